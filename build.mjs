@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+/**
+ * Builds every shipped piece of Wren with esbuild.
+ *
+ *   node build.mjs            one production build, then a gzip/brotli size table
+ *   node build.mjs --watch    rebuild on change (development)
+ *   node build.mjs --quiet    build without the table (used by `npm start`)
+ *
+ * Outputs:
+ *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
+ *   dist/packs/js/widget-[hash].js    the widget entry (ESM) + lazy chunks under js/chunks/
+ *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
+ *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
+ *   dist/server/server.js             the reference server (dependencies stay external)
+ */
+import { build, context, transform } from 'esbuild';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { ALIASES } from './aliases.mjs';
+
+const WATCH = process.argv.includes('--watch');
+const QUIET = process.argv.includes('--quiet');
+const DIST = 'dist';
+const PACKS = join(DIST, 'packs');
+const BROWSER_TARGET = ['chrome100', 'firefox100', 'safari15.4', 'edge100'];
+
+/** Imports CSS as a minified string, so the loader can hand it to a constructable stylesheet. */
+const cssTextPlugin = {
+  name: 'css-text',
+  setup(b) {
+    b.onLoad({ filter: /\.css$/ }, async (args) => {
+      const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: BROWSER_TARGET });
+      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js' };
+    });
+  },
+};
+
+/** Writes `manifest.json` mapping each widget entry to its content-hashed outputs. */
+const manifestPlugin = {
+  name: 'manifest',
+  setup(b) {
+    b.onEnd(async (result) => {
+      if (!result.metafile) return;
+      const manifest = {};
+      for (const [file, output] of Object.entries(result.metafile.outputs)) {
+        if (!output.entryPoint) continue;
+        const name = output.entryPoint.endsWith('main.tsx') ? 'widget' : output.entryPoint;
+        manifest[`${name}.js`] = relative(PACKS, file);
+        if (output.cssBundle) manifest[`${name}.css`] = relative(PACKS, output.cssBundle);
+      }
+      await writeFile(join(PACKS, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    });
+  },
+};
+
+const sdkOptions = {
+  entryPoints: ['src/sdk/index.ts'],
+  outfile: join(PACKS, 'js/sdk.js'),
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  target: BROWSER_TARGET,
+  plugins: [cssTextPlugin],
+  legalComments: 'none',
+};
+
+const widgetOptions = {
+  entryPoints: ['src/widget/main.tsx'],
+  outdir: PACKS,
+  entryNames: '[ext]/widget-[hash]',
+  chunkNames: 'js/chunks/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  alias: ALIASES,
+  loader: { '.svg': 'text' },
+  legalComments: 'none',
+  plugins: [manifestPlugin],
+};
+
+const serverOptions = {
+  entryPoints: ['server/server.ts'],
+  outfile: join(DIST, 'server/server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+};
+
+async function clean() {
+  await rm(PACKS, { recursive: true, force: true });
+  await mkdir(join(PACKS, 'js'), { recursive: true });
+}
+
+async function listFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)])));
+  return nested.flat();
+}
+
+/** Prints raw, gzip and brotli sizes of everything under dist/packs. */
+async function printSizeTable() {
+  const files = (await listFiles(PACKS)).filter((f) => /\.(js|css)$/.test(f)).sort();
+  const kb = (n) => `${(n / 1024).toFixed(2)} KB`.padStart(10);
+  const rows = await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(file);
+      const brotli = brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      return `${relative(PACKS, file).padEnd(48)}${kb(bytes.length)}${kb(gzipSync(bytes, { level: 9 }).length)}${kb(brotli)}`;
+    }),
+  );
+  console.log(`${'file'.padEnd(48)}${'raw'.padStart(10)}${'gzip'.padStart(10)}${'brotli'.padStart(10)}`);
+  for (const row of rows) console.log(row);
+}
+
+async function main() {
+  await clean();
+  if (WATCH) {
+    const contexts = await Promise.all([sdkOptions, widgetOptions, serverOptions].map((o) => context(o)));
+    await Promise.all(contexts.map((c) => c.watch()));
+    console.log('watching src/, server/ … (Ctrl+C to stop)');
+    return;
+  }
+  await Promise.all([build(sdkOptions), build(widgetOptions), build(serverOptions)]);
+  if (!QUIET) await printSizeTable();
+  const { size } = await stat(join(PACKS, 'manifest.json'));
+  if (!size) throw new Error('manifest.json is empty');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+/**
+ * The ActionCable wire protocol as the widget and the reference server speak it
+ * (chatwoot-contract.md §4, Rails ActionCable 6.1 client monitor semantics).
+ */
+
+export const CABLE_PATH = '/cable';
+export const CABLE_PROTOCOLS = ['actioncable-v1-json', 'actioncable-unsupported'];
+export const ROOM_CHANNEL = 'RoomChannel';
+
+/** Server pings every 3 s; the client counts a connection stale after two missed pings. */
+export const PING_INTERVAL_MS = 3_000;
+export const STALE_THRESHOLD_MS = 6_000;
+/** After a stale detection the socket is closed and reopened this much later. */
+export const REOPEN_DELAY_MS = 500;
+/** How often a disconnected client checks whether it should try again. */
+export const RECONNECT_CHECK_MS = 1_000;
+/** Reconnect back-off: clamp(MULTIPLIER · ln(attempts + 1), MIN, MAX) seconds. */
+export const POLL_MIN_S = 3;
+export const POLL_MAX_S = 30;
+export const POLL_MULTIPLIER = 5;
+/** The widget refreshes its presence this often (`update_presence`). */
+export const PRESENCE_INTERVAL_MS = 20_000;
+/** A visible tab reopens a stale/closed socket after this delay. */
+export const VISIBILITY_REOPEN_DELAY_MS = 200;
+
+/** The widget's subscription identifier is exactly this JSON string (contract §4.2). */
+export function roomIdentifier(pubsubToken: string): string {
+  return JSON.stringify({ channel: ROOM_CHANNEL, pubsub_token: pubsubToken });
+}
+
+export type ServerFrame =
+  | { type: 'welcome' }
+  | { type: 'ping'; message: number }
+  | { type: 'confirm_subscription' | 'reject_subscription'; identifier: string }
+  | { type: 'disconnect'; reason: string; reconnect: boolean }
+  | { identifier: string; message: RealtimeEnvelope; type?: undefined };
+
+export type ClientFrame =
+  | { command: 'subscribe' | 'unsubscribe'; identifier: string }
+  | { command: 'message'; identifier: string; data: string };
+
+/** A broadcast on the room channel: `{ event, data }`. */
+export interface RealtimeEnvelope<D = unknown> {
+  event: RealtimeEventName;
+  data: D;
+}
+
+/** Events a contact's token may receive (contract §4.5). */
+export const REALTIME_EVENTS = {
+  messageCreated: 'message.created',
+  messageUpdated: 'message.updated',
+  conversationCreated: 'conversation.created',
+  conversationStatusChanged: 'conversation.status_changed',
+  conversationUpdated: 'conversation.updated',
+  typingOn: 'conversation.typing_on',
+  typingOff: 'conversation.typing_off',
+  presenceUpdate: 'presence.update',
+  contactMerged: 'contact.merged',
+} as const;
+
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];

@@ -1,0 +1,129 @@
+/**
+ * The host ↔ widget postMessage protocol, shared by the loader (`src/sdk`), the widget
+ * (`src/widget`) and the reference server's demo page so the three cannot drift.
+ *
+ * Wire format (Chatwoot-compatible, chatwoot-contract.md §1.4): every message is a string,
+ * `"chatwoot-widget:" + JSON.stringify({ event, ...payload })`. React Native web views use
+ * `type` instead of `event` (§1.10).
+ */
+
+export const MESSAGE_PREFIX = 'chatwoot-widget:';
+
+/** Settings the host forwards to the widget in `config-set` (contract §1.5). */
+export interface WidgetSettings {
+  locale?: string;
+  position: 'left' | 'right';
+  hideMessageBubble: boolean;
+  showPopoutButton: boolean;
+  showUnreadMessagesDialog: boolean;
+  widgetStyle: 'standard' | 'flat';
+  darkMode: ColorScheme;
+  campaignsSnoozedTill?: number;
+  welcomeTitle: string;
+  welcomeDescription: string;
+  availableMessage: string;
+  unavailableMessage: string;
+  enableFileUpload?: boolean;
+  enableEmojiPicker: boolean;
+  enableEndConversation: boolean;
+}
+
+export type ColorScheme = 'light' | 'dark' | 'auto';
+
+/** The visitor identity the host passes to `setUser` (contract §1.3). */
+export interface HostUser {
+  email?: string;
+  name?: string;
+  avatar_url?: string;
+  identifier_hash?: string;
+  phone_number?: string;
+  company_name?: string;
+  city?: string;
+  country_code?: string;
+  description?: string;
+  social_profiles?: Record<string, string>;
+  custom_attributes?: Record<string, unknown>;
+}
+
+/** Host → widget messages, keyed by event name. */
+export interface HostToWidget {
+  'config-set': WidgetSettings;
+  'set-user': { identifier: string | number; user: HostUser };
+  'set-custom-attributes': { customAttributes: Record<string, unknown> };
+  'delete-custom-attribute': { customAttribute: string };
+  'set-conversation-custom-attributes': { customAttributes: Record<string, unknown> };
+  'delete-conversation-custom-attribute': { customAttribute: string };
+  'set-label': { label: string };
+  'remove-label': { label: string };
+  'set-locale': { locale: string };
+  'set-color-scheme': { darkMode: ColorScheme };
+  'toggle-open': { isOpen: boolean };
+  'push-event': { eventName: string };
+  'change-url': { referrerURL: string; referrerHost: string };
+  'toggle-close-button': { isMobile: boolean };
+  'sdk-set-bubble-visibility': { hideMessageBubble: boolean };
+}
+
+/** Widget → host messages, keyed by event name. */
+export interface WidgetToHost {
+  loaded: { config: { authToken: string; channelConfig: { widgetColor?: string } & Record<string, unknown> } };
+  error: { errorType?: string; data: unknown };
+  onEvent: { eventIdentifier: string; data: unknown };
+  setBubbleLabel: { label: string };
+  setAuthCookie: { data: { widgetAuthToken: string } };
+  setCampaignReadOn: Record<string, never>;
+  postback: { data: { payload: unknown } };
+  toggleBubble: Record<string, never>;
+  closeWindow: Record<string, never>;
+  closeChat: Record<string, never>;
+  updateIframeHeight: { isFixedHeight: boolean; extraHeight?: number };
+  setUnreadMode: Record<string, never>;
+  resetUnreadMode: Record<string, never>;
+  handleNotificationDot: { unreadMessageCount: number };
+  playAudio: Record<string, never>;
+  popoutChatWindow: { baseUrl: string; websiteToken: string; locale: string };
+}
+
+export type HostEvent = keyof HostToWidget;
+export type WidgetEvent = keyof WidgetToHost;
+export type Envelope<M, K extends keyof M = keyof M> = { event: K } & M[K];
+
+/** Host window events (`CustomEvent` on `window`, contract §1.7). */
+export const HOST_WINDOW_EVENTS = {
+  ready: 'chatwoot:ready',
+  error: 'chatwoot:error',
+  opened: 'chatwoot:opened',
+  closed: 'chatwoot:closed',
+  onMessage: 'chatwoot:on-message',
+  onStartConversation: 'chatwoot:on-start-conversation',
+  postback: 'chatwoot:postback',
+} as const;
+
+/** Frames the widget sends to a React Native host (contract §1.10). */
+export type NativeBridgeMessage =
+  | { type: 'loaded'; config: WidgetToHost['loaded']['config'] }
+  | { type: 'auth-token'; value: string }
+  | { type: 'close-widget' };
+
+/** Serialises one protocol message for `postMessage`. */
+export function encodeMessage<M, K extends keyof M & string>(event: K, payload: M[K]): string {
+  return MESSAGE_PREFIX + JSON.stringify({ ...payload, event });
+}
+
+/**
+ * Parses a `postMessage` payload. Returns null for anything that is not a string with the
+ * protocol prefix and a JSON object carrying a string `event` (or RN `type`): foreign
+ * messages on a shared window are normal and must be ignored quietly.
+ */
+export function decodeMessage(data: unknown): ({ event: string } & Record<string, unknown>) | null {
+  if (typeof data !== 'string' || !data.startsWith(MESSAGE_PREFIX)) return null;
+  try {
+    const parsed: unknown = JSON.parse(data.slice(MESSAGE_PREFIX.length));
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const record = parsed as Record<string, unknown>;
+    const event = record.event ?? record.type;
+    return typeof event === 'string' ? { ...record, event } : null;
+  } catch {
+    return null;
+  }
+}

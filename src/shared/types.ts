@@ -1,0 +1,150 @@
+/**
+ * Domain shapes exchanged between the widget and the server (chatwoot-contract.md §2–§3).
+ * Types only: both sides import these so a field renamed on one side breaks the build.
+ */
+
+export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const;
+export type MessageType = (typeof MESSAGE_TYPE)[keyof typeof MESSAGE_TYPE];
+
+export type ConversationStatus = 'open' | 'snoozed' | 'pending' | 'resolved';
+export type DeliveryStatus = 'in_progress' | 'sent' | 'delivered' | 'read' | 'failed';
+export type ReplyTime = 'in_a_few_minutes' | 'in_a_few_hours' | 'in_a_day';
+export type AvailabilityStatus = 'online' | 'busy' | 'offline';
+export type FeatureFlag = 'attachments' | 'emoji_picker' | 'end_conversation' | 'use_inbox_avatar_for_bot';
+
+export type ContentType =
+  | 'text' | 'input_text' | 'input_textarea' | 'input_email' | 'input_select' | 'cards' | 'form'
+  | 'article' | 'incoming_email' | 'input_csat' | 'integrations' | 'sticker' | 'voice_call';
+
+export type FileType = 'image' | 'audio' | 'video' | 'file' | 'location' | 'fallback';
+
+export interface Attachment {
+  id: number;
+  message_id: number;
+  file_type: FileType;
+  account_id: number;
+  extension?: string | null;
+  data_url: string;
+  thumb_url?: string;
+  file_size?: number;
+  width?: number | null;
+  height?: number | null;
+  coordinates_lat?: number;
+  coordinates_long?: number;
+  fallback_title?: string;
+}
+
+export type Sender =
+  | { id: number; name: string; available_name?: string; avatar_url: string; type: 'user'; availability_status?: AvailabilityStatus; thumbnail?: string }
+  | { id: number; name: string; avatar_url: string; type: 'agent_bot' }
+  | { id: number; name: string; email?: string | null; phone_number?: string | null; identifier?: string | null; thumbnail?: string; type: 'contact' };
+
+export interface WidgetMessage {
+  id: number;
+  content: string | null;
+  message_type: MessageType;
+  content_type?: ContentType;
+  content_attributes: Record<string, unknown>;
+  created_at: number;
+  conversation_id: number;
+  attachments?: Attachment[];
+  sender?: Sender;
+  sender_type?: 'User' | 'Contact' | 'AgentBot' | null;
+  status?: DeliveryStatus;
+  echo_id?: string;
+}
+
+export interface WorkingHoursEntry {
+  day_of_week: number;
+  open_hour: number | null;
+  open_minutes: number | null;
+  close_hour: number | null;
+  close_minutes: number | null;
+  open_all_day: boolean;
+  closed_all_day: boolean;
+}
+
+export interface PreChatField {
+  field_type: 'standard' | 'contact_attribute' | 'conversation_attribute';
+  label: string;
+  placeholder?: string;
+  name: string;
+  type: string;
+  required: boolean;
+  enabled: boolean;
+  values?: string[];
+  regex_pattern?: string;
+  regex_cue?: string;
+}
+
+/** `window.chatwootWebChannel` (contract §2.1). */
+export interface ChannelConfig {
+  avatarUrl: string;
+  hasAConnectedAgentBot: string;
+  locale: string;
+  websiteName: string;
+  websiteToken: string;
+  welcomeTitle: string;
+  welcomeTagline: string;
+  widgetColor: string;
+  portal: { slug: string; config: { allowed_locales: string[]; default_locale: string } } | null;
+  enabledFeatures: FeatureFlag[];
+  enabledLanguages: { name: string; iso_639_1_code: string }[];
+  replyTime: ReplyTime;
+  preChatFormEnabled: boolean;
+  preChatFormOptions: { pre_chat_message: string; pre_chat_fields: PreChatField[] };
+  workingHoursEnabled: boolean;
+  csatSurveyEnabled: boolean;
+  workingHours: WorkingHoursEntry[];
+  outOfOfficeMessage: string | null;
+  utcOffset: string;
+  timezone: string;
+  allowMessagesAfterResolved: boolean;
+  disableBranding: boolean;
+}
+
+/** `window.globalConfig` (contract §2.1); values are strings as Chatwoot renders them. */
+export interface GlobalConfig {
+  LOGO_THUMBNAIL: string;
+  BRAND_NAME: string;
+  WIDGET_BRAND_URL: string;
+  DIRECT_UPLOADS_ENABLED: boolean;
+  MAXIMUM_FILE_UPLOAD_SIZE: number;
+  INSTALLATION_NAME: string;
+}
+
+/**
+ * What `/widget` renders into its JSON data block (`<script type="application/json"
+ * id="wren-config">`): the four Chatwoot page globals, without inline script.
+ */
+export interface WidgetBootConfig {
+  chatwootWebChannel: ChannelConfig;
+  chatwootPubsubToken: string;
+  authToken: string;
+  globalConfig: GlobalConfig;
+}
+
+export const WIDGET_CONFIG_ELEMENT_ID = 'wren-config';
+
+/** `GET /api/v1/widget/conversations` (empty object when the contact has none). */
+export interface ConversationSummary {
+  id: number;
+  inbox_id: number;
+  contact_last_seen_at: number;
+  status: ConversationStatus;
+}
+
+export interface InboxMember {
+  id: number;
+  name: string;
+  avatar_url: string;
+  availability_status: AvailabilityStatus;
+}
+
+export interface WidgetContact {
+  id: number;
+  has_email: boolean;
+  has_name: boolean;
+  has_phone_number: boolean;
+  identifier: string | null;
+}
