@@ -1,0 +1,145 @@
+/**
+ * The widget's only HTTP I/O: turns an `Endpoint` into a `fetch`, adds the session and maps
+ * every failure to one `ApiError` (SPEC.md §8 network error classes).
+ */
+import type { Endpoint } from './endpoints';
+
+/**
+ * - `bad_request`: the server answered 4xx (`status` and parsed `body` say why)
+ * - `bad_response`: 5xx, another non-2xx status, or a body that is not JSON
+ * - `network`: no answer at all (offline, DNS, CORS, connection reset)
+ * - `timeout`: no answer within `timeoutMs`
+ * - `aborted`: the caller's `AbortSignal` fired
+ */
+export type ApiErrorKind = 'bad_request' | 'bad_response' | 'network' | 'timeout' | 'aborted';
+
+/** A failed widget API call. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** HTTP status, when the server answered. */
+    readonly status?: number,
+    /** The answer's body: parsed JSON, or text when it is not JSON. */
+    readonly body?: unknown,
+    options?: { cause?: unknown; request?: string },
+  ) {
+    super(`${options?.request ?? 'request'} failed: ${kind}${status ? ` (${status})` : ''}`, options);
+  }
+}
+
+export interface ApiClientOptions {
+  /** Server origin, e.g. `https://chat.example`; `''` for the widget's own origin. */
+  baseUrl: string;
+  websiteToken: string;
+  /** The visitor JWT, read per request because `set_user` may replace it. */
+  getAuthToken(): string;
+  /** The active widget locale, read per request. */
+  getLocale(): string;
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Abort requests that take longer; none by default, like Chatwoot's axios instance. */
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  /** Sends `endpoint`; resolves with the parsed JSON body (`undefined` when empty), or rejects with `ApiError`. */
+  request<T>(endpoint: Endpoint<T>, options?: RequestOptions): Promise<T>;
+}
+
+/** Builds the full URL: `website_token` and `locale` first, then the endpoint's own query. */
+export function buildUrl(baseUrl: string, websiteToken: string, locale: string, endpoint: Endpoint): string {
+  const params = new URLSearchParams({ website_token: websiteToken });
+  if (locale) params.set('locale', locale);
+  for (const [key, value] of Object.entries(endpoint.query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  return `${baseUrl.replace(/\/+$/, '')}${endpoint.path}?${params}`;
+}
+
+const parse = (text: string): unknown => (text ? JSON.parse(text) : undefined);
+
+function parseLoosely(text: string): unknown {
+  try {
+    return parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Creates the client every widget call goes through. */
+export function createApiClient({
+  baseUrl,
+  websiteToken,
+  getAuthToken,
+  getLocale,
+  fetch: send = fetch,
+  timeoutMs,
+}: ApiClientOptions): ApiClient {
+  return {
+    async request<T>(endpoint: Endpoint<T>, { signal }: RequestOptions = {}): Promise<T> {
+      const { method, path, body } = endpoint;
+      const request = `${method} ${path}`;
+      const fail = (kind: ApiErrorKind, status?: number, errorBody?: unknown, cause?: unknown) =>
+        new ApiError(kind, status, errorBody, { cause, request });
+
+      // Deliberately not Chatwoot's `window.location.search`: the JWT travels in the header only,
+      // never in a URL where logs and referrers could keep it.
+      const url = buildUrl(baseUrl, websiteToken, getLocale(), endpoint);
+      const headers: Record<string, string> = {};
+      const token = getAuthToken();
+      if (token) headers['X-Auth-Token'] = token;
+      const isForm = body instanceof FormData;
+      // A FormData body must not get a Content-Type: fetch adds the multipart boundary itself.
+      if (body && !isForm) headers['Content-Type'] = 'application/json';
+
+      // One controller for both the caller's signal and the timeout, which AbortSignal.any()
+      // would do but Safari 15/16 lack.
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      let timedOut = false;
+      if (signal?.aborted) throw fail('aborted');
+      signal?.addEventListener('abort', abort);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              timedOut = true;
+              abort();
+            }, timeoutMs);
+
+      let status: number | undefined;
+      let text: string;
+      try {
+        const response = await send(url, {
+          method,
+          headers,
+          body: isForm ? body : body && JSON.stringify(body),
+          credentials: 'omit',
+          signal: controller.signal,
+        });
+        status = response.status;
+        text = await response.text();
+      } catch (error) {
+        throw fail(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', status, undefined, error);
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+      }
+
+      if (status < 200 || status >= 300) {
+        throw fail(status >= 400 && status < 500 ? 'bad_request' : 'bad_response', status, parseLoosely(text));
+      }
+      try {
+        return parse(text) as T;
+      } catch (error) {
+        throw fail('bad_response', status, text, error);
+      }
+    },
+  };
+}

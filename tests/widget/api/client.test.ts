@@ -1,0 +1,199 @@
+import { ApiError, createApiClient, type ApiClientOptions } from '../../../src/widget/api/client';
+import * as endpoints from '../../../src/widget/api/endpoints';
+
+interface Call {
+  url: URL;
+  init: RequestInit;
+}
+
+/** A fetch that records each call and answers with `reply` (default: 200 `{}`). */
+function setup(reply: (call: Call) => Promise<Response> | Response = () => Response.json({}), options: Partial<ApiClientOptions> = {}) {
+  const calls: Call[] = [];
+  let token = 'jwt-1';
+  const fakeFetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+    const call = { url: new URL(String(input)), init };
+    calls.push(call);
+    return reply(call);
+  });
+  const client = createApiClient({
+    baseUrl: 'https://chat.example/',
+    websiteToken: 'web-tok',
+    getAuthToken: () => token,
+    getLocale: () => 'pt_BR',
+    fetch: fakeFetch as typeof fetch,
+    ...options,
+  });
+  return { client, calls, setToken: (next: string) => (token = next) };
+}
+
+/** Resolves with the rejection, so a test can look at the error's fields. */
+const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('resolved'), (error: ApiError) => error);
+
+/** Answers only when the request is aborted, like a server that never replies. */
+const hang = ({ init }: Call) =>
+  new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+
+describe('building requests', () => {
+  it('sends website_token and locale first, then the endpoint query, and never the JWT', async () => {
+    const { client, calls } = setup(() => Response.json({ payload: [], meta: {} }));
+    await client.request(endpoints.getMessages({ after: 1042 }));
+    const [{ url, init }] = calls;
+    expect(url.origin + url.pathname).toBe('https://chat.example/api/v1/widget/messages');
+    expect(url.search).toBe('?website_token=web-tok&locale=pt_BR&after=1042');
+    expect(url.search).not.toContain('jwt');
+    expect(init.method).toBe('GET');
+  });
+
+  it('leaves out query values that are undefined', async () => {
+    const { client, calls } = setup();
+    await client.request(endpoints.getMessages());
+    expect(calls[0].url.search).toBe('?website_token=web-tok&locale=pt_BR');
+  });
+
+  it('sends the current JWT as X-Auth-Token on every call', async () => {
+    const { client, calls, setToken } = setup();
+    await client.request(endpoints.getContact());
+    setToken('jwt-2');
+    await client.request(endpoints.getContact());
+    expect(calls.map(({ init }) => (init.headers as Record<string, string>)['X-Auth-Token'])).toEqual(['jwt-1', 'jwt-2']);
+  });
+
+  it('sends no credentials', async () => {
+    const { client, calls } = setup();
+    await client.request(endpoints.getCampaigns());
+    expect(calls[0].init.credentials).toBe('omit');
+  });
+
+  it('sends JSON bodies as JSON', async () => {
+    const { client, calls } = setup();
+    await client.request(
+      endpoints.sendMessage({ content: 'Hi', echo_id: 'e-1', timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 7 }),
+    );
+    const [{ url, init }] = calls;
+    expect(init.method).toBe('POST');
+    expect(url.pathname).toBe('/api/v1/widget/messages');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({
+      message: { content: 'Hi', echo_id: 'e-1', timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 7 },
+    });
+  });
+
+  it('sends attachments as multipart, leaving the Content-Type to fetch', async () => {
+    const { client, calls } = setup();
+    const file = new File(['png'], 'shot.png', { type: 'image/png' });
+    await client.request(endpoints.sendAttachment({ attachments: [file], timestamp: 'now', referer_url: 'https://shop.example/' }));
+    const { init } = calls[0];
+    expect(init.body).toBeInstanceOf(FormData);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    const form = init.body as FormData;
+    expect((form.get('message[attachments][]') as File).name).toBe('shot.png');
+    expect(form.get('message[referer_url]')).toBe('https://shop.example/');
+    expect(form.has('message[reply_to]')).toBe(false);
+  });
+
+  it('sends no body and no Content-Type without a body', async () => {
+    const { client, calls } = setup();
+    await client.request(endpoints.toggleStatus());
+    expect(calls[0].init.body).toBeUndefined();
+    expect(calls[0].init.headers).toEqual({ 'X-Auth-Token': 'jwt-1' });
+  });
+});
+
+describe('reading answers', () => {
+  it('resolves with the parsed JSON body', async () => {
+    const contact = { id: 5, has_email: true, has_name: false, has_phone_number: false, identifier: null };
+    const { client } = setup(() => Response.json(contact));
+    await expect(client.request(endpoints.getContact())).resolves.toEqual(contact);
+  });
+
+  it("types the answer from the endpoint's response type", async () => {
+    const { client } = setup(() => Response.json({ payload: [], meta: {} }));
+    const page = await client.request(endpoints.getMessages());
+    expectTypeOf(page).toEqualTypeOf<endpoints.MessagesPage>();
+    expect(page.payload).toEqual([]);
+  });
+
+  it('resolves with undefined for 204 and empty bodies', async () => {
+    const { client } = setup(({ url }) => (url.pathname.endsWith('labels') ? new Response(null, { status: 204 }) : new Response('')));
+    await expect(client.request(endpoints.addLabel('vip'))).resolves.toBeUndefined();
+    await expect(client.request(endpoints.updateLastSeen(1718000000))).resolves.toBeUndefined();
+  });
+});
+
+describe('failures', () => {
+  it('turns a 404 into bad_request with the status and the parsed body', async () => {
+    const { client } = setup(() => Response.json({ error: 'Resource could not be found' }, { status: 404 }));
+    const error = await failure(client.request(endpoints.getConversation()));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'bad_request', status: 404, body: { error: 'Resource could not be found' } });
+    expect(error.message).toBe('GET /api/v1/widget/conversations failed: bad_request (404)');
+  });
+
+  it('keeps a non-JSON error body as text', async () => {
+    const { client } = setup(() => new Response('Too many messages', { status: 422 }));
+    expect(await failure(client.request(endpoints.getContact()))).toMatchObject({ kind: 'bad_request', status: 422, body: 'Too many messages' });
+  });
+
+  it('turns a 500 into bad_response', async () => {
+    const { client } = setup(() => Response.json({ error: 'boom', message: 'failed' }, { status: 500 }));
+    expect(await failure(client.request(endpoints.updateMessage(3, { contact: { email: 'a@b.example' } })))).toMatchObject({
+      kind: 'bad_response',
+      status: 500,
+      body: { error: 'boom', message: 'failed' },
+    });
+  });
+
+  it('turns a 2xx body that is not JSON into bad_response', async () => {
+    const { client } = setup(() => new Response('<html>proxy</html>', { status: 200 }));
+    expect(await failure(client.request(endpoints.getContact()))).toMatchObject({ kind: 'bad_response', status: 200, body: '<html>proxy</html>' });
+  });
+
+  it('turns a rejected fetch into network', async () => {
+    const { client } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(client.request(endpoints.getContact()));
+    expect(error).toMatchObject({ kind: 'network', status: undefined });
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it('gives up with timeout once timeoutMs has passed', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = setup(hang, { timeoutMs: 10_000 });
+      let settled = false;
+      const pending = failure(client.request(endpoints.getInboxMembers())).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ kind: 'timeout' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves no timer behind when the answer comes in time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = setup(undefined, { timeoutMs: 10_000 });
+      await client.request(endpoints.getContact());
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("turns the caller's abort into aborted", async () => {
+    const { client } = setup(hang);
+    const controller = new AbortController();
+    const pending = failure(client.request(endpoints.getMessages({ before: 10 }), { signal: controller.signal }));
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'aborted' });
+  });
+
+  it('does not send a request whose signal has already aborted', async () => {
+    const { client, calls } = setup();
+    const error = await failure(client.request(endpoints.getContact(), { signal: AbortSignal.abort() }));
+    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,70 @@
+import * as endpoints from '../../../src/widget/api/endpoints';
+
+const W = '/api/v1/widget';
+
+describe('widget endpoints', () => {
+  it.each([
+    ['getConversation', endpoints.getConversation(), 'GET', '/conversations', undefined],
+    ['updateLastSeen', endpoints.updateLastSeen(1718000000), 'POST', '/conversations/update_last_seen', { contact_last_seen_at: 1718000000 }],
+    ['toggleTyping on', endpoints.toggleTyping(true), 'POST', '/conversations/toggle_typing', { typing_status: 'on' }],
+    ['toggleTyping off', endpoints.toggleTyping(false), 'POST', '/conversations/toggle_typing', { typing_status: 'off' }],
+    ['requestTranscript', endpoints.requestTranscript('ana@example.com'), 'POST', '/conversations/transcript', { email: 'ana@example.com' }],
+    ['toggleStatus', endpoints.toggleStatus(), 'GET', '/conversations/toggle_status', undefined],
+    ['setConversationCustomAttributes', endpoints.setConversationCustomAttributes({ plan: 'pro' }), 'POST', '/conversations/set_custom_attributes', { custom_attributes: { plan: 'pro' } }],
+    ['deleteConversationCustomAttribute', endpoints.deleteConversationCustomAttribute('plan'), 'POST', '/conversations/destroy_custom_attributes', { custom_attribute: ['plan'] }],
+    ['updateMessage', endpoints.updateMessage(12, { message: { submitted_values: [{ title: 'Yes', value: 'yes' }] } }), 'PATCH', '/messages/12', { message: { submitted_values: [{ title: 'Yes', value: 'yes' }] } }],
+    ['getContact', endpoints.getContact(), 'GET', '/contact', undefined],
+    ['updateContact', endpoints.updateContact({ email: 'ana@example.com' }), 'PATCH', '/contact', { email: 'ana@example.com' }],
+    ['setUser', endpoints.setUser({ identifier: 'u-1', identifier_hash: 'abc' }), 'PATCH', '/contact/set_user', { identifier: 'u-1', identifier_hash: 'abc' }],
+    ['deleteContactCustomAttributes', endpoints.deleteContactCustomAttributes(['plan']), 'POST', '/contact/destroy_custom_attributes', { custom_attributes: ['plan'] }],
+    ['addLabel', endpoints.addLabel('vip'), 'POST', '/labels', { label: 'vip' }],
+    ['removeLabel', endpoints.removeLabel('needs review/urgent'), 'DELETE', '/labels/needs%20review%2Furgent', undefined],
+    ['createEvent', endpoints.createEvent('signup', { plan: 'pro' }), 'POST', '/events', { name: 'signup', event_info: { plan: 'pro' } }],
+    ['getInboxMembers', endpoints.getInboxMembers(), 'GET', '/inbox_members', undefined],
+    ['getCampaigns', endpoints.getCampaigns(), 'GET', '/campaigns', undefined],
+    ['joinVideoCall', endpoints.joinVideoCall(44), 'POST', '/integrations/dyte/add_participant_to_meeting', { message_id: 44 }],
+  ])('%s is %s %s', (_name, endpoint, method, path, body) => {
+    expect(endpoint).toMatchObject({ method, path: W + path });
+    expect(endpoint.body).toEqual(body);
+  });
+
+  it('creates a conversation with the contact, the first message and custom attributes', () => {
+    const params = {
+      contact: { name: 'Ana', email: 'ana@example.com' },
+      message: { content: 'Hi', timestamp: 'now', referer_url: 'https://shop.example/' },
+      custom_attributes: { order: 7 },
+    };
+    expect(endpoints.createConversation(params)).toMatchObject({ method: 'POST', path: `${W}/conversations`, body: params });
+  });
+
+  it('pages messages with before and after ids', () => {
+    expect(endpoints.getMessages({ before: 10, after: 2 })).toMatchObject({ method: 'GET', path: `${W}/messages`, query: { before: 10, after: 2 } });
+  });
+
+  it('sends a text message as message{content, reply_to, timestamp, referer_url, echo_id}', () => {
+    const message = { content: 'Hi', reply_to: 3, timestamp: 'now', referer_url: 'https://shop.example/', echo_id: 'e-1' };
+    expect(endpoints.sendMessage(message).body).toEqual({ message });
+  });
+
+  it('sends attachments as message[...] form fields', () => {
+    const form = endpoints.sendAttachment({ attachments: [new Blob(['a']), 'signed-blob-id'], timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 9 }).body as FormData;
+    expect(form.getAll('message[attachments][]')).toHaveLength(2);
+    expect(form.get('message[attachments][]')).toBeInstanceOf(Blob);
+    expect(form.getAll('message[attachments][]')[1]).toBe('signed-blob-id');
+    expect(form.get('message[timestamp]')).toBe('now');
+    expect(form.get('message[reply_to]')).toBe('9');
+  });
+
+  it('triggers a campaign through the events endpoint', () => {
+    const info = { campaign_id: 3, initiated_at: { timestamp: 'now' }, referer: 'https://shop.example/pricing' };
+    expect(endpoints.triggerCampaign(info)).toMatchObject({ method: 'POST', path: `${W}/events`, body: { name: 'campaign.triggered', event_info: info } });
+  });
+
+  it('asks the help centre for the six most viewed articles', () => {
+    expect(endpoints.getPopularArticles('docs', 'pt_BR')).toEqual({
+      method: 'GET',
+      path: '/hc/docs/pt_BR/articles.json',
+      query: { page: 1, sort: 'views', status: 1, per_page: 6 },
+    });
+  });
+});
