@@ -36,25 +36,44 @@ const cssTextPlugin = {
   },
 };
 
-/** Writes `manifest.json` mapping each widget entry to its content-hashed outputs. */
+/** Entry points the server needs to find by name, and the names it knows them by. */
+const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime' };
+
+/** Merges each named entry's content-hashed outputs into `manifest.json`. */
 const manifestPlugin = {
   name: 'manifest',
   setup(b) {
     b.onEnd(async (result) => {
       if (!result.metafile) return;
-      const manifest = {};
+      const manifestFile = join(PACKS, 'manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8').catch(() => '{}'));
       for (const [file, output] of Object.entries(result.metafile.outputs)) {
-        if (!output.entryPoint) continue;
-        const name = output.entryPoint.endsWith('main.tsx') ? 'widget' : output.entryPoint;
+        const name = MANIFEST_NAMES[output.entryPoint];
+        if (!name) continue;
         manifest[`${name}.js`] = relative(PACKS, file);
         if (output.cssBundle) manifest[`${name}.css`] = relative(PACKS, output.cssBundle);
       }
-      await writeFile(join(PACKS, 'manifest.json'), JSON.stringify(manifest, null, 2));
+      await writeFile(manifestFile, JSON.stringify(manifest, null, 2));
     });
   },
 };
 
-const sdkOptions = {
+/** The loader's runtime: loaded by sdk.js on intent, so it gets a content hash. */
+const sdkRuntimeOptions = {
+  entryPoints: ['src/sdk/runtime/index.ts'],
+  outdir: PACKS,
+  entryNames: 'js/sdk-runtime-[hash]',
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  plugins: [cssTextPlugin, manifestPlugin],
+  legalComments: 'none',
+};
+
+/** The loader itself: a stable name every host page references, told the runtime's name. */
+const sdkOptions = (runtimeFile) => ({
   entryPoints: ['src/sdk/index.ts'],
   outfile: join(PACKS, 'js/sdk.js'),
   bundle: true,
@@ -62,8 +81,9 @@ const sdkOptions = {
   minify: true,
   target: BROWSER_TARGET,
   plugins: [cssTextPlugin],
+  define: { __WREN_RUNTIME__: JSON.stringify(runtimeFile) },
   legalComments: 'none',
-};
+});
 
 const widgetOptions = {
   entryPoints: ['src/widget/main.tsx'],
@@ -86,7 +106,7 @@ const widgetOptions = {
 };
 
 const serverOptions = {
-  entryPoints: ['server/server.ts'],
+  entryPoints: ['./server/server.ts'],
   outfile: join(DIST, 'server/server.js'),
   bundle: true,
   platform: 'node',
@@ -122,15 +142,29 @@ async function printSizeTable() {
   for (const row of rows) console.log(row);
 }
 
+const runtimeFileOf = (metafile) => relative(PACKS, Object.keys(metafile.outputs).find((f) => f.endsWith('.js')));
+
+/** Builds the runtime first: the loader embeds its hashed name. */
+async function buildLoader() {
+  const { metafile } = await build(sdkRuntimeOptions);
+  await build(sdkOptions(runtimeFileOf(metafile)));
+}
+
 async function main() {
   await clean();
   if (WATCH) {
-    const contexts = await Promise.all([sdkOptions, widgetOptions, serverOptions].map((o) => context(o)));
+    const contexts = await Promise.all([widgetOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
+    // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
+    const rebuildLoader = { name: 'loader', setup: (b) => b.onEnd((r) => r.metafile && build(sdkOptions(runtimeFileOf(r.metafile))).catch(console.error)) };
+    await (await context({ ...sdkRuntimeOptions, plugins: [...sdkRuntimeOptions.plugins, rebuildLoader] })).watch();
     console.log('watching src/, server/ … (Ctrl+C to stop)');
     return;
   }
-  await Promise.all([build(sdkOptions), build(widgetOptions), build(serverOptions)]);
+  // Sequential: the manifest is written by two builds and must not race.
+  await buildLoader();
+  await build(widgetOptions);
+  await build(serverOptions);
   if (!QUIET) await printSizeTable();
   const { size } = await stat(join(PACKS, 'manifest.json'));
   if (!size) throw new Error('manifest.json is empty');

@@ -1,0 +1,21 @@
+import { E2E } from '../ports';
+
+/** Plays the agent through the Application API, as a bot or a test would (contract §5). */
+export async function agentApi<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${E2E.widgetOrigin}${path}`, {
+    method,
+    headers: { api_access_token: E2E.apiAccessToken, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The newest conversation of account 1, whatever its status. */
+export async function latestConversation(): Promise<{ id: number; status: string }> {
+  const list = await agentApi<{ data: { payload: { id: number; status: string }[] } }>('GET', '/api/v1/accounts/1/conversations?status=all');
+  const [latest] = [...list.data.payload].sort((a, b) => b.id - a.id);
+  if (!latest) throw new Error('no conversation yet');
+  return latest;
+}

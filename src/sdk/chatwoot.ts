@@ -1,0 +1,135 @@
+import type { HostUser } from '../shared/protocol';
+import { getCookie, removeCookie } from './cookies';
+import type { Launcher } from './launcher';
+import { colorScheme, type HostSettings, type LoaderSettings } from './settings';
+
+/** The runtime (`runtime/`) takes over calls once it has loaded; until then they queue. */
+export interface Runtime {
+  call(method: string, args: unknown[]): void;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+
+function requireObject(value: unknown): void {
+  if (!isObject(value)) throw new Error('Custom attributes should have at least one key');
+}
+
+function requireKey(value: unknown): void {
+  if (!value || typeof value !== 'string') throw new Error('Custom attribute is required');
+}
+
+/** Fires a Chatwoot-compatible host event on `window` (chatwoot-contract.md §1.7). */
+export function emit(name: string, detail: unknown = null): void {
+  dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+/** The popout address (contract §1.10): origin + website token + locale + conversation cookie. */
+export function popoutUrl(baseUrl: string, websiteToken: string, locale = 'en'): string {
+  const url = new URL('/widget', baseUrl);
+  url.search = new URLSearchParams({ cw_conversation: getCookie('cw_conversation') ?? '', website_token: websiteToken, locale }).toString();
+  return url.href;
+}
+
+/**
+ * Builds `window.$chatwoot`, the public API site owners program against (contract §1.3).
+ * Arguments are validated here, synchronously, so a bad call throws where it was made; the
+ * work itself is done by the runtime, and calls made before it exists are queued in order.
+ */
+export function createChatwoot(websiteToken: string, baseUrl: string, raw: HostSettings, settings: LoaderSettings, launcher: Launcher, loadRuntime: () => void) {
+  let runtime: Runtime | undefined;
+  const queue: [string, unknown[]][] = [];
+  const call = (method: string, ...args: unknown[]) => (runtime ? runtime.call(method, args) : queue.push([method, args]));
+
+  const api = {
+    ...raw,
+    ...settings,
+    baseUrl,
+    websiteToken,
+    hasLoaded: false,
+    isOpen: false,
+    resetTriggered: false,
+    identifier: undefined as string | number | undefined,
+    user: undefined as HostUser | undefined,
+
+    toggle(state?: unknown) {
+      const open = state === 'open' ? true : state === 'close' ? false : !api.isOpen;
+      if (open === api.isOpen) return;
+      api.isOpen = open;
+      launcher.toggleClass('open', open);
+      if (open) loadRuntime();
+      // Focus returns to the launcher only when the visitor was inside the chat.
+      else if (launcher.shadow.activeElement) launcher.bubble.focus();
+      call('toggle', open);
+      emit(open ? 'chatwoot:opened' : 'chatwoot:closed');
+    },
+    toggleBubbleVisibility(visibility: 'hide' | 'show') {
+      api.hideMessageBubble = visibility === 'hide';
+      launcher.toggleClass('hidden-bubble', api.hideMessageBubble);
+      call('toggleBubbleVisibility', api.hideMessageBubble);
+    },
+    popoutChatWindow() {
+      api.toggle('close');
+      // Opened here, synchronously, because popup blockers only allow it inside the click.
+      try {
+        window.open(popoutUrl(baseUrl, websiteToken, api.locale), `webwidget_session_${websiteToken}`, 'resizable=off,width=400,height=600')?.focus();
+      } catch (error) {
+        console.error('Wren: could not open the chat window', error);
+      }
+    },
+    setUser(identifier: string | number, user: HostUser) {
+      if (typeof identifier !== 'string' && typeof identifier !== 'number') throw new Error('Identifier should be a string or a number');
+      if (!user || !['avatar_url', 'email', 'name'].some((key) => key in user)) {
+        throw new Error('User object should have one of the keys [avatar_url, email, name]');
+      }
+      call('setUser', identifier, user);
+      // Identifying a visitor is the site's intent to start a session: load now, not on click.
+      loadRuntime();
+    },
+    setCustomAttributes(customAttributes: Record<string, unknown>) {
+      requireObject(customAttributes);
+      call('set-custom-attributes', { customAttributes });
+    },
+    deleteCustomAttribute(customAttribute: string) {
+      requireKey(customAttribute);
+      call('delete-custom-attribute', { customAttribute });
+    },
+    setConversationCustomAttributes(customAttributes: Record<string, unknown>) {
+      requireObject(customAttributes);
+      call('set-conversation-custom-attributes', { customAttributes });
+    },
+    deleteConversationCustomAttribute(customAttribute: string) {
+      requireKey(customAttribute);
+      call('delete-conversation-custom-attribute', { customAttribute });
+    },
+    setLabel: (label = '') => call('set-label', { label }),
+    removeLabel: (label = '') => call('remove-label', { label }),
+    setLocale(locale = 'en') {
+      api.locale = locale;
+      call('set-locale', { locale });
+    },
+    setColorScheme(mode: unknown = 'light') {
+      api.darkMode = colorScheme(mode);
+      call('set-color-scheme', { darkMode: api.darkMode });
+    },
+    reset() {
+      api.toggle('close');
+      removeCookie('cw_conversation', settings.baseDomain);
+      removeCookie(`cw_user_${websiteToken}`, settings.baseDomain);
+      api.identifier = api.user = undefined;
+      api.resetTriggered = true;
+      queue.length = 0;
+      call('reset');
+    },
+    /** Loads the chat frame without opening it (returning visitors, `loadEagerly`). */
+    preload: () => call('preload'),
+    /** Hands calls over to the loaded runtime and replays the queue, in order. */
+    attach(loaded: Runtime) {
+      runtime = loaded;
+      for (const [method, args] of queue.splice(0)) loaded.call(method, args);
+    },
+  };
+  return api;
+}
+
+export type Chatwoot = ReturnType<typeof createChatwoot>;

@@ -1,0 +1,27 @@
+/** First-party cookies on the host page (chatwoot-contract.md §1.8). */
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+export function getCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return undefined;
+}
+
+/** Writes a cookie for a year (SameSite=Lax), scoped to `domain` when the site set `baseDomain`. */
+export function setCookie(name: string, value: string, domain?: string, maxAgeS = YEAR_S): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  const scope = domain ? `; domain=${domain}` : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeS}; path=/; SameSite=Lax${scope}${secure}`;
+}
+
+/**
+ * Removes a cookie both with and without the `baseDomain` scope: Chatwoot forgets the
+ * domain-scoped copy on `reset()`, which leaves a logged-out visitor's session behind.
+ */
+export function removeCookie(name: string, domain?: string): void {
+  setCookie(name, '', undefined, 0);
+  if (domain) setCookie(name, '', domain, 0);
+}

@@ -1,0 +1,103 @@
+import css from './launcher.css';
+import type { LoaderSettings } from './settings';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const CHAT_PATH = 'M120.3 0C54 0 0 48.6 0 108.5c0 33.7 17 63.8 43.8 83.7V240l45.7-25c9.8 2.7 20.2 4.2 30.8 4.2 66.3 0 120.3-48.6 120.3-108.6S186.6 0 120.3 0z';
+const CLOSE_PATH = 'M45 30l75 75 75-75 15 15-75 75 75 75-15 15-75-75-75 75-15-15 75-75-75-75z';
+const DEFAULT_LABEL = 'Chat with us';
+
+export interface Launcher {
+  shadow: ShadowRoot;
+  root: HTMLElement;
+  bubble: HTMLButtonElement;
+  setLabel(label: string): void;
+  setColor(color: string): void;
+  toggleClass(name: string, on: boolean): void;
+}
+
+
+/** A constructable stylesheet: allowed by `style-src 'self'`, unlike `<style>` or style="". */
+export function sheet(text: string): CSSStyleSheet {
+  const s = new CSSStyleSheet();
+  s.replaceSync(text);
+  return s;
+}
+
+/** True for colours light enough that white on them is hard to read (YIQ brightness). */
+export function isLightColor(hex: string): boolean {
+  const n = parseInt(hex.length === 4 ? hex.replace(/\w/g, '$&$&').slice(1) : hex.slice(1, 7), 16);
+  return ((n >> 16) * 299 + ((n >> 8) & 255) * 587 + (n & 255) * 114) / 1000 > 160;
+}
+
+/**
+ * Paints the launcher bubble in a shadow root, so host CSS cannot leak in, and styles it with
+ * constructable stylesheets only, so it renders under a strict `style-src 'self'` CSP.
+ */
+export function createLauncher(settings: LoaderSettings, onClick: () => void, onIntent: () => void): Launcher {
+  const host = document.createElement('div');
+  host.id = 'wren-chat';
+  const shadow = host.attachShadow({ mode: 'open' });
+  const colorSheet = sheet('');
+  shadow.adoptedStyleSheets = [sheet(css), colorSheet];
+
+  const root = document.createElement('div');
+  root.className = `root ${settings.position}`;
+  const holder = document.createElement('div');
+  holder.id = 'cw-bubble-holder';
+  const bubble = document.createElement('button');
+  bubble.type = 'button';
+  bubble.className = 'bubble';
+  bubble.setAttribute('aria-expanded', 'false');
+  const label = document.createElement('span');
+  label.className = 'label';
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 240 240');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG_NS, 'path');
+  svg.append(path);
+  bubble.append(svg, label);
+  bubble.addEventListener('click', onClick);
+  for (const type of ['pointerenter', 'focus', 'touchstart']) bubble.addEventListener(type, onIntent, { once: true, passive: true });
+  holder.append(bubble);
+  root.append(holder);
+  shadow.append(root);
+  document.body.append(host);
+
+  let labelText = DEFAULT_LABEL;
+  // The accessible name says what a click does; the visible label keeps the site's wording.
+  const syncName = () => {
+    const open = root.classList.contains('open');
+    path.setAttribute('d', open ? CLOSE_PATH : CHAT_PATH);
+    bubble.setAttribute('aria-label', open ? 'Close chat window' : labelText);
+    bubble.title = open ? 'Close chat window' : 'Open chat window';
+  };
+
+  const launcher: Launcher = {
+    shadow,
+    root,
+    bubble,
+    setLabel(text) {
+      labelText = text || DEFAULT_LABEL;
+      label.textContent = labelText;
+      syncName();
+    },
+    setColor(color) {
+      if (!/^#([\da-f]{3}|[\da-f]{6})$/i.test(color)) return;
+      colorSheet.replaceSync(`.root{--color:var(--wren-launcher-color,${color})}`);
+      root.classList.toggle('light-color', isLightColor(color));
+    },
+    toggleClass(name, on) {
+      root.classList.toggle(name, on);
+      if (name === 'open') {
+        bubble.setAttribute('aria-expanded', String(on));
+        syncName();
+      }
+    },
+  };
+  launcher.toggleClass('flat', settings.widgetStyle === 'flat');
+  launcher.toggleClass('expanded', settings.type === 'expanded_bubble');
+  launcher.toggleClass('hidden-bubble', settings.hideMessageBubble);
+  launcher.setLabel(settings.launcherTitle);
+  if (settings.widgetColor) launcher.setColor(settings.widgetColor);
+  return launcher;
+}

@@ -1,0 +1,82 @@
+import type { ColorScheme, WidgetSettings } from '../shared/protocol';
+
+/** `window.chatwootSettings` as a site owner writes it (chatwoot-contract.md §1.2). */
+export interface HostSettings {
+  position?: string;
+  type?: string;
+  launcherTitle?: string;
+  locale?: string;
+  useBrowserLanguage?: boolean;
+  hideMessageBubble?: boolean;
+  showPopoutButton?: boolean;
+  showUnreadMessagesDialog?: boolean;
+  widgetStyle?: string;
+  darkMode?: string;
+  baseDomain?: string;
+  welcomeTitle?: string;
+  welcomeDescription?: string;
+  availableMessage?: string;
+  unavailableMessage?: string;
+  enableFileUpload?: boolean;
+  enableEmojiPicker?: boolean;
+  enableEndConversation?: boolean;
+  /** Wren: the launcher colour before the inbox's own colour is known (avoids a colour flash). */
+  widgetColor?: string;
+  /** Wren: load the chat frame as soon as the page is idle instead of on first intent. */
+  loadEagerly?: boolean;
+}
+
+/** What the loader itself needs to paint and run, normalised as Chatwoot does. */
+export interface LoaderSettings {
+  position: 'left' | 'right';
+  type: 'standard' | 'expanded_bubble';
+  launcherTitle: string;
+  hideMessageBubble: boolean;
+  widgetStyle: 'standard' | 'flat';
+  darkMode: ColorScheme;
+  locale?: string;
+  baseDomain?: string;
+  widgetColor?: string;
+  loadEagerly?: boolean;
+}
+
+/** Normalises a colour-scheme value the way Chatwoot does: anything unknown is light. */
+export function colorScheme(value: unknown): ColorScheme {
+  return value === 'dark' || value === 'auto' ? value : 'light';
+}
+
+/** Reads the settings the launcher needs; the rest are read by the runtime when it loads. */
+export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
+  return {
+    position: raw.position === 'left' ? 'left' : 'right',
+    type: raw.type === 'expanded_bubble' ? 'expanded_bubble' : 'standard',
+    launcherTitle: raw.launcherTitle || '',
+    hideMessageBubble: !!raw.hideMessageBubble,
+    widgetStyle: raw.widgetStyle === 'flat' ? 'flat' : 'standard',
+    darkMode: colorScheme(raw.darkMode),
+    locale: (raw.useBrowserLanguage && navigator.language?.replace('-', '_')) || raw.locale,
+    baseDomain: raw.baseDomain,
+    widgetColor: raw.widgetColor,
+    loadEagerly: raw.loadEagerly,
+  };
+}
+
+/** The settings the widget receives in `config-set`, with Chatwoot's defaults (contract §1.5). */
+export function widgetSettings(raw: HostSettings, loader: LoaderSettings): WidgetSettings {
+  return {
+    locale: loader.locale,
+    position: loader.position,
+    hideMessageBubble: loader.hideMessageBubble,
+    showPopoutButton: !!raw.showPopoutButton,
+    showUnreadMessagesDialog: raw.showUnreadMessagesDialog !== false,
+    widgetStyle: loader.widgetStyle,
+    darkMode: loader.darkMode,
+    welcomeTitle: raw.welcomeTitle || '',
+    welcomeDescription: raw.welcomeDescription || '',
+    availableMessage: raw.availableMessage || '',
+    unavailableMessage: raw.unavailableMessage || '',
+    enableFileUpload: raw.enableFileUpload,
+    enableEmojiPicker: raw.enableEmojiPicker !== false,
+    enableEndConversation: raw.enableEndConversation !== false,
+  };
+}

@@ -1,0 +1,10 @@
+/** CSS imported by the loader arrives as a minified string (see build.mjs `cssTextPlugin`). */
+declare module '*.css' {
+  const css: string;
+  export default css;
+}
+
+declare module '*.svg' {
+  const markup: string;
+  export default markup;
+}

@@ -1,0 +1,9 @@
+/** A round avatar: the image when there is one, else the name's initial on a tinted disc. */
+export function Avatar({ name, src, size = 32 }: { name: string; src?: string | null; size?: 24 | 32 | 40 | 48 }) {
+  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <span className={`avatar avatar--${size}`} aria-hidden="true">
+      {src ? <img src={src} alt="" width={size} height={size} loading="lazy" /> : initial}
+    </span>
+  );
+}

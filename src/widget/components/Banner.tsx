@@ -1,0 +1,8 @@
+/** The alert banner under the header (SPEC.md §2): announced, and gone after 3 s by its owner. */
+export function Banner({ message, type }: { message: string; type: 'error' | 'success' }) {
+  return (
+    <div className={`banner banner--${type}`} role={type === 'error' ? 'alert' : 'status'}>
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+export interface BrandingProps {
+  brandName: string;
+  brandUrl: string;
+  logoUrl?: string;
+  referrerHost?: string;
+  poweredBy: string;
+}
+
+/**
+ * The brand link's address (SPEC.md §2): the source is widget branding, or survey branding
+ * when no referrer host is known; the referrer host is added when known.
+ */
+export function brandingHref(brandUrl: string, referrerHost?: string): string {
+  const url = new URL(brandUrl);
+  url.searchParams.set('utm_source', referrerHost ? 'widget_branding' : 'survey_branding');
+  if (referrerHost) url.searchParams.set('utm_referrer', referrerHost);
+  return url.href;
+}
+
+/** "Powered by <brand>", linking to the brand; the shell decides whether it shows. */
+export function Branding({ brandName, brandUrl, logoUrl, referrerHost, poweredBy }: BrandingProps) {
+  return (
+    <div className="branding">
+      <a href={brandingHref(brandUrl, referrerHost)} target="_blank" rel="noopener noreferrer">
+        {logoUrl && <img src={logoUrl} alt="" width={12} height={12} />}
+        <span>
+          {poweredBy} {brandName}
+        </span>
+      </a>
+    </div>
+  );
+}

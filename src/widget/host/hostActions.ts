@@ -1,0 +1,84 @@
+import * as endpoints from '../api/endpoints';
+import { setLocale } from '../i18n';
+import { t } from '../i18n';
+import type { HostHandlers } from './bridge';
+import type { WidgetState } from '../state/widget';
+
+/**
+ * What each host → widget message does (chatwoot-contract.md §1.5). Calls to the server that
+ * fail are reported to the host as `error` events rather than thrown into the void.
+ */
+export function hostActions(state: WidgetState): HostHandlers {
+  const { app, bridge, router, messages, channel } = state;
+  const request = state.request;
+  const available = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
+  const report = (errorType: string) => (error: { body?: unknown }) => bridge.send('error', { errorType, data: error?.body ?? String(error) });
+  const applyLocale = async (locale?: string) => {
+    await setLocale(locale, available?.length ? available : undefined).catch(() => undefined);
+    bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US') });
+  };
+
+  return {
+    'config-set'(settings) {
+      const { event, ...rest } = settings as typeof settings & { event?: string };
+      app.update(rest);
+      applyLocale(settings.locale);
+    },
+    'toggle-open'({ isOpen }) {
+      app.isWidgetOpen.value = isOpen;
+      if (isOpen && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
+      if (!isOpen && (router.path.value === '/unread-messages' || router.path.value === '/campaigns')) {
+        state.markSeen();
+        bridge.send('resetUnreadMode', {});
+        router.navigate('/');
+      }
+    },
+    'set-locale': ({ locale }) => applyLocale(locale),
+    'set-color-scheme': ({ darkMode }) => app.update({ darkMode }),
+    'toggle-close-button': ({ isMobile }) => (app.isMobile.value = isMobile),
+    'sdk-set-bubble-visibility': ({ hideMessageBubble }) => app.update({ hideMessageBubble }),
+    'change-url'({ referrerURL, referrerHost }) {
+      app.referrerURL.value = referrerURL;
+      app.referrerHost.value = referrerHost;
+    },
+    'push-event'({ eventName }) {
+      if (router.path.value === '/unread-messages' || router.path.value === '/campaigns') return;
+      const eventInfo = { initiated_at: { timestamp: new Date().toString() }, referer: app.referrerURL.value };
+      request(endpoints.createEvent(eventName, eventInfo)).catch(() => undefined);
+    },
+    'set-user': async ({ identifier, user }) => {
+      const { company_name, city, country_code, description, social_profiles, custom_attributes, ...profile } = user;
+      try {
+        const result = await request(
+          endpoints.setUser({
+            ...profile,
+            identifier: String(identifier),
+            custom_attributes,
+            additional_attributes: { company_name, city, country_code, description, social_profiles },
+          }),
+        );
+        if (result.widget_auth_token) {
+          state.authToken.value = result.widget_auth_token;
+          bridge.send('setAuthCookie', { data: { widgetAuthToken: result.widget_auth_token } });
+          if (bridge.inNativeApp) bridge.sendNative({ type: 'auth-token', value: result.widget_auth_token });
+        }
+        if (result.widget_auth_token || user.identifier_hash) {
+          messages.clear();
+          await state.load();
+        }
+      } catch (error) {
+        report('SET_USER_ERROR')(error as { body?: unknown });
+      }
+    },
+    'set-custom-attributes': ({ customAttributes }) =>
+      request(endpoints.updateContact({ custom_attributes: customAttributes })).catch(report('SET_CUSTOM_ATTRIBUTES_ERROR')),
+    'delete-custom-attribute': ({ customAttribute }) =>
+      request(endpoints.deleteContactCustomAttributes([customAttribute])).catch(report('DELETE_CUSTOM_ATTRIBUTE_ERROR')),
+    'set-conversation-custom-attributes': ({ customAttributes }) =>
+      request(endpoints.setConversationCustomAttributes(customAttributes)).catch(report('SET_CONVERSATION_ATTRIBUTES_ERROR')),
+    'delete-conversation-custom-attribute': ({ customAttribute }) =>
+      request(endpoints.deleteConversationCustomAttribute(customAttribute)).catch(report('DELETE_CONVERSATION_ATTRIBUTE_ERROR')),
+    'set-label': ({ label }) => request(endpoints.addLabel(label)).catch(report('SET_LABEL_ERROR')),
+    'remove-label': ({ label }) => request(endpoints.removeLabel(label)).catch(report('REMOVE_LABEL_ERROR')),
+  };
+}

@@ -1,0 +1,26 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** Which calendar day (local time) a message belongs to, for grouping under date separators. */
+export function dayKey(createdAtS: number): number {
+  return startOfDay(new Date(createdAtS * 1000));
+}
+
+/**
+ * A date separator's label: 'Today', 'Yesterday', or the date as "MMM dd, yyyy" in the
+ * visitor's language (`Intl`, no date library).
+ */
+export function dayLabel(createdAtS: number, labels: { today: string; yesterday: string }, locale: string, now = new Date()): string {
+  const diffDays = Math.round((startOfDay(now) - dayKey(createdAtS)) / DAY_MS);
+  if (diffDays === 0) return labels.today;
+  if (diffDays === 1) return labels.yesterday;
+  return new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(createdAtS * 1000));
+}
+
+/** A message's time of day, e.g. "2:05 PM" or "14:05" depending on the language. */
+export function timeLabel(createdAtS: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale.replace('_', '-'), { hour: 'numeric', minute: '2-digit' }).format(new Date(createdAtS * 1000));
+}

@@ -1,0 +1,36 @@
+import { computed, signal } from '@preact/signals-react';
+import type { AvailabilityStatus, InboxMember } from '../../shared/types';
+import * as endpoints from '../api/endpoints';
+import type { Request } from './request';
+
+/** The inbox's agents and their live presence (`presence.update`). */
+export function createAgentsModel(request: Request) {
+  const members = signal<InboxMember[]>([]);
+  const hasFetched = signal(false);
+  const hasError = signal(false);
+  const online = computed(() => members.value.filter((agent) => agent.availability_status === 'online'));
+
+  return {
+    members,
+    online,
+    hasFetched,
+    hasError,
+    async fetch() {
+      try {
+        members.value = (await request(endpoints.getInboxMembers())).payload;
+        hasError.value = false;
+      } catch {
+        // SPEC.md §7: a failed agent fetch sets an error flag and still counts as fetched.
+        hasError.value = true;
+      } finally {
+        hasFetched.value = true;
+      }
+    },
+    /** Agents missing from a presence map are offline (contract §4.5). */
+    applyPresence(users: Record<string, AvailabilityStatus>) {
+      members.value = members.value.map((agent) => ({ ...agent, availability_status: users[agent.id] ?? 'offline' }));
+    },
+  };
+}
+
+export type AgentsModel = ReturnType<typeof createAgentsModel>;

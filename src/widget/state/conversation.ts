@@ -1,0 +1,54 @@
+import { computed, signal } from '@preact/signals-react';
+import type { ConversationStatus, ConversationSummary } from '../../shared/types';
+import * as endpoints from '../api/endpoints';
+import type { Request } from './request';
+
+/** The agent-typing indicator clears itself this long after the last `typing_on` (SPEC.md §4). */
+export const TYPING_TIMEOUT_MS = 30_000;
+
+/**
+ * The visitor's current conversation: which one it is (every widget endpoint acts on the
+ * latest), its status, when the visitor last read it, and whether an agent is typing.
+ */
+export function createConversationModel(request: Request) {
+  const summary = signal<ConversationSummary | null>(null);
+  const isAgentTyping = signal(false);
+  const typist = signal('');
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const stopTyping = () => {
+    clearTimeout(typingTimer);
+    isAgentTyping.value = false;
+  };
+
+  return {
+    summary,
+    id: computed(() => summary.value?.id),
+    status: computed<ConversationStatus | undefined>(() => summary.value?.status),
+    lastSeenAt: computed(() => summary.value?.contact_last_seen_at),
+    isAgentTyping,
+    typist,
+    async fetch() {
+      const result = await request(endpoints.getConversation());
+      summary.value = 'id' in result ? (result as ConversationSummary) : null;
+      return summary.value;
+    },
+    /** Realtime status changes apply only to this conversation (SPEC.md §4). */
+    applyStatus(id: number, status: ConversationStatus) {
+      if (summary.value?.id === id) summary.value = { ...summary.value, status };
+    },
+    markSeen(at = Math.floor(Date.now() / 1000)) {
+      if (summary.value) summary.value = { ...summary.value, contact_last_seen_at: at };
+      return request(endpoints.updateLastSeen(at));
+    },
+    startTyping(name: string) {
+      clearTimeout(typingTimer);
+      typist.value = name;
+      isAgentTyping.value = true;
+      typingTimer = setTimeout(stopTyping, TYPING_TIMEOUT_MS);
+    },
+    stopTyping,
+  };
+}
+
+export type ConversationModel = ReturnType<typeof createConversationModel>;

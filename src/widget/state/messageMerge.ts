@@ -1,0 +1,74 @@
+import { MESSAGE_TYPE, type DeliveryStatus, type WidgetMessage } from '../../shared/types';
+
+/**
+ * A message as the widget holds it: server messages keyed by their numeric id, optimistic
+ * copies keyed by the string `echo_id` the widget generated for them.
+ */
+export interface ChatMessage extends Omit<WidgetMessage, 'id'> {
+  id: number | string;
+  status: DeliveryStatus;
+  /** Set on a failed send (SPEC.md §4: "stored as failed with an empty error"). */
+  meta?: { error: string };
+}
+
+export type MessageMap = ReadonlyMap<number | string, ChatMessage>;
+
+const isDeleted = (message: Pick<WidgetMessage, 'content_attributes'>) => !!message.content_attributes?.deleted;
+
+/**
+ * Merges one message from the server (HTTP response, realtime event or history page) into the
+ * map, following SPEC.md §4 "Message sending":
+ * - `content_attributes.deleted` removes it;
+ * - it replaces the optimistic copy with the same `echo_id`, or else the first local
+ *   `in_progress` visitor message with the same content (Chatwoot's only de-duplication rule);
+ * - a message already held is updated in place, never duplicated.
+ * Returns the same map when nothing changed, so signals do not notify needlessly.
+ */
+export function mergeMessage(map: MessageMap, incoming: WidgetMessage): MessageMap {
+  const next = new Map(map);
+  if (isDeleted(incoming)) {
+    return next.delete(incoming.id) ? next : map;
+  }
+  const echo = incoming.echo_id;
+  if (echo && next.has(echo)) next.delete(echo);
+  else if (incoming.message_type === MESSAGE_TYPE.incoming && !next.has(incoming.id)) {
+    for (const [id, local] of next) {
+      if (typeof id === 'string' && local.status === 'in_progress' && local.content === incoming.content) {
+        next.delete(id);
+        break;
+      }
+    }
+  }
+  const previous = next.get(incoming.id);
+  next.set(incoming.id, { ...previous, ...incoming, status: incoming.status ?? previous?.status ?? 'sent' });
+  return next;
+}
+
+/** Merges a page of messages (history, `after` gap fill) in one pass. */
+export function mergeMessages(map: MessageMap, incoming: readonly WidgetMessage[]): MessageMap {
+  return incoming.reduce(mergeMessage, map);
+}
+
+/** Messages in display order: by creation time, optimistic copies after server ones of the same second. */
+export function orderedMessages(map: MessageMap): ChatMessage[] {
+  return [...map.values()].sort((a, b) => a.created_at - b.created_at || (typeof a.id === 'number' ? (typeof b.id === 'number' ? a.id - b.id : -1) : 1));
+}
+
+/** The newest message id the server gave us: where a gap fill (`after=`) starts. */
+export function lastServerId(map: MessageMap): number | undefined {
+  let last: number | undefined;
+  for (const id of map.keys()) if (typeof id === 'number' && (last === undefined || id > last)) last = id;
+  return last;
+}
+
+/** The oldest server id: where loading older history (`before=`) starts. */
+export function firstServerId(map: MessageMap): number | undefined {
+  let first: number | undefined;
+  for (const id of map.keys()) if (typeof id === 'number' && (first === undefined || id < first)) first = id;
+  return first;
+}
+
+/** SPEC.md §4 Unread: outgoing messages newer than the visitor's last-seen time. */
+export function unreadMessages(messages: readonly ChatMessage[], lastSeenAt: number | undefined): ChatMessage[] {
+  return messages.filter((m) => m.message_type === MESSAGE_TYPE.outgoing && (lastSeenAt === undefined || m.created_at > lastSeenAt));
+}

@@ -1,0 +1,118 @@
+import { computed, signal } from '@preact/signals-react';
+import { MESSAGE_TYPE, type WidgetMessage } from '../../shared/types';
+import * as endpoints from '../api/endpoints';
+import type { Request } from './request';
+import { firstServerId, lastServerId, mergeMessage, mergeMessages, orderedMessages, type ChatMessage, type MessageMap } from './messageMerge';
+import { uniqueId } from '../lib/uniqueId';
+
+/** Maximum length of a visitor message on a web widget (SPEC.md §5). */
+export const MAX_MESSAGE_LENGTH = 10_000;
+
+/**
+ * The conversation's messages: history, optimistic sends with retry, realtime merges and the
+ * gap fill after a reconnect. One map keyed by id is the single source of truth.
+ */
+export function createMessagesModel(request: Request, referrer: () => string) {
+  const map = signal<MessageMap>(new Map());
+  const list = computed(() => orderedMessages(map.value));
+  const isFetching = signal(false);
+  const hasFetched = signal(false);
+  const allLoaded = signal(false);
+
+  const merge = (message: WidgetMessage) => (map.value = mergeMessage(map.value, message));
+  const patch = (id: number | string, changes: Partial<ChatMessage>) => {
+    const current = map.value.get(id);
+    if (current) map.value = new Map(map.value).set(id, { ...current, ...changes });
+  };
+
+  /** Fetches a page of history and merges it; `before` pages also tell us when history ends. */
+  async function fetchPage(query: { before?: number; after?: number } = {}) {
+    isFetching.value = true;
+    try {
+      const page = await request(endpoints.getMessages(query));
+      map.value = mergeMessages(map.value, page.payload);
+      if (query.before !== undefined && page.payload.length === 0) allLoaded.value = true;
+      return page;
+    } finally {
+      isFetching.value = false;
+      hasFetched.value = true;
+    }
+  }
+
+  async function post(local: ChatMessage) {
+    try {
+      const created = await request(
+        endpoints.sendMessage({
+          content: local.content ?? '',
+          echo_id: String(local.id),
+          timestamp: new Date().toString(),
+          referer_url: referrer(),
+        }),
+      );
+      merge({ ...created, echo_id: String(local.id) });
+      return created;
+    } catch (error) {
+      patch(local.id, { status: 'failed', meta: { error: '' } });
+      throw error;
+    }
+  }
+
+  return {
+    map,
+    list,
+    isFetching,
+    hasFetched,
+    allLoaded,
+    lastServerId: () => lastServerId(map.value),
+    /** Latest page (on open / after identity changes). */
+    fetchLatest: () => fetchPage(),
+    /** Older history for infinite scroll. */
+    fetchOlder: () => {
+      const before = firstServerId(map.value);
+      return before === undefined || allLoaded.value ? Promise.resolve(undefined) : fetchPage({ before });
+    },
+    /** Everything after the newest message we hold: nothing is missed across a reconnect. */
+    fetchMissed: () => {
+      const after = lastServerId(map.value);
+      return after === undefined ? fetchPage() : fetchPage({ after });
+    },
+    merge,
+    remove(id: number) {
+      const next = new Map(map.value);
+      if (next.delete(id)) map.value = next;
+    },
+    clear() {
+      map.value = new Map();
+      allLoaded.value = false;
+      hasFetched.value = false;
+    },
+    /**
+     * Sends a text message: it appears at once as `in_progress`, keyed by an `echo_id` the server
+     * stores, so a retry after a lost response is stored exactly once.
+     */
+    sendText(content: string) {
+      const id = uniqueId();
+      const local: ChatMessage = {
+        id,
+        content,
+        message_type: MESSAGE_TYPE.incoming,
+        content_attributes: {},
+        created_at: Math.floor(Date.now() / 1000),
+        conversation_id: 0,
+        status: 'in_progress',
+        echo_id: id,
+      };
+      map.value = new Map(map.value).set(id, local);
+      return post(local);
+    },
+    /** Sends a failed message again with the same `echo_id`. */
+    retry(id: string) {
+      const local = map.value.get(id);
+      if (!local || local.status !== 'failed') return Promise.resolve(undefined);
+      patch(id, { status: 'in_progress' });
+      return post({ ...local, status: 'in_progress' });
+    },
+  };
+}
+
+export type MessagesModel = ReturnType<typeof createMessagesModel>;

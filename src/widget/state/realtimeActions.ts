@@ -1,0 +1,48 @@
+import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
+import type { RealtimeActions } from '../realtime/events';
+import type { WidgetState } from './widget';
+
+/**
+ * What each realtime event does to widget state (chatwoot-contract.md §4.5). Events about
+ * another conversation are ignored (SPEC.md §4).
+ */
+export function realtimeActions(state: WidgetState, onPubsubToken: (token: string) => void): RealtimeActions {
+  const { messages, conversation, agents, bridge } = state;
+  return {
+    'message.created'(message) {
+      if (!state.isCurrentConversation(message.conversation_id)) return;
+      messages.merge(message);
+      if (conversation.id.value === undefined) conversation.fetch().catch(() => undefined);
+      if (message.sender_type === 'User') conversation.stopTyping();
+      bridge.send('onEvent', { eventIdentifier: HOST_WINDOW_EVENTS.onMessage, data: message });
+      state.onAgentMessage(message);
+    },
+    'message.updated'(message) {
+      if (!state.isCurrentConversation(message.conversation_id)) return;
+      messages.merge(message);
+      const changed = message.previous_changes?.content_attributes?.[1] as Record<string, unknown> | undefined;
+      if (changed && 'submitted_values' in changed) {
+        bridge.send('onEvent', { eventIdentifier: HOST_WINDOW_EVENTS.onMessage, data: message });
+      }
+    },
+    'conversation.created'() {
+      conversation.fetch().catch(() => undefined);
+    },
+    'conversation.status_changed'(data) {
+      conversation.applyStatus(data.id, data.status);
+    },
+    'conversation.typing_on'(data) {
+      if (data.is_private || !state.isCurrentConversation(data.conversation?.id)) return;
+      conversation.startTyping(data.user?.name ?? '');
+    },
+    'conversation.typing_off'(data) {
+      if (state.isCurrentConversation(data.conversation?.id)) conversation.stopTyping();
+    },
+    'presence.update'(data) {
+      agents.applyPresence(data.users ?? {});
+    },
+    'contact.merged'(data) {
+      if (data.pubsub_token) onPubsubToken(data.pubsub_token);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { computed, effect, signal } from '@preact/signals-react';
+import type { WidgetBootConfig } from '../../shared/types';
+import { MESSAGE_TYPE } from '../../shared/types';
+import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
+import type { HostBridge } from '../host/bridge';
+import type { Router } from '../router';
+import type { Request } from './request';
+import { createAgentsModel } from './agents';
+import { createAppConfig } from './appConfig';
+import { createConversationModel } from './conversation';
+import { createMessagesModel } from './messages';
+import { unreadMessages } from './messageMerge';
+import { locale } from '../i18n';
+
+export interface WidgetDeps {
+  boot: WidgetBootConfig;
+  request: Request;
+  bridge: HostBridge;
+  router: Router;
+}
+
+/** How long the alert banner stays up (SPEC.md §9). */
+export const BANNER_MS = 3_000;
+
+/**
+ * All widget state, one model per domain, wired together here and nowhere else. Views read
+ * these signals and call these actions; they never talk to the API or the cable directly.
+ */
+export function createWidgetState({ boot, request, bridge, router }: WidgetDeps) {
+  const channel = boot.chatwootWebChannel;
+  const app = createAppConfig(!bridge.inIframe);
+  const conversation = createConversationModel(request);
+  const messages = createMessagesModel(request, () => app.referrerURL.value || document.referrer || location.href);
+  const agents = createAgentsModel(request);
+  const authToken = signal(boot.authToken);
+  const connectionLost = signal(false);
+  const banner = signal<{ message: string; type: 'error' | 'success' } | null>(null);
+  let bannerTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const isOnline = computed(() => agents.online.value.length > 0);
+  const unread = computed(() => unreadMessages(messages.list.value, conversation.lastSeenAt.value));
+  const hasMessages = computed(() => messages.list.value.length > 0);
+
+  /** Emits a `chatwoot:*` event on the host window (contract §1.6 `onEvent`). */
+  const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
+
+  const state = {
+    channel,
+    globalConfig: boot.globalConfig,
+    app,
+    conversation,
+    messages,
+    agents,
+    authToken,
+    connectionLost,
+    banner,
+    isOnline,
+    unread,
+    hasMessages,
+    router,
+    bridge,
+    request,
+
+    /** Shows the alert banner for 3 s (error by default). */
+    showBanner(message: string, type: 'error' | 'success' = 'error') {
+      clearTimeout(bannerTimer);
+      banner.value = { message, type };
+      bannerTimer = setTimeout(() => (banner.value = null), BANNER_MS);
+    },
+
+    /** Loads what the first screen needs; failures leave an empty but usable widget. */
+    async load() {
+      await Promise.allSettled([conversation.fetch(), messages.fetchLatest(), agents.fetch()]);
+    },
+
+    /** Home's call to action: go to the conversation (the pre-chat form comes in later). */
+    startConversation() {
+      emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
+      router.navigate('/messages');
+    },
+
+    async sendMessage(content: string) {
+      const text = content.trim();
+      if (!text) return;
+      try {
+        const created = await messages.sendText(text);
+        if (conversation.id.value !== created.conversation_id) await conversation.fetch().catch(() => undefined);
+      } catch {
+        // The message is marked failed with a retry; nothing else to do here.
+      }
+    },
+
+    retryMessage(id: string) {
+      return messages.retry(id).catch(() => undefined);
+    },
+
+    /** Marks everything read when the visitor is looking at the conversation. */
+    markSeen() {
+      if (!conversation.id.value || unread.value.length === 0) return;
+      conversation.markSeen().catch(() => undefined);
+      bridge.send('handleNotificationDot', { unreadMessageCount: 0 });
+    },
+
+    /** The header's popout button: close the frame, continue in a window (contract §1.10). */
+    popout() {
+      bridge.send('closeWindow', {});
+      try {
+        const url = new URL('/widget', location.origin);
+        url.search = new URLSearchParams({ cw_conversation: authToken.value, website_token: channel.websiteToken, locale: locale.value }).toString();
+        window.open(url.href, `webwidget_session_${channel.websiteToken}`, 'resizable=off,width=400,height=600')?.focus();
+      } catch (error) {
+        console.error('Wren: could not open the chat window', error);
+      }
+    },
+
+    closeWindow() {
+      bridge.send('closeWindow', {});
+      if (bridge.inNativeApp) bridge.sendNative({ type: 'close-widget' });
+    },
+
+    /** Is this realtime event about the conversation on screen? Unknown conversation: accept. */
+    isCurrentConversation(conversationId: number | undefined) {
+      const current = conversation.id.value;
+      return current === undefined || conversationId === undefined || conversationId === current;
+    },
+
+    onAgentMessage(message: { message_type: number; sender_type?: string | null }) {
+      if (message.message_type !== MESSAGE_TYPE.outgoing) return;
+      if (!app.isWidgetOpen.value) bridge.send('handleNotificationDot', { unreadMessageCount: unread.value.length });
+    },
+  };
+
+  // Reading the conversation while it is on screen marks it seen.
+  effect(() => {
+    if (app.isWidgetOpen.value && router.path.value === '/messages' && unread.value.length > 0) state.markSeen();
+  });
+
+  return state;
+}
+
+export type WidgetState = ReturnType<typeof createWidgetState>;

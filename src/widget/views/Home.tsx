@@ -1,0 +1,33 @@
+import { Avatar } from '../components/Avatar';
+import { t } from '../i18n';
+import { availabilityText, replyTimeText } from './availability';
+import { useWidget } from './context';
+
+/** Home: who is there and how soon they answer, and the way into the conversation. */
+export function Home() {
+  const widget = useWidget();
+  const { agents, app, isOnline, hasMessages } = widget;
+  const settings = app.settings.value;
+  return (
+    <div className="home">
+      <section className="card availability" aria-labelledby="availability-title">
+        <div className="availability__text">
+          <h2 id="availability-title" className="availability__title">
+            {availabilityText(isOnline.value, settings)}
+          </h2>
+          <p className="availability__reply-time">{replyTimeText(widget.channel.replyTime)}</p>
+        </div>
+        {agents.online.value.length > 0 && (
+          <div className="availability__agents">
+            {agents.online.value.slice(0, 4).map((agent) => (
+              <Avatar key={agent.id} name={agent.name} src={agent.avatar_url} size={32} />
+            ))}
+          </div>
+        )}
+        <button type="button" className="button button--block" onClick={() => widget.startConversation()}>
+          {hasMessages.value ? t('CONTINUE_CONVERSATION') : t('START_CONVERSATION')}
+        </button>
+      </section>
+    </div>
+  );
+}
