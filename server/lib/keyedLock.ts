@@ -1,0 +1,25 @@
+/**
+ * Runs async tasks one at a time per key. Used so that a visitor's double-submitted or retried
+ * sends cannot interleave (two first messages creating two conversations).
+ */
+export class KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  /** Runs `task` after every earlier task of `key` has settled. */
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(task);
+    this.tails.set(key, current);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === current) this.tails.delete(key);
+    }
+  }
+}
+
+/** Whether `error` is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

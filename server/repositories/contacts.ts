@@ -1,0 +1,125 @@
+/**
+ * Contacts (visitors) and contact-inboxes (a contact's identity in one inbox: the `source_id`
+ * the JWT names and the `pubsub_token` the cable subscribes with).
+ */
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { ContactInboxesTable, ContactsTable } from '../db/schema';
+import { fromFlag, fromJson, toFlag, toJson } from './codec';
+
+export interface Contact extends Omit<Selectable<ContactsTable>, 'additional_attributes' | 'custom_attributes' | 'blocked'> {
+  additional_attributes: Record<string, unknown>;
+  custom_attributes: Record<string, unknown>;
+  blocked: boolean;
+}
+
+export interface ContactInbox extends Omit<Selectable<ContactInboxesTable>, 'hmac_verified'> {
+  hmac_verified: boolean;
+}
+
+export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'phone_number' | 'identifier' | 'avatar_url'
+  | 'additional_attributes' | 'custom_attributes' | 'blocked' | 'last_activity_at'>>;
+
+function toContact(row: Selectable<ContactsTable>): Contact {
+  return { ...row, additional_attributes: fromJson(row.additional_attributes, {}),
+    custom_attributes: fromJson(row.custom_attributes, {}), blocked: fromFlag(row.blocked) };
+}
+
+const toContactInbox = (row: Selectable<ContactInboxesTable>): ContactInbox => ({ ...row, hmac_verified: fromFlag(row.hmac_verified) });
+
+function toRow(changes: ContactChanges) {
+  const { additional_attributes, custom_attributes, blocked, ...plain } = changes;
+  return {
+    ...plain,
+    ...(additional_attributes && { additional_attributes: toJson(additional_attributes) }),
+    ...(custom_attributes && { custom_attributes: toJson(custom_attributes) }),
+    ...(blocked !== undefined && { blocked: toFlag(blocked) }),
+  };
+}
+
+/** Creates a contact in the account. */
+export async function createContact(db: Db, accountId: number, values: ContactChanges & { name: string }): Promise<Contact> {
+  const now = Date.now();
+  const row = await db.insertInto('contacts')
+    .values({ additional_attributes: '{}', custom_attributes: '{}', ...toRow(values), account_id: accountId, created_at: now, updated_at: now })
+    .returningAll().executeTakeFirstOrThrow();
+  return toContact(row);
+}
+
+/** The contact with this id. */
+export async function findContact(db: Db, id: number): Promise<Contact | undefined> {
+  const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toContact(row);
+}
+
+/** The contacts with these ids (any order). */
+export async function findContacts(db: Db, ids: number[]): Promise<Contact[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('contacts').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return rows.map(toContact);
+}
+
+/** Applies `changes` and returns the updated contact. */
+export async function updateContact(db: Db, id: number, changes: ContactChanges): Promise<Contact> {
+  const row = await db.updateTable('contacts').set({ ...toRow(changes), updated_at: Date.now() })
+    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return toContact(row);
+}
+
+/**
+ * Contacts of the account whose name, email or phone contains `q` (case-insensitive), or
+ * whose identifier contains it; newest activity first.
+ */
+export async function searchContacts(db: Db, accountId: number, q: string, page: number, perPage: number): Promise<{ contacts: Contact[]; count: number }> {
+  // LIKE wildcards in the user's text are matched literally.
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const base = db.selectFrom('contacts').where('account_id', '=', accountId).where((eb) => eb.or([
+    sql<boolean>`lower(name) like ${pattern} escape '\\'`,
+    sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+    sql<boolean>`lower(phone_number) like ${pattern} escape '\\'`,
+    sql<boolean>`lower(identifier) like ${pattern} escape '\\'`,
+  ]));
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('last_activity_at', 'desc').orderBy('id', 'desc')
+    .limit(perPage).offset((page - 1) * perPage).execute();
+  return { contacts: rows.map(toContact), count: Number(count) };
+}
+
+/** Creates the contact's identity in an inbox. */
+export async function createContactInbox(db: Db, values: { contact_id: number; inbox_id: number; source_id: string; pubsub_token: string }): Promise<ContactInbox> {
+  const now = Date.now();
+  const row = await db.insertInto('contact_inboxes').values({ ...values, hmac_verified: 0, created_at: now, updated_at: now })
+    .returningAll().executeTakeFirstOrThrow();
+  return toContactInbox(row);
+}
+
+/** The contact-inbox of `inboxId` with this `source_id` (the JWT's subject). */
+export async function findContactInboxBySource(db: Db, inboxId: number, sourceId: string): Promise<ContactInbox | undefined> {
+  const row = await db.selectFrom('contact_inboxes').selectAll()
+    .where('inbox_id', '=', inboxId).where('source_id', '=', sourceId).executeTakeFirst();
+  return row && toContactInbox(row);
+}
+
+/** The contact-inbox with this id. */
+export async function findContactInbox(db: Db, id: number): Promise<ContactInbox | undefined> {
+  const row = await db.selectFrom('contact_inboxes').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toContactInbox(row);
+}
+
+/** The contact-inbox owning this cable `pubsub_token`. */
+export async function findContactInboxByPubsubToken(db: Db, token: string): Promise<ContactInbox | undefined> {
+  const row = await db.selectFrom('contact_inboxes').selectAll().where('pubsub_token', '=', token).executeTakeFirst();
+  return row && toContactInbox(row);
+}
+
+/** Of `tokens`, those belonging to a contact-inbox of `inboxId`. */
+export async function pubsubTokensOfInbox(db: Db, inboxId: number, tokens: string[]): Promise<string[]> {
+  const found: string[] = [];
+  // Chunked so a busy server never builds a query with thousands of parameters.
+  for (let i = 0; i < tokens.length; i += 500) {
+    const rows = await db.selectFrom('contact_inboxes').select('pubsub_token')
+      .where('inbox_id', '=', inboxId).where('pubsub_token', 'in', tokens.slice(i, i + 500)).execute();
+    found.push(...rows.map((r) => r.pubsub_token));
+  }
+  return found;
+}
