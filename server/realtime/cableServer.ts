@@ -1,0 +1,110 @@
+/**
+ * ActionCable over `ws`, sharing the HTTP server's port: upgrades on `/cable` become
+ * `CableConnection`s; a single timer pings every client every 3 s.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { CABLE_PATH, PING_INTERVAL_MS } from '../../src/shared/cable';
+import { CableConnection, type CableRooms } from './cableConnection';
+import type { Hub } from './hub';
+
+const PROTOCOL = 'actioncable-v1-json';
+// Browsers answer WebSocket pings by themselves; a socket silent for this long is dead.
+const DEAD_AFTER_MS = 60_000;
+
+export interface CableServerOptions {
+  hub: Hub;
+  rooms: CableRooms;
+  pingIntervalMs?: number;
+}
+
+export interface CableServer {
+  /** Number of open client sockets. */
+  readonly size: number;
+  /** Sends every client `disconnect/server_restart` (reconnect true), closes them, stops. */
+  close(): Promise<void>;
+}
+
+/** Serves ActionCable on `server`'s `/cable` upgrades. */
+export function attachCableServer(server: Server, options: CableServerOptions): CableServer {
+  const clients = new Map<WebSocket, { connection: CableConnection; lastSeen: number }>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    // Select the JSON protocol when offered; clients offering none are served anyway.
+    handleProtocols: (protocols) => (protocols.has(PROTOCOL) ? PROTOCOL : false),
+  });
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== CABLE_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  };
+  server.on('upgrade', onUpgrade);
+
+  wss.on('connection', (ws: WebSocket) => {
+    const connection = new CableConnection({
+      hub: options.hub,
+      rooms: options.rooms,
+      send: (frame) => {
+        if (ws.readyState === ws.OPEN) ws.send(frame);
+      },
+    });
+    const client = { connection, lastSeen: Date.now() };
+    clients.set(ws, client);
+    ws.on('message', (data, isBinary) => {
+      client.lastSeen = Date.now();
+      if (!isBinary) void connection.receive(data.toString());
+    });
+    ws.on('pong', () => {
+      client.lastSeen = Date.now();
+    });
+    ws.on('close', () => {
+      connection.close();
+      clients.delete(ws);
+    });
+    ws.on('error', () => ws.terminate());
+    connection.open();
+  });
+
+  let ticks = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    ticks++;
+    for (const [ws, client] of clients) {
+      if (now - client.lastSeen > DEAD_AFTER_MS) {
+        ws.terminate();
+        continue;
+      }
+      client.connection.ping(Math.floor(now / 1000));
+      if (ticks % 10 === 0) ws.ping();
+    }
+  }, options.pingIntervalMs ?? PING_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    get size() {
+      return clients.size;
+    },
+    async close() {
+      clearInterval(timer);
+      server.off('upgrade', onUpgrade);
+      const closing = [...clients.entries()].map(([ws, client]) => new Promise<void>((resolve) => {
+        client.connection.disconnect('server_restart', true);
+        ws.once('close', () => resolve());
+        ws.close(1000, 'server restart');
+        // A client that never answers the close handshake is cut off.
+        setTimeout(() => {
+          ws.terminate();
+          resolve();
+        }, 1000).unref();
+      }));
+      await Promise.all(closing);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
