@@ -1,0 +1,53 @@
+/**
+ * The app factory: every HTTP route of the reference server, without listening. Tests call
+ * `createApp(...).request()` on an in-memory database; `server.ts` serves it.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './context';
+import { ApiError } from './lib/apiError';
+import { accountsApi, profileApi } from './routes/accountsApi/router';
+import { demoRoutes } from './routes/demo';
+import { packsRoutes } from './routes/packs';
+import { widgetApi } from './routes/widgetApi/router';
+import { widgetPageRoutes } from './routes/widgetPage';
+
+export type { AppDeps } from './context';
+
+/** JSON bodies are small; attachment uploads get their own limit when they arrive. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the Hono app over `deps`. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // API answers are per visitor or per agent: never let a shared cache keep them.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
+  app.use('/api/*', bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ error: 'Request body is too large (maximum is 1 MB)' }, 413),
+  }));
+
+  app.route('/', demoRoutes(deps));
+  app.route('/', widgetPageRoutes(deps));
+  app.route('/', packsRoutes(deps));
+  app.route('/api/v1/widget', widgetApi(deps));
+  app.route('/api/v1/accounts/:a', accountsApi(deps));
+  app.route('/api/v1/profile', profileApi(deps));
+
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ error: error.message }, error.status);
+    if (error instanceof HTTPException) return c.json({ error: error.message || 'Bad request' }, error.status);
+    // Details go to the server log only; clients never see a stack trace.
+    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  return app;
+}

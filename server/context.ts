@@ -1,0 +1,29 @@
+/**
+ * What every route and service is handed: the dependencies of `createApp`, and the per-request
+ * variables the auth middlewares set.
+ */
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { Hub } from './realtime/hub';
+import type { Contact, ContactInbox } from './repositories/contacts';
+import type { Account, Inbox } from './repositories/inboxes';
+import type { User } from './repositories/users';
+
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  hub: Hub;
+  mailer?: Mailer;
+}
+
+/** Hono environment: variables set by `widgetAuth` and `agentAuth`. */
+export interface AppEnv {
+  Variables: {
+    inbox: Inbox;
+    contactInbox: ContactInbox;
+    contact: Contact;
+    agent: User;
+    account: Account;
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Reads `${PACKS_DIR}/manifest.json` (entry → content-hashed file, written by build.mjs),
+ * re-reading only when the file changes so a rebuild is picked up without a restart.
+ */
+import { existsSync, statSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Packs {
+  manifest: Record<string, string>;
+  /** Whether `assets/logo.svg` exists (the branding logo). */
+  hasLogo: boolean;
+}
+
+const cache = new Map<string, { mtimeMs: number; packs: Packs }>();
+
+// Manifest values end up in HTML attributes; only plain relative paths are accepted.
+const SAFE_PATH = /^[A-Za-z0-9][A-Za-z0-9._\/-]*$/;
+
+/** The parsed manifest of `packsDir`, or null when it is missing or unreadable. */
+export function readPacks(packsDir: string): Packs | null {
+  const file = join(packsDir, 'manifest.json');
+  try {
+    const { mtimeMs } = statSync(file);
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === mtimeMs) return cached.packs;
+    const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (!raw || typeof raw !== 'object') return null;
+    const manifest = Object.fromEntries(Object.entries(raw as Record<string, unknown>)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && SAFE_PATH.test(entry[1]) && !entry[1].includes('..')));
+    const packs = { manifest, hasLogo: existsSync(join(packsDir, 'assets', 'logo.svg')) };
+    cache.set(file, { mtimeMs, packs });
+    return packs;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Outgoing mail (transcripts, later): SMTP when SMTP_URL is set, otherwise `.eml` files in the
+ * outbox folder so a developer can open what would have been sent.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+const FROM = 'Wren <no-reply@wren.localhost>';
+
+/** A mailer for `smtpUrl`, or one writing `.eml` files into `outboxDir`. */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return { async send(message) { await transport.sendMail({ from: FROM, ...message }); } };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: FROM, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+    },
+  };
+}

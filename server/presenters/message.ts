@@ -1,0 +1,98 @@
+/**
+ * Message shapes: the widget list item (§3.2), the widget's created-message response (§3.4),
+ * the realtime push data (§4.5) and the Application API message (§5).
+ */
+import type { Attachment, WidgetMessage } from '../../src/shared/types';
+import type { Contact, ContactInbox } from '../repositories/contacts';
+import type { Conversation } from '../repositories/conversations';
+import type { AttachmentRow, Message } from '../repositories/messages';
+import type { User } from '../repositories/users';
+import { contactPushData, type ContactPushData } from './contact';
+import { iso, seconds } from './time';
+import { userPushData, type UserPushData } from './user';
+
+export type MessageSender = { type: 'user'; user: User } | { type: 'contact'; contact: Contact };
+
+/** A message with everything its payloads mention, loaded once by the caller. */
+export interface MessageView {
+  message: Message;
+  conversation: Conversation;
+  contactInbox: ContactInbox;
+  sender: MessageSender | null;
+  attachments: AttachmentRow[];
+}
+
+function senderData(sender: MessageSender | null): UserPushData | ContactPushData | undefined {
+  if (!sender) return undefined;
+  return sender.type === 'user' ? userPushData(sender.user) : contactPushData(sender.contact);
+}
+
+/** `Attachment#push_event_data` for stored files and shared URLs. */
+export function attachmentData(row: AttachmentRow): Attachment {
+  const dataUrl = row.external_url ?? (row.storage_key ? `/uploads/${row.storage_key}` : '');
+  const base = { id: row.id, message_id: row.message_id, file_type: row.file_type as Attachment['file_type'], account_id: row.account_id };
+  if (row.file_type === 'location') {
+    return { ...base, data_url: dataUrl, coordinates_lat: row.coordinates_lat ?? 0, coordinates_long: row.coordinates_long ?? 0, fallback_title: row.fallback_title ?? '' };
+  }
+  if (row.file_type === 'fallback') return { ...base, data_url: dataUrl, fallback_title: row.fallback_title ?? '' };
+  return { ...base, extension: row.extension, data_url: dataUrl, thumb_url: row.file_type === 'image' ? dataUrl : '',
+    file_size: row.file_size ?? 0, width: row.width, height: row.height };
+}
+
+const attachmentsOf = (view: MessageView) => (view.attachments.length ? { attachments: view.attachments.map(attachmentData) } : {});
+const echoOf = (view: MessageView) => (view.message.echo_id ? { echo_id: view.message.echo_id } : {});
+
+/** `GET /api/v1/widget/messages` item (no `status`: the widget shows no delivery ticks). */
+export function widgetMessage(view: MessageView): WidgetMessage {
+  const { message } = view;
+  const sender = senderData(view.sender);
+  return {
+    id: message.id, content: message.content, message_type: message.message_type, content_type: message.content_type,
+    content_attributes: message.content_attributes, created_at: seconds(message.created_at),
+    conversation_id: view.conversation.display_id, ...attachmentsOf(view),
+    ...(sender && { sender: sender as WidgetMessage['sender'] }),
+  };
+}
+
+/** `POST /api/v1/widget/messages` response (Chatwoot omits `content_type` and `status`). */
+export function createdMessage(view: MessageView) {
+  const { message } = view;
+  return {
+    id: message.id, content: message.content, inbox_id: message.inbox_id, conversation_id: view.conversation.display_id,
+    message_type: message.message_type, created_at: seconds(message.created_at), private: message.private,
+    source_id: message.source_id, content_attributes: message.content_attributes, ...attachmentsOf(view),
+    sender: senderData(view.sender) ?? null, ...echoOf(view),
+  };
+}
+
+/** `Message#push_event_data`: the `data` of `message.created` / `message.updated`. */
+export function messagePushData(view: MessageView) {
+  const { message, conversation } = view;
+  const sender = senderData(view.sender);
+  return {
+    id: message.id, content: message.content, account_id: message.account_id, inbox_id: message.inbox_id,
+    conversation_id: conversation.display_id, message_type: message.message_type, content_type: message.content_type,
+    content_attributes: message.content_attributes, status: message.status, private: message.private,
+    created_at: seconds(message.created_at), updated_at: iso(message.updated_at), source_id: message.source_id,
+    sender_type: message.sender_type, sender_id: message.sender_id, external_source_ids: {},
+    additional_attributes: message.additional_attributes, processed_message_content: message.content, sentiment: {},
+    conversation: {
+      assignee_id: conversation.assignee_id, unread_count: 0, last_activity_at: seconds(conversation.last_activity_at),
+      contact_inbox: { source_id: view.contactInbox.source_id },
+    },
+    ...(sender && { sender }), ...attachmentsOf(view), ...echoOf(view),
+  };
+}
+
+/** The Application API's message (list item and create/delete response). */
+export function agentMessage(view: MessageView) {
+  const { message } = view;
+  const sender = senderData(view.sender);
+  return {
+    id: message.id, content: message.content, inbox_id: message.inbox_id, ...echoOf(view),
+    conversation_id: view.conversation.display_id, message_type: message.message_type, content_type: message.content_type,
+    status: message.status, content_attributes: message.content_attributes, created_at: seconds(message.created_at),
+    private: message.private, source_id: message.source_id, sender_type: message.sender_type,
+    ...(sender && { sender }), ...attachmentsOf(view),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Application API authentication (contract §5): header `api_access_token` names the agent;
+ * `/accounts/:a/*` additionally requires membership of that account.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../../context';
+import { ApiError } from '../../lib/apiError';
+import { findAccount } from '../../repositories/inboxes';
+import { accountRole, findUserByAccessToken } from '../../repositories/users';
+
+/** Sets `agent` from `api_access_token`; 401 `Invalid Access Token` otherwise. */
+export function agentAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = c.req.header('api_access_token');
+    const agent = token ? await findUserByAccessToken(deps.db, token) : undefined;
+    if (!agent) throw new ApiError(401, 'Invalid Access Token');
+    c.set('agent', agent);
+    await next();
+  };
+}
+
+/** Sets `account` from `:a` when the agent belongs to it; 401 otherwise (as Chatwoot). */
+export function accountAccess(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = c.req.param('a') ?? '';
+    const accountId = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+    const account = Number.isFinite(accountId) ? await findAccount(deps.db, accountId) : undefined;
+    if (!account || !(await accountRole(deps.db, account.id, c.get('agent').id))) {
+      throw new ApiError(401, 'You are not authorized to access this account');
+    }
+    c.set('account', account);
+    await next();
+  };
+}

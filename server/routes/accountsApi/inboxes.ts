@@ -1,0 +1,98 @@
+/**
+ * `GET`/`PATCH /api/v1/accounts/:a/inboxes/:id` (contract §5): the widget's channel settings.
+ * Settings may come flat or nested under `channel`, as Chatwoot accepts both.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { WorkingHoursEntry } from '../../../src/shared/types';
+import type { AppDeps, AppEnv } from '../../context';
+import { ApiError, notFound } from '../../lib/apiError';
+import { inboxJson, isKnownTimezone } from '../../presenters/inbox';
+import { findInbox, updateInbox, type Inbox, type InboxChanges } from '../../repositories/inboxes';
+import { paramId, readBody, schemas } from '../body';
+
+const hour = (max: number) => v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max))));
+const WorkingHours = v.array(v.object({
+  day_of_week: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
+  closed_all_day: v.optional(v.boolean()), open_all_day: v.optional(v.boolean()),
+  open_hour: hour(23), open_minutes: hour(59), close_hour: hour(24), close_minutes: hour(59),
+}));
+
+const PreChatField = v.looseObject({
+  name: v.string(), label: v.optional(v.string()), type: v.optional(v.string()), placeholder: v.optional(v.nullable(v.string())),
+  field_type: v.optional(v.picklist(['standard', 'contact_attribute', 'conversation_attribute'])),
+  required: v.optional(v.boolean()), enabled: v.optional(v.boolean()), values: v.optional(v.array(v.string())),
+  regex_pattern: v.optional(v.nullable(v.string())), regex_cue: v.optional(v.nullable(v.string())),
+});
+
+const Settings = {
+  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255))),
+  website_url: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+  widget_color: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{3,8}$/, 'Invalid color: expected #rrggbb'))),
+  welcome_title: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  welcome_tagline: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+  reply_time: v.optional(v.picklist(['in_a_few_minutes', 'in_a_few_hours', 'in_a_day'])),
+  pre_chat_form_enabled: v.optional(v.boolean()),
+  pre_chat_form_options: v.optional(v.object({
+    pre_chat_message: v.optional(v.string()), require_email: v.optional(v.boolean()), pre_chat_fields: v.optional(v.array(PreChatField)),
+  })),
+  hmac_mandatory: v.optional(v.boolean()),
+  allowed_domains: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+  selected_feature_flags: v.optional(v.array(v.picklist(['attachments', 'emoji_picker', 'end_conversation', 'use_inbox_avatar_for_bot']))),
+  working_hours_enabled: v.optional(v.boolean()),
+  working_hours: v.optional(WorkingHours),
+  timezone: v.optional(v.pipe(v.string(), v.check(isKnownTimezone, 'Unknown timezone'))),
+  out_of_office_message: schemas.optionalText(10_000),
+  csat_survey_enabled: v.optional(v.boolean()),
+  csat_config: v.optional(schemas.attributes),
+  allow_messages_after_resolved: v.optional(v.boolean()),
+  greeting_enabled: v.optional(v.boolean()),
+  greeting_message: schemas.optionalText(10_000),
+  portal_id: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+};
+
+const UpdateInbox = v.object({ ...Settings, channel: v.optional(v.object(Settings)) });
+
+type Update = v.InferOutput<typeof UpdateInbox>;
+
+function mergeWorkingHours(current: WorkingHoursEntry[], updates: NonNullable<Update['working_hours']>): WorkingHoursEntry[] {
+  const byDay = new Map(current.map((e) => [e.day_of_week, e]));
+  for (const update of updates) {
+    const base = byDay.get(update.day_of_week) ?? { day_of_week: update.day_of_week, closed_all_day: false, open_all_day: false,
+      open_hour: null, open_minutes: null, close_hour: null, close_minutes: null };
+    byDay.set(update.day_of_week, { ...base, ...Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) });
+  }
+  return [...byDay.values()].sort((a, b) => a.day_of_week - b.day_of_week);
+}
+
+function toChanges(inbox: Inbox, body: Update): InboxChanges {
+  const { channel: _nested, selected_feature_flags: flags, working_hours: hours, pre_chat_form_options: preChat, ...flat } = { ...body, ...body.channel };
+  const changes: InboxChanges = { ...flat };
+  if (flags) changes.feature_flags = [...new Set(flags)];
+  if (hours) changes.working_hours = mergeWorkingHours(inbox.working_hours, hours);
+  if (preChat) changes.pre_chat_form_options = { ...inbox.pre_chat_form_options, ...preChat } as Inbox['pre_chat_form_options'];
+  return changes;
+}
+
+/** Inbox settings routes (mounted under `/api/v1/accounts/:a`). */
+export function inboxRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  const load = async (accountId: number, id: number) => {
+    const inbox = await findInbox(deps.db, id, accountId);
+    if (!inbox) throw notFound();
+    return inbox;
+  };
+
+  app.get('/inboxes/:id', async (c) => c.json(inboxJson(await load(c.get('account').id, paramId(c, 'id')))));
+
+  app.on(['PATCH', 'PUT'], '/inboxes/:id', async (c) => {
+    const inbox = await load(c.get('account').id, paramId(c, 'id'));
+    const body = await readBody(c, UpdateInbox);
+    const changes = toChanges(inbox, body);
+    if (changes.working_hours && changes.working_hours.length !== 7) throw new ApiError(422, 'working_hours: expected one entry per day of the week');
+    return c.json(inboxJson(await updateInbox(deps.db, inbox.id, changes)));
+  });
+
+  return app;
+}

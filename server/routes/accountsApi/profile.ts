@@ -1,0 +1,41 @@
+/**
+ * `POST /api/v1/profile/availability` (contract §5): the agent sets online / busy / offline;
+ * connected widgets of the agent's inboxes get `presence.update` at once.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../../context';
+import { ApiError } from '../../lib/apiError';
+import { accountRole, updateUser, userAccounts } from '../../repositories/users';
+import { broadcastAgentPresence } from '../../services/presence';
+import { readBody } from '../body';
+
+const Availability = v.object({
+  profile: v.object({
+    account_id: v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+    availability: v.picklist(['online', 'busy', 'offline']),
+  }),
+});
+
+/** Profile routes (mounted under `/api/v1/profile`). */
+export function profileRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/availability', async (c) => {
+    const { profile } = await readBody(c, Availability);
+    const agent = c.get('agent');
+    if (!(await accountRole(deps.db, profile.account_id, agent.id))) {
+      throw new ApiError(401, 'You are not authorized to access this account');
+    }
+    const updated = await updateUser(deps.db, agent.id, { availability: profile.availability });
+    await broadcastAgentPresence(deps, agent.id, profile.account_id);
+    const accounts = await userAccounts(deps.db, agent.id);
+    return c.json({
+      id: updated.id, name: updated.name, display_name: updated.display_name, email: updated.email,
+      avatar_url: updated.avatar_url ?? '', availability: updated.availability, availability_status: updated.availability,
+      accounts: accounts.map((a) => ({ ...a, availability: updated.availability, availability_status: updated.availability })),
+    });
+  });
+
+  return app;
+}

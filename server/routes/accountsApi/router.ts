@@ -1,0 +1,31 @@
+/**
+ * The Application API subset (contract §5, ARCHITECTURE.md §4): what a bot or an end-to-end
+ * test needs to play "agent".
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../context';
+import { accountAccess, agentAuth } from './auth';
+import { contactRoutes } from './contacts';
+import { conversationRoutes } from './conversations';
+import { inboxRoutes } from './inboxes';
+import { messageRoutes } from './messages';
+import { profileRoutes } from './profile';
+
+/** Routes to mount at `/api/v1/accounts/:a`. */
+export function accountsApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', agentAuth(deps), accountAccess(deps));
+  app.route('/', inboxRoutes(deps));
+  app.route('/', conversationRoutes(deps));
+  app.route('/', messageRoutes(deps));
+  app.route('/', contactRoutes(deps));
+  return app;
+}
+
+/** Routes to mount at `/api/v1/profile`. */
+export function profileApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', agentAuth(deps));
+  app.route('/', profileRoutes(deps));
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * Request body reading and validation shared by the JSON routes: malformed JSON → 400,
+ * wrong shapes → 422, both as `{ error }`.
+ */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { ApiError } from '../lib/apiError';
+
+/** Parses the body as JSON (an empty body is `{}`); throws 400 on malformed JSON. */
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
+    throw new ApiError(415, 'Expected a JSON body (Content-Type: application/json)');
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Malformed JSON body');
+  }
+}
+
+/** Validates `data` against `schema`; throws 422 naming the first offending field. */
+export function validate<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const path = v.getDotPath(issue);
+  throw new ApiError(422, path ? `${path}: ${issue.message}` : issue.message);
+}
+
+/** Reads and validates a JSON body. */
+export async function readBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  return validate(schema, await readJson(c));
+}
+
+/** An optional non-negative integer query parameter; 422 when present but not one. */
+export function queryInt(c: Context, name: string): number | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(422, `${name} must be a whole number`);
+  return Number(raw);
+}
+
+/** A positive integer path parameter; 404 when it is not one (no such resource). */
+export function paramId(c: Context, name: string): number {
+  const raw = c.req.param(name) ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'Resource could not be found');
+  return Number(raw);
+}
+
+/** Schema pieces used by several routes. */
+export const schemas = {
+  attributes: v.record(v.string(), v.unknown()),
+  optionalText: (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max)))),
+};

@@ -1,0 +1,61 @@
+/**
+ * Static `/packs/*` from PACKS_DIR: content-hashed files are immutable, the loader `sdk.js`
+ * (a stable name every host page references) is cached for 5 minutes. CORS is open because
+ * host pages on other origins load these files.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.map': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
+  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff', '.mp3': 'audio/mpeg', '.txt': 'text/plain; charset=utf-8',
+};
+
+// esbuild's [hash] is 8 characters of [A-Z0-9]; longer hashes from other tools also count.
+const HASHED = /-[A-Za-z0-9]{8,}\.[a-z0-9]+$/;
+
+/** Cache-Control for a file under /packs. */
+export function packCacheControl(relativePath: string): string {
+  if (relativePath === 'js/sdk.js') return 'public, max-age=300';
+  if (HASHED.test(relativePath)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+/** Maps a request path below /packs/ to a file inside `root`, or null if it escapes it. */
+export function resolvePackPath(root: string, requested: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requested);
+  } catch {
+    return null;
+  }
+  if (!decoded || decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((s) => s === '..' || s === '')) return null;
+  const base = resolve(root);
+  const file = resolve(base, decoded);
+  return file.startsWith(base + sep) ? file : null;
+}
+
+/** The `/packs/*` route. */
+export function packsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/packs/*', async (c) => {
+    c.header('Access-Control-Allow-Origin', '*');
+    const relativePath = c.req.path.slice('/packs/'.length);
+    const file = resolvePackPath(deps.config.packsDir, relativePath);
+    const type = TYPES[extname(relativePath).toLowerCase()];
+    const info = file && type ? await stat(file).catch(() => null) : null;
+    if (!file || !type || !info?.isFile()) return c.json({ error: 'Not found' }, 404);
+    const body = await readFile(file);
+    return c.body(body, 200, {
+      'Content-Type': type, 'Content-Length': String(body.byteLength), 'Cache-Control': packCacheControl(decodeURIComponent(relativePath)),
+      'X-Content-Type-Options': 'nosniff', 'Last-Modified': info.mtime.toUTCString(),
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,79 @@
+/**
+ * `/api/v1/widget/conversations*` (contract §3.3). "The conversation" is always the visitor's
+ * most recent one; there is no conversation id in these URLs.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../../context';
+import { ApiError, notFound } from '../../lib/apiError';
+import { contactJson } from '../../presenters/contact';
+import { conversationSummary } from '../../presenters/conversation';
+import { widgetMessage } from '../../presenters/message';
+import { latestConversation, updateConversation } from '../../repositories/conversations';
+import { setConversationStatus } from '../../services/agentActions';
+import { applyContactDetails } from '../../services/contactIdentity';
+import { postIncomingMessage } from '../../services/visitorMessages';
+import { readBody, schemas } from '../body';
+import { visitorAuth } from './auth';
+
+const CreateConversation = v.object({
+  contact: v.optional(v.object({
+    name: schemas.optionalText(255), email: schemas.optionalText(255), phone_number: schemas.optionalText(32),
+  })),
+  message: v.object({
+    content: v.optional(v.nullable(v.string())), timestamp: v.optional(v.unknown()), referer_url: schemas.optionalText(2048),
+  }),
+  custom_attributes: v.optional(v.nullable(schemas.attributes)),
+});
+
+const ToggleTyping = v.object({ typing_status: v.optional(v.picklist(['on', 'off'])) });
+
+/** The widget's conversation routes (mounted under `/api/v1/widget`). */
+export function widgetConversationRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const auth = visitorAuth(deps);
+
+  app.get('/conversations', auth, async (c) => {
+    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    return c.json(conversation ? conversationSummary(conversation) : {});
+  });
+
+  app.post('/conversations', auth, async (c) => {
+    const body = await readBody(c, CreateConversation);
+    const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
+    const contact = body.contact ? await applyContactDetails(deps.db, visitor.contact, body.contact, { nameOnlyIfAnonymous: true }) : visitor.contact;
+    const { view } = await postIncomingMessage(deps, { ...visitor, contact }, body.message,
+      { newConversation: true, custom_attributes: body.custom_attributes ?? {} });
+    return c.json({
+      ...conversationSummary(view.conversation), messages: [widgetMessage(view)],
+      custom_attributes: view.conversation.custom_attributes, contact: contactJson(contact),
+    });
+  });
+
+  app.post('/conversations/update_last_seen', auth, async (c) => {
+    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    // The client's `contact_last_seen_at` is ignored: the server's clock decides (Chatwoot too).
+    if (conversation) await updateConversation(deps.db, conversation.id, { contact_last_seen_at: Date.now() });
+    return c.body(null, 200);
+  });
+
+  app.post('/conversations/toggle_typing', auth, async (c) => {
+    await readBody(c, ToggleTyping);
+    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    if (!conversation) throw notFound();
+    // Visitor typing is for agents; no agent channel exists yet, so nothing is broadcast.
+    return c.body(null, 200);
+  });
+
+  app.get('/conversations/toggle_status', auth, async (c) => {
+    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    if (!conversation) throw notFound();
+    if (!c.get('inbox').feature_flags.includes('end_conversation')) {
+      throw new ApiError(403, 'Ending conversations is disabled for this inbox');
+    }
+    await setConversationStatus(deps, conversation, 'resolved');
+    return c.body(null, 200);
+  });
+
+  return app;
+}

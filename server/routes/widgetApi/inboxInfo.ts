@@ -1,0 +1,65 @@
+/**
+ * Inbox-level widget routes: `inbox_members` and `campaigns` need no visitor token (contract
+ * §3.7); `events` does.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../../context';
+import { inboxMember, userPushData } from '../../presenters/user';
+import { listEnabledCampaigns } from '../../repositories/campaigns';
+import { recordEvent } from '../../repositories/events';
+import { findUsers, listInboxAgents } from '../../repositories/users';
+import { readBody, schemas } from '../body';
+import { visitorAuth } from './auth';
+
+const WidgetEvent = v.object({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  event_info: v.optional(v.nullable(schemas.attributes)),
+});
+
+/**
+ * The loader asks for campaigns cross-origin, without credentials, after the host page is
+ * idle: allow any origin and let browsers and proxies reuse the answer for a minute.
+ */
+export const publicCacheable: MiddlewareHandler = async (c, next) => {
+  c.header('Access-Control-Allow-Origin', '*');
+  await next();
+  c.res.headers.set('Access-Control-Allow-Origin', '*');
+  if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=60');
+};
+
+/** `inbox_members`, `campaigns` and `events` (mounted under `/api/v1/widget`). */
+export function widgetInboxRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/inbox_members', async (c) => {
+    const agents = await listInboxAgents(deps.db, c.get('inbox').id);
+    return c.json({ payload: agents.map(inboxMember) });
+  });
+
+  app.get('/campaigns', async (c) => {
+    if (!c.get('account').feature_flags.includes('campaigns')) return c.json([]);
+    const campaigns = await listEnabledCampaigns(deps.db, c.get('inbox').id);
+    const senders = new Map((await findUsers(deps.db, campaigns.flatMap((k) => (k.sender_id ? [k.sender_id] : [])))).map((u) => [u.id, u]));
+    return c.json(campaigns.map((campaign) => {
+      const sender = campaign.sender_id ? senders.get(campaign.sender_id) : undefined;
+      return {
+        id: campaign.display_id, trigger_rules: campaign.trigger_rules, message: campaign.message,
+        trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
+        sender: sender ? userPushData(sender) : null,
+      };
+    }));
+  });
+
+  app.post('/events', visitorAuth(deps), async (c) => {
+    const body = await readBody(c, WidgetEvent);
+    const inbox = c.get('inbox');
+    await recordEvent(deps.db, {
+      account_id: inbox.account_id, inbox_id: inbox.id, contact_inbox_id: c.get('contactInbox').id, name: body.name,
+      event_info: { ...body.event_info, widget_language: c.req.query('locale') ?? null, browser_language: c.req.header('accept-language')?.split(',')[0] ?? null },
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

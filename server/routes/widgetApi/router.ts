@@ -1,0 +1,24 @@
+/**
+ * The widget HTTP API, `/api/v1/widget/*` (contract §3). Every route needs a known
+ * `website_token`; most also the visitor's `X-Auth-Token`.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../context';
+import { websiteInbox } from './auth';
+import { widgetContactRoutes } from './contact';
+import { widgetConversationRoutes } from './conversations';
+import { publicCacheable, widgetInboxRoutes } from './inboxInfo';
+import { widgetMessageRoutes } from './messages';
+
+/** All widget API routes, to be mounted at `/api/v1/widget`. */
+export function widgetApi(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  // Registered before the token check so a 404 for an unknown token is readable cross-origin too.
+  app.use('/campaigns', publicCacheable);
+  app.use('*', websiteInbox(deps));
+  app.route('/', widgetConversationRoutes(deps));
+  app.route('/', widgetMessageRoutes(deps));
+  app.route('/', widgetContactRoutes(deps));
+  app.route('/', widgetInboxRoutes(deps));
+  return app;
+}

@@ -1,0 +1,71 @@
+/**
+ * `GET /widget?website_token&cw_conversation&locale` (contract §2.1): the page the loader's
+ * iframe (or a popout, or a mobile web view) opens.
+ */
+import { Hono } from 'hono';
+import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
+import type { AppDeps, AppEnv } from '../context';
+import { readPacks } from '../lib/manifest';
+import { allowedDomains, channelConfig } from '../presenters/inbox';
+import { chooseLocale, RTL_LOCALES } from '../presenters/languages';
+import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
+import { resolveVisitor } from '../services/visitors';
+import { renderWidgetPage } from '../views/widgetPage';
+
+export const BRAND_NAME = 'Wren';
+export const WIDGET_BRAND_URL = 'https://github.com/wren-chat/wren';
+
+// Only characters that can appear in a CSP host-source; anything else could alter the policy.
+const SOURCE_EXPRESSION = /^[A-Za-z0-9.*:/_-]+$/;
+
+/** `frame-ancestors` from the inbox's allowed domains (`*` when none are configured). */
+export function frameAncestors(inbox: Inbox): string {
+  const configured = allowedDomains(inbox);
+  if (configured.length === 0) return '*';
+  const valid = configured.filter((d) => SOURCE_EXPRESSION.test(d));
+  return valid.length ? ["'self'", ...valid].join(' ') : "'none'";
+}
+
+/** The `/widget` Content-Security-Policy. */
+export function widgetCsp(inbox: Inbox): string {
+  return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https: http:",
+    "media-src 'self' blob: https: http:", "connect-src 'self' ws: wss:", "font-src 'self'", "frame-src 'self' https:",
+    "base-uri 'none'", "form-action 'none'", `frame-ancestors ${frameAncestors(inbox)}`].join('; ');
+}
+
+/** The `/widget` route. */
+export function widgetPageRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/widget', async (c) => {
+    const token = c.req.query('website_token');
+    const inbox = token ? await findInboxByToken(deps.db, token) : undefined;
+    const account = inbox && (await findAccount(deps.db, inbox.account_id));
+    if (!inbox || !account) return c.json({ error: 'web widget does not exist' }, 404);
+    if (account.status !== 'active') return c.json({ error: 'Account is suspended' }, 401);
+    const packs = readPacks(deps.config.packsDir);
+    const script = packs?.manifest['widget.js'];
+    const style = packs?.manifest['widget.css'];
+    if (!packs || !script || !style) return c.json({ error: 'widget assets are not built; run npm run build' }, 503);
+
+    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'));
+    const globalConfig: GlobalConfig = {
+      LOGO_THUMBNAIL: packs.hasLogo ? '/packs/assets/logo.svg' : '', BRAND_NAME, WIDGET_BRAND_URL,
+      DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: deps.config.maxUploadMb, INSTALLATION_NAME: BRAND_NAME,
+    };
+    const config: WidgetBootConfig = {
+      chatwootWebChannel: channelConfig(inbox, account), chatwootPubsubToken: visitor.contactInbox.pubsub_token,
+      authToken: visitor.authToken, globalConfig,
+    };
+    const locale = chooseLocale(c.req.query('locale'), account.locale);
+    const html = renderWidgetPage({ locale, dir: RTL_LOCALES.has(locale.split('_')[0]) ? 'rtl' : 'ltr',
+      scriptSrc: `/packs/${script}`, styleSrc: `/packs/${style}`, config });
+    c.header('Content-Security-Policy', widgetCsp(inbox));
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    return c.html(html);
+  });
+
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * What agents (and bots) do through the Application API, with the realtime events each action
+ * sends to the conversation's contact.
+ */
+import { REALTIME_EVENTS } from '../../src/shared/cable';
+import type { ContentType, ConversationStatus, MessageType } from '../../src/shared/types';
+import type { AppDeps } from '../context';
+import { isUniqueViolation } from '../lib/keyedLock';
+import type { MessageView } from '../presenters/message';
+import { findContactInbox } from '../repositories/contacts';
+import { updateConversation, type Conversation } from '../repositories/conversations';
+import { createMessage, findMessageByEchoId, updateMessage, type Message } from '../repositories/messages';
+import type { User } from '../repositories/users';
+import { broadcastConversation, broadcastMessage, broadcastTyping } from './broadcast';
+import { loadConversationView, loadMessageView } from './views';
+
+export interface AgentMessageInput {
+  content: string | null;
+  message_type: MessageType;
+  private: boolean;
+  content_type: ContentType;
+  content_attributes: Record<string, unknown>;
+  echo_id: string | null;
+}
+
+/** Text shown in place of a deleted message. */
+export const DELETED_CONTENT = 'This message was deleted';
+
+async function contactInboxOf(deps: AppDeps, conversation: Conversation) {
+  const contactInbox = await findContactInbox(deps.db, conversation.contact_inbox_id);
+  if (!contactInbox) throw new Error(`conversation ${conversation.id} has no contact inbox`);
+  return contactInbox;
+}
+
+/** Stores the agent's message and pushes `message.created` to the contact (unless private). */
+export async function postAgentMessage(deps: AppDeps, conversation: Conversation, agent: User, input: AgentMessageInput): Promise<MessageView> {
+  const { db } = deps;
+  const contactInbox = await contactInboxOf(deps, conversation);
+  const existing = input.echo_id ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
+  if (existing) return loadMessageView(db, conversation, contactInbox, existing);
+  let message: Message;
+  try {
+    message = await createMessage(db, {
+      account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
+      ...input, sender_type: 'User', sender_id: agent.id,
+    });
+  } catch (error) {
+    const stored = input.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
+    if (!stored) throw error;
+    return loadMessageView(db, conversation, contactInbox, stored);
+  }
+  const updated = await updateConversation(db, conversation.id, { last_activity_at: message.created_at });
+  const view = await loadMessageView(db, updated, contactInbox, message);
+  broadcastMessage(deps.hub, REALTIME_EVENTS.messageCreated, view, { performer: agent });
+  return view;
+}
+
+/** Sets the status and pushes `conversation.status_changed` when it actually changed. */
+export async function setConversationStatus(deps: AppDeps, conversation: Conversation, status: ConversationStatus, snoozedUntil: number | null = null): Promise<Conversation> {
+  if (conversation.status === status && conversation.snoozed_until === snoozedUntil) return conversation;
+  const updated = await updateConversation(deps.db, conversation.id, { status, snoozed_until: status === 'snoozed' ? snoozedUntil : null });
+  const view = await loadConversationView(deps.db, updated);
+  broadcastConversation(deps.hub, REALTIME_EVENTS.conversationStatusChanged, view);
+  return updated;
+}
+
+/** Pushes `conversation.typing_on/off` to the contact; private (note) typing stays with agents. */
+export async function setTyping(deps: AppDeps, conversation: Conversation, agent: User, on: boolean, isPrivate: boolean): Promise<void> {
+  if (isPrivate) return;
+  const view = await loadConversationView(deps.db, conversation);
+  broadcastTyping(deps.hub, on, view, agent, isPrivate);
+}
+
+/** Marks the message deleted (content replaced) and pushes `message.updated`. */
+export async function deleteMessage(deps: AppDeps, conversation: Conversation, message: Message, agent: User): Promise<MessageView> {
+  const contactInbox = await contactInboxOf(deps, conversation);
+  const updated = await updateMessage(deps.db, message.id, {
+    content: DELETED_CONTENT, content_attributes: { ...message.content_attributes, deleted: true },
+  });
+  const view = await loadMessageView(deps.db, conversation, contactInbox, updated);
+  broadcastMessage(deps.hub, REALTIME_EVENTS.messageUpdated, view, {
+    performer: agent, previousChanges: { content: [message.content, DELETED_CONTENT], content_attributes: [message.content_attributes, updated.content_attributes] },
+  });
+  return view;
+}

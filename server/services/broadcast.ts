@@ -1,0 +1,40 @@
+/**
+ * Realtime fan-out to a conversation's contact (contract §4.4–§4.5): every event's `data`
+ * carries `account_id`, and agent-caused events carry the agent as `performer`.
+ */
+import type { RealtimeEventName } from '../../src/shared/cable';
+import { REALTIME_EVENTS } from '../../src/shared/cable';
+import { MESSAGE_TYPE } from '../../src/shared/types';
+import { conversationPushData, type ConversationView } from '../presenters/conversation';
+import { messagePushData, type MessageView } from '../presenters/message';
+import { userPushData } from '../presenters/user';
+import type { Hub } from '../realtime/hub';
+import type { User } from '../repositories/users';
+
+function send(hub: Hub, token: string, event: RealtimeEventName, data: Record<string, unknown>, accountId: number, performer?: User) {
+  hub.broadcast(token, event, { ...data, account_id: accountId, ...(performer && { performer: userPushData(performer) }) });
+}
+
+/**
+ * `message.created` / `message.updated` to the contact, unless the message is a private note
+ * or an activity (those are for agents only).
+ */
+export function broadcastMessage(hub: Hub, event: 'message.created' | 'message.updated', view: MessageView, options: { performer?: User; previousChanges?: Record<string, [unknown, unknown]> } = {}): void {
+  const { message } = view;
+  if (message.private || message.message_type === MESSAGE_TYPE.activity) return;
+  const data = { ...messagePushData(view), ...(options.previousChanges && { previous_changes: options.previousChanges }) };
+  send(hub, view.contactInbox.pubsub_token, event, data, message.account_id, options.performer);
+}
+
+/** A conversation event (`conversation.created`, `.status_changed`, `.updated`) to the contact. */
+export function broadcastConversation(hub: Hub, event: RealtimeEventName, view: ConversationView): void {
+  // The payload is re-read conversation data, without performer (contract §4.4).
+  send(hub, view.contactInbox.pubsub_token, event, conversationPushData(view), view.conversation.account_id);
+}
+
+/** `conversation.typing_on` / `typing_off` to the contact. */
+export function broadcastTyping(hub: Hub, on: boolean, view: ConversationView, user: User, isPrivate: boolean): void {
+  const event = on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff;
+  send(hub, view.contactInbox.pubsub_token, event,
+    { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate }, view.conversation.account_id);
+}

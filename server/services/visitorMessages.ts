@@ -1,0 +1,108 @@
+/**
+ * What happens when a visitor writes: conversation creation, reopening, the flood guard and
+ * echo_id idempotency (a retried send is stored exactly once), then the realtime echo.
+ */
+import { REALTIME_EVENTS } from '../../src/shared/cable';
+import { MESSAGE_TYPE } from '../../src/shared/types';
+import type { AppDeps } from '../context';
+import { ApiError } from '../lib/apiError';
+import { isUniqueViolation, KeyedLock } from '../lib/keyedLock';
+import type { MessageView } from '../presenters/message';
+import { updateContact, type Contact, type ContactInbox } from '../repositories/contacts';
+import { createConversation, latestConversation, updateConversation, type Conversation } from '../repositories/conversations';
+import type { Inbox } from '../repositories/inboxes';
+import { countIncomingSince, createMessage, findMessage, findMessageByEchoId } from '../repositories/messages';
+import { broadcastConversation, broadcastMessage } from './broadcast';
+import { loadConversationView, loadMessageView } from './views';
+
+export const MESSAGE_MAX_LENGTH = 10_000;
+export const MESSAGES_PER_MINUTE = 20;
+
+/** The authenticated visitor of a widget request. */
+export interface Visitor {
+  inbox: Inbox;
+  contactInbox: ContactInbox;
+  contact: Contact;
+}
+
+export interface IncomingMessage {
+  content?: string | null;
+  echo_id?: string | null;
+  reply_to?: number | string | null;
+  referer_url?: string | null;
+  timestamp?: unknown;
+}
+
+const locks = new WeakMap<object, KeyedLock>();
+
+function lockFor(deps: AppDeps): KeyedLock {
+  let lock = locks.get(deps.db);
+  if (!lock) locks.set(deps.db, (lock = new KeyedLock()));
+  return lock;
+}
+
+/** 422 unless `content` is non-blank and at most 10 000 characters. */
+export function checkContent(content: string | null | undefined): string {
+  if (typeof content !== 'string' || content.trim() === '') throw new ApiError(422, "Message content can't be blank");
+  if (content.length > MESSAGE_MAX_LENGTH) throw new ApiError(422, `Message content is too long (maximum is ${MESSAGE_MAX_LENGTH} characters)`);
+  return content;
+}
+
+/** Starts a new conversation for the visitor and tells their widget. */
+export async function startConversation(deps: AppDeps, visitor: Visitor, attributes: { referer_url?: string | null; timestamp?: unknown; custom_attributes?: Record<string, unknown> } = {}): Promise<Conversation> {
+  const conversation = await createConversation(deps.db, {
+    account_id: visitor.inbox.account_id, inbox_id: visitor.inbox.id, contact_id: visitor.contact.id,
+    contact_inbox_id: visitor.contactInbox.id, status: visitor.contact.blocked ? 'resolved' : 'open',
+    custom_attributes: attributes.custom_attributes ?? {},
+    additional_attributes: { referer: attributes.referer_url ?? null, initiated_at: { timestamp: typeof attributes.timestamp === 'string' ? attributes.timestamp.slice(0, 100) : new Date().toString() } },
+  });
+  const view = await loadConversationView(deps.db, conversation, { contactInbox: visitor.contactInbox });
+  broadcastConversation(deps.hub, REALTIME_EVENTS.conversationCreated, view);
+  return conversation;
+}
+
+/**
+ * Stores the visitor's message in their latest conversation (creating or reopening it) and
+ * broadcasts `message.created`. A repeated `echo_id` returns the stored message untouched.
+ */
+export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input: IncomingMessage, options: { newConversation?: boolean; custom_attributes?: Record<string, unknown> } = {}): Promise<{ view: MessageView; created: boolean }> {
+  const content = checkContent(input.content);
+  return lockFor(deps).run(`contact-inbox:${visitor.contactInbox.id}`, async () => {
+    const { db } = deps;
+    let conversation = options.newConversation ? undefined : await latestConversation(db, visitor.contactInbox.id);
+    if (conversation && input.echo_id) {
+      const existing = await findMessageByEchoId(db, conversation.id, input.echo_id);
+      if (existing) return { view: await loadMessageView(db, conversation, visitor.contactInbox, existing), created: false };
+    }
+    if (conversation && (await countIncomingSince(db, conversation.id, Date.now() - 60_000)) >= MESSAGES_PER_MINUTE) {
+      throw new ApiError(422, 'Too many messages');
+    }
+    if (!conversation) {
+      conversation = await startConversation(deps, visitor, { referer_url: input.referer_url, timestamp: input.timestamp, custom_attributes: options.custom_attributes });
+    } else if (conversation.status === 'resolved' || conversation.status === 'snoozed') {
+      conversation = await updateConversation(db, conversation.id, { status: 'open', snoozed_until: null });
+      broadcastConversation(deps.hub, REALTIME_EVENTS.conversationStatusChanged, await loadConversationView(db, conversation, { contactInbox: visitor.contactInbox }));
+    }
+    // A reply may only quote a message of the same conversation.
+    const replyTo = input.reply_to != null && /^\d+$/.test(String(input.reply_to)) ? Number(input.reply_to) : null;
+    const quoted = replyTo === null ? undefined : await findMessage(db, conversation.id, replyTo);
+    let message;
+    try {
+      message = await createMessage(db, {
+        account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
+        message_type: MESSAGE_TYPE.incoming, content, echo_id: input.echo_id ?? null,
+        content_attributes: quoted ? { in_reply_to: quoted.id } : {},
+        sender_type: 'Contact', sender_id: visitor.contact.id,
+      });
+    } catch (error) {
+      const stored = input.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
+      if (!stored) throw error;
+      return { view: await loadMessageView(db, conversation, visitor.contactInbox, stored), created: false };
+    }
+    conversation = await updateConversation(db, conversation.id, { last_activity_at: message.created_at });
+    await updateContact(db, visitor.contact.id, { last_activity_at: message.created_at });
+    const view = await loadMessageView(db, conversation, visitor.contactInbox, message);
+    broadcastMessage(deps.hub, REALTIME_EVENTS.messageCreated, view);
+    return { view, created: true };
+  });
+}

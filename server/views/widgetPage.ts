@@ -1,0 +1,34 @@
+/**
+ * The `/widget` HTML shell: one stylesheet, one module script, and the boot configuration as
+ * a JSON data block (no inline script, so the page runs under `script-src 'self'`).
+ */
+import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/shared/types';
+import { escapeHtml, jsonForScript } from './escape';
+
+export interface WidgetPageProps {
+  locale: string;
+  dir: 'ltr' | 'rtl';
+  scriptSrc: string;
+  styleSrc: string;
+  config: WidgetBootConfig;
+}
+
+/** Renders the widget page. */
+export function renderWidgetPage(props: WidgetPageProps): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(props.locale.replace('_', '-'))}" dir="${props.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
+<meta name="referrer" content="strict-origin-when-cross-origin">
+<title>${escapeHtml(props.config.chatwootWebChannel.websiteName)}</title>
+<link rel="stylesheet" href="${escapeHtml(props.styleSrc)}">
+<script type="module" src="${escapeHtml(props.scriptSrc)}"></script>
+</head>
+<body>
+<div id="app"></div>
+<script type="application/json" id="${WIDGET_CONFIG_ELEMENT_ID}">${jsonForScript(props.config)}</script>
+</body>
+</html>
+`;
+}

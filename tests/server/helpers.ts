@@ -1,0 +1,121 @@
+/**
+ * A fresh reference server per test: in-memory SQLite, migrated and seeded, a temporary packs
+ * folder with a manifest, a hub, and the app — called through `app.request()`, no port.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RealtimeEnvelope } from '../../src/shared/cable';
+import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/shared/types';
+import { createApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { createDatabase, migrateToLatest, type Db } from '../../server/db/database';
+import { seed } from '../../server/db/seed';
+import { Hub } from '../../server/realtime/hub';
+
+export const WIDGET_JS = 'js/widget-ABCD1234.js';
+export const WIDGET_CSS = 'css/widget-EFGH5678.css';
+
+export interface Visitor {
+  authToken: string;
+  pubsubToken: string;
+  config: WidgetBootConfig;
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Serialised as JSON unless it is already a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Fixture {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  hub: Hub;
+  config: AppConfig;
+  packsDir: string;
+  request(path: string, options?: RequestOptions): Promise<Response>;
+  /** Calls `/api/v1/widget{path}` with the website token and, when given, the visitor's token. */
+  widget(path: string, visitor: Visitor | string | null, options?: RequestOptions): Promise<Response>;
+  /** Calls `/api/v1/accounts/1{path}` as the seeded admin agent. */
+  agent(path: string, options?: RequestOptions): Promise<Response>;
+  /** Opens `/widget` as a new visitor (or resumes `cwConversation`) and reads the data block. */
+  visit(cwConversation?: string): Promise<Visitor>;
+  /** Records every event the hub broadcasts to `token`. */
+  listen(token: string): RealtimeEnvelope[];
+  close(): Promise<void>;
+}
+
+/** Extracts and parses the `<script type="application/json" id="wren-config">` block. */
+export function readBootConfig(html: string): WidgetBootConfig {
+  const match = new RegExp(`<script type="application/json" id="${WIDGET_CONFIG_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  if (!match) throw new Error('no boot config block in the page');
+  return JSON.parse(match[1]) as WidgetBootConfig;
+}
+
+/** Builds a fixture; `withPacks: false` leaves the packs folder without a manifest. */
+export async function createFixture(options: { withPacks?: boolean } = {}): Promise<Fixture> {
+  const packsDir = mkdtempSync(join(tmpdir(), 'wren-packs-'));
+  if (options.withPacks !== false) {
+    mkdirSync(join(packsDir, 'js'), { recursive: true });
+    mkdirSync(join(packsDir, 'css'), { recursive: true });
+    writeFileSync(join(packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS }));
+    writeFileSync(join(packsDir, WIDGET_JS), 'export {};\n');
+    writeFileSync(join(packsDir, WIDGET_CSS), 'body{margin:0}\n');
+    writeFileSync(join(packsDir, 'js/sdk.js'), 'window.chatwootSDK={run:function(){}};\n');
+  }
+  const db = createDatabase(':memory:');
+  await migrateToLatest(db);
+  const base = { ...loadConfig({}), packsDir, databasePath: ':memory:' };
+  const config: AppConfig = { ...base, ...(await seed(db, base)) };
+  const hub = new Hub();
+  const app = createApp({ db, config, hub });
+
+  const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    return Promise.resolve(app.request(path, init));
+  };
+
+  const fixture: Fixture = {
+    app, db, hub, config, packsDir, request,
+    widget(path, visitor, options = {}) {
+      const token = typeof visitor === 'string' ? visitor : visitor?.authToken;
+      const separator = path.includes('?') ? '&' : '?';
+      return request(`/api/v1/widget${path}${separator}website_token=${config.websiteToken}`, {
+        ...options, headers: { ...(token ? { 'X-Auth-Token': token } : {}), ...options.headers },
+      });
+    },
+    agent(path, options = {}) {
+      return request(`/api/v1/accounts/1${path}`, { ...options, headers: { api_access_token: config.apiAccessToken, ...options.headers } });
+    },
+    async visit(cwConversation) {
+      const query = `website_token=${config.websiteToken}${cwConversation ? `&cw_conversation=${cwConversation}` : ''}`;
+      const res = await request(`/widget?${query}`);
+      if (res.status !== 200) throw new Error(`/widget answered ${res.status}`);
+      const boot = readBootConfig(await res.text());
+      return { authToken: boot.authToken, pubsubToken: boot.chatwootPubsubToken, config: boot };
+    },
+    listen(token) {
+      const events: RealtimeEnvelope[] = [];
+      hub.subscribe(token, (envelope) => events.push(envelope));
+      return events;
+    },
+    async close() {
+      await db.destroy();
+      rmSync(packsDir, { recursive: true, force: true });
+    },
+  };
+  return fixture;
+}
+
+/** Sends a visitor message and returns the parsed response body. */
+export async function sendMessage(fixture: Fixture, visitor: Visitor, content: string, extra: Record<string, unknown> = {}) {
+  const res = await fixture.widget('/messages', visitor, { method: 'POST', body: { message: { content, ...extra } } });
+  if (res.status !== 200) throw new Error(`POST /messages answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { id: number; conversation_id: number; content: string; echo_id?: string };
+}

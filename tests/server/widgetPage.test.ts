@@ -1,0 +1,103 @@
+import { createFixture, readBootConfig, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
+
+let fx: Fixture;
+beforeEach(async () => {
+  fx = await createFixture();
+});
+afterEach(() => fx.close());
+
+describe('GET /widget', () => {
+  it('answers 404 JSON for an unknown website token', async () => {
+    const res = await fx.request('/widget?website_token=nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'web widget does not exist' });
+  });
+
+  it('renders the shell with the hashed assets and the boot config as a JSON data block', async () => {
+    const res = await fx.request(`/widget?website_token=${fx.config.websiteToken}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">');
+    expect(html).toContain(`<link rel="stylesheet" href="/packs/${WIDGET_CSS}">`);
+    expect(html).toContain(`<script type="module" src="/packs/${WIDGET_JS}"></script>`);
+    expect(html).toContain('<div id="app"></div>');
+    const boot = readBootConfig(html);
+    expect(boot.chatwootWebChannel).toMatchObject({
+      websiteToken: fx.config.websiteToken, websiteName: 'Wren demo', widgetColor: '#1f93ff', replyTime: 'in_a_few_minutes',
+      enabledFeatures: ['attachments', 'emoji_picker', 'end_conversation'], workingHoursEnabled: false, locale: 'en',
+      timezone: 'UTC', utcOffset: '+00:00', portal: null, allowMessagesAfterResolved: true, disableBranding: false,
+    });
+    expect(boot.chatwootWebChannel.workingHours).toHaveLength(7);
+    expect(boot.chatwootWebChannel.enabledLanguages).toHaveLength(39);
+    expect(boot.chatwootWebChannel.enabledLanguages).toContainEqual({ name: 'English (en)', iso_639_1_code: 'en' });
+    expect(boot.globalConfig).toMatchObject({ BRAND_NAME: 'Wren', MAXIMUM_FILE_UPLOAD_SIZE: 40, DIRECT_UPLOADS_ENABLED: false });
+    expect(boot.authToken.split('.')).toHaveLength(3);
+    expect(boot.chatwootPubsubToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('sends a strict CSP, no X-Frame-Options and no-store', async () => {
+    const res = await fx.request(`/widget?website_token=${fx.config.websiteToken}`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).toContain('frame-ancestors *');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('limits frame-ancestors to the allowed domains and drops values that would alter the policy', async () => {
+    await fx.agent('/inboxes/1', { method: 'PATCH', body: { channel: { allowed_domains: 'https://shop.example.com, *.example.org, evil;script-src *' } } });
+    const res = await fx.request(`/widget?website_token=${fx.config.websiteToken}`);
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self' https:\/\/shop\.example\.com \*\.example\.org$/);
+  });
+
+  it('escapes </script>, <!-- and U+2028 inside the data block', async () => {
+    const nasty = 'Shop </script><script>alert(1)</script> <!-- \u2028 & co';
+    await fx.agent('/inboxes/1', { method: 'PATCH', body: { name: nasty, welcome_title: nasty } });
+    const html = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text();
+    const block = html.slice(html.indexOf('id="wren-config">'), html.lastIndexOf('</script>'));
+    expect(block).not.toContain('</script');
+    expect(block).not.toContain('<!--');
+    expect(block).not.toContain('\u2028');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(readBootConfig(html).chatwootWebChannel.welcomeTitle).toBe(nasty);
+    expect(html).toContain('<title>Shop &lt;/script&gt;');
+  });
+
+  it('resumes the same contact for a valid cw_conversation token', async () => {
+    const first = await fx.visit();
+    const again = await fx.visit(first.authToken);
+    expect(again.pubsubToken).toBe(first.pubsubToken);
+  });
+
+  it('treats an invalid cw_conversation token as absent and creates a new contact', async () => {
+    const first = await fx.visit();
+    const tampered = `${first.authToken.slice(0, -2)}xx`;
+    const other = await fx.visit(tampered);
+    expect(other.pubsubToken).not.toBe(first.pubsubToken);
+  });
+
+  it('sets lang and dir from a known locale and falls back for an unknown one', async () => {
+    const ar = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}&locale=ar`)).text();
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    const br = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}&locale=pt_BR`)).text();
+    expect(br).toContain('<html lang="pt-BR" dir="ltr">');
+    const odd = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}&locale="><x>`)).text();
+    expect(odd).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+describe('GET /widget without built assets', () => {
+  it('answers 503 with a hint to build', async () => {
+    const bare = await createFixture({ withPacks: false });
+    const res = await bare.request(`/widget?website_token=${bare.config.websiteToken}`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'widget assets are not built; run npm run build' });
+    await bare.close();
+  });
+});
