@@ -1,0 +1,118 @@
+import { roomIdentifier } from '../../src/shared/cable';
+import { CableConnection, type CableRooms } from '../../server/realtime/cableConnection';
+import { Hub } from '../../server/realtime/hub';
+
+const KNOWN = 'known-token';
+const PRESENCE = { account_id: 1, users: { 1: 'online' } };
+
+function setup() {
+  const hub = new Hub();
+  const frames: Record<string, unknown>[] = [];
+  const rooms: CableRooms = {
+    authorize: async (token) => token === KNOWN,
+    presence: async (token) => (token === KNOWN ? PRESENCE : null),
+  };
+  const connection = new CableConnection({ hub, rooms, send: (frame) => frames.push(JSON.parse(frame)) });
+  const subscribe = (identifier: string) => connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
+  return { hub, frames, connection, subscribe };
+}
+
+describe('CableConnection', () => {
+  it('greets with welcome', () => {
+    const { connection, frames } = setup();
+    connection.open();
+    expect(frames).toEqual([{ type: 'welcome' }]);
+  });
+
+  it('pings with the unix time in seconds', () => {
+    const { connection, frames } = setup();
+    connection.ping(1_718_000_000);
+    expect(frames).toEqual([{ type: 'ping', message: 1_718_000_000 }]);
+  });
+
+  it('confirms a known token, echoing the identifier string byte-for-byte, then sends presence', async () => {
+    const { frames, subscribe } = setup();
+    // Unusual spacing and key order must survive untouched: the client matches by string.
+    const identifier = `{ "pubsub_token":"${KNOWN}",  "channel":"RoomChannel" }`;
+    await subscribe(identifier);
+    expect(frames[0]).toEqual({ identifier, type: 'confirm_subscription' });
+    expect(frames[1]).toEqual({ identifier, message: { event: 'presence.update', data: PRESENCE } });
+  });
+
+  it('rejects an unknown token, a foreign channel and a malformed identifier', async () => {
+    const { frames, subscribe, connection } = setup();
+    const unknown = roomIdentifier('who-knows');
+    await subscribe(unknown);
+    await subscribe(JSON.stringify({ channel: 'AdminChannel', pubsub_token: KNOWN }));
+    await subscribe('{not json');
+    expect(frames.map((f) => f.type)).toEqual(['reject_subscription', 'reject_subscription', 'reject_subscription']);
+    expect(frames[0].identifier).toBe(unknown);
+    expect(connection.subscriptionCount).toBe(0);
+  });
+
+  it('answers update_presence with presence.update to the token', async () => {
+    const { frames, subscribe, connection } = setup();
+    const identifier = roomIdentifier(KNOWN);
+    await subscribe(identifier);
+    frames.length = 0;
+    await connection.receive(JSON.stringify({ command: 'message', identifier, data: JSON.stringify({ action: 'update_presence' }) }));
+    expect(frames).toEqual([{ identifier, message: { event: 'presence.update', data: PRESENCE } }]);
+  });
+
+  it('ignores perform for a channel it is not subscribed to, and unknown actions', async () => {
+    const { frames, connection, subscribe } = setup();
+    const identifier = roomIdentifier(KNOWN);
+    await connection.receive(JSON.stringify({ command: 'message', identifier, data: '{"action":"update_presence"}' }));
+    await subscribe(identifier);
+    frames.length = 0;
+    await connection.receive(JSON.stringify({ command: 'message', identifier, data: '{"action":"self_destruct"}' }));
+    await connection.receive(JSON.stringify({ command: 'message', identifier, data: 'not json' }));
+    expect(frames).toEqual([]);
+  });
+
+  it('delivers hub broadcasts for its token, wrapped with the identifier', async () => {
+    const { frames, subscribe, hub } = setup();
+    const identifier = roomIdentifier(KNOWN);
+    await subscribe(identifier);
+    frames.length = 0;
+    hub.broadcast(KNOWN, 'message.created', { id: 1 });
+    hub.broadcast('someone-else', 'message.created', { id: 2 });
+    expect(frames).toEqual([{ identifier, message: { event: 'message.created', data: { id: 1 } } }]);
+  });
+
+  it('stops delivering after unsubscribe and after close', async () => {
+    const { frames, subscribe, hub, connection } = setup();
+    const identifier = roomIdentifier(KNOWN);
+    await subscribe(identifier);
+    await connection.receive(JSON.stringify({ command: 'unsubscribe', identifier }));
+    expect(hub.isSubscribed(KNOWN)).toBe(false);
+    await subscribe(identifier);
+    connection.close();
+    frames.length = 0;
+    hub.broadcast(KNOWN, 'message.created', { id: 3 });
+    expect(frames).toEqual([]);
+    expect(hub.isSubscribed(KNOWN)).toBe(false);
+  });
+
+  it('ignores invalid frames without throwing', async () => {
+    const { frames, connection } = setup();
+    for (const raw of ['', 'garbage', '[]', 'null', '42', '{"command":"subscribe"}', '{"command":"subscribe","identifier":7}', '{"command":"dance","identifier":"x"}']) {
+      await expect(connection.receive(raw)).resolves.toBeUndefined();
+    }
+    expect(frames).toEqual([]);
+  });
+
+  it('handles frames in order, so a perform right after subscribe is not lost', async () => {
+    const { frames, connection } = setup();
+    const identifier = roomIdentifier(KNOWN);
+    void connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
+    await connection.receive(JSON.stringify({ command: 'message', identifier, data: '{"action":"update_presence"}' }));
+    expect(frames.map((f) => f.type ?? (f.message as { event: string }).event)).toEqual(['confirm_subscription', 'presence.update', 'presence.update']);
+  });
+
+  it('sends the disconnect frame', () => {
+    const { frames, connection } = setup();
+    connection.disconnect('server_restart', true);
+    expect(frames).toEqual([{ type: 'disconnect', reason: 'server_restart', reconnect: true }]);
+  });
+});

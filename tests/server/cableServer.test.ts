@@ -1,0 +1,107 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
+import { CABLE_PROTOCOLS, roomIdentifier } from '../../src/shared/cable';
+import { attachCableServer, type CableServer } from '../../server/realtime/cableServer';
+import { createCableRooms } from '../../server/services/presence';
+import { sendMessage, createFixture, type Fixture } from './helpers';
+
+let fx: Fixture;
+let http: Server;
+let cable: CableServer;
+let url: string;
+
+beforeEach(async () => {
+  fx = await createFixture();
+  http = createServer((_req, res) => res.end());
+  cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db), pingIntervalMs: 50 });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/cable`;
+});
+
+afterEach(async () => {
+  await cable.close();
+  await new Promise((resolve) => http.close(resolve));
+  await fx.close();
+});
+
+/** A client that buffers frames so a test can wait for the next one matching a predicate. */
+function connect(protocols: string[] = CABLE_PROTOCOLS) {
+  const ws = new WebSocket(url, protocols);
+  const frames: Record<string, unknown>[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const next = async (predicate: (frame: Record<string, unknown>) => boolean, timeoutMs = 2000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = frames.findIndex(predicate);
+      if (index >= 0) return frames.splice(index, 1)[0];
+      if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return { ws, next, opened };
+}
+
+describe('ActionCable over a real WebSocket', () => {
+  it('selects actioncable-v1-json, welcomes, confirms, pings and delivers a broadcast', async () => {
+    const visitor = await fx.visit();
+    const client = connect();
+    await client.opened;
+    expect(client.ws.protocol).toBe('actioncable-v1-json');
+    expect(await client.next((f) => f.type === 'welcome')).toEqual({ type: 'welcome' });
+
+    const identifier = roomIdentifier(visitor.pubsubToken);
+    client.ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+    expect(await client.next((f) => f.type === 'confirm_subscription')).toEqual({ identifier, type: 'confirm_subscription' });
+    const presence = await client.next((f) => (f.message as { event?: string } | undefined)?.event === 'presence.update');
+    expect(presence).toEqual({ identifier, message: { event: 'presence.update', data: { account_id: 1, users: { 1: 'online' } } } });
+
+    const ping = await client.next((f) => f.type === 'ping');
+    expect(Math.abs((ping.message as number) - Date.now() / 1000)).toBeLessThan(5);
+
+    client.ws.send('this is not json');
+    await sendMessage(fx, visitor, 'over the wire', { echo_id: 'wire-1' });
+    const created = await client.next((f) => (f.message as { event?: string } | undefined)?.event === 'message.created');
+    expect(created).toMatchObject({ identifier, message: { data: { content: 'over the wire', echo_id: 'wire-1' } } });
+    client.ws.close();
+  });
+
+  it('rejects an unknown pubsub token', async () => {
+    const client = connect();
+    await client.opened;
+    const identifier = roomIdentifier('not-a-token');
+    client.ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+    expect(await client.next((f) => f.type === 'reject_subscription')).toEqual({ identifier, type: 'reject_subscription' });
+    client.ws.close();
+  });
+
+  it('tells clients to reconnect when the server closes', async () => {
+    const client = connect();
+    await client.opened;
+    await client.next((f) => f.type === 'welcome');
+    const closed = new Promise<number>((resolve) => client.ws.once('close', (code) => resolve(code)));
+    await cable.close();
+    expect(await client.next((f) => f.type === 'disconnect')).toEqual({ type: 'disconnect', reason: 'server_restart', reconnect: true });
+    expect(await closed).toBe(1000);
+  });
+
+  it('refuses upgrades on other paths', async () => {
+    const ws = new WebSocket(url.replace('/cable', '/elsewhere'), CABLE_PROTOCOLS);
+    const outcome = await new Promise<string>((resolve) => {
+      ws.once('open', () => resolve('open'));
+      ws.once('error', () => resolve('error'));
+    });
+    expect(outcome).toBe('error');
+  });
+});

@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from '../../server/config';
+import { createDatabase, migrateToLatest } from '../../server/db/database';
+import { seed } from '../../server/db/seed';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000, host: '127.0.0.1', databasePath: 'data/wren.sqlite', websiteToken: undefined, apiAccessToken: undefined,
+      secretKeyBase: undefined, uploadsDir: 'data/uploads', maxUploadMb: 40, smtpUrl: undefined, outboxDir: 'data/outbox',
+      packsDir: 'dist/packs',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({ PORT: '4000', HOST: '0.0.0.0', DATABASE_PATH: '/tmp/x.sqlite', WEBSITE_TOKEN: 'site-token-1',
+      API_ACCESS_TOKEN: 'agent-token-1', SECRET_KEY_BASE: 'k'.repeat(40), UPLOADS_DIR: '/tmp/up', MAX_UPLOAD_MB: '10',
+      SMTP_URL: 'smtp://mail:25', OUTBOX_DIR: '/tmp/out', PACKS_DIR: '/tmp/packs' });
+    expect(config).toMatchObject({ port: 4000, host: '0.0.0.0', maxUploadMb: 10, smtpUrl: 'smtp://mail:25', websiteToken: 'site-token-1' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number between 0 and 65535/],
+    [{ MAX_UPLOAD_MB: '-1' }, /MAX_UPLOAD_MB/],
+    [{ WEBSITE_TOKEN: 'has spaces in it' }, /WEBSITE_TOKEN must be/],
+    [{ SECRET_KEY_BASE: 'short' }, /SECRET_KEY_BASE must be at least 32 characters/],
+    [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL must start with smtp/],
+  ])('rejects %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('seed', () => {
+  it('is idempotent, keeps generated secrets, and lets the environment replace tokens', async () => {
+    const db = createDatabase(':memory:');
+    await migrateToLatest(db);
+    await migrateToLatest(db);
+    const first = await seed(db, {});
+    const again = await seed(db, {});
+    expect(again).toEqual(first);
+    const replaced = await seed(db, { websiteToken: 'configured-site', apiAccessToken: 'configured-agent' });
+    expect(replaced).toMatchObject({ websiteToken: 'configured-site', apiAccessToken: 'configured-agent', secretKeyBase: first.secretKeyBase });
+    const counts = await Promise.all((['accounts', 'inboxes', 'users', 'inbox_members', 'account_users'] as const)
+      .map((t) => db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()));
+    expect(counts.map((c) => Number(c.n))).toEqual([1, 1, 1, 1, 1]);
+    await db.destroy();
+  });
+});

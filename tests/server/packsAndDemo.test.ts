@@ -1,0 +1,96 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resolvePackPath } from '../../server/routes/packs';
+import { createFixture, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
+
+let fx: Fixture;
+beforeEach(async () => {
+  fx = await createFixture();
+});
+afterEach(() => fx.close());
+
+describe('/packs/*', () => {
+  it('serves hashed files as immutable with the right type and open CORS', async () => {
+    const js = await fx.request(`/packs/${WIDGET_JS}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await js.text()).toBe('export {};\n');
+    const css = await fx.request(`/packs/${WIDGET_CSS}`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('serves sdk.js with a short cache, since host pages reference it by a stable name', async () => {
+    const res = await fx.request('/packs/js/sdk.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('answers 404 for missing files, directories, unknown types and traversal attempts', async () => {
+    writeFileSync(join(fx.packsDir, '..', 'wren-secret.js'), 'secret');
+    mkdirSync(join(fx.packsDir, 'dir.js'));
+    for (const path of ['/packs/js/nope.js', '/packs/js', '/packs/dir.js', '/packs/../wren-secret.js', '/packs/%2e%2e/wren-secret.js',
+      '/packs/js/%2e%2e/%2e%2e/wren-secret.js', '/packs/..%2fwren-secret.js', '/packs/js%5c..%5c..%5cwren-secret.js', '/packs/x.exe']) {
+      const res = await fx.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('secret');
+    }
+  });
+
+  it('keeps resolved paths inside the packs folder', () => {
+    expect(resolvePackPath('/srv/packs', 'js/a.js')).toBe('/srv/packs/js/a.js');
+    expect(resolvePackPath('/srv/packs', '../etc/passwd')).toBeNull();
+    expect(resolvePackPath('/srv/packs', '%2e%2e/x')).toBeNull();
+    expect(resolvePackPath('/srv/packs', '/etc/passwd')).toBeNull();
+    expect(resolvePackPath('/srv/packs', 'a\0.js')).toBeNull();
+    expect(resolvePackPath('/srv/packs', '%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('demo page', () => {
+  it('serves a page with a strict CSP that loads the snippet and stylesheet from /demo', async () => {
+    const res = await fx.request('/');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await res.text();
+    expect(html).toContain('Wren demo — click the bubble');
+    expect(html).toContain('<script src="/demo/snippet.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/demo/demo.css">');
+    expect(html).not.toMatch(/<script>|<style>| style="/);
+  });
+
+  it('the snippet loads sdk.js from the request origin and runs it with the demo website token', async () => {
+    const res = await fx.request('http://chat.example.test:8080/demo/snippet.js');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const js = await res.text();
+    expect(js).toContain('var BASE_URL = "http://chat.example.test:8080";');
+    expect(js).toContain('"/packs/js/sdk.js"');
+    expect(js).toContain(`websiteToken: "${fx.config.websiteToken}"`);
+    const css = await fx.request('/demo/demo.css');
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown routes with JSON 404', async () => {
+    const res = await fx.request('/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('never leaks internals on an unexpected failure', async () => {
+    const broken = await createFixture();
+    const visitor = await broken.visit();
+    await broken.db.destroy();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await broken.widget('/contact', visitor);
+    spy.mockRestore();
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal server error' });
+    await broken.close();
+  });
+});
