@@ -11,7 +11,13 @@ export interface BrandingProps {
  * when no referrer host is known; the referrer host is added when known.
  */
 export function brandingHref(brandUrl: string, referrerHost?: string): string {
-  const url = new URL(brandUrl);
+  let url: URL;
+  try {
+    url = new URL(brandUrl);
+  } catch {
+    // WIDGET_BRAND_URL is installation config and may be empty or relative: never fail the render.
+    return brandUrl;
+  }
   url.searchParams.set('utm_source', referrerHost ? 'widget_branding' : 'survey_branding');
   if (referrerHost) url.searchParams.set('utm_referrer', referrerHost);
   return url.href;
