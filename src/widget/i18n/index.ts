@@ -39,11 +39,21 @@ export function chooseLocale(candidate: string | undefined, available: readonly 
   return available.includes(language) ? language : current;
 }
 
-/** Switches the interface language, fetching that locale's strings as their own chunk. */
+let latestChoice = 0;
+
+/**
+ * Switches the interface language, fetching that locale's strings as their own chunk. The last
+ * locale chosen wins: a chunk that arrives after a later choice (the account locale still
+ * loading when the host's `config-set` asks for another) is dropped.
+ */
 export async function setLocale(candidate: string | undefined, available: readonly string[] = LOCALES): Promise<void> {
-  const next = chooseLocale(candidate, available, locale.value);
-  if (next === locale.value) return;
-  const loaded: Strings = next === 'en' ? en : (await loadChunk(() => import(`../../../locales/${next}.json`))).default;
+  const chosen = chooseLocale(candidate, available, '');
+  // No usable candidate keeps the current locale and must not cancel one being loaded.
+  if (!chosen) return;
+  const choice = ++latestChoice;
+  if (chosen === locale.value) return;
+  const loaded: Strings = chosen === 'en' ? en : (await loadChunk(() => import(`../../../locales/${chosen}.json`))).default;
+  if (choice !== latestChoice) return;
   strings.value = loaded;
-  locale.value = next;
+  locale.value = chosen;
 }
