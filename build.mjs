@@ -12,6 +12,8 @@
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
+ *
+ * DIST_DIR=<dir> builds somewhere other than dist/.
  */
 import { build, context, transform } from 'esbuild';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -21,7 +23,8 @@ import { ALIASES } from './aliases.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
-const DIST = 'dist';
+// DIST_DIR lets parallel checkouts or agents build side by side without clobbering each other.
+const DIST = process.env.DIST_DIR ?? 'dist';
 const PACKS = join(DIST, 'packs');
 const BROWSER_TARGET = ['chrome100', 'firefox100', 'safari15.4', 'edge100'];
 

@@ -2,7 +2,8 @@
 // CSP that allows scripts only from itself and the widget's origin and no inline styles.
 import { createServer } from 'node:http';
 
-const WIDGET = 'http://localhost:4310';
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const WIDGET = `http://localhost:${PORT}`;
 const TOKEN = 'e2e-website-token';
 const CSP = `default-src 'self'; script-src 'self' ${WIDGET}; style-src 'self'; frame-src ${WIDGET}; connect-src 'self' ${WIDGET}; img-src 'self' data:`;
 
@@ -39,4 +40,4 @@ createServer((req, res) => {
   } else {
     res.writeHead(404).end();
   }
-}).listen(4311, '127.0.0.1');
+}).listen(PORT + 1, '127.0.0.1');

@@ -4,16 +4,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dist = process.env.E2E_DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
 const dir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wren-e2e-'));
-const child = spawn(process.execPath, ['dist/server/server.js'], {
+const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: '4310',
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_PATH: join(dir, 'wren.sqlite'),
     UPLOADS_DIR: join(dir, 'uploads'),
     OUTBOX_DIR: join(dir, 'outbox'),
+    PACKS_DIR: join(dist, 'packs'),
     WEBSITE_TOKEN: 'e2e-website-token',
     API_ACCESS_TOKEN: 'e2e-api-access-token',
     SECRET_KEY_BASE: 'e2e-secret-key-base-e2e-secret-key-base',
