@@ -1,0 +1,162 @@
+import { chooseLocale, direction, locale, LOCALES, setLocale, t } from '../../../src/widget/i18n';
+import { loadChunk } from '../../../src/widget/lib/loadChunk';
+
+// Only `en` exists as a file; other locales arrive as chunks, so the chunk loader hands back
+// a stub translation instead of importing one.
+vi.mock('../../../src/widget/lib/loadChunk', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/widget/lib/loadChunk')>()),
+  loadChunk: vi.fn(),
+}));
+
+const translation = (strings: Record<string, string>) => vi.mocked(loadChunk).mockResolvedValueOnce({ default: strings });
+
+afterEach(async () => {
+  await setLocale('en');
+  vi.mocked(loadChunk).mockReset();
+});
+
+describe('choosing a locale', () => {
+  const available = ['en', 'fr', 'pt', 'pt_BR', 'zh_CN'];
+
+  it('uses the full locale when it is available', () => {
+    expect(chooseLocale('pt_BR', available, 'en')).toBe('pt_BR');
+  });
+
+  it('uses the language part when only that is available', () => {
+    expect(chooseLocale('fr_CA', available, 'en')).toBe('fr');
+  });
+
+  it('keeps the current locale when neither is available', () => {
+    expect(chooseLocale('de_AT', available, 'fr')).toBe('fr');
+    expect(chooseLocale('de', available, 'fr')).toBe('fr');
+  });
+
+  it('keeps the current locale when there is no candidate', () => {
+    expect(chooseLocale(undefined, available, 'pt')).toBe('pt');
+    expect(chooseLocale('', available, 'pt')).toBe('pt');
+  });
+
+  it('accepts the browser form pt-BR', () => {
+    expect(chooseLocale('pt-BR', available, 'en')).toBe('pt_BR');
+  });
+
+  it('falls back from a browser form to its language', () => {
+    expect(chooseLocale('pt-PT', available, 'en')).toBe('pt');
+  });
+
+  it('offers the 39 interface locales, en among them', () => {
+    expect(LOCALES).toHaveLength(39);
+    expect(LOCALES).toContain('en');
+    expect(LOCALES).toContain('pt_BR');
+    expect(LOCALES).toContain('zh_TW');
+  });
+});
+
+describe('looking up text', () => {
+  it('gives the English text by default', () => {
+    expect(t('CHAT_WITH_US')).toBe('Chat with us');
+  });
+
+  it('fills {placeholders}', () => {
+    expect(t('AGENT_TYPING', { name: 'Ana' })).toBe('Ana is typing');
+  });
+
+  it('fills numbers into placeholders', () => {
+    expect(t('MESSAGE.NEW_FROM', { name: 42 })).toBe('New message from 42');
+  });
+
+  it('leaves a placeholder it has no value for', () => {
+    expect(t('AGENT_TYPING', {})).toBe('{name} is typing');
+  });
+
+  it('uses the active locale once it has loaded', async () => {
+    translation({ CHAT_WITH_US: 'Discutez avec nous' });
+    await setLocale('fr');
+    expect(locale.value).toBe('fr');
+    expect(t('CHAT_WITH_US')).toBe('Discutez avec nous');
+  });
+
+  it('falls back to English for a key the locale does not translate', async () => {
+    translation({ CHAT_WITH_US: 'Discutez avec nous' });
+    await setLocale('fr');
+    expect(t('MESSAGE.FAILED')).toBe("Couldn't send, try again");
+  });
+
+  it('fills placeholders in translated text', async () => {
+    translation({ AGENT_TYPING: '{name} écrit' });
+    await setLocale('fr');
+    expect(t('AGENT_TYPING', { name: 'Ana' })).toBe('Ana écrit');
+  });
+
+  it('keeps the current locale when its chunk fails to load', async () => {
+    vi.mocked(loadChunk).mockRejectedValueOnce(new Error('offline'));
+    await expect(setLocale('fr')).rejects.toThrow('offline');
+    expect(locale.value).toBe('en');
+    expect(t('CHAT_WITH_US')).toBe('Chat with us');
+  });
+
+  it('does not load anything for a locale that is not offered', async () => {
+    await setLocale('xx_YY', ['en', 'fr']);
+    expect(loadChunk).not.toHaveBeenCalled();
+    expect(locale.value).toBe('en');
+  });
+});
+
+describe('switching locales quickly', () => {
+  /** The next chunk load waits until the test resolves it. */
+  function deferredTranslation() {
+    let resolve!: (strings: Record<string, string>) => void;
+    vi.mocked(loadChunk).mockImplementationOnce(() => new Promise((done) => (resolve = (strings) => done({ default: strings }))));
+    return (strings: Record<string, string>) => resolve(strings);
+  }
+
+  it('keeps English when asked for it while French is still loading', async () => {
+    const french = deferredTranslation();
+    const switching = setLocale('fr');
+    await setLocale('en');
+    french({ CHAT_WITH_US: 'Discutez avec nous' });
+    await switching;
+    expect(locale.value).toBe('en');
+    expect(t('CHAT_WITH_US')).toBe('Chat with us');
+  });
+
+  it('keeps the last locale asked for when the chunks arrive out of order', async () => {
+    const french = deferredTranslation();
+    const german = deferredTranslation();
+    const toFrench = setLocale('fr');
+    const toGerman = setLocale('de');
+    german({ CHAT_WITH_US: 'Schreiben Sie uns' });
+    await toGerman;
+    french({ CHAT_WITH_US: 'Discutez avec nous' });
+    await toFrench;
+    expect(locale.value).toBe('de');
+    expect(t('CHAT_WITH_US')).toBe('Schreiben Sie uns');
+  });
+
+  it('finishes loading a locale when a later call names no locale', async () => {
+    const french = deferredTranslation();
+    const switching = setLocale('fr');
+    await setLocale(undefined);
+    french({ CHAT_WITH_US: 'Discutez avec nous' });
+    await switching;
+    expect(locale.value).toBe('fr');
+  });
+});
+
+describe('text direction', () => {
+  it('is left to right for English', () => {
+    expect(direction.value).toBe('ltr');
+  });
+
+  it.each(['ar', 'fa', 'he'])('is right to left for %s', async (rtl) => {
+    translation({});
+    await setLocale(rtl);
+    expect(direction.value).toBe('rtl');
+  });
+
+  it('is left to right for another language', async () => {
+    translation({});
+    await setLocale('de');
+    expect(direction.value).toBe('ltr');
+  });
+});
