@@ -1,0 +1,376 @@
+// @vitest-environment happy-dom
+import { createChatwoot, popoutUrl, type Runtime } from '../../src/sdk/chatwoot';
+import type { Launcher } from '../../src/sdk/launcher';
+import { loaderSettings, type HostSettings } from '../../src/sdk/settings';
+
+const TOKEN = 'web-tok';
+const BASE = 'https://chat.example';
+
+/** A launcher that records what the API asks of it. */
+function fakeLauncher() {
+  return {
+    shadow: { activeElement: null as Element | null },
+    root: document.createElement('div'),
+    bubble: { focus: vi.fn() },
+    setLabel: vi.fn(),
+    setColor: vi.fn(),
+    toggleClass: vi.fn(),
+  };
+}
+
+/** Records every `document.cookie` write, so removals can be checked whatever the DOM's jar does. */
+function recordCookieWrites() {
+  const writes: string[] = [];
+  let proto = Object.getPrototypeOf(document);
+  while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
+  const descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
+  Object.defineProperty(document, 'cookie', {
+    configurable: true,
+    get: () => descriptor.get!.call(document),
+    set: (value: string) => {
+      writes.push(value);
+      descriptor.set!.call(document, value);
+    },
+  });
+  return writes;
+}
+
+function setup(raw: HostSettings = {}) {
+  const launcher = fakeLauncher();
+  const loadRuntime = vi.fn();
+  const chatwoot = createChatwoot(TOKEN, BASE, raw, loaderSettings(raw), launcher as unknown as Launcher, loadRuntime);
+  const runtime = { call: vi.fn() } satisfies Runtime;
+  const windowEvents: string[] = [];
+  for (const name of ['chatwoot:opened', 'chatwoot:closed']) {
+    const listener = () => windowEvents.push(name);
+    window.addEventListener(name, listener);
+    cleanups.push(() => window.removeEventListener(name, listener));
+  }
+  return { chatwoot, launcher, loadRuntime, runtime, windowEvents };
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  delete (document as { cookie?: string }).cookie;
+  vi.restoreAllMocks();
+});
+
+describe('validating calls', () => {
+  it.each([
+    ['an object', {}],
+    ['null', null],
+    ['undefined', undefined],
+    ['a boolean', true],
+  ])('throws at once when setUser gets %s as identifier', (_what, identifier) => {
+    const { chatwoot, loadRuntime } = setup();
+    expect(() => chatwoot.setUser(identifier as never, { name: 'Ana' })).toThrow('Identifier should be a string or a number');
+    expect(loadRuntime).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['no user', undefined],
+    ['an empty user', {}],
+    ['a user with only a phone number', { phone_number: '+15550100' }],
+    ['a user with only an identifier hash', { identifier_hash: 'abc' }],
+  ])('throws at once when setUser gets %s', (_what, user) => {
+    const { chatwoot } = setup();
+    expect(() => chatwoot.setUser('u-1', user as never)).toThrow('User object should have one of the keys [avatar_url, email, name]');
+  });
+
+  it.each([{ name: 'Ana' }, { email: 'ana@example.com' }, { avatar_url: 'https://cdn.example/a.png' }])('accepts a user with %j', (user) => {
+    const { chatwoot } = setup();
+    expect(() => chatwoot.setUser('u-1', user)).not.toThrow();
+    expect(() => chatwoot.setUser(42, user)).not.toThrow();
+  });
+
+  it.each([
+    ['an empty object', {}],
+    ['a string', 'plan'],
+    ['null', null],
+    ['an array', [1]],
+    ['a number', 7],
+  ])('throws at once when custom attributes are %s', (_what, value) => {
+    const { chatwoot } = setup();
+    expect(() => chatwoot.setCustomAttributes(value as never)).toThrow('Custom attributes should have at least one key');
+    expect(() => chatwoot.setConversationCustomAttributes(value as never)).toThrow('Custom attributes should have at least one key');
+  });
+
+  it.each([
+    ['an empty string', ''],
+    ['undefined', undefined],
+    ['a number', 42],
+    ['an object', { key: 'plan' }],
+  ])('throws at once when the attribute to delete is %s', (_what, value) => {
+    const { chatwoot } = setup();
+    expect(() => chatwoot.deleteCustomAttribute(value as never)).toThrow('Custom attribute is required');
+    expect(() => chatwoot.deleteConversationCustomAttribute(value as never)).toThrow('Custom attribute is required');
+  });
+
+  it('queues nothing for a call that threw', () => {
+    const { chatwoot, runtime } = setup();
+    expect(() => chatwoot.setCustomAttributes({})).toThrow();
+    expect(() => chatwoot.deleteCustomAttribute('')).toThrow();
+    expect(() => chatwoot.setUser('u-1', {})).toThrow();
+    chatwoot.attach(runtime);
+    expect(runtime.call).not.toHaveBeenCalled();
+  });
+});
+
+describe('calls before the runtime has loaded', () => {
+  it('are queued and replayed in order when it attaches', () => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.setLabel('vip');
+    chatwoot.setCustomAttributes({ plan: 'pro' });
+    chatwoot.setUser('u-1', { name: 'Ana' });
+    chatwoot.deleteConversationCustomAttribute('order');
+    expect(runtime.call).not.toHaveBeenCalled();
+    chatwoot.attach(runtime);
+    expect(runtime.call.mock.calls).toEqual([
+      ['set-label', [{ label: 'vip' }]],
+      ['set-custom-attributes', [{ customAttributes: { plan: 'pro' } }]],
+      ['setUser', ['u-1', { name: 'Ana' }]],
+      ['delete-conversation-custom-attribute', [{ customAttribute: 'order' }]],
+    ]);
+  });
+
+  it('are replayed once only', () => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.setLabel('vip');
+    chatwoot.attach(runtime);
+    const second = { call: vi.fn() };
+    chatwoot.attach(second);
+    expect(runtime.call).toHaveBeenCalledTimes(1);
+    expect(second.call).not.toHaveBeenCalled();
+  });
+
+  it('go straight to the runtime once it has attached', () => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.attach(runtime);
+    chatwoot.removeLabel('vip');
+    expect(runtime.call).toHaveBeenCalledExactlyOnceWith('remove-label', [{ label: 'vip' }]);
+  });
+
+  it('include every public call with its payload', () => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.attach(runtime);
+    chatwoot.deleteCustomAttribute('plan');
+    chatwoot.setConversationCustomAttributes({ order: 1 });
+    chatwoot.setLocale('fr');
+    chatwoot.setLocale();
+    chatwoot.toggleBubbleVisibility('hide');
+    chatwoot.preload();
+    expect(runtime.call.mock.calls).toEqual([
+      ['delete-custom-attribute', [{ customAttribute: 'plan' }]],
+      ['set-conversation-custom-attributes', [{ customAttributes: { order: 1 } }]],
+      ['set-locale', [{ locale: 'fr' }]],
+      ['set-locale', [{ locale: 'en' }]],
+      ['toggleBubbleVisibility', [true]],
+      ['preload', []],
+    ]);
+  });
+});
+
+describe('identifying the visitor', () => {
+  it('loads the runtime at once', () => {
+    const { chatwoot, loadRuntime } = setup();
+    chatwoot.setUser('u-1', { email: 'ana@example.com' });
+    expect(loadRuntime).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('opening and closing', () => {
+  it('opens on toggle("open"), loads the runtime and fires chatwoot:opened', () => {
+    const { chatwoot, launcher, loadRuntime, windowEvents } = setup();
+    chatwoot.toggle('open');
+    expect(chatwoot.isOpen).toBe(true);
+    expect(launcher.toggleClass).toHaveBeenCalledWith('open', true);
+    expect(loadRuntime).toHaveBeenCalledTimes(1);
+    expect(windowEvents).toEqual(['chatwoot:opened']);
+  });
+
+  it('closes on toggle("close") and fires chatwoot:closed', () => {
+    const { chatwoot, launcher, windowEvents } = setup();
+    chatwoot.toggle('open');
+    chatwoot.toggle('close');
+    expect(chatwoot.isOpen).toBe(false);
+    expect(launcher.toggleClass).toHaveBeenLastCalledWith('open', false);
+    expect(windowEvents).toEqual(['chatwoot:opened', 'chatwoot:closed']);
+  });
+
+  it('flips on toggle() without a state, and on an unknown state', () => {
+    const { chatwoot, windowEvents } = setup();
+    chatwoot.toggle();
+    expect(chatwoot.isOpen).toBe(true);
+    chatwoot.toggle();
+    expect(chatwoot.isOpen).toBe(false);
+    chatwoot.toggle('sideways');
+    expect(chatwoot.isOpen).toBe(true);
+    expect(windowEvents).toEqual(['chatwoot:opened', 'chatwoot:closed', 'chatwoot:opened']);
+  });
+
+  it('does nothing when asked for the state it is already in', () => {
+    const { chatwoot, launcher, windowEvents, runtime } = setup();
+    chatwoot.attach(runtime);
+    chatwoot.toggle('close');
+    chatwoot.toggle('open');
+    chatwoot.toggle('open');
+    expect(windowEvents).toEqual(['chatwoot:opened']);
+    expect(launcher.toggleClass).toHaveBeenCalledTimes(1);
+    expect(runtime.call.mock.calls).toEqual([['toggle', [true]]]);
+  });
+
+  it('passes open and close to the runtime', () => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.toggle('open');
+    chatwoot.toggle('close');
+    chatwoot.attach(runtime);
+    expect(runtime.call.mock.calls).toEqual([
+      ['toggle', [true]],
+      ['toggle', [false]],
+    ]);
+  });
+
+  it('does not load the runtime on close', () => {
+    const { chatwoot, loadRuntime } = setup();
+    chatwoot.toggle('open');
+    chatwoot.toggle('close');
+    expect(loadRuntime).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns focus to the launcher on close when focus was inside the chat', () => {
+    const { chatwoot, launcher } = setup();
+    chatwoot.toggle('open');
+    launcher.shadow.activeElement = document.createElement('iframe');
+    chatwoot.toggle('close');
+    expect(launcher.bubble.focus).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves focus alone on close when the visitor was elsewhere on the page', () => {
+    const { chatwoot, launcher } = setup();
+    chatwoot.toggle('open');
+    chatwoot.toggle('close');
+    expect(launcher.bubble.focus).not.toHaveBeenCalled();
+  });
+});
+
+describe('the colour scheme', () => {
+  it.each([
+    ['dark', 'dark'],
+    ['auto', 'auto'],
+    ['light', 'light'],
+    ['sepia', 'light'],
+    [undefined, 'light'],
+  ])('normalises setColorScheme(%j) to %j', (mode, expected) => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.attach(runtime);
+    chatwoot.setColorScheme(mode);
+    expect(chatwoot.darkMode).toBe(expected);
+    expect(runtime.call).toHaveBeenCalledExactlyOnceWith('set-color-scheme', [{ darkMode: expected }]);
+  });
+});
+
+describe('the bubble visibility', () => {
+  it('hides and shows the bubble', () => {
+    const { chatwoot, launcher } = setup();
+    chatwoot.toggleBubbleVisibility('hide');
+    expect(chatwoot.hideMessageBubble).toBe(true);
+    expect(launcher.toggleClass).toHaveBeenLastCalledWith('hidden-bubble', true);
+    chatwoot.toggleBubbleVisibility('show');
+    expect(chatwoot.hideMessageBubble).toBe(false);
+    expect(launcher.toggleClass).toHaveBeenLastCalledWith('hidden-bubble', false);
+  });
+});
+
+describe('resetting', () => {
+  it('drops queued calls and asks the runtime only to reset', () => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.setLabel('vip');
+    chatwoot.setUser('u-1', { name: 'Ana' });
+    chatwoot.reset();
+    chatwoot.attach(runtime);
+    expect(runtime.call.mock.calls).toEqual([['reset', []]]);
+  });
+
+  it('removes the conversation and user cookies', () => {
+    const writes = recordCookieWrites();
+    document.cookie = 'cw_conversation=jwt-1; path=/';
+    document.cookie = `cw_user_${TOKEN}=abc; path=/`;
+    writes.length = 0;
+    const { chatwoot } = setup();
+    chatwoot.reset();
+    const removals = writes.filter((w) => /max-age=0\b/.test(w)).map((w) => w.split('=')[0]);
+    expect(removals).toEqual(expect.arrayContaining(['cw_conversation', `cw_user_${TOKEN}`]));
+  });
+
+  it('also removes the copies scoped to baseDomain', () => {
+    const writes = recordCookieWrites();
+    const { chatwoot } = setup({ baseDomain: '.example.com' });
+    chatwoot.reset();
+    const scoped = writes.filter((w) => /max-age=0\b/.test(w) && w.includes('domain=.example.com')).map((w) => w.split('=')[0]);
+    expect(scoped).toEqual(expect.arrayContaining(['cw_conversation', `cw_user_${TOKEN}`]));
+  });
+
+  it('closes the chat, forgets the visitor and sets resetTriggered', () => {
+    const { chatwoot, windowEvents } = setup();
+    chatwoot.toggle('open');
+    chatwoot.identifier = 'u-1';
+    chatwoot.user = { name: 'Ana' };
+    chatwoot.reset();
+    expect(chatwoot.isOpen).toBe(false);
+    expect(windowEvents).toEqual(['chatwoot:opened', 'chatwoot:closed']);
+    expect(chatwoot.identifier).toBeUndefined();
+    expect(chatwoot.user).toBeUndefined();
+    expect(chatwoot.resetTriggered).toBe(true);
+  });
+});
+
+describe('the public state', () => {
+  it('exposes the settings, the token and the base URL', () => {
+    const { chatwoot } = setup({ position: 'left', showPopoutButton: true, darkMode: 'bogus' });
+    expect(chatwoot).toMatchObject({
+      baseUrl: BASE,
+      websiteToken: TOKEN,
+      position: 'left',
+      showPopoutButton: true,
+      darkMode: 'light',
+      hasLoaded: false,
+      isOpen: false,
+      resetTriggered: false,
+    });
+  });
+});
+
+describe('the popout window', () => {
+  it('closes the chat and opens a 400×600 window named after the website token', () => {
+    const focus = vi.fn();
+    const open = vi.spyOn(window, 'open').mockReturnValue({ focus } as unknown as Window);
+    const { chatwoot } = setup({ locale: 'fr' });
+    chatwoot.toggle('open');
+    chatwoot.popoutChatWindow();
+    expect(chatwoot.isOpen).toBe(false);
+    expect(open).toHaveBeenCalledExactlyOnceWith(expect.any(String), `webwidget_session_${TOKEN}`, 'resizable=off,width=400,height=600');
+    const url = new URL(open.mock.calls[0][0] as string);
+    expect(url.origin + url.pathname).toBe(`${BASE}/widget`);
+    expect(url.searchParams.get('website_token')).toBe(TOKEN);
+    expect(url.searchParams.get('locale')).toBe('fr');
+    expect(focus).toHaveBeenCalled();
+  });
+
+  it('only logs when the window cannot be opened', () => {
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      throw new Error('blocked');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { chatwoot } = setup();
+    expect(() => chatwoot.popoutChatWindow()).not.toThrow();
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('builds its address from the conversation cookie, the token and the locale, in that order', () => {
+    document.cookie = 'cw_conversation=jwt-9; path=/';
+    const url = popoutUrl(BASE, TOKEN, 'de');
+    expect(url).toBe(`${BASE}/widget?cw_conversation=jwt-9&website_token=${TOKEN}&locale=de`);
+    document.cookie = 'cw_conversation=; max-age=0; path=/';
+  });
+});

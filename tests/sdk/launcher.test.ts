@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { fireEvent, within } from '@testing-library/react';
+import { createLauncher, isLightColor, sheet } from '../../src/sdk/launcher';
+import { loaderSettings, type HostSettings } from '../../src/sdk/settings';
+
+function setup(raw: HostSettings = {}) {
+  const onClick = vi.fn();
+  const onIntent = vi.fn();
+  const launcher = createLauncher(loaderSettings(raw), onClick, onIntent);
+  const classes = () => [...launcher.root.classList];
+  return { launcher, onClick, onIntent, classes, bubble: launcher.bubble };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('the launcher', () => {
+  it('paints itself into an open shadow root on the page', () => {
+    const { launcher } = setup();
+    const host = document.getElementById('wren-chat')!;
+    expect(host.shadowRoot).toBe(launcher.shadow);
+    expect(launcher.shadow.contains(launcher.bubble)).toBe(true);
+  });
+
+  it('styles itself only with constructable stylesheets', () => {
+    const { launcher } = setup();
+    expect(launcher.shadow.adoptedStyleSheets.length).toBeGreaterThanOrEqual(1);
+    expect(launcher.shadow.querySelector('style')).toBeNull();
+    expect(launcher.root.getAttribute('style')).toBeNull();
+  });
+
+  it('is a button named "Chat with us" by default', () => {
+    const { launcher } = setup();
+    const bubble = within(launcher.root as HTMLElement).getByRole('button', { name: 'Chat with us' });
+    expect(bubble.getAttribute('type')).toBe('button');
+  });
+
+  it("is named after the site's launcherTitle", () => {
+    const { launcher, bubble } = setup({ launcherTitle: 'Talk to us' });
+    expect(within(launcher.root).getByRole('button', { name: 'Talk to us' })).toBe(bubble);
+    expect(bubble.textContent).toBe('Talk to us');
+  });
+
+  it('is collapsed at first', () => {
+    const { bubble } = setup();
+    expect(bubble.getAttribute('aria-expanded')).toBe('false');
+    expect(bubble.title).toBe('Open chat window');
+  });
+
+  it('is expanded and named "Close chat window" while the chat is open', () => {
+    const { launcher, bubble } = setup({ launcherTitle: 'Talk to us' });
+    launcher.toggleClass('open', true);
+    expect(bubble.getAttribute('aria-expanded')).toBe('true');
+    expect(within(launcher.root).getByRole('button', { name: 'Close chat window' })).toBe(bubble);
+    expect(bubble.title).toBe('Close chat window');
+  });
+
+  it('gets its name back when the chat closes', () => {
+    const { launcher, bubble } = setup({ launcherTitle: 'Talk to us' });
+    launcher.toggleClass('open', true);
+    launcher.toggleClass('open', false);
+    expect(bubble.getAttribute('aria-expanded')).toBe('false');
+    expect(bubble.getAttribute('aria-label')).toBe('Talk to us');
+  });
+
+  it('hides its icon from screen readers', () => {
+    const { bubble } = setup();
+    expect(bubble.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('calls onClick when clicked', () => {
+    const { bubble, onClick } = setup();
+    fireEvent.click(bubble);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports hover intent only once', () => {
+    const { bubble, onIntent } = setup();
+    fireEvent.pointerEnter(bubble);
+    fireEvent.pointerEnter(bubble);
+    expect(onIntent).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports intent on keyboard focus', () => {
+    const { bubble, onIntent } = setup();
+    fireEvent.focus(bubble);
+    expect(onIntent).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['on the right by default', {}, 'right'],
+    ['on the left when asked', { position: 'left' }, 'left'],
+    ['expanded for the expanded_bubble type', { type: 'expanded_bubble' }, 'expanded'],
+    ['flat for the flat widget style', { widgetStyle: 'flat' }, 'flat'],
+    ['hidden when hideMessageBubble is set', { hideMessageBubble: true }, 'hidden-bubble'],
+  ] as [string, HostSettings, string][])('is %s', (_what, raw, className) => {
+    expect(setup(raw).classes()).toContain(className);
+  });
+
+  it('is a round, collapsed, visible bubble on the right by default', () => {
+    const classes = setup().classes();
+    for (const className of ['left', 'expanded', 'flat', 'hidden-bubble', 'open']) expect(classes).not.toContain(className);
+  });
+
+  it('falls back to "Chat with us" for an empty label', () => {
+    const { launcher, bubble } = setup({ launcherTitle: 'Talk to us' });
+    launcher.setLabel('');
+    expect(bubble.getAttribute('aria-label')).toBe('Chat with us');
+  });
+
+  it('keeps "Close chat window" as its name when the label changes while open', () => {
+    const { launcher, bubble } = setup();
+    launcher.toggleClass('open', true);
+    launcher.setLabel('Discutez avec nous');
+    expect(bubble.getAttribute('aria-label')).toBe('Close chat window');
+    launcher.toggleClass('open', false);
+    expect(bubble.getAttribute('aria-label')).toBe('Discutez avec nous');
+  });
+
+  it('marks a light widget colour so the icon can turn dark', () => {
+    const { launcher, classes } = setup();
+    launcher.setColor('#ffeb3b');
+    expect(classes()).toContain('light-color');
+    launcher.setColor('#1f93ff');
+    expect(classes()).not.toContain('light-color');
+  });
+
+  it('applies the colour from the settings', () => {
+    expect(setup({ widgetColor: '#fff' }).classes()).toContain('light-color');
+  });
+
+  it('ignores a colour that is not a hex colour, so no CSS can be injected', () => {
+    const { launcher } = setup();
+    launcher.setColor('#1f93ff');
+    const colorRules = () => [...launcher.shadow.adoptedStyleSheets.at(-1)!.cssRules].map((rule) => rule.cssText).join('');
+    const before = colorRules();
+    expect(before).toContain('#1f93ff');
+    launcher.setColor('red}body{display:none');
+    launcher.setColor('#fffff');
+    launcher.setColor('fff');
+    expect(colorRules()).toBe(before);
+  });
+});
+
+describe('light colours', () => {
+  it.each([
+    ['#ffffff', true],
+    ['#fff', true],
+    ['#ffeb3b', true],
+    ['#FFEB3B', true],
+    ['#000000', false],
+    ['#000', false],
+    ['#1f93ff', false],
+    ['#6d28d9', false],
+  ])('%s is light: %s', (hex, light) => {
+    expect(isLightColor(hex)).toBe(light);
+  });
+});
+
+describe('a constructable stylesheet', () => {
+  it('holds the given rules', () => {
+    const s = sheet('.a{color:red}');
+    expect(s).toBeInstanceOf(CSSStyleSheet);
+    expect(s.cssRules).toHaveLength(1);
+  });
+});
