@@ -47,7 +47,9 @@ let latestChoice = 0;
  * loading when the host's `config-set` asks for another) is dropped.
  */
 export async function setLocale(candidate: string | undefined, available: readonly string[] = LOCALES): Promise<void> {
-  const chosen = chooseLocale(candidate, available, '');
+  // Servers may list languages Wren has no strings for; only ours can be chosen.
+  const usable = available.filter((code) => (LOCALES as readonly string[]).includes(code));
+  const chosen = chooseLocale(candidate, usable, '');
   // No usable candidate keeps the current locale and must not cancel one being loaded.
   if (!chosen) return;
   const choice = ++latestChoice;

@@ -4,6 +4,7 @@ import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 import { firstServerId, lastServerId, mergeMessage, mergeMessages, orderedMessages, type ChatMessage, type MessageMap } from './messageMerge';
 import { uniqueId } from '../lib/uniqueId';
+import { fileTypeOf } from '../lib/attachments';
 
 /** Maximum length of a visitor message on a web widget (SPEC.md §5). */
 export const MAX_MESSAGE_LENGTH = 10_000;
@@ -39,22 +40,48 @@ export function createMessagesModel(request: Request, referrer: () => string) {
     }
   }
 
+  // Files of optimistic attachment messages, kept for a retry.
+  const files = new Map<string, File>();
+
   async function post(local: ChatMessage) {
+    const echoId = String(local.id);
+    const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
+    const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer(), reply_to: replyTo };
+    const file = files.get(echoId);
     try {
       const created = await request(
-        endpoints.sendMessage({
-          content: local.content ?? '',
-          echo_id: String(local.id),
-          timestamp: new Date().toString(),
-          referer_url: referrer(),
-        }),
+        file ? endpoints.sendAttachment({ ...common, attachments: [file] }) : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
       );
-      merge({ ...created, echo_id: String(local.id) });
+      merge({ ...created, echo_id: echoId });
+      release(echoId);
       return created;
     } catch (error) {
       patch(local.id, { status: 'failed', meta: { error: '' } });
       throw error;
     }
+  }
+
+  /** Drops a sent attachment's file and its preview URL. */
+  function release(echoId: string) {
+    const local = map.value.get(echoId);
+    for (const attachment of local?.attachments ?? []) if (attachment.data_url.startsWith('blob:')) URL.revokeObjectURL(attachment.data_url);
+    files.delete(echoId);
+  }
+
+  function addLocal(fields: Pick<ChatMessage, 'content' | 'attachments'>, replyTo?: number) {
+    const id = uniqueId();
+    const local: ChatMessage = {
+      id,
+      ...fields,
+      message_type: MESSAGE_TYPE.incoming,
+      content_attributes: replyTo ? { in_reply_to: replyTo } : {},
+      created_at: Math.floor(Date.now() / 1000),
+      conversation_id: 0,
+      status: 'in_progress',
+      echo_id: id,
+    };
+    map.value = new Map(map.value).set(id, local);
+    return local;
   }
 
   return {
@@ -86,23 +113,28 @@ export function createMessagesModel(request: Request, referrer: () => string) {
       allLoaded.value = false;
       hasFetched.value = false;
     },
+    /** An empty conversation that must not fetch the old history back (a new conversation). */
+    startEmpty() {
+      map.value = new Map();
+      allLoaded.value = true;
+      hasFetched.value = true;
+    },
     /**
      * Sends a text message: it appears at once as `in_progress`, keyed by an `echo_id` the server
      * stores, so a retry after a lost response is stored exactly once.
      */
-    sendText(content: string) {
-      const id = uniqueId();
-      const local: ChatMessage = {
-        id,
-        content,
-        message_type: MESSAGE_TYPE.incoming,
-        content_attributes: {},
-        created_at: Math.floor(Date.now() / 1000),
-        conversation_id: 0,
-        status: 'in_progress',
-        echo_id: id,
-      };
-      map.value = new Map(map.value).set(id, local);
+    sendText(content: string, replyTo?: number) {
+      return post(addLocal({ content }, replyTo));
+    },
+    /**
+     * Uploads one file as its own message. The bubble shows a local preview while uploading
+     * and is replaced by the server's message, like a text message.
+     */
+    sendAttachment(file: File, replyTo?: number) {
+      const preview = URL.createObjectURL(file);
+      const attachment = { id: 0, message_id: 0, account_id: 0, file_type: fileTypeOf(file.type), data_url: preview, thumb_url: preview, file_size: file.size, extension: file.name.split('.').pop() ?? null, fallback_title: file.name };
+      const local = addLocal({ content: null, attachments: [attachment] }, replyTo);
+      files.set(String(local.id), file);
       return post(local);
     },
     /** Sends a failed message again with the same `echo_id`. */

@@ -9,6 +9,9 @@ import { createAgentsModel } from './agents';
 import { createAppConfig } from './appConfig';
 import { createConversationModel } from './conversation';
 import { createMessagesModel } from './messages';
+import { createComposerModel } from './composer';
+import { createContactModel } from './contact';
+import { createConversationFlow } from './conversationFlow';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
 
@@ -32,6 +35,8 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
   const conversation = createConversationModel(request);
   const messages = createMessagesModel(request, () => app.referrerURL.value || document.referrer || location.href);
   const agents = createAgentsModel(request);
+  const contact = createContactModel(request);
+  const composer = createComposerModel(request, () => conversation.id.value !== undefined);
   const authToken = signal(boot.authToken);
   const connectionLost = signal(false);
   const banner = signal<{ message: string; type: 'error' | 'success' } | null>(null);
@@ -43,6 +48,16 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
 
   /** Emits a `chatwoot:*` event on the host window (contract §1.6 `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
+  const flow = createConversationFlow({
+    request,
+    messages,
+    conversation,
+    composer,
+    contact,
+    maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
+    emitHost,
+    postback: (payload) => bridge.send('postback', { data: { payload } }),
+  });
 
   const state = {
     channel,
@@ -51,6 +66,9 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     conversation,
     messages,
     agents,
+    contact,
+    composer,
+    flow,
     authToken,
     connectionLost,
     banner,
@@ -70,7 +88,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
 
     /** Loads what the first screen needs; failures leave an empty but usable widget. */
     async load() {
-      await Promise.allSettled([conversation.fetch(), messages.fetchLatest(), agents.fetch()]);
+      await Promise.allSettled([conversation.fetch(), messages.fetchLatest(), agents.fetch(), contact.fetch()]);
     },
 
     /** Home's call to action: go to the conversation (the pre-chat form comes in later). */
@@ -79,25 +97,12 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       router.navigate('/messages');
     },
 
-    async sendMessage(content: string) {
-      const text = content.trim();
-      if (!text) return;
-      try {
-        const created = await messages.sendText(text);
-        if (conversation.id.value !== created.conversation_id) await conversation.fetch().catch(() => undefined);
-      } catch {
-        // The message is marked failed with a retry; nothing else to do here.
-      }
-    },
-
-    retryMessage(id: string) {
-      return messages.retry(id).catch(() => undefined);
-    },
-
     /** Marks everything read when the visitor is looking at the conversation. */
     markSeen() {
       if (!conversation.id.value || unread.value.length === 0) return;
-      conversation.markSeen().catch(() => undefined);
+      // Never behind the newest message: a visitor clock running late must not leave it unread.
+      const newest = messages.list.value.at(-1)?.created_at ?? 0;
+      conversation.markSeen(Math.max(Math.floor(Date.now() / 1000), newest)).catch(() => undefined);
       bridge.send('handleNotificationDot', { unreadMessageCount: 0 });
     },
 

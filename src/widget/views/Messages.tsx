@@ -52,7 +52,7 @@ export function Messages() {
             labels={labels}
             senderOf={senderOf}
             dayLabel={(createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, locale.value)}
-            onRetry={(id) => widget.retryMessage(id)}
+            onRetry={(id) => widget.flow.retry(id)}
           />
         )}
         {conversation.isAgentTyping.value && (
@@ -69,7 +69,7 @@ export function Messages() {
       <Composer
         maxLength={MAX_MESSAGE_LENGTH}
         labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND') }}
-        onSend={(text) => widget.sendMessage(text)}
+        onSend={(text) => widget.flow.sendMessage(text)}
         autoFocus={widget.app.isWidgetOpen.value}
       />
     </div>

@@ -1,0 +1,60 @@
+import type { FileType } from '../../shared/types';
+
+/**
+ * MIME types a visitor may attach (SPEC.md §5): images, audio, video, csv, plain text, json,
+ * pdf, rtf, zip, 7z, rar, tar, Word, Excel, PowerPoint and OpenDocument.
+ */
+export const ALLOWED_MIME_PREFIXES = ['image/', 'audio/', 'video/'] as const;
+export const ALLOWED_MIME_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/json',
+  'application/pdf',
+  'text/rtf',
+  'application/rtf',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/x-7z-compressed',
+  'application/vnd.rar',
+  'application/x-rar-compressed',
+  'application/x-tar',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+] as const;
+
+/** The file picker's `accept` attribute. */
+export const ACCEPT = [...ALLOWED_MIME_PREFIXES.map((prefix) => `${prefix}*`), ...ALLOWED_MIME_TYPES].join(',');
+
+export type AttachmentProblem = 'too_large' | 'type_not_allowed' | null;
+
+/** Is this MIME type one a visitor may send? */
+export function isAllowedType(mime: string): boolean {
+  const type = mime.toLowerCase().split(';')[0].trim();
+  return ALLOWED_MIME_PREFIXES.some((prefix) => type.startsWith(prefix)) || (ALLOWED_MIME_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Checks a file before any byte is uploaded: the size limit comes from the server's
+ * `MAXIMUM_FILE_UPLOAD_SIZE` (MB); values ≤ 0 mean the default 40, as in Chatwoot.
+ */
+export function checkAttachment(file: Pick<File, 'size' | 'type'>, maxMb: number): AttachmentProblem {
+  const limitMb = maxMb > 0 ? maxMb : 40;
+  if (file.size > limitMb * 1024 * 1024) return 'too_large';
+  if (!isAllowedType(file.type)) return 'type_not_allowed';
+  return null;
+}
+
+/** The attachment kind the server will infer from a MIME type (contract §3.4). */
+export function fileTypeOf(mime: string): FileType {
+  if (/^image\/(jpeg|png|gif|bmp|webp)$/i.test(mime)) return 'image';
+  if (/^video\//i.test(mime)) return 'video';
+  if (/^audio\//i.test(mime)) return 'audio';
+  return 'file';
+}
