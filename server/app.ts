@@ -7,42 +7,51 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/apiError';
+import { withPublicOrigin } from './lib/publicUrl';
 import { accountsApi, profileApi } from './routes/accountsApi/router';
 import { demoRoutes } from './routes/demo';
 import { packsRoutes } from './routes/packs';
+import { uploadRoutes } from './routes/uploads';
 import { widgetApi } from './routes/widgetApi/router';
 import { widgetPageRoutes } from './routes/widgetPage';
+import { isMultipart } from './uploads/uploadForm';
 
 export type { AppDeps } from './context';
 
-/** JSON bodies are small; attachment uploads get their own limit when they arrive. */
+/**
+ * JSON bodies are small. Multipart uploads are not buffered here: the upload reader streams them
+ * to disk and enforces MAX_UPLOAD_MB per file and MAX_UPLOAD_MB × 15 (+ 1 MB) per request.
+ */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the Hono app over `deps`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  app.use('*', (c, next) => withPublicOrigin(deps.config.publicUrl ?? new URL(c.req.url).origin, next));
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are per visitor or per agent: never let a shared cache keep them.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   });
-  app.use('/api/*', bodyLimit({
+  const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json({ error: 'Request body is too large (maximum is 1 MB)' }, 413),
-  }));
+  });
+  app.use('/api/*', (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)));
 
   app.route('/', demoRoutes(deps));
   app.route('/', widgetPageRoutes(deps));
   app.route('/', packsRoutes(deps));
+  app.route('/', uploadRoutes(deps));
   app.route('/api/v1/widget', widgetApi(deps));
   app.route('/api/v1/accounts/:a', accountsApi(deps));
   app.route('/api/v1/profile', profileApi(deps));
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ error: error.message }, error.status);
+    if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
     if (error instanceof HTTPException) return c.json({ error: error.message || 'Bad request' }, error.status);
     // Details go to the server log only; clients never see a stack trace.
     console.error(`${c.req.method} ${c.req.path} failed`, error);

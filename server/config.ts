@@ -22,6 +22,8 @@ export interface Config {
   smtpUrl?: string;
   outboxDir: string;
   packsDir: string;
+  /** Origin used in absolute URLs (attachment `data_url`); unset → the request's origin. */
+  publicUrl?: string;
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -76,5 +78,6 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     outboxDir: text(env, 'OUTBOX_DIR', 'data/outbox'),
     packsDir: text(env, 'PACKS_DIR', 'dist/packs'),
+    publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
   };
 }

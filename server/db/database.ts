@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { initial } from './migrations/001_initial';
+import { attachmentsCsat } from './migrations/002_attachments_csat';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -25,6 +26,7 @@ export function createDatabase(path: string): Db {
 // Listed in code rather than read from a folder so the esbuild bundle carries them too.
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
+  '002_attachments_csat': attachmentsCsat,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -131,6 +131,8 @@ export interface ConversationsTable {
   agent_last_seen_at: Millis | null;
   last_activity_at: Millis;
   snoozed_until: Millis | null;
+  /** When the visitor last said "typing on"; null once they said "off" (002). */
+  contact_typing_at: Millis | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -201,6 +203,20 @@ export interface EventsTable {
   created_at: Millis;
 }
 
+/** A visitor's answer to a CSAT survey message (002). */
+export interface CsatSurveyResponsesTable {
+  id: Generated<number>;
+  account_id: number;
+  conversation_id: number;
+  message_id: number;
+  contact_id: number;
+  assigned_agent_id: number | null;
+  rating: number;
+  feedback_message: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   settings: SettingsTable;
@@ -216,4 +232,5 @@ export interface Database {
   attachments: AttachmentsTable;
   campaigns: CampaignsTable;
   events: EventsTable;
+  csat_survey_responses: CsatSurveyResponsesTable;
 }

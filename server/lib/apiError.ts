@@ -1,12 +1,35 @@
 /**
- * An error that becomes a JSON response: `{ error }` with an HTTP status. Thrown from routes
- * and services; `app.ts` renders it, and renders anything else as a bare 500.
+ * An error that becomes a JSON response: `{ error }` with an HTTP status, plus optional extra
+ * fields (e.g. `error_code`). Thrown from routes and services; `app.ts` renders it, and renders
+ * anything else as a bare 500.
  */
 export class ApiError extends Error {
   override name = 'ApiError';
 
-  constructor(readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 503, message: string) {
+  constructor(readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 416 | 422 | 429 | 503, message: string,
+    readonly extra: Record<string, unknown> = {}) {
     super(message);
+  }
+
+  /** The response body. */
+  toJSON(): Record<string, unknown> {
+    return { error: this.message, ...this.extra };
+  }
+}
+
+/**
+ * A model validation failure, rendered as Chatwoot renders ActiveRecord errors:
+ * 422 `{ message: "<full messages>", attributes: ["<field>", …] }`.
+ */
+export class ValidationError extends ApiError {
+  override name = 'ValidationError';
+
+  constructor(message: string, readonly attributes: string[]) {
+    super(422, message);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { message: this.message, attributes: this.attributes };
   }
 }
 

@@ -3,6 +3,7 @@
  * the realtime push data (§4.5) and the Application API message (§5).
  */
 import type { Attachment, WidgetMessage } from '../../src/shared/types';
+import { publicUrl } from '../lib/publicUrl';
 import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
 import type { AttachmentRow, Message } from '../repositories/messages';
@@ -27,9 +28,17 @@ function senderData(sender: MessageSender | null): UserPushData | ContactPushDat
   return sender.type === 'user' ? userPushData(sender.user) : contactPushData(sender.contact);
 }
 
-/** `Attachment#push_event_data` for stored files and shared URLs. */
+/** Where a stored file is served: `/uploads/<key>/<original name>` (the name is cosmetic). */
+export function uploadPath(storageKey: string, fileName: string | null): string {
+  return `/uploads/${storageKey}/${encodeURIComponent(fileName || 'file')}`;
+}
+
+/**
+ * `Attachment#push_event_data` for stored files, locations and shared URLs. `thumb_url` is the
+ * image itself: the reference server has no image-resizing library, and the widget scales it.
+ */
 export function attachmentData(row: AttachmentRow): Attachment {
-  const dataUrl = row.external_url ?? (row.storage_key ? `/uploads/${row.storage_key}` : '');
+  const dataUrl = row.external_url ?? (row.storage_key ? publicUrl(uploadPath(row.storage_key, row.file_name)) : '');
   const base = { id: row.id, message_id: row.message_id, file_type: row.file_type as Attachment['file_type'], account_id: row.account_id };
   if (row.file_type === 'location') {
     return { ...base, data_url: dataUrl, coordinates_lat: row.coordinates_lat ?? 0, coordinates_long: row.coordinates_long ?? 0, fallback_title: row.fallback_title ?? '' };

@@ -11,6 +11,7 @@ import type { MessageView } from '../presenters/message';
 import { updateContact, type Contact, type ContactInbox } from '../repositories/contacts';
 import { createConversation, latestConversation, updateConversation, type Conversation } from '../repositories/conversations';
 import type { Inbox } from '../repositories/inboxes';
+import { createAttachments, type NewAttachment } from '../repositories/attachments';
 import { countIncomingSince, createMessage, findMessage, findMessageByEchoId } from '../repositories/messages';
 import { broadcastConversation, broadcastMessage } from './broadcast';
 import { loadConversationView, loadMessageView } from './views';
@@ -31,6 +32,8 @@ export interface IncomingMessage {
   reply_to?: number | string | null;
   referer_url?: string | null;
   timestamp?: unknown;
+  /** Uploaded files (already committed to disk); content may then be blank. */
+  attachments?: NewAttachment[];
 }
 
 const locks = new WeakMap<object, KeyedLock>();
@@ -66,7 +69,9 @@ export async function startConversation(deps: AppDeps, visitor: Visitor, attribu
  * broadcasts `message.created`. A repeated `echo_id` returns the stored message untouched.
  */
 export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input: IncomingMessage, options: { newConversation?: boolean; custom_attributes?: Record<string, unknown> } = {}): Promise<{ view: MessageView; created: boolean }> {
-  const content = checkContent(input.content);
+  const hasAttachments = (input.attachments?.length ?? 0) > 0;
+  // An attachment may come without a caption; a caption, when given, obeys the usual limits.
+  const content = hasAttachments && !input.content?.trim() ? null : checkContent(input.content);
   return lockFor(deps).run(`contact-inbox:${visitor.contactInbox.id}`, async () => {
     const { db } = deps;
     let conversation = options.newConversation ? undefined : await latestConversation(db, visitor.contactInbox.id);
@@ -86,13 +91,19 @@ export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input
     // A reply may only quote a message of the same conversation.
     const replyTo = input.reply_to != null && /^\d+$/.test(String(input.reply_to)) ? Number(input.reply_to) : null;
     const quoted = replyTo === null ? undefined : await findMessage(db, conversation.id, replyTo);
+    const target = conversation;
     let message;
     try {
-      message = await createMessage(db, {
-        account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
-        message_type: MESSAGE_TYPE.incoming, content, echo_id: input.echo_id ?? null,
-        content_attributes: quoted ? { in_reply_to: quoted.id } : {},
-        sender_type: 'Contact', sender_id: visitor.contact.id,
+      // Message and attachment rows together or not at all.
+      message = await db.transaction().execute(async (trx) => {
+        const created = await createMessage(trx, {
+          account_id: target.account_id, inbox_id: target.inbox_id, conversation_id: target.id,
+          message_type: MESSAGE_TYPE.incoming, content, echo_id: input.echo_id ?? null,
+          content_attributes: quoted ? { in_reply_to: quoted.id } : {},
+          sender_type: 'Contact', sender_id: visitor.contact.id,
+        });
+        await createAttachments(trx, created.id, target.account_id, input.attachments ?? []);
+        return created;
       });
     } catch (error) {
       const stored = input.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;

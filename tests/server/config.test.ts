@@ -14,8 +14,9 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({ PORT: '4000', HOST: '0.0.0.0', DATABASE_PATH: '/tmp/x.sqlite', WEBSITE_TOKEN: 'site-token-1',
       API_ACCESS_TOKEN: 'agent-token-1', SECRET_KEY_BASE: 'k'.repeat(40), UPLOADS_DIR: '/tmp/up', MAX_UPLOAD_MB: '10',
-      SMTP_URL: 'smtp://mail:25', OUTBOX_DIR: '/tmp/out', PACKS_DIR: '/tmp/packs' });
-    expect(config).toMatchObject({ port: 4000, host: '0.0.0.0', maxUploadMb: 10, smtpUrl: 'smtp://mail:25', websiteToken: 'site-token-1' });
+      SMTP_URL: 'smtp://mail:25', OUTBOX_DIR: '/tmp/out', PACKS_DIR: '/tmp/packs', PUBLIC_URL: 'https://chat.example.com/' });
+    expect(config).toMatchObject({ port: 4000, host: '0.0.0.0', maxUploadMb: 10, smtpUrl: 'smtp://mail:25', websiteToken: 'site-token-1',
+      publicUrl: 'https://chat.example.com' });
   });
 
   it.each([
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
     [{ WEBSITE_TOKEN: 'has spaces in it' }, /WEBSITE_TOKEN must be/],
     [{ SECRET_KEY_BASE: 'short' }, /SECRET_KEY_BASE must be at least 32 characters/],
     [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL must start with smtp/],
+    [{ PUBLIC_URL: 'chat.example.com/path' }, /PUBLIC_URL must be an http\(s\) origin/],
   ])('rejects %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

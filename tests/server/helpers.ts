@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { RealtimeEnvelope } from '../../src/shared/cable';
 import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/shared/types';
 import { createApp } from '../../server/app';
+import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { createDatabase, migrateToLatest, type Db } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
@@ -24,7 +25,7 @@ export interface Visitor {
 
 export interface RequestOptions {
   method?: string;
-  /** Serialised as JSON unless it is already a string. */
+  /** Serialised as JSON unless it is already a string or a FormData (sent as multipart). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -35,6 +36,9 @@ export interface Fixture {
   hub: Hub;
   config: AppConfig;
   packsDir: string;
+  uploadsDir: string;
+  /** Every mail the app sent, in order. */
+  mails: MailMessage[];
   request(path: string, options?: RequestOptions): Promise<Response>;
   /** Calls `/api/v1/widget{path}` with the website token and, when given, the visitor's token. */
   widget(path: string, visitor: Visitor | string | null, options?: RequestOptions): Promise<Response>;
@@ -54,8 +58,19 @@ export function readBootConfig(html: string): WidgetBootConfig {
   return JSON.parse(match[1]) as WidgetBootConfig;
 }
 
-/** Builds a fixture; `withPacks: false` leaves the packs folder without a manifest. */
-export async function createFixture(options: { withPacks?: boolean } = {}): Promise<Fixture> {
+export interface FixtureOptions {
+  /** false: the packs folder has no manifest. */
+  withPacks?: boolean;
+  /** A database file to use (and keep) instead of a private in-memory one: restarts. */
+  databasePath?: string;
+  /** An uploads folder to use (and keep) instead of a temporary one. */
+  uploadsDir?: string;
+  /** Environment values on top of the defaults (e.g. MAX_UPLOAD_MB). */
+  env?: Record<string, string>;
+}
+
+/** Builds a fixture over a fresh (or the given) database. */
+export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const packsDir = mkdtempSync(join(tmpdir(), 'wren-packs-'));
   if (options.withPacks !== false) {
     mkdirSync(join(packsDir, 'js'), { recursive: true });
@@ -65,16 +80,22 @@ export async function createFixture(options: { withPacks?: boolean } = {}): Prom
     writeFileSync(join(packsDir, WIDGET_CSS), 'body{margin:0}\n');
     writeFileSync(join(packsDir, 'js/sdk.js'), 'window.chatwootSDK={run:function(){}};\n');
   }
-  const db = createDatabase(':memory:');
+  const databasePath = options.databasePath ?? ':memory:';
+  const uploadsDir = options.uploadsDir ?? mkdtempSync(join(tmpdir(), 'wren-uploads-'));
+  const db = createDatabase(databasePath);
   await migrateToLatest(db);
-  const base = { ...loadConfig({}), packsDir, databasePath: ':memory:' };
+  const base = { ...loadConfig(options.env ?? {}), packsDir, databasePath, uploadsDir };
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
   const hub = new Hub();
-  const app = createApp({ db, config, hub });
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = { async send(message) { mails.push(message); } };
+  const app = createApp({ db, config, hub, mailer });
 
   const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body;
+    } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
     }
@@ -82,7 +103,7 @@ export async function createFixture(options: { withPacks?: boolean } = {}): Prom
   };
 
   const fixture: Fixture = {
-    app, db, hub, config, packsDir, request,
+    app, db, hub, config, packsDir, uploadsDir, mails, request,
     widget(path, visitor, options = {}) {
       const token = typeof visitor === 'string' ? visitor : visitor?.authToken;
       const separator = path.includes('?') ? '&' : '?';
@@ -108,6 +129,7 @@ export async function createFixture(options: { withPacks?: boolean } = {}): Prom
     async close() {
       await db.destroy();
       rmSync(packsDir, { recursive: true, force: true });
+      if (!options.uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
   return fixture;

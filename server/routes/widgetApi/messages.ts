@@ -1,28 +1,57 @@
 /**
  * `/api/v1/widget/messages` (contract §3.4): the visitor's own conversation only, private
- * notes and activity messages filtered out.
+ * notes and activity messages filtered out. `POST` takes JSON, or multipart with attachments.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
+import { ApiError } from '../../lib/apiError';
 import { createdMessage, widgetMessage } from '../../presenters/message';
 import { seconds } from '../../presenters/time';
 import { latestConversation } from '../../repositories/conversations';
 import { listMessages } from '../../repositories/messages';
+import { storedAttachments } from '../../services/attachments';
 import { loadMessageViews } from '../../services/views';
-import { postIncomingMessage } from '../../services/visitorMessages';
-import { queryInt, readBody, schemas } from '../body';
+import { postIncomingMessage, type IncomingMessage } from '../../services/visitorMessages';
+import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
+import { queryInt, readBody, schemas, validate } from '../body';
 import { visitorAuth } from './auth';
 
-const CreateMessage = v.object({
-  message: v.object({
-    content: v.optional(v.nullable(v.string())),
-    reply_to: v.optional(v.nullable(v.union([v.number(), v.string()]))),
-    timestamp: v.optional(v.unknown()),
-    referer_url: schemas.optionalText(2048),
-    echo_id: schemas.optionalText(255),
-  }),
+const MessageFields = v.object({
+  content: v.optional(v.nullable(v.string())),
+  reply_to: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+  timestamp: v.optional(v.unknown()),
+  referer_url: schemas.optionalText(2048),
+  echo_id: schemas.optionalText(255),
 });
+
+const CreateMessage = v.object({ message: MessageFields });
+
+/** `message[attachments][]` files plus `message[content|referer_url|timestamp|reply_to|echo_id]`. */
+async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {
+  const upload = await readUploadForm(c, deps.config, 'message[attachments][]');
+  try {
+    if (upload.files.length === 0) {
+      // A string here is an ActiveStorage signed blob id: only for DIRECT_UPLOADS_ENABLED servers.
+      if (field(upload.fields, 'message[attachments][]') !== undefined) throw new ApiError(422, 'Direct uploads are not enabled on this server');
+      throw new ApiError(422, 'No attachment received');
+    }
+    const text = (name: string) => field(upload.fields, `message[${name}]`);
+    const fields = validate(MessageFields, {
+      content: text('content'), reply_to: text('reply_to') || undefined, timestamp: text('timestamp'),
+      referer_url: text('referer_url'), echo_id: text('echo_id') || undefined,
+    });
+    await upload.commit();
+    const input: IncomingMessage = { ...fields, attachments: storedAttachments(upload.files) };
+    const { view, created } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, input);
+    // A retried upload (same echo_id) answers with the message stored the first time.
+    if (!created) await upload.discard();
+    return c.json(createdMessage(view));
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}
 
 /** The widget's message routes (mounted under `/api/v1/widget`). */
 export function widgetMessageRoutes(deps: AppDeps) {
@@ -41,6 +70,7 @@ export function widgetMessageRoutes(deps: AppDeps) {
   });
 
   app.post('/messages', auth, async (c) => {
+    if (isMultipart(c)) return postAttachments(deps, c);
     const { message } = await readBody(c, CreateMessage);
     const { view } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, message);
     return c.json(createdMessage(view));
