@@ -1,0 +1,236 @@
+import {
+  SNOOZE_MS,
+  campaignUrlMatches,
+  createCampaignTimers,
+  dueCampaigns,
+  isSnoozed,
+  snoozeUntil,
+  type CampaignTrigger,
+  type TimerFunctions,
+} from '../../../src/widget/lib/campaigns';
+
+function campaign(id: number, url: string, timeOnPage = 3, businessHoursOnly = false): CampaignTrigger {
+  return { id, trigger_rules: { url, time_on_page: timeOnPage }, trigger_only_during_business_hours: businessHoursOnly };
+}
+
+describe('whether a campaign URL pattern matches the page', () => {
+  it.each<[string, string, boolean]>([
+    // Without a trailing slash: the path must match; query and fragment must be exactly the pattern's.
+    ['https://a.com/pricing', 'https://a.com/pricing', true],
+    ['https://a.com/pricing', 'https://a.com/pricing/', true],
+    ['https://a.com/pricing', 'https://a.com/pricing?x=1', false],
+    ['https://a.com/pricing', 'https://a.com/pricing#top', false],
+    ['https://a.com/pricing', 'https://a.com/pricing/team', false],
+    // A trailing slash on the pattern accepts any query and fragment, not a longer path.
+    ['https://a.com/pricing/', 'https://a.com/pricing', true],
+    ['https://a.com/pricing/', 'https://a.com/pricing/', true],
+    ['https://a.com/pricing/', 'https://a.com/pricing?x=1', true],
+    ['https://a.com/pricing/', 'https://a.com/pricing#top', true],
+    ['https://a.com/pricing/', 'https://a.com/pricing/?x=1#top', true],
+    ['https://a.com/pricing/', 'https://a.com/pricing/team', false],
+    ['https://a.com/pricing/', 'https://a.com/pricingplus', false],
+    ['https://a.com/', 'https://a.com', true],
+    ['https://a.com/', 'https://a.com/?ref=mail', true],
+    ['https://a.com/', 'https://a.com/about', false],
+    ['https://a.com', 'https://a.com/', true],
+    // `*` in the path spans any characters, slashes included, but stays inside the path.
+    ['https://a.com/blog/*', 'https://a.com/blog/post-1', true],
+    ['https://a.com/blog/*', 'https://a.com/blog/2024/05/post', true],
+    ['https://a.com/blog/*', 'https://a.com/blog/post?utm_source=x', false],
+    ['https://a.com/blog/*/', 'https://a.com/blog/post?utm_source=x', true],
+    ['https://a.com/*/pricing', 'https://a.com/en/pricing', true],
+    ['https://a.com/*/pricing', 'https://a.com/pricing', false],
+    ['https://a.com/*-guide', 'https://a.com/setup-guide', true],
+    // `*` in the host.
+    ['https://*.a.com/pricing', 'https://app.a.com/pricing', true],
+    ['https://*.a.com/pricing', 'https://eu.app.a.com/pricing', true],
+    ['https://*.a.com/pricing', 'https://a.com/pricing', false],
+    ['https://*.a.com/pricing', 'https://app.a.com.evil.net/pricing', false],
+    ['https://*/pricing', 'https://b.org/pricing', true],
+    ['https://a.com*', 'https://a.com', true],
+    ['https://a.com*', 'https://a.com.au/', true],
+    ['https://a.com*', 'https://a.com/pricing', false],
+    // Query and fragment written in the pattern.
+    ['https://a.com/pricing?test=true', 'https://a.com/pricing/?test=true', true],
+    ['https://a.com/pricing?test=true', 'https://a.com/pricing?test=false', false],
+    ['https://a.com/pricing?plan=*', 'https://a.com/pricing?plan=pro', true],
+    ['https://a.com/pricing?plan=*', 'https://a.com/pricing?plan=pro#faq', false],
+    ['https://a.com/docs#install', 'https://a.com/docs#install', true],
+    ['https://a.com/docs#install', 'https://a.com/docs#usage', false],
+    ['https://a.com/login?next=/', 'https://a.com/login?next=/', true],
+    ['https://a.com/login?next=/', 'https://a.com/login?next=/&x=1', false],
+    // Chatwoot's escaped form `*\?*` still separates the query.
+    ['https://a.com/pricing*\\?*', 'https://a.com/pricing/?test=true', true],
+    // Case: scheme and host are case-insensitive, the path is not.
+    ['HTTPS://A.COM/Pricing', 'https://a.com/Pricing', true],
+    ['https://a.com/pricing', 'https://A.com/pricing', true],
+    ['https://a.com/Pricing', 'https://a.com/pricing', false],
+    // Scheme and port.
+    ['http://a.com/pricing', 'https://a.com/pricing', false],
+    ['*://a.com/pricing', 'http://a.com/pricing', true],
+    ['https://a.com:443/pricing', 'https://a.com/pricing', true],
+    ['http://a.com:8080/pricing', 'http://a.com:8080/pricing', true],
+    ['http://a.com:8080/pricing', 'http://a.com/pricing', false],
+    // Regular-expression characters are literal; `\*` is a literal star.
+    ['https://a.com/v1.0/page', 'https://a.com/v1x0/page', false],
+    ['https://a.com/(a)+[b]$', 'https://a.com/(a)+[b]$', true],
+    ['https://a.com/(a)+', 'https://a.com/aa', false],
+    ['https://a.com/search?q=a+b|c', 'https://a.com/search?q=a+b|c', true],
+    ['https://a.com/a^b', 'https://a.com/a^b', true],
+    ['https://a.com/a\\*b', 'https://a.com/a*b', true],
+    ['https://a.com/a\\*b', 'https://a.com/axyzb', false],
+    // Percent-encoding is compared decoded.
+    ['https://a.com/café', 'https://a.com/caf%C3%A9', true],
+    ['https://a.com/%E0%A4%A', 'https://a.com/%E0%A4%A', true],
+    // Invalid input never matches.
+    ['https://a.com/pricing', 'not a url', false],
+    ['https://a.com/pricing', '', false],
+    ['https://a.com/pricing', '/pricing', false],
+    ['', 'https://a.com/pricing', false],
+    ['a.com/pricing', 'https://a.com/pricing', false],
+    ['://a.com/pricing', 'https://a.com/pricing', false],
+  ])('%s against %s → %s', (pattern, pageUrl, expected) => {
+    expect(campaignUrlMatches(pattern, pageUrl)).toBe(expected);
+  });
+
+  it('does not throw on a pattern that is not a string', () => {
+    expect(campaignUrlMatches(undefined as unknown as string, 'https://a.com/')).toBe(false);
+  });
+
+  it('answers quickly for a pattern full of wildcards against a long URL', () => {
+    const started = performance.now();
+    expect(campaignUrlMatches(`https://a.com/${'*a'.repeat(40)}*b`, `https://a.com/${'a'.repeat(20000)}`)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
+describe('the campaigns due on a page', () => {
+  const now = new Date('2025-06-02T12:00:00Z');
+  const page = 'https://a.com/pricing';
+
+  it('arms only the campaigns whose URL matches the page', () => {
+    const campaigns = [campaign(1, 'https://a.com/pricing'), campaign(2, 'https://a.com/about')];
+    expect(dueCampaigns(campaigns, { pageUrl: page, inBusinessHours: true, now }).map((c) => c.id)).toEqual([1]);
+  });
+
+  it('leaves out business-hours-only campaigns outside business hours', () => {
+    const campaigns = [campaign(1, page), campaign(2, page, 3, true)];
+    expect(dueCampaigns(campaigns, { pageUrl: page, inBusinessHours: false, now }).map((c) => c.id)).toEqual([1]);
+  });
+
+  it('keeps business-hours-only campaigns during business hours', () => {
+    const campaigns = [campaign(1, page), campaign(2, page, 3, true)];
+    expect(dueCampaigns(campaigns, { pageUrl: page, inBusinessHours: true, now }).map((c) => c.id)).toEqual([1, 2]);
+  });
+
+  it('arms nothing one millisecond before a one-day snooze ends', () => {
+    const snoozedUntil = snoozeUntil(now.getTime() - SNOOZE_MS + 1);
+    expect(dueCampaigns([campaign(1, page)], { pageUrl: page, inBusinessHours: true, snoozedUntil, now })).toEqual([]);
+  });
+
+  it('arms campaigns again once the day of snooze has passed', () => {
+    const snoozedUntil = snoozeUntil(now.getTime() - SNOOZE_MS);
+    expect(dueCampaigns([campaign(1, page)], { pageUrl: page, inBusinessHours: true, snoozedUntil, now })).toHaveLength(1);
+  });
+
+  it('treats a missing snooze time as not snoozed', () => {
+    expect(dueCampaigns([campaign(1, page)], { pageUrl: page, inBusinessHours: true, snoozedUntil: null, now })).toHaveLength(1);
+  });
+
+  it('skips a campaign without trigger rules', () => {
+    const broken = { id: 3, trigger_only_during_business_hours: false } as unknown as CampaignTrigger;
+    expect(dueCampaigns([broken], { pageUrl: page, inBusinessHours: true, now })).toEqual([]);
+  });
+});
+
+describe('the campaign snooze', () => {
+  it('lasts one day, not Chatwoot’s one hour', () => {
+    expect(SNOOZE_MS).toBe(86_400_000);
+    expect(snoozeUntil(new Date('2025-06-02T12:00:00Z'))).toBe(Date.parse('2025-06-03T12:00:00Z'));
+  });
+
+  it('is over exactly at the snooze time, not before', () => {
+    const until = snoozeUntil(1_000);
+    expect([isSnoozed(until, until - 1), isSnoozed(until, until), isSnoozed(undefined, 0)]).toEqual([true, false, false]);
+  });
+});
+
+describe('the time-on-page timers', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const realTimers = (): TimerFunctions => ({ setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle) });
+
+  it('fires a campaign after exactly time_on_page seconds', () => {
+    const fired = vi.fn();
+    createCampaignTimers(realTimers(), fired).arm([campaign(1, 'https://a.com/', 3)]);
+    vi.advanceTimersByTime(2999);
+    expect(fired).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fired).toHaveBeenCalledTimes(1);
+    expect(fired.mock.calls[0][0]).toMatchObject({ id: 1 });
+  });
+
+  it('fires each campaign at its own time', () => {
+    const fired: number[] = [];
+    createCampaignTimers(realTimers(), (c) => fired.push(c.id)).arm([campaign(1, 'https://a.com/', 10), campaign(2, 'https://a.com/', 4)]);
+    vi.advanceTimersByTime(4000);
+    expect(fired).toEqual([2]);
+    vi.advanceTimersByTime(6000);
+    expect(fired).toEqual([2, 1]);
+  });
+
+  it('clears the old page’s timers when armed again for a new URL', () => {
+    const fired: number[] = [];
+    const timers = createCampaignTimers(realTimers(), (c) => fired.push(c.id));
+    timers.arm([campaign(1, 'https://a.com/pricing', 5)]);
+    vi.advanceTimersByTime(3000);
+    timers.arm([campaign(2, 'https://a.com/about', 5)]);
+    vi.advanceTimersByTime(60_000);
+    expect(fired).toEqual([2]);
+  });
+
+  it('fires nothing after clear()', () => {
+    const fired = vi.fn();
+    const timers = createCampaignTimers(realTimers(), fired);
+    timers.arm([campaign(1, 'https://a.com/', 1), campaign(2, 'https://a.com/', 2)]);
+    timers.clear();
+    vi.advanceTimersByTime(60_000);
+    expect(fired).not.toHaveBeenCalled();
+  });
+
+  it('does not cancel timers that already fired', () => {
+    const cancel = vi.fn();
+    const timers = createCampaignTimers({ setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: cancel }, () => {});
+    timers.arm([campaign(1, 'https://a.com/', 1), campaign(2, 'https://a.com/', 9)]);
+    vi.advanceTimersByTime(1000);
+    timers.clear();
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('fires on the next tick when time_on_page is missing or negative', () => {
+    const fired = vi.fn();
+    createCampaignTimers(realTimers(), fired).arm([campaign(1, 'https://a.com/', -5), { ...campaign(2, 'https://a.com/'), trigger_rules: { url: 'https://a.com/' } } as unknown as CampaignTrigger]);
+    vi.advanceTimersByTime(0);
+    expect(fired).toHaveBeenCalledTimes(2);
+  });
+
+  it('calls the timer functions detached, as window.setTimeout requires', () => {
+    const host = {
+      setTimeout(this: unknown, fn: () => void, ms: number) {
+        if (this === host) throw new TypeError('Illegal invocation');
+        return setTimeout(fn, ms);
+      },
+      clearTimeout(this: unknown, handle: ReturnType<typeof setTimeout>) {
+        if (this === host) throw new TypeError('Illegal invocation');
+        clearTimeout(handle);
+      },
+    };
+    const fired = vi.fn();
+    const timers = createCampaignTimers(host, fired);
+    timers.arm([campaign(1, 'https://a.com/', 1)]);
+    timers.arm([campaign(2, 'https://a.com/', 1)]);
+    vi.advanceTimersByTime(1000);
+    expect(fired).toHaveBeenCalledTimes(1);
+  });
+});
