@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../lib/keyedLock';
 import type { MessageView } from '../presenters/message';
 import { findContactInbox } from '../repositories/contacts';
 import { updateConversation, type Conversation } from '../repositories/conversations';
+import { createAttachments, type NewAttachment } from '../repositories/attachments';
 import { createMessage, findMessageByEchoId, updateMessage, type Message } from '../repositories/messages';
 import type { User } from '../repositories/users';
 import { broadcastConversation, broadcastMessage, broadcastTyping } from './broadcast';
@@ -21,6 +22,7 @@ export interface AgentMessageInput {
   content_type: ContentType;
   content_attributes: Record<string, unknown>;
   echo_id: string | null;
+  attachments?: NewAttachment[];
 }
 
 /** Text shown in place of a deleted message. */
@@ -32,27 +34,36 @@ async function contactInboxOf(deps: AppDeps, conversation: Conversation) {
   return contactInbox;
 }
 
-/** Stores the agent's message and pushes `message.created` to the contact (unless private). */
-export async function postAgentMessage(deps: AppDeps, conversation: Conversation, agent: User, input: AgentMessageInput): Promise<MessageView> {
+/**
+ * Stores the agent's message (and its attachments, together) and pushes `message.created` to
+ * the contact unless private. A repeated `echo_id` answers with the stored message and
+ * `created: false`.
+ */
+export async function postAgentMessage(deps: AppDeps, conversation: Conversation, agent: User | null, input: AgentMessageInput): Promise<{ view: MessageView; created: boolean }> {
   const { db } = deps;
   const contactInbox = await contactInboxOf(deps, conversation);
   const existing = input.echo_id ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
-  if (existing) return loadMessageView(db, conversation, contactInbox, existing);
+  if (existing) return { view: await loadMessageView(db, conversation, contactInbox, existing), created: false };
+  const { attachments = [], ...values } = input;
   let message: Message;
   try {
-    message = await createMessage(db, {
-      account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
-      ...input, sender_type: 'User', sender_id: agent.id,
+    message = await db.transaction().execute(async (trx) => {
+      const created = await createMessage(trx, {
+        account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
+        ...values, sender_type: agent ? 'User' : null, sender_id: agent?.id ?? null,
+      });
+      await createAttachments(trx, created.id, conversation.account_id, attachments);
+      return created;
     });
   } catch (error) {
     const stored = input.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
     if (!stored) throw error;
-    return loadMessageView(db, conversation, contactInbox, stored);
+    return { view: await loadMessageView(db, conversation, contactInbox, stored), created: false };
   }
   const updated = await updateConversation(db, conversation.id, { last_activity_at: message.created_at });
   const view = await loadMessageView(db, updated, contactInbox, message);
-  broadcastMessage(deps.hub, REALTIME_EVENTS.messageCreated, view, { performer: agent });
-  return view;
+  broadcastMessage(deps.hub, REALTIME_EVENTS.messageCreated, view, { performer: agent ?? undefined });
+  return { view, created: true };
 }
 
 /** Sets the status and pushes `conversation.status_changed` when it actually changed. */
