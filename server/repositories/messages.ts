@@ -78,6 +78,17 @@ export async function findMessage(db: Db, conversationId: number, id: number): P
   return row && toMessage(row);
 }
 
+/**
+ * The message `id` if it belongs to one of this contact-inbox's conversations: how a visitor
+ * may reach a message by id (never the inbox-wide lookup Chatwoot does).
+ */
+export async function findMessageOfContactInbox(db: Db, contactInboxId: number, id: number): Promise<Message | undefined> {
+  const row = await db.selectFrom('messages').selectAll().where('id', '=', id)
+    .where('conversation_id', 'in', (eb) => eb.selectFrom('conversations').select('id').where('contact_inbox_id', '=', contactInboxId))
+    .executeTakeFirst();
+  return row && toMessage(row);
+}
+
 /** The message of this conversation created with `echoId`, if a previous attempt stored it. */
 export async function findMessageByEchoId(db: Db, conversationId: number, echoId: string): Promise<Message | undefined> {
   const row = await db.selectFrom('messages').selectAll()

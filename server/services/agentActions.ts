@@ -13,6 +13,7 @@ import { createAttachments, type NewAttachment } from '../repositories/attachmen
 import { createMessage, findMessageByEchoId, updateMessage, type Message } from '../repositories/messages';
 import type { User } from '../repositories/users';
 import { broadcastConversation, broadcastMessage, broadcastTyping } from './broadcast';
+import { sendCsatSurvey } from './csat';
 import { loadConversationView, loadMessageView } from './views';
 
 export interface AgentMessageInput {
@@ -66,12 +67,16 @@ export async function postAgentMessage(deps: AppDeps, conversation: Conversation
   return { view, created: true };
 }
 
-/** Sets the status and pushes `conversation.status_changed` when it actually changed. */
+/**
+ * Sets the status and pushes `conversation.status_changed` when it actually changed. Each
+ * change to `resolved` sends the CSAT survey when the inbox has one (once per resolution).
+ */
 export async function setConversationStatus(deps: AppDeps, conversation: Conversation, status: ConversationStatus, snoozedUntil: number | null = null): Promise<Conversation> {
   if (conversation.status === status && conversation.snoozed_until === snoozedUntil) return conversation;
   const updated = await updateConversation(deps.db, conversation.id, { status, snoozed_until: status === 'snoozed' ? snoozedUntil : null });
   const view = await loadConversationView(deps.db, updated);
   broadcastConversation(deps.hub, REALTIME_EVENTS.conversationStatusChanged, view);
+  if (status === 'resolved' && conversation.status !== 'resolved') await sendCsatSurvey(deps, updated);
   return updated;
 }
 

@@ -20,6 +20,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+[1-9]\d{1,14}$/;
 const HTTP_URL = /^https?:\/\/\S+$/;
 
+/** Whether `email` looks like an address (the same loose check Chatwoot's widget applies). */
+export function isValidEmail(email: string): boolean {
+  return EMAIL.test(email) && email.length <= 255;
+}
+
 const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** Whether the contact is still anonymous (nothing identifies them). */

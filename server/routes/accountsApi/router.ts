@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { accountAccess, agentAuth } from './auth';
 import { contactRoutes } from './contacts';
+import { csatRoutes } from './csat';
 import { conversationRoutes } from './conversations';
 import { inboxRoutes } from './inboxes';
 import { messageRoutes } from './messages';
@@ -19,6 +20,7 @@ export function accountsApi(deps: AppDeps) {
   app.route('/', conversationRoutes(deps));
   app.route('/', messageRoutes(deps));
   app.route('/', contactRoutes(deps));
+  app.route('/', csatRoutes(deps));
   return app;
 }
 

@@ -16,6 +16,7 @@ import { postIncomingMessage, type IncomingMessage } from '../../services/visito
 import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
 import { queryInt, readBody, schemas, validate } from '../body';
 import { visitorAuth } from './auth';
+import { messageResponseRoutes } from './messageResponses';
 
 const MessageFields = v.object({
   content: v.optional(v.nullable(v.string())),
@@ -76,5 +77,6 @@ export function widgetMessageRoutes(deps: AppDeps) {
     return c.json(createdMessage(view));
   });
 
+  app.route('/', messageResponseRoutes(deps));
   return app;
 }

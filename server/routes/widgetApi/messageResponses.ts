@@ -1,0 +1,36 @@
+/**
+ * `PATCH /api/v1/widget/messages/:id` (contract §3.4): the visitor answers an interactive
+ * message of their own conversation; any other id is 404, whatever inbox it is in.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../../context';
+import { notFound } from '../../lib/apiError';
+import { contactJson } from '../../presenters/contact';
+import { findMessageOfContactInbox } from '../../repositories/messages';
+import { applyContactDetails } from '../../services/contactIdentity';
+import { answerMessage } from '../../services/messageResponses';
+import { paramId, readBody } from '../body';
+import { visitorAuth } from './auth';
+
+const Answer = v.object({
+  contact: v.optional(v.nullable(v.object({ email: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) }))),
+  message: v.optional(v.nullable(v.object({ submitted_values: v.optional(v.unknown()) }))),
+});
+
+/** The answer route (mounted under `/api/v1/widget`). */
+export function messageResponseRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.on(['PATCH', 'PUT'], '/messages/:id', visitorAuth(deps), async (c) => {
+    const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
+    const message = await findMessageOfContactInbox(deps.db, visitor.contactInbox.id, paramId(c, 'id'));
+    if (!message) throw notFound();
+    const body = await readBody(c, Answer);
+    const { contact } = await answerMessage(deps, visitor, message, body,
+      (email) => applyContactDetails(deps.db, visitor.contact, { email }));
+    return c.json(contact ? { contact: contactJson(contact) } : {});
+  });
+
+  return app;
+}
