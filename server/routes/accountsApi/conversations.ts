@@ -10,6 +10,8 @@ import { conversationPushData } from '../../presenters/conversation';
 import { seconds } from '../../presenters/time';
 import { countConversations, findConversationByDisplayId, listConversations } from '../../repositories/conversations';
 import { setConversationStatus, setTyping } from '../../services/agentActions';
+import { isValidEmail } from '../../services/contactIdentity';
+import { mailTranscript } from '../../services/transcript';
 import { loadConversationView } from '../../services/views';
 import { paramId, queryInt, readBody } from '../body';
 
@@ -24,6 +26,10 @@ const ToggleStatus = v.object({
 const ToggleTyping = v.object({
   typing_status: v.picklist(['on', 'off']),
   is_private: v.optional(v.boolean()),
+});
+
+const Transcript = v.object({
+  email: v.pipe(v.string(), v.trim(), v.maxLength(255), v.check(isValidEmail, 'Please enter a valid email address')),
 });
 
 /** The conversation `:id` (display id) of the request's account; 404 when absent. */
@@ -62,6 +68,13 @@ export function conversationRoutes(deps: AppDeps) {
     const updated = await setConversationStatus(deps, conversation, status, snoozedUntil);
     return c.json({ meta: {}, payload: { success: true, conversation_id: updated.display_id, current_status: updated.status,
       snoozed_until: seconds(updated.snoozed_until) } });
+  });
+
+  app.post('/conversations/:id/transcript', async (c) => {
+    const conversation = await conversationParam(deps, c);
+    const { email } = await readBody(c, Transcript);
+    await mailTranscript(deps, conversation, email.toLowerCase());
+    return c.body(null, 200);
   });
 
   app.post('/conversations/:id/toggle_typing_status', async (c) => {

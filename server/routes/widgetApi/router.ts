@@ -9,6 +9,7 @@ import { widgetContactRoutes } from './contact';
 import { widgetConversationRoutes } from './conversations';
 import { publicCacheable, widgetInboxRoutes } from './inboxInfo';
 import { widgetMessageRoutes } from './messages';
+import { widgetTranscriptRoutes } from './transcript';
 
 /** All widget API routes, to be mounted at `/api/v1/widget`. */
 export function widgetApi(deps: AppDeps) {
@@ -18,6 +19,7 @@ export function widgetApi(deps: AppDeps) {
   app.use('*', websiteInbox(deps));
   app.route('/', widgetConversationRoutes(deps));
   app.route('/', widgetMessageRoutes(deps));
+  app.route('/', widgetTranscriptRoutes(deps));
   app.route('/', widgetContactRoutes(deps));
   app.route('/', widgetInboxRoutes(deps));
   return app;
