@@ -1,0 +1,36 @@
+import { safeWebUrl } from '../../lib/sanitizeUrl';
+
+/** One entry of an `article` message (contract §3.2). */
+export interface ArticleItem {
+  title: string;
+  description?: string;
+  link?: string;
+}
+
+/** A bot's list of help-centre articles; each opens in a new tab (http(s) links only). */
+export function ArticleListMessage({ articles }: { articles: readonly ArticleItem[] }) {
+  return (
+    <ul className="article-list">
+      {articles.map((article, index) => {
+        const href = safeWebUrl(article.link);
+        const body = (
+          <>
+            <span className="article-list__title">{article.title}</span>
+            {article.description && <span className="article-list__text">{article.description}</span>}
+          </>
+        );
+        return (
+          <li key={index}>
+            {href ? (
+              <a className="article-list__item" href={href} target="_blank" rel="noopener noreferrer">
+                {body}
+              </a>
+            ) : (
+              <div className="article-list__item">{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,64 @@
+import { safeMediaUrl, safeWebUrl } from '../../lib/sanitizeUrl';
+import type { MessageLabels } from './labels';
+
+/** A card's button: a link (opens a new tab) or a postback (sends its payload). */
+export interface CardAction {
+  type: string;
+  text: string;
+  uri?: string;
+  payload?: string;
+}
+
+/** One card of a `cards` message (contract §3.2). */
+export interface Card {
+  title?: string;
+  description?: string;
+  media_url?: string;
+  actions?: readonly CardAction[];
+}
+
+export interface CardsMessageProps {
+  cards: readonly Card[];
+  labels: Pick<MessageLabels, 'cards'>;
+  /** A postback button: its `payload` (or its text when it has none). */
+  onPostback(payload: string): void;
+}
+
+/**
+ * A bot's cards, side by side and scrolled sideways on narrow screens. The row is focusable so
+ * keyboard users can scroll cards that have no buttons. Link buttons only for http(s) URLs:
+ * any other link action is left out rather than shown as a link.
+ */
+export function CardsMessage({ cards, labels, onPostback }: CardsMessageProps) {
+  return (
+    <ul className="cards" tabIndex={0} aria-label={labels.cards}>
+      {cards.map((card, index) => {
+        const media = safeMediaUrl(card.media_url);
+        return (
+          <li key={index} className="cards__item">
+            {media && <img className="cards__media" src={media} alt="" loading="lazy" />}
+            <div className="cards__body">
+              {card.title && <p className="cards__title">{card.title}</p>}
+              {card.description && <p className="cards__text">{card.description}</p>}
+            </div>
+            {card.actions?.map((action, i) => {
+              if (action.type === 'postback') {
+                return (
+                  <button key={i} type="button" className="cards__action" onClick={() => onPostback(action.payload ?? action.text)}>
+                    {action.text}
+                  </button>
+                );
+              }
+              const href = safeWebUrl(action.uri);
+              return href ? (
+                <a key={i} className="cards__action" href={href} target="_blank" rel="noopener noreferrer">
+                  {action.text}
+                </a>
+              ) : null;
+            })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import type { MessageLabels } from './labels';
+import { usePending } from './usePending';
+import type { Outcome } from './validation';
+
+/** Ratings 1–5 as Chatwoot shows them: poor, fair, average, good, excellent (SPEC.md §3). */
+const EMOJI = ['😞', '😑', '😐', '😀', '😍'];
+
+/** `submitted_values.csat_survey_response` (contract §3.2). */
+export interface CsatResponse {
+  rating: number;
+  feedback_message: string;
+}
+
+export interface CsatMessageProps {
+  /** `content_attributes.display_type`: five emoji (default) or five stars. */
+  displayType?: 'emoji' | 'star';
+  /** The stored response: the survey then shows the thank-you state. */
+  submitted?: CsatResponse;
+  labels: Pick<MessageLabels, 'csatTitle' | 'csatThanks' | 'csatFeedback' | 'csatRatings' | 'submit'>;
+  onSubmit(response: CsatResponse): Outcome;
+}
+
+/**
+ * The satisfaction survey (`input_csat`): five ratings as native radio buttons (arrow keys work,
+ * each named poor … excellent), then 'Tell us more...' and Submit, then the thank-you state.
+ */
+export function CsatMessage({ displayType = 'emoji', submitted, labels, onSubmit }: CsatMessageProps) {
+  const name = useId();
+  const [rating, setRating] = useState(0);
+  const [feedback, setFeedback] = useState('');
+  const [pending, track] = usePending();
+  const done = !!submitted && submitted.rating >= 1;
+  const current = done ? submitted.rating : rating;
+  const stars = displayType === 'star';
+
+  return (
+    <form
+      className={`csat${stars ? ' csat--stars' : ''}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (rating && !pending) track(onSubmit({ rating, feedback_message: feedback.trim() }));
+      }}
+    >
+      <p className="csat__title" role="status">
+        {done ? labels.csatThanks : labels.csatTitle}
+      </p>
+      <fieldset className="csat__ratings" aria-label={labels.csatTitle}>
+        {EMOJI.map((emoji, index) => {
+          const value = index + 1;
+          return (
+            <label key={value} className={`csat__rating csat__rating--${value}${stars && value <= current ? ' csat__rating--lit' : ''}`}>
+              <input className="visually-hidden" type="radio" name={name} value={value} checked={current === value} disabled={done || pending} onChange={() => setRating(value)} />
+              <span aria-hidden="true">{stars ? '★' : emoji}</span>
+              <span className="visually-hidden">{labels.csatRatings[index]}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      {!done && rating > 0 && (
+        <div className="csat__feedback">
+          <textarea className="field__input" rows={2} value={feedback} placeholder={labels.csatFeedback} aria-label={labels.csatFeedback} onInput={(event) => setFeedback(event.currentTarget.value)} />
+          <button type="submit" className="button" disabled={pending}>
+            {labels.submit}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

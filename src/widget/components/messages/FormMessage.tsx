@@ -1,0 +1,140 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { MessageLabels } from './labels';
+import { usePending } from './usePending';
+import { fieldError, type FormField, type Outcome } from './validation';
+
+export type { FormField };
+
+/** An answer as Chatwoot stores it in `submitted_values`. */
+export interface FormValue {
+  name: string;
+  value: string;
+}
+
+export interface FormMessageProps {
+  fields: readonly FormField[];
+  /** The message's `button_label`; defaults to `labels.submit`. */
+  buttonLabel?: string;
+  /** `content_attributes.submitted_values`: when present the form shows the answers, read-only. */
+  submittedValues?: readonly { name: string; value?: unknown }[];
+  labels: Pick<MessageLabels, 'submit' | 'required' | 'invalidEmail' | 'invalidInput'>;
+  onSubmit(values: FormValue[]): Outcome;
+}
+
+const INPUT_TYPES = ['text', 'email', 'number', 'tel', 'url', 'date'];
+
+/** Select options arrive as strings or `{label|title, value}`. */
+function optionsOf(field: FormField): { label: string; value: string }[] {
+  return (field.options ?? []).map((option) => {
+    if (option && typeof option === 'object') {
+      const { label, title, value } = option as { label?: unknown; title?: unknown; value?: unknown };
+      return { label: String(label ?? title ?? value ?? ''), value: String(value ?? label ?? title ?? '') };
+    }
+    return { label: String(option), value: String(option) };
+  });
+}
+
+const labelOf = (field: FormField) => field.label || field.title || field.name;
+
+/**
+ * A bot's `form` message: labelled fields, checked on Submit (required, e-mail, number and
+ * each field's pattern) with the message under the field, then `onSubmit([{name, value}])`.
+ */
+export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSubmit }: FormMessageProps) {
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.default == null ? '' : String(f.default)])));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [checked, setChecked] = useState(false);
+  const [pending, track] = usePending();
+
+  if (submittedValues?.length) {
+    return (
+      <dl className="form-message form-message--submitted">
+        {fields.map((field) => {
+          const answer = submittedValues.find((v) => v.name === field.name);
+          if (!answer) return null;
+          const value = String(answer.value ?? '');
+          return (
+            <div key={field.name}>
+              <dt>{labelOf(field)}</dt>
+              <dd>{optionsOf(field).find((o) => o.value === value)?.label ?? value}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    );
+  }
+
+  const update = (field: FormField, value: string) => {
+    setValues((all) => ({ ...all, [field.name]: value }));
+    // Once the visitor has tried to submit, each fix clears its message as they type.
+    if (checked) setErrors((all) => ({ ...all, [field.name]: fieldError(field, value, labels) }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = Object.fromEntries(fields.map((f) => [f.name, fieldError(f, values[f.name] ?? '', labels)]));
+    setErrors(found);
+    setChecked(true);
+    const invalid = fields.find((f) => found[f.name]);
+    if (invalid) {
+      document.getElementById(`${id}-${invalid.name}`)?.focus();
+      return;
+    }
+    track(onSubmit(fields.map((f) => ({ name: f.name, value: (values[f.name] ?? '').trim() }))));
+  };
+
+  return (
+    <form className="form-message" noValidate onSubmit={submit}>
+      {fields.map((field) => {
+        const fieldId = `${id}-${field.name}`;
+        const error = errors[field.name];
+        const common = {
+          id: fieldId,
+          name: field.name,
+          className: 'field__input',
+          value: values[field.name] ?? '',
+          required: field.required,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${fieldId}-error` : undefined,
+        };
+        let control;
+        if (field.type === 'select') {
+          control = (
+            <select {...common} onChange={(e) => update(field, e.currentTarget.value)}>
+              <option value="">{field.placeholder ?? ''}</option>
+              {optionsOf(field).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          );
+        } else if (field.type === 'textarea' || field.type === 'text_area') {
+          control = <textarea {...common} rows={3} placeholder={field.placeholder} onInput={(e) => update(field, e.currentTarget.value)} />;
+        } else {
+          const type = INPUT_TYPES.includes(field.type ?? '') ? field.type : 'text';
+          control = <input {...common} type={type} placeholder={field.placeholder} onInput={(e) => update(field, e.currentTarget.value)} />;
+        }
+        return (
+          <div className="field" key={field.name}>
+            <label className="field__label" htmlFor={fieldId}>
+              {labelOf(field)}
+              {field.required && <span aria-hidden="true"> *</span>}
+            </label>
+            {control}
+            {error && (
+              <span className="field__error" id={`${fieldId}-error`}>
+                {error}
+              </span>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="button button--block" disabled={pending}>
+        {buttonLabel || labels.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { usePending } from './usePending';
+import type { Outcome } from './validation';
+
+/** One choice of an `input_select` message (contract §3.2). */
+export interface SelectOption {
+  title: string;
+  value: string;
+}
+
+export interface OptionsMessageProps {
+  options: readonly SelectOption[];
+  /** `content_attributes.submitted_values`: once answered, only the choice is shown. */
+  submitted?: readonly SelectOption[];
+  onSelect(option: SelectOption): Outcome;
+}
+
+/** A bot's quick replies: one button per option until the visitor picks one. */
+export function OptionsMessage({ options, submitted, onSelect }: OptionsMessageProps) {
+  const [pending, track] = usePending();
+  const chosen = submitted?.[0];
+  if (chosen) return <p className="options__chosen">{chosen.title}</p>;
+  return (
+    <div className="options">
+      {options.map((option, index) => (
+        <button key={`${index}-${option.value}`} type="button" className="options__option" disabled={pending} onClick={() => track(onSelect({ title: option.title, value: option.value }))}>
+          {option.title}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useMemo, useState } from 'react';
+import { loadChunk } from '../../lib/loadChunk';
+import { needsRichText } from './needsRichText';
+
+/** What the lazy markdown chunk (`lib/markdown.ts`) provides. */
+export interface MarkdownRenderer {
+  renderMarkdown(text: string): string;
+}
+
+let loading: Promise<MarkdownRenderer> | undefined;
+let loaded: MarkdownRenderer | undefined;
+
+/**
+ * Loads the markdown chunk once for every bubble. A failure is forgotten, so the next message
+ * that needs it tries again.
+ */
+export function loadMarkdownRenderer(): Promise<MarkdownRenderer> {
+  loading ??= loadChunk(() => import('../../lib/markdown')).then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export interface RichTextProps {
+  text: string;
+  /** Injected by tests; defaults to the shared lazy chunk. */
+  loadRenderer?: () => Promise<MarkdownRenderer>;
+}
+
+/**
+ * A message's text. Plain text renders at once as text nodes; text with markdown or a URL is
+ * swapped for the sanitised HTML once the markdown chunk arrives. If the chunk or the renderer
+ * fails, the plain text stays: a bubble is never blank.
+ */
+export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichTextProps) {
+  const rich = needsRichText(text);
+  const [renderer, setRenderer] = useState<MarkdownRenderer | undefined>(() => (loadRenderer === loadMarkdownRenderer ? loaded : undefined));
+
+  useEffect(() => {
+    if (!rich || renderer) return;
+    let current = true;
+    loadRenderer().then(
+      (module) => current && setRenderer(module),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [rich, renderer, loadRenderer]);
+
+  const html = useMemo(() => {
+    if (!rich || !renderer) return undefined;
+    try {
+      return renderer.renderMarkdown(text);
+    } catch {
+      return undefined;
+    }
+  }, [rich, renderer, text]);
+
+  return html === undefined ? (
+    <div key="text" className="rich-text">
+      {text}
+    </div>
+  ) : (
+    <div key="html" className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}

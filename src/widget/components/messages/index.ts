@@ -1,0 +1,18 @@
+export { ActivityMessage } from './ActivityMessage';
+export { ArticleListMessage, type ArticleItem } from './ArticleListMessage';
+export { AttachmentBubble, type AttachmentBubbleProps } from './AttachmentBubble';
+export { attachmentName, attachmentSummary, locationUrl } from './attachmentInfo';
+export { CardsMessage, type Card, type CardAction } from './CardsMessage';
+export { CsatMessage, type CsatResponse } from './CsatMessage';
+export { EmailInputMessage } from './EmailInputMessage';
+export { FormMessage, type FormField, type FormValue } from './FormMessage';
+export type { AttachmentLabels, MessageLabels } from './labels';
+export { MessageContent, messageKind, type MessageCallbacks, type MessageContentProps, type MessageKind } from './MessageContent';
+export { messageSummary } from './messageSummary';
+export { needsRichText } from './needsRichText';
+export { OptionsMessage, type SelectOption } from './OptionsMessage';
+export { ReplyToChip } from './ReplyToChip';
+export { loadMarkdownRenderer, RichText, type MarkdownRenderer } from './RichText';
+export type { Outcome } from './validation';
+export { VideoCallMessage } from './VideoCallMessage';
+export { VideoCallOverlay } from './VideoCallOverlay';

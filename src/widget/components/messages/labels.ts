@@ -1,0 +1,54 @@
+/**
+ * Every string the message components show, passed in already localised (components never
+ * import i18n). English values, for reference: SPEC.md §2, §4, §5 and Chatwoot's widget.
+ */
+export interface MessageLabels {
+  /** 'Submit' (forms, email capture, CSAT feedback; a form's `button_label` wins). */
+  submit: string;
+  /** 'This field is required' */
+  required: string;
+  /** 'Please enter a valid email address' */
+  invalidEmail: string;
+  /** 'Please provide a valid input' (a form field's pattern without `pattern_error`, bad number) */
+  invalidInput: string;
+  /** 'Please enter your email' (email capture placeholder and field name) */
+  emailPlaceholder: string;
+  /** 'Cards' (name of the scrollable card carousel) */
+  cards: string;
+  /** 'Rate your conversation' */
+  csatTitle: string;
+  /** 'Thank you for submitting the rating' */
+  csatThanks: string;
+  /** 'Tell us more...' */
+  csatFeedback: string;
+  /** Rating names 1–5: 'poor', 'fair', 'average', 'good', 'excellent' */
+  csatRatings: readonly [string, string, string, string, string];
+  /** 'Join' (video-call message button) */
+  joinCall: string;
+  /** 'Leave the call' */
+  leaveCall: string;
+  /** 'Video call' (name of the call overlay) */
+  videoCall: string;
+  /** 'Picture message' */
+  picture: string;
+  /** 'Audio message' */
+  audio: string;
+  /** 'Video message' */
+  video: string;
+  /** 'File Attachment' */
+  file: string;
+  /** 'Location' */
+  location: string;
+  /** 'has shared a url' */
+  sharedUrl: string;
+  /** 'Download' */
+  download: string;
+  /** 'Uploading...' */
+  uploading: string;
+  /** 'Replying to' (composer bar) */
+  replyingTo: string;
+  /** 'Remove reply' (composer bar's close button) */
+  removeReply: string;
+}
+
+export type AttachmentLabels = Pick<MessageLabels, 'picture' | 'audio' | 'video' | 'file' | 'location' | 'sharedUrl' | 'download' | 'uploading'>;

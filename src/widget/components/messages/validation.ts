@@ -1,0 +1,42 @@
+import type { MessageLabels } from './labels';
+
+/** Something an answer callback returns: a promise resolving to `false` (or rejecting) means "try again". */
+export type Outcome = void | boolean | Promise<unknown>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The same loose check Chatwoot's widget makes: something@domain.tld, no spaces. */
+export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+
+/** One field of a bot's `form` message (contract §3.2). */
+export interface FormField {
+  name: string;
+  label?: string;
+  title?: string;
+  type?: string;
+  placeholder?: string;
+  options?: readonly unknown[];
+  default?: string;
+  required?: boolean;
+  pattern?: string;
+  pattern_error?: string;
+}
+
+/** The first problem with a field's value, as the visitor should read it, or `undefined`. */
+export function fieldError(field: FormField, value: string, labels: Pick<MessageLabels, 'required' | 'invalidEmail' | 'invalidInput'>): string | undefined {
+  const text = value.trim();
+  if (!text) return field.required ? labels.required : undefined;
+  if (field.type === 'email' && !isValidEmail(text)) return labels.invalidEmail;
+  if (field.type === 'number' && !Number.isFinite(Number(text))) return labels.invalidInput;
+  if (field.pattern) {
+    let pattern: RegExp | undefined;
+    try {
+      // Anchored like the HTML `pattern` attribute; a pattern that does not compile is ignored.
+      pattern = new RegExp(`^(?:${field.pattern})$`);
+    } catch {
+      pattern = undefined;
+    }
+    if (pattern && !pattern.test(text)) return field.pattern_error || labels.invalidInput;
+  }
+  return undefined;
+}

@@ -1,0 +1,46 @@
+import DOMPurify, { type Config } from 'dompurify';
+
+/**
+ * Exactly the elements the markdown renderer writes; anything else in its output is a bug or
+ * an attack, and DOMPurify drops it (keeping its text).
+ */
+const CONFIG: Config = {
+  ALLOWED_TAGS: ['a', 'blockquote', 'br', 'code', 'del', 'em', 'li', 'ol', 'p', 'pre', 'strong', 'ul'],
+  ALLOWED_ATTR: ['href', 'start'],
+  ALLOWED_URI_REGEXP: /^(?:https?|mailto|tel):/i,
+  // DOMPurify checks every attribute not listed as URI-safe against the URI pattern.
+  ADD_URI_SAFE_ATTR: ['start'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+/**
+ * A DOMPurify instance of our own, so the link hook never leaks into another user of the
+ * library, made on first use (a DOM must exist by then).
+ */
+function instance() {
+  if (!purifier) {
+    purifier = DOMPurify(window);
+    // Links in messages leave the widget: a new tab, without `window.opener` or a referrer.
+    purifier.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName === 'A') {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    });
+  }
+  return purifier;
+}
+
+/**
+ * Sanitises HTML for a message bubble with a strict allow-list: no styles, event handlers,
+ * frames, objects, forms, SVG or MathML; URLs only http, https, mailto and tel. Throws when
+ * the browser cannot run DOMPurify, so callers fall back to plain text instead of raw HTML.
+ */
+export function sanitizeHtml(html: string): string {
+  const purify = instance();
+  if (!purify.isSupported) throw new Error('HTML sanitising is not supported here');
+  return purify.sanitize(html, CONFIG) as string;
+}

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { act, render, screen } from '@testing-library/react';
+import { RichText, loadMarkdownRenderer, type MarkdownRenderer } from '../../../../src/widget/components/messages/RichText';
+import { needsRichText } from '../../../../src/widget/components/messages/needsRichText';
+import { repairHappyDomForDOMPurify } from './happyDomPurify';
+import { settle } from './fixtures';
+
+repairHappyDomForDOMPurify();
+
+/** A renderer the test resolves or rejects by hand. */
+function deferredRenderer() {
+  let resolve!: (renderer: MarkdownRenderer) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<MarkdownRenderer>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { load: vi.fn(() => promise), resolve, reject };
+}
+
+describe('needsRichText', () => {
+  it.each(['Hello there', 'Order 1234 is on its way.', 'Price: 5 - 3 = 2', 'email me at a@b.co', 'a > b'])('is false for plain text %j', (text) => {
+    expect(needsRichText(text)).toBe(false);
+  });
+
+  it.each(['**bold**', 'an _aside_', '~~old~~', '`code`', '[docs](https://x.example)', 'see https://x.example', '- item', '1. first', '> quote', 'a\\*b'])(
+    'is true for %j',
+    (text) => {
+      expect(needsRichText(text)).toBe(true);
+    },
+  );
+});
+
+describe('rich text', () => {
+  it('renders plain text as text at once and never loads the renderer', () => {
+    const { load } = deferredRenderer();
+    const { container } = render(<RichText text={'Hello\n  there'} loadRenderer={load} />);
+    expect(container.querySelector('.rich-text')?.textContent).toBe('Hello\n  there');
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('shows the plain text first, then the formatted HTML once the renderer arrives', async () => {
+    const { load, resolve } = deferredRenderer();
+    const { container } = render(<RichText text="**Hi** there" loadRenderer={load} />);
+    expect(container.textContent).toBe('**Hi** there');
+    expect(container.querySelector('strong')).toBeNull();
+    await act(async () => {
+      resolve({ renderMarkdown: (text) => `<p><strong>Hi</strong> there [${text.length}]</p>` });
+      await settle();
+    });
+    expect(container.querySelector('strong')?.textContent).toBe('Hi');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the plain text when the chunk fails to load', async () => {
+    const { load, reject } = deferredRenderer();
+    const { container } = render(<RichText text="**Hi** there" loadRenderer={load} />);
+    await act(async () => {
+      reject(new Error('ChunkLoadError'));
+      await settle();
+    });
+    expect(container.textContent).toBe('**Hi** there');
+    expect(container.querySelector('strong')).toBeNull();
+  });
+
+  it('keeps the plain text when the renderer throws', async () => {
+    const load = () => Promise.resolve({ renderMarkdown: (): string => { throw new Error('no DOMPurify'); } });
+    const { container } = render(<RichText text="**Hi**" loadRenderer={load} />);
+    await act(settle);
+    expect(container.textContent).toBe('**Hi**');
+  });
+
+  it('shows message markup as text while waiting, never as HTML', () => {
+    const { load } = deferredRenderer();
+    const { container } = render(<RichText text={'<img src=x onerror=alert(1)> **x**'} loadRenderer={load} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('<img src=x onerror=alert(1)> **x**')).toBeTruthy();
+  });
+
+  it('re-renders new text with the renderer it already has', async () => {
+    const load = vi.fn(() => Promise.resolve({ renderMarkdown: (text: string) => `<em>${text.length}</em>` }));
+    const { container, rerender } = render(<RichText text="*a*" loadRenderer={load} />);
+    await act(settle);
+    expect(container.querySelector('em')?.textContent).toBe('3');
+    rerender(<RichText text="*abc*" loadRenderer={load} />);
+    expect(container.querySelector('em')?.textContent).toBe('5');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the real markdown chunk by default and renders sanitised links', async () => {
+    const { container } = render(<RichText text="Read [this](https://docs.example) or [that](javascript:alert(1))" />);
+    await act(async () => {
+      await loadMarkdownRenderer();
+      await settle();
+    });
+    const links = container.querySelectorAll('a');
+    expect(links).toHaveLength(1);
+    expect(links[0].getAttribute('href')).toBe('https://docs.example');
+    expect(links[0].getAttribute('target')).toBe('_blank');
+    expect(links[0].getAttribute('rel')).toBe('noopener noreferrer');
+    expect(container.textContent).toBe('Read this or that');
+  });
+
+  it('renders at once with the chunk once it has been loaded', async () => {
+    await loadMarkdownRenderer();
+    const { container } = render(<RichText text="**now**" />);
+    expect(container.querySelector('strong')?.textContent).toBe('now');
+  });
+});

@@ -1,0 +1,272 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableCSSFileLoading":true,"disableJavaScriptFileLoading":true,"disableIframePageLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
+import { markdownToHtml, renderMarkdown } from '../../../src/widget/lib/markdown';
+import { sanitizeHtml } from '../../../src/widget/lib/sanitizeHtml';
+import { repairHappyDomForDOMPurify } from '../components/messages/happyDomPurify';
+
+// DOMPurify parses payloads into an inert document, which in a browser fetches nothing; the
+// environment options above stop happy-dom fetching their stylesheets, scripts and frames.
+repairHappyDomForDOMPurify();
+
+/** The rendered HTML as a browser would hold it. */
+function dom(html: string) {
+  const box = document.createElement('div');
+  box.innerHTML = html;
+  return box;
+}
+
+const ALLOWED_ELEMENTS = ['a', 'blockquote', 'br', 'code', 'del', 'em', 'li', 'ol', 'p', 'pre', 'strong', 'ul'];
+const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset'];
+
+/** What every message's HTML must satisfy, whatever the input. */
+function expectSafe(html: string) {
+  const box = dom(html);
+  expect(box.querySelector('script, iframe, object, embed, form, style, link, meta, base, svg, math, img, input, button, noscript, template')).toBeNull();
+  for (const element of box.querySelectorAll('*')) {
+    expect(ALLOWED_ELEMENTS).toContain(element.tagName.toLowerCase());
+    for (const { name, value } of Array.from(element.attributes)) {
+      expect(name).not.toMatch(/^on/i);
+      expect(['style', 'srcdoc', 'formaction', 'xlink:href', 'action', 'src']).not.toContain(name);
+      if (URL_ATTRIBUTES.includes(name)) expect(value.replace(/[\u0000-\u0020]/g, '')).toMatch(/^(?:https?:|mailto:|tel:)/i);
+    }
+  }
+  for (const link of box.querySelectorAll('a')) {
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  }
+  return box;
+}
+
+describe('the sanitiser environment', () => {
+  it('sanitises past a removed element and keeps allowed ones, as a browser does', () => {
+    expect(sanitizeHtml('<b>a</b><img src=x onerror=alert(1)><i>c</i><p>ok</p>')).toBe('ac<p>ok</p>');
+  });
+});
+
+describe('markdown formatting', () => {
+  const html = (text: string) => renderMarkdown(text);
+
+  it('wraps text in a paragraph and turns single newlines into line breaks', () => {
+    expect(html('Hello\nworld')).toBe('<p>Hello<br>world</p>');
+  });
+
+  it('splits paragraphs on blank lines', () => {
+    expect(html('One\n\n\nTwo')).toBe('<p>One</p><p>Two</p>');
+  });
+
+  it.each([
+    ['**bold**', '<strong>bold</strong>'],
+    ['__bold__', '<strong>bold</strong>'],
+    ['*italic*', '<em>italic</em>'],
+    ['_italic_', '<em>italic</em>'],
+    ['***both***', '<strong><em>both</em></strong>'],
+    ['~~gone~~', '<del>gone</del>'],
+    ['`a < b`', '<code>a &lt; b</code>'],
+  ])('renders %s', (text, expected) => {
+    expect(html(text)).toBe(`<p>${expected}</p>`);
+  });
+
+  it('leaves snake_case words and lone asterisks alone', () => {
+    expect(html('use my_var_name and 2 * 3 * 4')).toBe('<p>use my_var_name and 2 * 3 * 4</p>');
+  });
+
+  it('does not format inside inline code', () => {
+    expect(html('run `**not bold**` now')).toBe('<p>run <code>**not bold**</code> now</p>');
+  });
+
+  it('renders a fenced code block verbatim, escaped and unformatted', () => {
+    expect(html('```js\nconst a = **b** < c;\n  indented\n```')).toBe('<pre><code>const a = **b** &lt; c;\n  indented</code></pre>');
+  });
+
+  it('renders an unclosed fence to the end of the message', () => {
+    expect(html('```\ncode')).toBe('<pre><code>code</code></pre>');
+  });
+
+  it('renders a markdown link that opens in a new tab without opener or referrer', () => {
+    const link = expectSafe(html('See [our docs](https://example.com/docs?a=1&b=2)')).querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('https://example.com/docs?a=1&b=2');
+    expect(link.textContent).toBe('our docs');
+  });
+
+  it('formats a link label', () => {
+    expect(dom(html('[**Buy** now](https://shop.example)')).querySelector('a strong')?.textContent).toBe('Buy');
+  });
+
+  it('keeps bold around a link', () => {
+    expect(dom(html('**[here](https://example.com)**')).querySelector('strong a')?.getAttribute('href')).toBe('https://example.com');
+  });
+
+  it('keeps balanced parentheses in a link URL', () => {
+    expect(dom(html('[wiki](https://en.wikipedia.org/wiki/Foo_(bar))')).querySelector('a')?.getAttribute('href')).toBe('https://en.wikipedia.org/wiki/Foo_(bar)');
+  });
+
+  it.each(['mailto:help@example.com', 'tel:+441234567890'])('allows %s links', (url) => {
+    expect(dom(html(`[contact](${url})`)).querySelector('a')?.getAttribute('href')).toBe(url);
+  });
+
+  it('shows only the label of a link with a relative or unknown-scheme URL', () => {
+    const box = expectSafe(html('[a](/relative) [b](ftp://x.org/f) [c](javascript:alert(1))'));
+    expect(box.querySelector('a')).toBeNull();
+    expect(box.textContent).toBe('a b c');
+  });
+
+  it('turns bare URLs into links and leaves sentence punctuation outside', () => {
+    const box = expectSafe(html('Go to https://example.com/a_b_c. Or (https://example.org/x)!'));
+    const links = [...box.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['https://example.com/a_b_c', 'https://example.org/x']);
+    expect(box.textContent).toBe('Go to https://example.com/a_b_c. Or (https://example.org/x)!');
+  });
+
+  it('does not link a URL inside a link label', () => {
+    const box = dom(html('[https://a.example](https://b.example)'));
+    expect(box.querySelectorAll('a')).toHaveLength(1);
+    expect(box.querySelector('a')?.getAttribute('href')).toBe('https://b.example');
+  });
+
+  it('renders unordered lists with -, * and +, right after a paragraph line', () => {
+    expect(html('Options:\n- one\n* **two**\n+ three')).toBe('<p>Options:</p><ul><li>one</li><li><strong>two</strong></li><li>three</li></ul>');
+  });
+
+  it('starts a new list when bullets change to numbers', () => {
+    expect(html('- a\n1. b')).toBe('<ul><li>a</li></ul><ol><li>b</li></ol>');
+  });
+
+  it('renders ordered lists and keeps a start number other than 1', () => {
+    expect(html('1. first\n2. second')).toBe('<ol><li>first</li><li>second</li></ol>');
+    expect(html('3) third\n4) fourth')).toBe('<ol start="3"><li>third</li><li>fourth</li></ol>');
+  });
+
+  it('renders block quotes, nested ones too', () => {
+    expect(html('> quoted *text*\n> more\n>> deeper\n\nafter')).toBe(
+      '<blockquote><p>quoted <em>text</em><br>more</p><blockquote><p>deeper</p></blockquote></blockquote><p>after</p>',
+    );
+  });
+
+  it('honours backslash escapes', () => {
+    expect(html('\\*not italic\\* and \\_no\\_')).toBe('<p>*not italic* and _no_</p>');
+  });
+
+  it('shows HTML in a message as text', () => {
+    const box = expectSafe(html('<b>hi</b> & <i>bye</i>'));
+    expect(box.textContent).toBe('<b>hi</b> & <i>bye</i>');
+    expect(box.querySelector('b, i')).toBeNull();
+  });
+
+  it('normalises Windows line endings', () => {
+    expect(html('a\r\nb')).toBe('<p>a<br>b</p>');
+  });
+
+  it('renders an empty message as nothing', () => {
+    expect(html('')).toBe('');
+    expect(html('  \n  ')).toBe('');
+  });
+
+  it('stays fast on a long message of unclosed markers', () => {
+    const started = performance.now();
+    renderMarkdown('**a __b ~~c `d [e '.repeat(500));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+/**
+ * Payloads from the usual XSS cheat sheets and DOMPurify's own mutation-XSS tests, written as
+ * a message's content: they go through the markdown renderer and then DOMPurify.
+ */
+const XSS_CORPUS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)>',
+  '<svg><script>alert(1)</script></svg>',
+  '[x](javascript:alert(1))',
+  '[x](JAVASCRIPT:alert(1))',
+  '[x](java\tscript:alert(1))',
+  '[x](java&#x09;script:alert(1))',
+  '[x](  javascript:alert(1))',
+  '[x](\u0000javascript:alert(1))',
+  '[x](&#106;avascript:alert(1))',
+  '[x](javascript&colon;alert(1))',
+  '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '[x](vbscript:msgbox(1))',
+  '[x](https://a.example/"onmouseover="alert(1))',
+  "[x](https://a.example/'onmouseover='alert(1))",
+  '[x](https://a.example/"><script>alert(1)</script>)',
+  '[**x**](javascript:alert(1))',
+  '[ok](https://ok.example)[bad](javascript:alert(1))',
+  '[x](javascript:alert(1)',
+  '**[x](javascript:alert(1))',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">x</button></form>',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
+  '<style>*{background:url(javascript:alert(1))}</style>',
+  '<link rel=stylesheet href=javascript:alert(1)>',
+  '<div style="width: expression(alert(1))">x</div>',
+  '<p onclick="alert(1)" onmouseover=alert(1)>x</p>',
+  '&lt;script&gt;alert(1)&lt;/script&gt;',
+  '&#60;img src=x onerror=alert(1)&#62;',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+  '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+  '**<img src=x onerror=alert(1)>**',
+  '`<script>alert(1)</script>`',
+  '```\n<script>alert(1)</script>\n```',
+  '> <img src=x onerror=alert(1)>',
+  '- [x](javascript:alert(1))\n- <svg onload=alert(1)>',
+  'https://example.com/<script>alert(1)</script>',
+  'https://example.com/"onmouseover="alert(1)',
+  '<input onfocus=alert(1) autofocus>',
+  '<details open ontoggle=alert(1)>',
+  '<body onload=alert(1)>',
+  '<video><source onerror=alert(1)></video>',
+  '<a href="https://ok.example" target="_self" rel="opener">x</a>',
+  '<<script>script>alert(1)<</script>/script>',
+  '\u0000<script>alert(1)</script>',
+];
+
+describe('an XSS corpus through the message pipeline', () => {
+  it('has at least 30 payloads', () => {
+    expect(XSS_CORPUS.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(XSS_CORPUS)('renders %j without script, frames, handlers or unsafe URLs', (payload) => {
+    expectSafe(renderMarkdown(payload));
+  });
+
+  it('never lets raw HTML through as markup, only as text', () => {
+    for (const payload of XSS_CORPUS) {
+      const box = dom(renderMarkdown(payload));
+      expect([...box.querySelectorAll('*')].every((el) => ALLOWED_ELEMENTS.includes(el.tagName.toLowerCase()))).toBe(true);
+    }
+    expect(dom(renderMarkdown('<script>alert(1)</script>')).textContent).toBe('<script>alert(1)</script>');
+  });
+
+  it('keeps the text of a link whose URL is refused', () => {
+    expect(dom(renderMarkdown('[click me](javascript:alert(1))')).textContent).toBe('click me');
+  });
+});
+
+describe('the sanitiser on its own (in case the renderer ever emits raw HTML)', () => {
+  // happy-dom logs every <iframe src> it is told not to load; the srcdoc frame covers removal.
+  const RAW_HTML_CORPUS = XSS_CORPUS.filter((payload) => !/<iframe[^>]*\ssrc=/.test(payload));
+
+  it.each(RAW_HTML_CORPUS)('cleans %j as HTML', (payload) => {
+    expectSafe(sanitizeHtml(payload));
+  });
+
+  it('forces target and rel on every link, whatever the input says', () => {
+    const link = expectSafe(sanitizeHtml('<a href="https://ok.example" target="_self" rel="opener">x</a>')).querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('https://ok.example');
+  });
+
+  it('keeps the formatting the renderer produces', () => {
+    const html = markdownToHtml('**a** _b_ ~~c~~ `d`\n\n- e\n\n3. f\n\n> g\n\n```\nh\n```\n[i](https://x.example)');
+    expect(sanitizeHtml(html)).toBe(html.replace('<a href="https://x.example">', '<a href="https://x.example" target="_blank" rel="noopener noreferrer">'));
+  });
+});
