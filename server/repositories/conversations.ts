@@ -15,7 +15,7 @@ export interface Conversation extends Omit<Selectable<ConversationsTable>, 'stat
 }
 
 export type ConversationChanges = Partial<Pick<Conversation, 'status' | 'assignee_id' | 'priority' | 'custom_attributes'
-  | 'additional_attributes' | 'contact_last_seen_at' | 'agent_last_seen_at' | 'last_activity_at' | 'snoozed_until'>>;
+  | 'additional_attributes' | 'contact_last_seen_at' | 'agent_last_seen_at' | 'last_activity_at' | 'snoozed_until' | 'contact_typing_at'>>;
 
 function toConversation(row: Selectable<ConversationsTable>): Conversation {
   return { ...row, status: row.status as ConversationStatus, custom_attributes: fromJson(row.custom_attributes, {}),

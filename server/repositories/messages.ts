@@ -150,6 +150,22 @@ export async function updateMessage(db: Db, id: number, changes: { content?: str
   return toMessage(row);
 }
 
+/**
+ * Marks the conversation's sent/delivered outgoing and template messages created up to
+ * `untilMs` as read; returns them as updated, each with the status it had before.
+ */
+export async function markRead(db: Db, conversationId: number, untilMs: number): Promise<{ message: Message; previous: Message['status'] }[]> {
+  const unread = await db.selectFrom('messages').select(['id', 'status']).where('conversation_id', '=', conversationId)
+    .where('message_type', 'in', [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template]).where('private', '=', 0)
+    .where('status', 'in', ['sent', 'delivered']).where('created_at', '<=', untilMs)
+    .orderBy('id').limit(500).execute();
+  if (unread.length === 0) return [];
+  const rows = await db.updateTable('messages').set({ status: 'read', updated_at: Date.now() })
+    .where('id', 'in', unread.map((m) => m.id)).returningAll().execute();
+  const before = new Map(unread.map((m) => [m.id, m.status as Message['status']]));
+  return rows.sort((a, b) => a.id - b.id).map((row) => ({ message: toMessage(row), previous: before.get(row.id) ?? 'sent' }));
+}
+
 /** Attachments of these messages, grouped by message id. */
 export async function listAttachments(db: Db, messageIds: number[]): Promise<Map<number, AttachmentRow[]>> {
   const byMessage = new Map<number, AttachmentRow[]>();

@@ -32,6 +32,19 @@ export function broadcastConversation(hub: Hub, event: RealtimeEventName, view: 
   send(hub, view.contactInbox.pubsub_token, event, conversationPushData(view), view.conversation.account_id);
 }
 
+/**
+ * The stream agents of an account subscribe to (Chatwoot's `account_<id>`). Contacts can never
+ * subscribe to it: the cable only accepts contact-inbox pubsub tokens from visitors.
+ */
+export function accountStream(accountId: number): string {
+  return `account_${accountId}`;
+}
+
+/** An event for the account's agents only (e.g. the visitor's typing), never to contacts. */
+export function broadcastToAgents(hub: Hub, accountId: number, event: RealtimeEventName, data: Record<string, unknown>): void {
+  hub.broadcast(accountStream(accountId), event, { ...data, account_id: accountId });
+}
+
 /** `conversation.typing_on` / `typing_off` to the contact. */
 export function broadcastTyping(hub: Hub, on: boolean, view: ConversationView, user: User, isPrivate: boolean): void {
   const event = on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff;

@@ -2,16 +2,17 @@
  * `/api/v1/widget/conversations*` (contract §3.3). "The conversation" is always the visitor's
  * most recent one; there is no conversation id in these URLs.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, notFound } from '../../lib/apiError';
 import { contactJson } from '../../presenters/contact';
 import { conversationSummary } from '../../presenters/conversation';
 import { widgetMessage } from '../../presenters/message';
-import { latestConversation, updateConversation } from '../../repositories/conversations';
+import { latestConversation } from '../../repositories/conversations';
 import { setConversationStatus } from '../../services/agentActions';
 import { applyContactDetails } from '../../services/contactIdentity';
+import { markSeen, setVisitorTyping } from '../../services/visitorActivity';
 import { postIncomingMessage } from '../../services/visitorMessages';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
@@ -27,6 +28,8 @@ const CreateConversation = v.object({
 });
 
 const ToggleTyping = v.object({ typing_status: v.optional(v.picklist(['on', 'off'])) });
+
+const visitorOf = (c: Context<AppEnv>) => ({ inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') });
 
 /** The widget's conversation routes (mounted under `/api/v1/widget`). */
 export function widgetConversationRoutes(deps: AppDeps) {
@@ -53,15 +56,15 @@ export function widgetConversationRoutes(deps: AppDeps) {
   app.post('/conversations/update_last_seen', auth, async (c) => {
     const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
     // The client's `contact_last_seen_at` is ignored: the server's clock decides (Chatwoot too).
-    if (conversation) await updateConversation(deps.db, conversation.id, { contact_last_seen_at: Date.now() });
+    if (conversation) await markSeen(deps, visitorOf(c), conversation);
     return c.body(null, 200);
   });
 
   app.post('/conversations/toggle_typing', auth, async (c) => {
-    await readBody(c, ToggleTyping);
+    const { typing_status: status } = await readBody(c, ToggleTyping);
     const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
     if (!conversation) throw notFound();
-    // Visitor typing is for agents; no agent channel exists yet, so nothing is broadcast.
+    await setVisitorTyping(deps, visitorOf(c), conversation, status === 'on');
     return c.body(null, 200);
   });
 

@@ -1,0 +1,41 @@
+/**
+ * What the visitor's widget reports while they read and type: typing goes to agents only,
+ * reading moves `contact_last_seen_at` and turns the agents' messages to `read`.
+ */
+import { REALTIME_EVENTS } from '../../src/shared/cable';
+import type { AppDeps } from '../context';
+import { contactPushData } from '../presenters/contact';
+import { conversationPushData } from '../presenters/conversation';
+import { updateConversation, type Conversation } from '../repositories/conversations';
+import { markRead } from '../repositories/messages';
+import { broadcastMessage, broadcastToAgents } from './broadcast';
+import { loadConversationView, loadMessageViews } from './views';
+import type { Visitor } from './visitorMessages';
+
+/**
+ * Stores the visitor's typing state on the conversation and tells the account's agents. It is
+ * never echoed to the visitor (contract §4.5: typing events are for the other side).
+ */
+export async function setVisitorTyping(deps: AppDeps, visitor: Visitor, conversation: Conversation, on: boolean): Promise<void> {
+  const updated = await updateConversation(deps.db, conversation.id, { contact_typing_at: on ? Date.now() : null });
+  const view = await loadConversationView(deps.db, updated, { contactInbox: visitor.contactInbox });
+  broadcastToAgents(deps.hub, updated.account_id, on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff, {
+    conversation: conversationPushData(view), user: contactPushData(visitor.contact), is_private: false,
+  });
+}
+
+/**
+ * The visitor has seen the conversation now (the server's clock, not the client's): their
+ * last-seen time moves, and every sent/delivered agent message up to now becomes `read`, each
+ * pushed to the visitor as `message.updated` with its status change.
+ */
+export async function markSeen(deps: AppDeps, visitor: Visitor, conversation: Conversation): Promise<void> {
+  const now = Date.now();
+  const updated = await updateConversation(deps.db, conversation.id, { contact_last_seen_at: now });
+  const read = await markRead(deps.db, conversation.id, now);
+  if (read.length === 0) return;
+  const views = await loadMessageViews(deps.db, updated, visitor.contactInbox, read.map((r) => r.message));
+  views.forEach((view, i) => {
+    broadcastMessage(deps.hub, REALTIME_EVENTS.messageUpdated, view, { previousChanges: { status: [read[i].previous, 'read'] } });
+  });
+}
