@@ -8,6 +8,7 @@ import { websiteInbox } from './auth';
 import { widgetContactRoutes } from './contact';
 import { widgetConversationRoutes } from './conversations';
 import { publicCacheable, widgetInboxRoutes } from './inboxInfo';
+import { widgetIntegrationRoutes } from './integrations';
 import { widgetMessageRoutes } from './messages';
 import { widgetTranscriptRoutes } from './transcript';
 
@@ -22,5 +23,6 @@ export function widgetApi(deps: AppDeps) {
   app.route('/', widgetTranscriptRoutes(deps));
   app.route('/', widgetContactRoutes(deps));
   app.route('/', widgetInboxRoutes(deps));
+  app.route('/', widgetIntegrationRoutes(deps));
   return app;
 }
