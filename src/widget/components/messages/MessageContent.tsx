@@ -1,17 +1,17 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import { MESSAGE_TYPE } from '../../../shared/types';
 import type { ChatMessage } from '../../state/messageMerge';
 import { ActivityMessage } from './ActivityMessage';
-import { ArticleListMessage, type ArticleItem } from './ArticleListMessage';
+import type { ArticleItem } from './ArticleListMessage';
 import { AttachmentBubble } from './AttachmentBubble';
-import { CardsMessage, type Card } from './CardsMessage';
-import { CsatMessage, type CsatResponse } from './CsatMessage';
-import { EmailInputMessage } from './EmailInputMessage';
-import { FormMessage, type FormValue } from './FormMessage';
+import type { Card } from './CardsMessage';
+import type { CsatResponse } from './CsatMessage';
+import type { FormValue } from './FormMessage';
 import type { MessageLabels } from './labels';
-import { OptionsMessage, type SelectOption } from './OptionsMessage';
+import { interactiveKinds, loadInteractive, type InteractiveKinds } from './loadInteractive';
+import type { SelectOption } from './OptionsMessage';
 import { RichText, type RichTextProps } from './RichText';
 import type { FormField, Outcome } from './validation';
-import { VideoCallMessage } from './VideoCallMessage';
 
 /** What the visitor can do inside messages; each gets the message it belongs to. */
 export interface MessageCallbacks {
@@ -42,10 +42,80 @@ export function messageKind(message: Pick<ChatMessage, 'message_type' | 'content
 }
 
 const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function csatResponseOf(attributes: Record<string, unknown>): CsatResponse | undefined {
   const response = (attributes.submitted_values as { csat_survey_response?: Partial<CsatResponse> } | undefined)?.csat_survey_response;
   return response && Number(response.rating) >= 1 ? { rating: Number(response.rating), feedback_message: String(response.feedback_message ?? '') } : undefined;
+}
+
+/** The bot's controls of one interactive message, as the interactive chunk renders them. */
+function interactivePart(kind: MessageKind, message: ChatMessage, labels: MessageLabels, callbacks: MessageCallbacks) {
+  const attributes = message.content_attributes ?? {};
+  return (kinds: InteractiveKinds): ReactNode => {
+    switch (kind) {
+      case 'form':
+        return (
+          <kinds.FormMessage
+            fields={listOf<FormField>(attributes.items)}
+            buttonLabel={stringOf(attributes.button_label)}
+            submittedValues={listOf(attributes.submitted_values)}
+            labels={labels}
+            onSubmit={(values) => callbacks.onFormSubmit?.(message, values)}
+          />
+        );
+      case 'options':
+        return <kinds.OptionsMessage options={listOf(attributes.items)} submitted={listOf(attributes.submitted_values)} onSelect={(option) => callbacks.onOptionSelect?.(message, option)} />;
+      case 'cards':
+        return <kinds.CardsMessage cards={listOf<Card>(attributes.items)} labels={labels} onPostback={(payload) => callbacks.onPostback?.(payload)} />;
+      case 'articles':
+        return <kinds.ArticleListMessage articles={listOf<ArticleItem>(attributes.items)} />;
+      case 'email':
+        return <kinds.EmailInputMessage submittedEmail={stringOf(attributes.submitted_email)} labels={labels} onSubmit={(email) => callbacks.onEmailSubmit?.(message, email)} />;
+      case 'csat':
+        return (
+          <kinds.CsatMessage
+            displayType={attributes.display_type === 'star' ? 'star' : 'emoji'}
+            submitted={csatResponseOf(attributes)}
+            labels={labels}
+            onSubmit={(response) => callbacks.onCsatSubmit?.(message, response)}
+          />
+        );
+      default:
+        return <kinds.VideoCallMessage labels={labels} onJoin={() => callbacks.onJoinCall?.(message)} />;
+    }
+  };
+}
+
+/**
+ * Waits for the interactive chunk (at once when it is already loaded); if it fails, says so
+ * with a retry instead of leaving the message without its controls.
+ */
+function Interactive({ load, labels, render }: { load: () => Promise<InteractiveKinds>; labels: MessageLabels; render(kinds: InteractiveKinds): ReactNode }) {
+  const [kinds, setKinds] = useState(() => (load === loadInteractive ? interactiveKinds : undefined));
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (kinds || failed) return;
+    let current = true;
+    load().then(
+      (module) => current && setKinds(module),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [kinds, failed, load]);
+  if (kinds) return <>{render(kinds)}</>;
+  return failed ? (
+    <p className="bubble__error" role="alert">
+      {labels.loadFailed}{' '}
+      {labels.retry && (
+        <button type="button" className="link-button" onClick={() => setFailed(false)}>
+          {labels.retry}
+        </button>
+      )}
+    </p>
+  ) : null;
 }
 
 export interface MessageContentProps {
@@ -54,6 +124,8 @@ export interface MessageContentProps {
   callbacks?: MessageCallbacks;
   /** Injected by tests; defaults to the lazy markdown chunk. */
   loadRenderer?: RichTextProps['loadRenderer'];
+  /** Injected by tests; defaults to the lazy chunk of interactive kinds. */
+  loadKinds?: () => Promise<InteractiveKinds>;
 }
 
 /**
@@ -61,72 +133,26 @@ export interface MessageContentProps {
  * message (form, options, cards, articles, e-mail capture, CSAT survey, video call) under its
  * text. Activity messages render as a muted line and need no bubble.
  */
-export function MessageContent({ message, labels, callbacks = {}, loadRenderer }: MessageContentProps) {
-  const attributes = message.content_attributes ?? {};
+export function MessageContent({ message, labels, callbacks = {}, loadRenderer, loadKinds = loadInteractive }: MessageContentProps) {
   const kind = messageKind(message);
   if (kind === 'activity') return <ActivityMessage content={message.content ?? ''} />;
-
-  const text = message.content ? <RichText text={message.content} loadRenderer={loadRenderer} /> : null;
-  let extra = null;
-  switch (kind) {
-    case 'form':
-      extra = (
-        <FormMessage
-          fields={listOf<FormField>(attributes.items)}
-          buttonLabel={typeof attributes.button_label === 'string' ? attributes.button_label : undefined}
-          submittedValues={listOf(attributes.submitted_values)}
-          labels={labels}
-          onSubmit={(values) => callbacks.onFormSubmit?.(message, values)}
-        />
-      );
-      break;
-    case 'options':
-      extra = <OptionsMessage options={listOf(attributes.items)} submitted={listOf(attributes.submitted_values)} onSelect={(option) => callbacks.onOptionSelect?.(message, option)} />;
-      break;
-    case 'cards':
-      extra = <CardsMessage cards={listOf<Card>(attributes.items)} labels={labels} onPostback={(payload) => callbacks.onPostback?.(payload)} />;
-      break;
-    case 'articles':
-      extra = <ArticleListMessage articles={listOf<ArticleItem>(attributes.items)} />;
-      break;
-    case 'email':
-      extra = (
-        <EmailInputMessage
-          submittedEmail={typeof attributes.submitted_email === 'string' ? attributes.submitted_email : undefined}
-          labels={labels}
-          onSubmit={(email) => callbacks.onEmailSubmit?.(message, email)}
-        />
-      );
-      break;
-    case 'csat':
-      // The survey carries its own title; Chatwoot does not show the template's text with it.
-      return (
-        <div className="message-content">
-          <CsatMessage
-            displayType={attributes.display_type === 'star' ? 'star' : 'emoji'}
-            submitted={csatResponseOf(attributes)}
-            labels={labels}
-            onSubmit={(response) => callbacks.onCsatSubmit?.(message, response)}
-          />
-        </div>
-      );
-    case 'video-call':
-      extra = <VideoCallMessage labels={labels} onJoin={() => callbacks.onJoinCall?.(message)} />;
-      break;
-    case 'attachments':
-      return (
-        <div className="message-content">
-          {message.attachments!.map((attachment, index) => (
-            <AttachmentBubble key={attachment.id || index} attachment={attachment} labels={labels} uploading={message.status === 'in_progress'} />
-          ))}
-          {text}
-        </div>
-      );
+  // The survey carries its own title; Chatwoot does not show the template's text with it.
+  const text = message.content && kind !== 'csat' ? <RichText text={message.content} loadRenderer={loadRenderer} /> : null;
+  if (kind === 'text') return <div className="message-content">{text}</div>;
+  if (kind === 'attachments') {
+    return (
+      <div className="message-content">
+        {message.attachments!.map((attachment, index) => (
+          <AttachmentBubble key={attachment.id || index} attachment={attachment} labels={labels} uploading={message.status === 'in_progress'} />
+        ))}
+        {text}
+      </div>
+    );
   }
   return (
     <div className="message-content">
       {text}
-      {extra}
+      <Interactive load={loadKinds} labels={labels} render={interactivePart(kind, message, labels, callbacks)} />
     </div>
   );
 }

@@ -1,18 +1,23 @@
+/**
+ * What views use from the message components. The interactive kinds (form, options, cards,
+ * articles, e-mail capture, CSAT, video-call invitation) are deliberately not re-exported as
+ * values: they live in a lazy chunk (`interactive.ts`) that `MessageContent` loads, and a value
+ * export here would pull them into the first-paint bundle. Their types are free to import.
+ */
 export { ActivityMessage } from './ActivityMessage';
-export { ArticleListMessage, type ArticleItem } from './ArticleListMessage';
+export type { ArticleItem } from './ArticleListMessage';
 export { AttachmentBubble, type AttachmentBubbleProps } from './AttachmentBubble';
 export { attachmentName, attachmentSummary, locationUrl } from './attachmentInfo';
-export { CardsMessage, type Card, type CardAction } from './CardsMessage';
-export { CsatMessage, type CsatResponse } from './CsatMessage';
-export { EmailInputMessage } from './EmailInputMessage';
-export { FormMessage, type FormField, type FormValue } from './FormMessage';
+export type { Card, CardAction } from './CardsMessage';
+export type { CsatResponse } from './CsatMessage';
+export type { FormField, FormValue } from './FormMessage';
 export type { AttachmentLabels, MessageLabels } from './labels';
+export { loadInteractive, type InteractiveKinds } from './loadInteractive';
 export { MessageContent, messageKind, type MessageCallbacks, type MessageContentProps, type MessageKind } from './MessageContent';
 export { messageSummary } from './messageSummary';
 export { needsRichText } from './needsRichText';
-export { OptionsMessage, type SelectOption } from './OptionsMessage';
+export type { SelectOption } from './OptionsMessage';
 export { ReplyToChip } from './ReplyToChip';
 export { loadMarkdownRenderer, RichText, type MarkdownRenderer } from './RichText';
 export type { Outcome } from './validation';
-export { VideoCallMessage } from './VideoCallMessage';
 export { VideoCallOverlay } from './VideoCallOverlay';

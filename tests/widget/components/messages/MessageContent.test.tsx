@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MESSAGE_TYPE } from '../../../../src/shared/types';
+import { loadInteractive, type InteractiveKinds } from '../../../../src/widget/components/messages/loadInteractive';
 import { MessageContent, messageKind, type MessageCallbacks } from '../../../../src/widget/components/messages/MessageContent';
 import type { ChatMessage } from '../../../../src/widget/state/messageMerge';
 import { LABELS, chatMessage, settle } from './fixtures';
@@ -14,6 +15,11 @@ function show(fields: Partial<ChatMessage>, callbacks: MessageCallbacks = {}) {
 }
 
 describe('message content', () => {
+  // The interactive kinds are a lazy chunk; once loaded they render at once.
+  beforeAll(async () => {
+    await loadInteractive();
+  });
+
   it('renders a text message as rich text', async () => {
     const { container } = show({ content: '**Welcome**' });
     expect(container.textContent).toBe('**Welcome**');
@@ -134,5 +140,37 @@ describe('message content', () => {
     [{ content_type: undefined }, 'text'],
   ] as [Partial<ChatMessage>, string][])('classifies %j as %s', (fields, kind) => {
     expect(messageKind(chatMessage(fields))).toBe(kind);
+  });
+
+  describe('while the interactive kinds load', () => {
+    const formMessage = { content_type: 'form' as const, content: 'Tell us', content_attributes: { items: [{ name: 'city', label: 'City' }] } };
+
+    it('shows the text at once and the form when the chunk arrives', async () => {
+      let arrive!: (kinds: InteractiveKinds) => void;
+      const loadKinds = () => new Promise<InteractiveKinds>((resolve) => (arrive = resolve));
+      render(<MessageContent message={chatMessage(formMessage)} labels={LABELS} loadRenderer={renderer} loadKinds={loadKinds} />);
+      expect(screen.getByText('Tell us')).toBeTruthy();
+      expect(screen.queryByLabelText('City')).toBeNull();
+      await act(async () => {
+        arrive(await loadInteractive());
+        await settle();
+      });
+      expect(screen.getByLabelText('City')).toBeTruthy();
+    });
+
+    it("says 'Part of the chat failed to load.' with a retry when the chunk fails, and loads again on retry", async () => {
+      const loadKinds = vi.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockImplementation(loadInteractive);
+      render(<MessageContent message={chatMessage(formMessage)} labels={LABELS} loadRenderer={renderer} loadKinds={loadKinds} />);
+      await act(settle);
+      expect(screen.getByRole('alert').textContent).toContain('Part of the chat failed to load.');
+      expect(screen.getByText('Tell us')).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+        await settle();
+      });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByLabelText('City')).toBeTruthy();
+      expect(loadKinds).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"navigation":{"disableChildFrameNavigation":true}}}
+// (happy-dom would otherwise fetch the call page into the overlay's iframe)
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { VideoCallMessage } from '../../../../src/widget/components/messages/VideoCallMessage';
 import { VideoCallOverlay } from '../../../../src/widget/components/messages/VideoCallOverlay';

@@ -27,6 +27,8 @@ export const LABELS: MessageLabels = {
   uploading: 'Uploading...',
   replyingTo: 'Replying to',
   removeReply: 'Remove reply',
+  loadFailed: 'Part of the chat failed to load.',
+  retry: 'Try again',
 };
 
 /** A fresh agent message; override any field. */

@@ -1,0 +1,11 @@
+/**
+ * Bots' interactive message kinds: a lazy chunk (most conversations never show one), loaded by
+ * `MessageContent` through `loadInteractive()` the first time such a message appears.
+ */
+export { ArticleListMessage } from './ArticleListMessage';
+export { CardsMessage } from './CardsMessage';
+export { CsatMessage } from './CsatMessage';
+export { EmailInputMessage } from './EmailInputMessage';
+export { FormMessage } from './FormMessage';
+export { OptionsMessage } from './OptionsMessage';
+export { VideoCallMessage } from './VideoCallMessage';
