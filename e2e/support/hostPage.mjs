@@ -7,12 +7,18 @@ const WIDGET = `http://localhost:${PORT}`;
 const TOKEN = 'e2e-website-token';
 const CSP = `default-src 'self'; script-src 'self' ${WIDGET}; style-src 'self'; frame-src ${WIDGET}; connect-src 'self' ${WIDGET}; img-src 'self' data:`;
 
-const page = (title) => `<!doctype html>
+// A second origin for the same server (`localhost` instead of `127.0.0.1`): a third party's
+// frame on the customer's page, e.g. an ad.
+const THIRD_PARTY = `http://localhost:${PORT + 1}`;
+// The customer page with such a frame: the same policy, plus that frame's origin.
+const HOSTILE_CSP = CSP.replace(`frame-src ${WIDGET}`, `frame-src ${WIDGET} ${THIRD_PARTY}`);
+
+const page = (title, extra = '') => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <link rel="stylesheet" href="/site.css"></head>
 <body><h1>${title}</h1><p>An ordinary page of a site that embeds Wren.</p>
-<a href="/other">Another page</a>
+<a href="/other">Another page</a>${extra}
 <script src="/snippet.js"></script>
 </body></html>`;
 
@@ -26,6 +32,8 @@ const snippet = `window.chatwootSettings = Object.assign({}, window.chatwootSett
   s.parentNode.insertBefore(g, s);
   g.onload = function () {
     window.chatwootSDK.run({ websiteToken: ${JSON.stringify(TOKEN)}, baseUrl: BASE_URL });
+    // Tests set this hook (page.addInitScript) to call $chatwoot right after run, before ready.
+    if (window.e2eAfterRun) window.e2eAfterRun();
   };
 })(document, "script");`;
 
@@ -37,6 +45,12 @@ createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px system-ui;margin:2rem;min-height:150vh}');
   } else if (path === '/' || path === '/other') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP }).end(page(path === '/' ? 'Acme Store' : 'Acme Store — other page'));
+  } else if (path === '/hostile') {
+    const frame = `<iframe id="third-party" title="Advert" src="${THIRD_PARTY}/third-party"></iframe>`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': HOSTILE_CSP }).end(page('Acme Store — with an advert', frame));
+  } else if (path === '/third-party') {
+    // Scriptless on purpose: tests run their forgeries inside it with frame.evaluate.
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Advert</title><p>Buy now</p>');
   } else {
     res.writeHead(404).end();
   }

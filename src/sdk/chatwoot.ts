@@ -121,8 +121,21 @@ export function createChatwoot(websiteToken: string, baseUrl: string, raw: HostS
       queue.length = 0;
       call('reset');
     },
-    /** Loads the chat frame without opening it (returning visitors, `loadEagerly`). */
-    preload: () => call('preload'),
+    /**
+     * Wren (user-asks #14): removes the launcher, the frame and the loader's listeners and
+     * deletes `window.$chatwoot`, so `chatwootSDK.run` can start over. Cookies stay; use
+     * `reset()` first to forget the visitor.
+     */
+    destroy() {
+      call('destroy');
+      launcher.shadow.host.remove();
+      delete window.$chatwoot;
+    },
+    /**
+     * Loads the chat frame without opening it: at once (returning visitors, `loadEagerly`), or,
+     * given the inbox's campaigns, only if one of them matches the page.
+     */
+    preload: (...campaigns: unknown[]) => call('preload', ...campaigns),
     /** Hands calls over to the loaded runtime and replays the queue, in order. */
     attach(loaded: Runtime) {
       runtime = loaded;

@@ -57,7 +57,14 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
   svg.append(path);
   bubble.append(svg, label);
   bubble.addEventListener('click', onClick);
-  for (const type of ['pointerenter', 'focus', 'touchstart']) bubble.addEventListener(type, onIntent, { once: true, passive: true });
+  // Intent is reported once, whichever comes first: a pointer (mouse hover, or the start of a
+  // tap: touch input fires pointerenter too) or keyboard focus.
+  const intent = new AbortController();
+  const onFirstIntent = () => {
+    intent.abort();
+    onIntent();
+  };
+  for (const type of ['pointerenter', 'focus']) bubble.addEventListener(type, onFirstIntent, { signal: intent.signal });
   holder.append(bubble);
   root.append(holder);
   shadow.append(root);

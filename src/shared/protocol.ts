@@ -78,6 +78,12 @@ export interface WidgetToHost {
   closeChat: Record<string, never>;
   updateIframeHeight: { isFixedHeight: boolean; extraHeight?: number };
   setUnreadMode: Record<string, never>;
+  /**
+   * Wren: like `setUnreadMode`, for a campaign prompt (Chatwoot reuses `setUnreadMode`). Kept
+   * apart because the host ignores `setUnreadMode` when the site set
+   * `showUnreadMessagesDialog: false`, and that setting must not silence campaigns.
+   */
+  setCampaignMode: Record<string, never>;
   resetUnreadMode: Record<string, never>;
   handleNotificationDot: { unreadMessageCount: number };
   playAudio: Record<string, never>;

@@ -88,6 +88,14 @@ describe('the launcher', () => {
     expect(onIntent).toHaveBeenCalledTimes(1);
   });
 
+  it('reports intent once in all, whether hover or focus comes first', () => {
+    const { bubble, onIntent } = setup();
+    fireEvent.focus(bubble);
+    fireEvent.pointerEnter(bubble);
+    fireEvent.focus(bubble);
+    expect(onIntent).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     ['on the right by default', {}, 'right'],
     ['on the left when asked', { position: 'left' }, 'left'],

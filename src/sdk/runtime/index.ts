@@ -1,23 +1,37 @@
 /**
- * The loader's runtime: everything that only matters once a visitor engages. It owns the chat
- * frame, the host end of the postMessage bridge and the cookies, and executes the calls that
- * `$chatwoot` validated and queued. Loaded by `sdk.js` on intent, as its own hashed file.
+ * The loader's runtime: everything that only matters once a visitor engages (or a campaign or
+ * a returning visitor needs the frame). It owns the chat frame, the host end of the
+ * postMessage bridge and the cookies, and executes the calls that `$chatwoot` validated and
+ * queued. Loaded by `sdk.js` as its own hashed file.
  */
-import { HOST_WINDOW_EVENTS, type HostToWidget, type HostUser } from '../../shared/protocol';
+import type { HostToWidget, HostUser } from '../../shared/protocol';
+import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
-import { getCookie, removeCookie, setCookie } from '../cookies';
+import { getCookie, setCookie } from '../cookies';
 import type { RuntimeContext } from '../index';
 import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
+import { campaignWantsFrame } from './campaigns';
 import { createFrame, type ChatFrame } from './frame';
+import { SNOOZE_COOKIE, widgetHandlers, type WidgetMessage } from './handlers';
+import { CONVERSATION_COOKIE, createSession } from './session';
+import { watchUrl } from './urlWatch';
 import { userHash } from './userHash';
 import css from './window.css';
 
+/** Chatwoot's breakpoint for the widget's mobile layout (`toggle-close-button`). */
 const MOBILE_QUERY = '(max-width: 668px)';
+
+const pageUrl = () => ({ referrerURL: location.href, referrerHost: location.host });
+const snoozedTill = () => Number(getCookie(SNOOZE_COOKIE)) || undefined;
 
 /** Installs the runtime into a loader that has painted its launcher. */
 export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeContext): void {
   const origin = new URL(chatwoot.baseUrl).origin;
+  // `$chatwoot` reads Chatwoot's defaults for settings the site left out (contract §1.3);
+  // sdk.js only carries what the site wrote, to stay small.
+  const state = chatwoot as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(widgetSettings(raw, settings))) state[key] ??= value;
   const userCookie = `cw_user_${chatwoot.websiteToken}`;
   const heightSheet = sheet('');
   launcher.shadow.adoptedStyleSheets = [...launcher.shadow.adoptedStyleSheets, sheet(css), heightSheet];
@@ -27,60 +41,67 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   slot.append(Object.assign(document.createElement('div'), { className: 'spinner' }));
   launcher.root.prepend(slot);
 
+  const session = createSession(settings.baseDomain, settings.loadEagerly);
+  const mobile = matchMedia(MOBILE_QUERY);
   let frame: ChatFrame | null = null;
+  // Messages for a frame that has not said `loaded` yet, replayed in order when it does.
   let pending: [keyof HostToWidget, unknown][] = [];
+  let campaigns: unknown;
+  let openingCompact = false;
+  let destroyed = false;
 
   const send = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
     if (chatwoot.hasLoaded && frame) frame.send(event, payload);
     else pending.push([event, payload]);
   };
+  /** For state the `loaded` handler sends anyway (URL, mobile, open): no point queueing it. */
+  const sendIfLoaded = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
+    if (chatwoot.hasLoaded) frame?.send(event, payload);
+  };
 
   const setFrameHeight = (px: number | null) => heightSheet.replaceSync(px ? `.root{--wren-frame-height:${Math.round(px)}px}` : '');
+  const leaveCompact = () => {
+    launcher.toggleClass('unread-view', false);
+    setFrameHeight(null);
+  };
 
-  const handlers: Record<string, (message: Record<string, any>) => void> = {
+  const handlers: Record<string, (message: WidgetMessage) => void> = {
+    ...widgetHandlers({
+      chatwoot,
+      launcher,
+      settings,
+      raw,
+      session,
+      leaveCompact,
+      setFrameHeight,
+      openCompact() {
+        openingCompact = true;
+        launcher.toggleClass('unread-view', true);
+        chatwoot.toggle('open');
+        openingCompact = false;
+      },
+    }),
     loaded(message) {
       const { authToken, channelConfig } = message.config ?? {};
-      if (typeof authToken === 'string') setCookie('cw_conversation', authToken, settings.baseDomain);
-      if (channelConfig?.widgetColor && !settings.widgetColor) launcher.setColor(channelConfig.widgetColor);
+      if (typeof authToken === 'string') session.setToken(authToken);
+      if (typeof channelConfig?.widgetColor === 'string' && !settings.widgetColor) launcher.setColor(channelConfig.widgetColor);
       chatwoot.hasLoaded = true;
       launcher.toggleClass('loaded', true);
-      frame!.send('config-set', { ...widgetSettings(raw, settings), locale: chatwoot.locale, darkMode: chatwoot.darkMode, hideMessageBubble: chatwoot.hideMessageBubble });
-      frame!.send('toggle-close-button', { isMobile: matchMedia(MOBILE_QUERY).matches });
-      frame!.send('change-url', { referrerURL: location.href, referrerHost: location.host });
-      // Chatwoot re-sends the user here without its identifier and the widget rejects it;
-      // the full pair means a setUser made before the frame existed is never lost.
-      if (chatwoot.identifier !== undefined && chatwoot.user) frame!.send('set-user', { identifier: chatwoot.identifier, user: chatwoot.user });
-      for (const [event, payload] of pending.splice(0)) frame!.send(event, payload as never);
-      frame!.send('toggle-open', { isOpen: chatwoot.isOpen });
+      const loaded = frame!;
+      loaded.send('config-set', {
+        ...widgetSettings(raw, settings),
+        locale: chatwoot.locale,
+        darkMode: chatwoot.darkMode,
+        hideMessageBubble: chatwoot.hideMessageBubble,
+        campaignsSnoozedTill: snoozedTill(),
+      });
+      loaded.send('toggle-open', { isOpen: chatwoot.isOpen });
+      loaded.send('toggle-close-button', { isMobile: mobile.matches });
+      loaded.send('change-url', pageUrl());
+      // Everything asked before the frame existed, in the order it was asked: a setUser made
+      // before `chatwoot:ready` is never lost, and never overtakes an earlier call.
+      for (const [event, payload] of pending.splice(0)) loaded.send(event, payload as never);
     },
-    error(message) {
-      if (message.errorType === 'SET_USER_ERROR') removeCookie(userCookie, settings.baseDomain);
-      emit(HOST_WINDOW_EVENTS.error, message.data);
-    },
-    onEvent(message) {
-      const name = message.eventIdentifier;
-      if (typeof name === 'string' && name.startsWith('chatwoot:')) emit(name, message.data);
-    },
-    setBubbleLabel: (message) => launcher.setLabel(settings.launcherTitle || String(message.label ?? '')),
-    setAuthCookie(message) {
-      const token = message.data?.widgetAuthToken;
-      if (typeof token === 'string') setCookie('cw_conversation', token, settings.baseDomain);
-    },
-    postback: (message) => emit(HOST_WINDOW_EVENTS.postback, message),
-    toggleBubble: () => chatwoot.toggle(),
-    closeWindow() {
-      chatwoot.toggle('close');
-      launcher.toggleClass('unread-view', false);
-    },
-    closeChat: () => chatwoot.toggle('close'),
-    setUnreadMode() {
-      launcher.toggleClass('unread-view', true);
-      chatwoot.toggle('open');
-    },
-    resetUnreadMode: () => launcher.toggleClass('unread-view', false),
-    updateIframeHeight: (message) => setFrameHeight(message.isFixedHeight ? Number(message.extraHeight) : null),
-    handleNotificationDot: (message) => launcher.toggleClass('unread', !chatwoot.hideMessageBubble && message.unreadMessageCount > 0),
-    popoutChatWindow: () => chatwoot.popoutChatWindow(),
   };
 
   const unmountFrame = () => {
@@ -91,10 +112,10 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   };
 
   const mountFrame = () => {
-    if (frame) return;
+    if (frame || destroyed) return;
     const url = new URL('/widget', chatwoot.baseUrl);
     url.searchParams.set('website_token', chatwoot.websiteToken);
-    const conversation = getCookie('cw_conversation');
+    const conversation = getCookie(CONVERSATION_COOKIE);
     if (conversation) url.searchParams.set('cw_conversation', conversation);
     if (chatwoot.locale) url.searchParams.set('locale', chatwoot.locale);
     frame = createFrame({
@@ -102,35 +123,68 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       origin,
       slot,
       onMessage: (message) => Object.hasOwn(handlers, message.event) && handlers[message.event](message),
-      onTimeout() {
-        // Never leave an invisible layer over the page: drop the frame, keep the bubble.
+      onFail(reason) {
+        // Never leave an invisible layer over the page: drop the frame, keep the bubble (a
+        // later click tries again).
         unmountFrame();
+        leaveCompact();
         chatwoot.toggle('close');
-        emit(HOST_WINDOW_EVENTS.error, { error: 'The chat window failed to load' });
+        emit(HOST_WINDOW_EVENTS.error, { error: reason });
       },
     });
   };
 
+  const checkCampaigns = () => {
+    if (!frame && campaignWantsFrame(campaigns, location.href, snoozedTill())) mountFrame();
+  };
+  const stopWatchingUrl = watchUrl(() => (frame ? sendIfLoaded('change-url', pageUrl()) : checkCampaigns()));
+  const onMobileChange = () => sendIfLoaded('toggle-close-button', { isMobile: mobile.matches });
+  mobile.addEventListener('change', onMobileChange);
+
   const calls: Record<string, (...args: any[]) => void> = {
-    preload: mountFrame,
+    preload(...list: unknown[]) {
+      if (!list.length) return mountFrame();
+      campaigns = list[0];
+      checkCampaigns();
+    },
     toggle(open: boolean) {
       if (open) mountFrame();
-      send('toggle-open', { isOpen: open });
-      if (open) send('push-event', { eventName: 'webwidget.triggered' });
+      sendIfLoaded('toggle-open', { isOpen: open });
+      if (open && !openingCompact) {
+        // Opened by the visitor or the site, not by an unread or campaign prompt.
+        leaveCompact();
+        session.engage();
+        send('push-event', { eventName: 'webwidget.triggered' });
+      }
     },
-    toggleBubbleVisibility: (hideMessageBubble: boolean) => send('sdk-set-bubble-visibility', { hideMessageBubble }),
+    toggleBubbleVisibility(hideMessageBubble: boolean) {
+      if (hideMessageBubble) launcher.toggleClass('unread', false);
+      send('sdk-set-bubble-visibility', { hideMessageBubble });
+    },
     setUser(identifier: string | number, user: HostUser) {
       const hash = userHash(identifier, user);
-      if (getCookie(userCookie) === hash) return;
+      // Unchanged identity on a known conversation: the server already has it.
+      if (getCookie(userCookie) === hash && getCookie(CONVERSATION_COOKIE)) return;
       chatwoot.identifier = identifier;
       chatwoot.user = user;
-      if (chatwoot.hasLoaded) frame!.send('set-user', { identifier, user });
-      else mountFrame();
+      session.engage();
+      send('set-user', { identifier, user });
+      mountFrame();
       setCookie(userCookie, hash, settings.baseDomain);
     },
     reset() {
       pending = [];
       unmountFrame();
+      leaveCompact();
+      launcher.toggleClass('unread', false);
+      session.reset();
+    },
+    destroy() {
+      destroyed = true;
+      pending = [];
+      unmountFrame();
+      stopWatchingUrl();
+      mobile.removeEventListener('change', onMobileChange);
     },
   };
 

@@ -1,0 +1,82 @@
+import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
+import { SNOOZE_MS, snoozeUntil } from '../../widget/lib/campaigns';
+import { emit, type Chatwoot } from '../chatwoot';
+import { removeCookie, setCookie } from '../cookies';
+import type { Launcher } from '../launcher';
+import type { HostSettings, LoaderSettings } from '../settings';
+import type { Session } from './session';
+
+/** Host cookie holding the campaign snooze deadline, ms since the epoch (contract §1.8). */
+export const SNOOZE_COOKIE = 'cw_snooze_campaigns_till';
+
+/** A widget → host message as the bridge delivers it: `event` plus the payload's fields. */
+export type WidgetMessage = { event: string } & Record<string, any>;
+
+export interface HandlerContext {
+  chatwoot: Chatwoot;
+  launcher: Launcher;
+  settings: LoaderSettings;
+  raw: HostSettings;
+  session: Session;
+  /** Opens the compact unread/campaign view (class `unread-view`), not the full window. */
+  openCompact(): void;
+  /** Back to the full window size. */
+  leaveCompact(): void;
+  /** Fixes the frame height in px (unread view), or lets the CSS decide (null). */
+  setFrameHeight(px: number | null): void;
+}
+
+/**
+ * What the host does for each widget → host message except `loaded` (chatwoot-contract.md
+ * §1.6). Every payload comes from the widget, so each field is checked before use.
+ */
+export function widgetHandlers(context: HandlerContext): Record<string, (message: WidgetMessage) => void> {
+  const { chatwoot, launcher, settings, raw, session } = context;
+
+  return {
+    error(message) {
+      // The identity was refused (e.g. a wrong identifier_hash): forget it, so the next
+      // setUser is sent again instead of being skipped as unchanged.
+      if (message.errorType === 'SET_USER_ERROR') removeCookie(`cw_user_${chatwoot.websiteToken}`, settings.baseDomain);
+      emit(HOST_WINDOW_EVENTS.error, message.data);
+    },
+    onEvent(message) {
+      // Only Chatwoot's own event names: a widget must not fire arbitrary events on the host.
+      const name = message.eventIdentifier;
+      if (typeof name === 'string' && name.startsWith('chatwoot:')) emit(name, message.data);
+    },
+    setBubbleLabel: (message) => launcher.setLabel(settings.launcherTitle || String(message.label ?? '')),
+    setAuthCookie(message) {
+      const token = message.data?.widgetAuthToken;
+      if (typeof token === 'string') session.setToken(token);
+    },
+    setCampaignReadOn() {
+      // SPEC §4 snoozes campaigns for a day (Chatwoot: an hour).
+      setCookie(SNOOZE_COOKIE, String(snoozeUntil(Date.now())), settings.baseDomain, SNOOZE_MS / 1000);
+    },
+    postback: (message) => emit(HOST_WINDOW_EVENTS.postback, message),
+    toggleBubble: () => chatwoot.toggle(),
+    closeWindow: () => chatwoot.toggle('close'),
+    closeChat: () => chatwoot.toggle('close'),
+    setUnreadMode() {
+      // The site asked for the red dot only; the widget should not ask, but a stale or
+      // foreign widget build might.
+      if (raw.showUnreadMessagesDialog !== false) context.openCompact();
+    },
+    setCampaignMode: () => context.openCompact(),
+    resetUnreadMode() {
+      // Open: the visitor chose "See new messages" or the campaign, so the full window opens
+      // and that is engagement. Closed: the next open restores the full size, so the window
+      // does not jump to full size while it fades out.
+      if (!chatwoot.isOpen) return;
+      context.leaveCompact();
+      session.engage();
+    },
+    updateIframeHeight(message) {
+      const px = Number(message.extraHeight);
+      context.setFrameHeight(message.isFixedHeight && px > 0 ? Math.min(px, innerHeight) : null);
+    },
+    handleNotificationDot: (message) => launcher.toggleClass('unread', !chatwoot.hideMessageBubble && message.unreadMessageCount > 0),
+    popoutChatWindow: () => chatwoot.popoutChatWindow(),
+  };
+}

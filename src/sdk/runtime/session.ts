@@ -1,0 +1,42 @@
+import { getCookie, setCookie } from '../cookies';
+
+/** The host-page cookie that carries the visitor's widget JWT (chatwoot-contract.md §1.8). */
+export const CONVERSATION_COOKIE = 'cw_conversation';
+
+export interface Session {
+  /** The widget's JWT (from `loaded` or `setAuthCookie`); stored once the visitor engaged. */
+  setToken(token: string): void;
+  /** The visitor (or the site, by identifying them) started using the chat: store the JWT. */
+  engage(): void;
+  /** After `reset()`: forget the JWT, and wait for engagement again. */
+  reset(): void;
+}
+
+/**
+ * Holds back `cw_conversation` until the visitor engages. A frame loaded for a campaign or for
+ * `loadEagerly` starts a session on the server, but nothing is written to the visitor's browser
+ * until they open the chat, act on a prompt, or the site identifies them (user-asks #4: no
+ * storage before use). A returning visitor already has the cookie, and `loadEagerly` is the
+ * site's own decision to start sessions early, so both count as engaged from the start.
+ */
+export function createSession(baseDomain: string | undefined, eager = false): Session {
+  let engaged = eager || !!getCookie(CONVERSATION_COOKIE);
+  let token: string | undefined;
+  const store = () => {
+    if (engaged && token) setCookie(CONVERSATION_COOKIE, token, baseDomain);
+  };
+  return {
+    setToken(value) {
+      token = value;
+      store();
+    },
+    engage() {
+      engaged = true;
+      store();
+    },
+    reset() {
+      token = undefined;
+      engaged = false;
+    },
+  };
+}

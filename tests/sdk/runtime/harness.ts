@@ -1,0 +1,66 @@
+import { createChatwoot } from '../../../src/sdk/chatwoot';
+import { createLauncher } from '../../../src/sdk/launcher';
+import { installRuntime } from '../../../src/sdk/runtime';
+import type { FrameOptions } from '../../../src/sdk/runtime/frame';
+import { loaderSettings, type HostSettings } from '../../../src/sdk/settings';
+
+export const TOKEN = 'web-tok';
+export const BASE = 'https://chat.example';
+
+/** A stand-in for `createFrame` (tests/sdk/runtime/frame.test.ts covers the real bridge). */
+export interface FakeFrame {
+  options: FrameOptions;
+  element: HTMLIFrameElement;
+  sent: ({ event: string } & Record<string, unknown>)[];
+  disposed: boolean;
+  send(event: string, payload: object): void;
+  dispose(): void;
+}
+
+/** Every frame the runtime created, newest last. Install with `vi.mock` (see index.test.ts). */
+export const frames: FakeFrame[] = [];
+
+export function fakeCreateFrame(options: FrameOptions): FakeFrame {
+  const element = document.createElement('iframe');
+  element.id = 'chatwoot_live_chat_widget';
+  element.dataset.src = options.src;
+  options.slot.append(element);
+  const frame: FakeFrame = {
+    options,
+    element,
+    sent: [],
+    disposed: false,
+    send(event, payload) {
+      frame.sent.push({ ...payload, event });
+    },
+    dispose() {
+      frame.disposed = true;
+      element.remove();
+    },
+  };
+  frames.push(frame);
+  return frame;
+}
+
+/** A loader with its real launcher and `$chatwoot`, and the runtime installed into it. */
+export function setupRuntime(raw: HostSettings = {}) {
+  const settings = loaderSettings(raw);
+  const launcher = createLauncher(settings, () => chatwoot.toggle(), () => undefined);
+  const chatwoot = createChatwoot(TOKEN, BASE, raw, settings, launcher, () => undefined);
+  installRuntime({ chatwoot, launcher, settings, raw });
+  const frame = () => frames.at(-1);
+  /** The widget posts a message to the host through the current frame. */
+  const fromWidget = (event: string, payload: object = {}) => frame()!.options.onMessage({ ...payload, event });
+  const load = (authToken = 'jwt-1', channelConfig: object = { widgetColor: '#00aa00' }) => fromWidget('loaded', { config: { authToken, channelConfig } });
+  const sentEvents = () => frame()?.sent.map((m) => m.event) ?? [];
+  const classes = () => [...launcher.root.classList];
+  return { chatwoot, launcher, settings, frame, fromWidget, load, sentEvents, classes };
+}
+
+/** Expires every cookie of the test document. */
+export function clearCookies(): void {
+  for (const part of document.cookie.split('; ')) {
+    const name = part.split('=')[0];
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  }
+}
