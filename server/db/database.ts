@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
+import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -27,6 +28,7 @@ export function createDatabase(path: string): Db {
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_attachments_csat': attachmentsCsat,
+  '003_labels_identity_campaigns': labelsIdentityCampaigns,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

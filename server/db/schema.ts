@@ -133,6 +133,8 @@ export interface ConversationsTable {
   snoozed_until: Millis | null;
   /** When the visitor last said "typing on"; null once they said "off" (002). */
   contact_typing_at: Millis | null;
+  /** The campaign that opened it, if any (003). */
+  campaign_id: number | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -217,6 +219,26 @@ export interface CsatSurveyResponsesTable {
   updated_at: Millis;
 }
 
+/** An account's label (003). */
+export interface LabelsTable {
+  id: Generated<number>;
+  account_id: number;
+  title: string;
+  description: string | null;
+  color: Generated<string>;
+  show_on_sidebar: Generated<Flag>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A label on a conversation, by title (003). */
+export interface ConversationLabelsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  title: string;
+  created_at: Millis;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   settings: SettingsTable;
@@ -233,4 +255,6 @@ export interface Database {
   campaigns: CampaignsTable;
   events: EventsTable;
   csat_survey_responses: CsatSurveyResponsesTable;
+  labels: LabelsTable;
+  conversation_labels: ConversationLabelsTable;
 }

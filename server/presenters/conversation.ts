@@ -18,6 +18,8 @@ export interface ConversationView {
   contact: Contact;
   assignee: User | null;
   lastMessage: MessageView | null;
+  /** Label titles. */
+  labels: string[];
 }
 
 /** `GET /api/v1/widget/conversations`. */
@@ -31,7 +33,7 @@ export function conversationPushData(view: ConversationView) {
   const { conversation, contactInbox, contact, assignee } = view;
   return {
     id: conversation.display_id, inbox_id: conversation.inbox_id, status: conversation.status,
-    channel: 'Channel::WebWidget', can_reply: true, priority: conversation.priority, labels: [] as string[],
+    channel: 'Channel::WebWidget', can_reply: true, priority: conversation.priority, labels: view.labels,
     custom_attributes: conversation.custom_attributes, additional_attributes: conversation.additional_attributes,
     contact_inbox: {
       id: contactInbox.id, contact_id: contactInbox.contact_id, inbox_id: contactInbox.inbox_id, source_id: contactInbox.source_id,

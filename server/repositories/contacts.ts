@@ -67,6 +67,16 @@ export async function updateContact(db: Db, id: number, changes: ContactChanges)
 }
 
 /**
+ * Another contact of the account with this value in `column` (exact match; e-mails are stored
+ * lower-case): how identification finds the contact a visitor turns out to be.
+ */
+export async function findOtherContact(db: Db, accountId: number, exceptId: number, column: 'identifier' | 'email' | 'phone_number', value: string): Promise<Contact | undefined> {
+  const row = await db.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', '!=', exceptId)
+    .where(column, '=', value).orderBy('id').limit(1).executeTakeFirst();
+  return row && toContact(row);
+}
+
+/**
  * Contacts of the account whose name, email or phone contains `q` (case-insensitive), or
  * whose identifier contains it; newest activity first.
  */
@@ -104,6 +114,13 @@ export async function findContactInboxBySource(db: Db, inboxId: number, sourceId
 export async function findContactInbox(db: Db, id: number): Promise<ContactInbox | undefined> {
   const row = await db.selectFrom('contact_inboxes').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toContactInbox(row);
+}
+
+/** Records that the contact-inbox's identity was proven with a valid identifier hash. */
+export async function markHmacVerified(db: Db, id: number): Promise<ContactInbox> {
+  const row = await db.updateTable('contact_inboxes').set({ hmac_verified: 1, updated_at: Date.now() })
+    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return toContactInbox(row);
 }
 
 /** The contact-inbox owning this cable `pubsub_token`. */

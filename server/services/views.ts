@@ -8,6 +8,7 @@ import type { MessageSender, MessageView } from '../presenters/message';
 import { findContactInbox, findContacts, type ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
 import { lastPublicMessage, listAttachments, type Message } from '../repositories/messages';
+import { conversationLabels } from '../repositories/labels';
 import { findUsers } from '../repositories/users';
 
 /** Message views for messages of one conversation. */
@@ -39,12 +40,13 @@ export async function loadMessageView(db: Db, conversation: Conversation, contac
 export async function loadConversationView(db: Db, conversation: Conversation, known?: { contactInbox?: ContactInbox }): Promise<ConversationView> {
   const contactInbox = known?.contactInbox ?? (await findContactInbox(db, conversation.contact_inbox_id));
   if (!contactInbox) throw new Error(`conversation ${conversation.id} has no contact inbox`);
-  const [[contact], [assignee], last] = await Promise.all([
+  const [[contact], [assignee], last, labels] = await Promise.all([
     findContacts(db, [conversation.contact_id]),
     conversation.assignee_id === null ? Promise.resolve([]) : findUsers(db, [conversation.assignee_id]),
     lastPublicMessage(db, conversation.id),
+    conversationLabels(db, conversation.id),
   ]);
   if (!contact) throw new Error(`conversation ${conversation.id} has no contact`);
   const lastMessage = last ? await loadMessageView(db, conversation, contactInbox, last) : null;
-  return { conversation, contactInbox, contact, assignee: assignee ?? null, lastMessage };
+  return { conversation, contactInbox, contact, assignee: assignee ?? null, lastMessage, labels };
 }

@@ -26,7 +26,7 @@ export function messageRoutes(deps: AppDeps) {
     const messages = await listMessages(deps.db, conversation.id, { before: queryInt(c, 'before'), after: queryInt(c, 'after'), publicOnly: false });
     const views = await loadMessageViews(deps.db, conversation, view.contactInbox, messages);
     return c.json({
-      meta: { labels: [], additional_attributes: conversation.additional_attributes, contact: contactPushData(view.contact),
+      meta: { labels: view.labels, additional_attributes: conversation.additional_attributes, contact: contactPushData(view.contact),
         ...(view.assignee && { assignee: userPushData(view.assignee) }),
         agent_last_seen_at: seconds(conversation.agent_last_seen_at), assignee_last_seen_at: null },
       payload: views.map(agentMessage),

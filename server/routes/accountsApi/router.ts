@@ -9,6 +9,7 @@ import { contactRoutes } from './contacts';
 import { csatRoutes } from './csat';
 import { conversationRoutes } from './conversations';
 import { inboxRoutes } from './inboxes';
+import { labelRoutes } from './labels';
 import { messageRoutes } from './messages';
 import { profileRoutes } from './profile';
 
@@ -21,6 +22,7 @@ export function accountsApi(deps: AppDeps) {
   app.route('/', messageRoutes(deps));
   app.route('/', contactRoutes(deps));
   app.route('/', csatRoutes(deps));
+  app.route('/', labelRoutes(deps));
   return app;
 }
 

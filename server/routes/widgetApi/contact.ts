@@ -1,24 +1,39 @@
 /**
- * `/api/v1/widget/contact` (contract §3.6): the visitor reads and updates only their own
- * contact. `set_user` (HMAC identity) comes in a later step.
+ * `/api/v1/widget/contact*` (contract §3.6): the visitor reads and updates only their own
+ * contact; `set_user` identifies them (HMAC-checked); custom attributes can be removed.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
-import { widgetContact } from '../../presenters/contact';
-import { applyContactDetails } from '../../services/contactIdentity';
+import { ApiError } from '../../lib/apiError';
+import { contactJson, widgetContact } from '../../presenters/contact';
+import { updateContact } from '../../repositories/contacts';
+import { identifyContact } from '../../services/contactIdentity';
+import { HMAC_FAILED, setUser } from '../../services/setUser';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
 
-const UpdateContact = v.object({
-  identifier: schemas.optionalText(255),
+const attributes = v.optional(v.nullable(schemas.attributes));
+
+const ContactFields = {
+  identifier: v.optional(v.nullable(v.union([v.pipe(v.string(), v.maxLength(255)), v.pipe(v.number(), v.transform(String))]))),
   email: schemas.optionalText(255),
   name: schemas.optionalText(255),
   avatar_url: schemas.optionalText(2048),
   phone_number: schemas.optionalText(32),
-  custom_attributes: v.optional(v.nullable(schemas.attributes)),
-  additional_attributes: v.optional(v.nullable(schemas.attributes)),
-});
+  custom_attributes: attributes,
+  additional_attributes: attributes,
+};
+
+const UpdateContact = v.object(ContactFields);
+const SetUser = v.object({ ...ContactFields, identifier_hash: schemas.optionalText(128) });
+const DestroyAttributes = v.object({ custom_attributes: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)) });
+
+/** `{id, has_email, has_name, has_phone_number}`: the update answers, without `identifier`. */
+function summary(contact: Parameters<typeof widgetContact>[0]) {
+  const { identifier: _identifier, ...rest } = widgetContact(contact);
+  return rest;
+}
 
 /** The widget's contact routes (mounted under `/api/v1/widget`). */
 export function widgetContactRoutes(deps: AppDeps) {
@@ -29,9 +44,30 @@ export function widgetContactRoutes(deps: AppDeps) {
 
   app.patch('/contact', auth, async (c) => {
     const body = await readBody(c, UpdateContact);
-    const contact = await applyContactDetails(deps.db, c.get('contact'), body);
-    const { identifier: _identifier, ...summary } = widgetContact(contact);
-    return c.json(summary);
+    const current = c.get('contact');
+    const identifier = body.identifier?.trim();
+    if (identifier) {
+      // Without a hash this route must not claim an identity the inbox wants proven.
+      if (c.get('inbox').hmac_mandatory) throw new ApiError(401, HMAC_FAILED);
+      if (current.identifier && current.identifier !== identifier) throw new ApiError(422, 'Identifier cannot be changed here; use set_user');
+    }
+    const { contact } = await identifyContact(deps.db, current, body);
+    return c.json(summary(contact));
+  });
+
+  app.patch('/contact/set_user', auth, async (c) => {
+    const body = await readBody(c, SetUser);
+    const result = await setUser(deps, c.get('inbox'), { contact: c.get('contact'), contactInbox: c.get('contactInbox') }, body);
+    // Wren extension: with a new token comes its pubsub token, so the widget can move its socket.
+    return c.json({ ...summary(result.contact),
+      ...(result.authToken && { widget_auth_token: result.authToken, pubsub_token: result.contactInbox.pubsub_token }) });
+  });
+
+  app.post('/contact/destroy_custom_attributes', auth, async (c) => {
+    const { custom_attributes: keys } = await readBody(c, DestroyAttributes);
+    const contact = c.get('contact');
+    const remaining = Object.fromEntries(Object.entries(contact.custom_attributes).filter(([key]) => !keys.includes(key)));
+    return c.json(contactJson(await updateContact(deps.db, contact.id, { custom_attributes: remaining })));
   });
 
   return app;

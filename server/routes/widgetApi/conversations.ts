@@ -11,7 +11,7 @@ import { conversationSummary } from '../../presenters/conversation';
 import { widgetMessage } from '../../presenters/message';
 import { latestConversation } from '../../repositories/conversations';
 import { setConversationStatus } from '../../services/agentActions';
-import { applyContactDetails } from '../../services/contactIdentity';
+import { identifyContact } from '../../services/contactIdentity';
 import { markSeen, setVisitorTyping } from '../../services/visitorActivity';
 import { postIncomingMessage } from '../../services/visitorMessages';
 import { readBody, schemas } from '../body';
@@ -44,8 +44,10 @@ export function widgetConversationRoutes(deps: AppDeps) {
   app.post('/conversations', auth, async (c) => {
     const body = await readBody(c, CreateConversation);
     const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
-    const contact = body.contact ? await applyContactDetails(deps.db, visitor.contact, body.contact, { nameOnlyIfAnonymous: true }) : visitor.contact;
-    const { view } = await postIncomingMessage(deps, { ...visitor, contact }, body.message,
+    const contact = body.contact ? (await identifyContact(deps.db, visitor.contact, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;
+    // Identification may have merged this visitor into a known contact (their contact-inbox moved).
+    const contactInbox = { ...visitor.contactInbox, contact_id: contact.id };
+    const { view } = await postIncomingMessage(deps, { ...visitor, contactInbox, contact }, body.message,
       { newConversation: true, custom_attributes: body.custom_attributes ?? {} });
     return c.json({
       ...conversationSummary(view.conversation), messages: [widgetMessage(view)],

@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { notFound } from '../../lib/apiError';
 import { contactJson } from '../../presenters/contact';
 import { findMessageOfContactInbox } from '../../repositories/messages';
-import { applyContactDetails } from '../../services/contactIdentity';
+import { identifyContact } from '../../services/contactIdentity';
 import { answerMessage } from '../../services/messageResponses';
 import { paramId, readBody } from '../body';
 import { visitorAuth } from './auth';
@@ -28,7 +28,7 @@ export function messageResponseRoutes(deps: AppDeps) {
     if (!message) throw notFound();
     const body = await readBody(c, Answer);
     const { contact } = await answerMessage(deps, visitor, message, body,
-      (email) => applyContactDetails(deps.db, visitor.contact, { email }));
+      async (email) => (await identifyContact(deps.db, visitor.contact, { email })).contact);
     return c.json(contact ? { contact: contactJson(contact) } : {});
   });
 

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { websiteInbox } from './auth';
 import { widgetContactRoutes } from './contact';
+import { widgetConversationAttributeRoutes } from './conversationAttributes';
 import { widgetConversationRoutes } from './conversations';
 import { publicCacheable, widgetInboxRoutes } from './inboxInfo';
 import { widgetIntegrationRoutes } from './integrations';
@@ -19,6 +20,7 @@ export function widgetApi(deps: AppDeps) {
   app.use('/campaigns', publicCacheable);
   app.use('*', websiteInbox(deps));
   app.route('/', widgetConversationRoutes(deps));
+  app.route('/', widgetConversationAttributeRoutes(deps));
   app.route('/', widgetMessageRoutes(deps));
   app.route('/', widgetTranscriptRoutes(deps));
   app.route('/', widgetContactRoutes(deps));

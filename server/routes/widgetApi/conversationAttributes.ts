@@ -1,0 +1,56 @@
+/**
+ * The visitor's conversation attributes and labels (contract §3.3, §3.7):
+ * `conversations/set_custom_attributes` (replaces, 204), `conversations/destroy_custom_attributes`
+ * (200 with the conversation), `POST /labels` and `DELETE /labels/:label` (204; only labels
+ * that exist in the account, only when a conversation exists).
+ */
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../../context';
+import { notFound } from '../../lib/apiError';
+import { conversationPushData } from '../../presenters/conversation';
+import { latestConversation } from '../../repositories/conversations';
+import { addLabel, removeCustomAttributes, removeLabel, replaceCustomAttributes } from '../../services/conversationUpdates';
+import { readBody, schemas } from '../body';
+import { visitorAuth } from './auth';
+
+const SetAttributes = v.object({ custom_attributes: schemas.attributes });
+const DestroyAttributes = v.object({ custom_attribute: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)) });
+const AddLabel = v.object({ label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255)) });
+
+/** Conversation attribute and label routes (mounted under `/api/v1/widget`). */
+export function widgetConversationAttributeRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const auth = visitorAuth(deps);
+  const current = (c: Context<AppEnv>) => latestConversation(deps.db, c.get('contactInbox').id);
+
+  app.post('/conversations/set_custom_attributes', auth, async (c) => {
+    const { custom_attributes: attributes } = await readBody(c, SetAttributes);
+    const conversation = await current(c);
+    if (!conversation) throw notFound();
+    await replaceCustomAttributes(deps, conversation, attributes);
+    return c.body(null, 204);
+  });
+
+  app.post('/conversations/destroy_custom_attributes', auth, async (c) => {
+    const { custom_attribute: keys } = await readBody(c, DestroyAttributes);
+    const conversation = await current(c);
+    if (!conversation) throw notFound();
+    return c.json(conversationPushData(await removeCustomAttributes(deps, conversation, keys)));
+  });
+
+  app.post('/labels', auth, async (c) => {
+    const { label } = await readBody(c, AddLabel);
+    const conversation = await current(c);
+    if (conversation) await addLabel(deps, conversation, label);
+    return c.body(null, 204);
+  });
+
+  app.delete('/labels/:label', auth, async (c) => {
+    const conversation = await current(c);
+    if (conversation) await removeLabel(deps, conversation, c.req.param('label'));
+    return c.body(null, 204);
+  });
+
+  return app;
+}
