@@ -32,6 +32,18 @@ test('the launcher and the chat render under a strict CSP without any style elem
   expect(cspMessages).toEqual([]);
 });
 
+test('closing the chat from inside it returns focus to the launcher', async ({ page }) => {
+  await page.goto(`${E2E.hostOrigin}/`);
+  await launcherNamed(page, 'Chat with us').focus();
+  await page.keyboard.press('Enter');
+  await frameLoaded(page);
+  const start = page.frameLocator('#chatwoot_live_chat_widget').getByRole('button', { name: /Start Conversation|Continue conversation/ });
+  await start.focus();
+  await page.keyboard.press('Escape');
+  await expect(launcherNamed(page, 'Chat with us')).toBeFocused();
+  expect(await hostEvents(page, 'chatwoot:closed')).toHaveLength(1);
+});
+
 test('a first-time visitor costs sdk.js and one campaigns GET, and hovering changes nothing, until the click', async ({ page, context }) => {
   const urls: string[] = [];
   const sockets: string[] = [];
@@ -105,14 +117,29 @@ test('messages from other windows change nothing, in either direction', async ({
   // A third-party frame (another origin) forges widget messages to the host, and host
   // messages to every frame of the page, the chat frame included.
   const advert = page.frame({ url: /\/third-party$/ })!;
-  await advert.evaluate(() => {
+  const framesForged = await advert.evaluate(() => {
     const forge = (message: object) => 'chatwoot-widget:' + JSON.stringify(message);
     for (const message of [{ event: 'toggleBubble' }, { event: 'setUnreadMode' }, { event: 'setAuthCookie', data: { widgetAuthToken: 'forged' } },
       { event: 'loaded', config: { authToken: 'forged', channelConfig: {} } }, { event: 'setBubbleLabel', label: 'Forged' },
       { event: 'onEvent', eventIdentifier: 'chatwoot:error', data: 'forged' }]) parent.postMessage(forge(message), '*');
+    let forged = 0;
     for (let i = 0; i < parent.frames.length; i++) {
-      if (parent.frames[i] !== window) parent.frames[i].postMessage(forge({ event: 'set-locale', locale: 'fr' }), '*');
+      if (parent.frames[i] === window) continue;
+      parent.frames[i].postMessage(forge({ event: 'set-locale', locale: 'fr' }), '*');
+      forged++;
     }
+    return forged;
+  });
+  // An iframe inside a shadow root is not in `window.frames`: the advert cannot even reach it.
+  expect(framesForged).toBe(0);
+
+  // A window that can reach it (a same-origin frame of the host page, via the parent's DOM)
+  // still is not the widget's parent, so the widget ignores what it posts.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('iframe'), { id: 'helper' })));
+  const helper = await (await page.locator('#helper').elementHandle())!.contentFrame();
+  await helper!.evaluate(() => {
+    const chat = parent.document.getElementById('wren-chat')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
+    chat.postMessage('chatwoot-widget:' + JSON.stringify({ event: 'set-locale', locale: 'fr' }), '*');
   });
 
   // A second widget frame (the widget's own origin, but not the loader's frame) does the same.
