@@ -1,6 +1,6 @@
 /**
- * Proactive campaigns of an inbox (the widget shows enabled ones; created via the Application
- * API in a later step).
+ * Proactive ("ongoing") campaigns of an inbox: created and edited through the Application API,
+ * shown by the widget when enabled. URLs and payloads use the per-account display id.
  */
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
@@ -45,4 +45,37 @@ export async function createCampaign(db: Db, values: {
     created_at: now, updated_at: now,
   }).returningAll().executeTakeFirstOrThrow();
   return toCampaign(row);
+}
+
+/** The account's campaign with this display id. */
+export async function findCampaign(db: Db, accountId: number, displayId: number): Promise<Campaign | undefined> {
+  const row = await db.selectFrom('campaigns').selectAll().where('account_id', '=', accountId).where('display_id', '=', displayId).executeTakeFirst();
+  return row && toCampaign(row);
+}
+
+/** Every campaign of the account, newest first. */
+export async function listCampaigns(db: Db, accountId: number): Promise<Campaign[]> {
+  const rows = await db.selectFrom('campaigns').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
+  return rows.map(toCampaign);
+}
+
+export type CampaignChanges = Partial<Pick<Campaign, 'inbox_id' | 'sender_id' | 'title' | 'message' | 'description' | 'enabled'
+  | 'trigger_only_during_business_hours' | 'trigger_rules'>>;
+
+/** Applies `changes` and returns the campaign. */
+export async function updateCampaign(db: Db, id: number, changes: CampaignChanges): Promise<Campaign> {
+  const { enabled, trigger_only_during_business_hours: businessHours, trigger_rules: rules, ...plain } = changes;
+  const row = await db.updateTable('campaigns').set({
+    ...plain,
+    ...(enabled !== undefined && { enabled: toFlag(enabled) }),
+    ...(businessHours !== undefined && { trigger_only_during_business_hours: toFlag(businessHours) }),
+    ...(rules !== undefined && { trigger_rules: toJson(rules) }),
+    updated_at: Date.now(),
+  }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return toCampaign(row);
+}
+
+/** Deletes a campaign (conversations it started keep their `campaign_id` as history). */
+export async function deleteCampaign(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('campaigns').where('id', '=', id).execute();
 }

@@ -34,7 +34,7 @@ function toRow(changes: ConversationChanges) {
 /** Creates a conversation, numbering it after the account's last display id. */
 export async function createConversation(db: Db, values: {
   account_id: number; inbox_id: number; contact_id: number; contact_inbox_id: number; status?: ConversationStatus;
-  custom_attributes?: Record<string, unknown>; additional_attributes?: Record<string, unknown>;
+  custom_attributes?: Record<string, unknown>; additional_attributes?: Record<string, unknown>; campaign_id?: number | null;
 }): Promise<Conversation> {
   const now = Date.now();
   // One statement, so two conversations created at once cannot get the same number on SQLite;
@@ -44,7 +44,7 @@ export async function createConversation(db: Db, values: {
     account_id: values.account_id, inbox_id: values.inbox_id, contact_id: values.contact_id,
     contact_inbox_id: values.contact_inbox_id, display_id: nextDisplayId, status: values.status ?? 'open',
     custom_attributes: toJson(values.custom_attributes ?? {}), additional_attributes: toJson(values.additional_attributes ?? {}),
-    last_activity_at: now, created_at: now, updated_at: now,
+    campaign_id: values.campaign_id ?? null, last_activity_at: now, created_at: now, updated_at: now,
   }).returningAll().executeTakeFirstOrThrow();
   return toConversation(row);
 }

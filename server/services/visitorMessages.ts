@@ -38,10 +38,14 @@ export interface IncomingMessage {
 
 const locks = new WeakMap<object, KeyedLock>();
 
-function lockFor(deps: AppDeps): KeyedLock {
+/**
+ * Runs `task` after every earlier task of this visitor: whatever may create their conversation
+ * (a first message, a retried send, a campaign) goes through here, so only one is ever made.
+ */
+export function withVisitorLock<T>(deps: AppDeps, contactInboxId: number, task: () => Promise<T>): Promise<T> {
   let lock = locks.get(deps.db);
   if (!lock) locks.set(deps.db, (lock = new KeyedLock()));
-  return lock;
+  return lock.run(`contact-inbox:${contactInboxId}`, task);
 }
 
 /** 422 unless `content` is non-blank and at most 10 000 characters. */
@@ -72,7 +76,7 @@ export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input
   const hasAttachments = (input.attachments?.length ?? 0) > 0;
   // An attachment may come without a caption; a caption, when given, obeys the usual limits.
   const content = hasAttachments && !input.content?.trim() ? null : checkContent(input.content);
-  return lockFor(deps).run(`contact-inbox:${visitor.contactInbox.id}`, async () => {
+  return withVisitorLock(deps, visitor.contactInbox.id, async () => {
     const { db } = deps;
     let conversation = options.newConversation ? undefined : await latestConversation(db, visitor.contactInbox.id);
     if (conversation && input.echo_id) {

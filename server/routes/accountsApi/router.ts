@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { accountAccess, agentAuth } from './auth';
+import { campaignRoutes } from './campaigns';
 import { contactRoutes } from './contacts';
 import { csatRoutes } from './csat';
 import { conversationRoutes } from './conversations';
@@ -23,6 +24,7 @@ export function accountsApi(deps: AppDeps) {
   app.route('/', contactRoutes(deps));
   app.route('/', csatRoutes(deps));
   app.route('/', labelRoutes(deps));
+  app.route('/', campaignRoutes(deps));
   return app;
 }
 

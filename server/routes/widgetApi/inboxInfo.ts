@@ -1,6 +1,6 @@
 /**
  * Inbox-level widget routes: `inbox_members` and `campaigns` need no visitor token (contract
- * §3.7); `events` does.
+ * §3.7); `events` does (`campaign.triggered` may open the visitor's conversation).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -9,6 +9,7 @@ import { inboxMember, userPushData } from '../../presenters/user';
 import { listEnabledCampaigns } from '../../repositories/campaigns';
 import { recordEvent } from '../../repositories/events';
 import { findUsers, listInboxAgents } from '../../repositories/users';
+import { triggerCampaign } from '../../services/campaigns';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
 
@@ -54,10 +55,11 @@ export function widgetInboxRoutes(deps: AppDeps) {
   app.post('/events', visitorAuth(deps), async (c) => {
     const body = await readBody(c, WidgetEvent);
     const inbox = c.get('inbox');
-    await recordEvent(deps.db, {
-      account_id: inbox.account_id, inbox_id: inbox.id, contact_inbox_id: c.get('contactInbox').id, name: body.name,
-      event_info: { ...body.event_info, widget_language: c.req.query('locale') ?? null, browser_language: c.req.header('accept-language')?.split(',')[0] ?? null },
-    });
+    const eventInfo = { ...body.event_info, widget_language: c.req.query('locale') ?? null, browser_language: c.req.header('accept-language')?.split(',')[0] ?? null };
+    await recordEvent(deps.db, { account_id: inbox.account_id, inbox_id: inbox.id, contact_inbox_id: c.get('contactInbox').id, name: body.name, event_info: eventInfo });
+    if (body.name === 'campaign.triggered') {
+      await triggerCampaign(deps, { inbox, contactInbox: c.get('contactInbox'), contact: c.get('contact') }, eventInfo);
+    }
     return c.body(null, 204);
   });
 
