@@ -9,6 +9,7 @@ import type { Contact } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
 import { saveCsatResponse } from '../repositories/csat';
 import { findInbox } from '../repositories/inboxes';
+import { conversationLabels } from '../repositories/labels';
 import type { Message } from '../repositories/messages';
 import { postAgentMessage } from './agentActions';
 
@@ -27,12 +28,25 @@ export async function sendCsatSurvey(deps: AppDeps, conversation: Conversation):
   const inbox = await findInbox(deps.db, conversation.inbox_id);
   if (!inbox?.csat_survey_enabled) return;
   const config = inbox.csat_config;
+  if (!(await rulesAllow(deps, conversation, config.survey_rules))) return;
   const message = typeof config.message === 'string' && config.message.trim() ? config.message : DEFAULT_CSAT_MESSAGE;
   const displayType = config.display_type === 'star' ? 'star' : 'emoji';
   await postAgentMessage(deps, conversation, null, {
     content: message, message_type: MESSAGE_TYPE.template, private: false, content_type: 'input_csat',
     content_attributes: { display_type: displayType }, echo_id: null,
   });
+}
+
+/**
+ * `csat_config.survey_rules` `{operator: "contains" | "does_not_contain", values: [label…]}`:
+ * send only to conversations that have (or have none of) those labels. No rules → always.
+ */
+async function rulesAllow(deps: AppDeps, conversation: Conversation, rules: unknown): Promise<boolean> {
+  const { operator, values } = (rules ?? {}) as { operator?: unknown; values?: unknown };
+  if (!Array.isArray(values) || values.length === 0) return true;
+  const labels = await conversationLabels(deps.db, conversation.id);
+  const matches = values.some((value) => labels.includes(String(value).toLowerCase()));
+  return operator === 'does_not_contain' ? !matches : matches;
 }
 
 /** Checks a visitor's CSAT answer: rating 1–5, optional feedback. 422 otherwise. */

@@ -12,11 +12,25 @@ import { findInbox, updateInbox, type Inbox, type InboxChanges } from '../../rep
 import { paramId, readBody, schemas } from '../body';
 
 const hour = (max: number) => v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max))));
-const WorkingHours = v.array(v.object({
+const WorkingHours = v.pipe(v.array(v.object({
   day_of_week: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
   closed_all_day: v.optional(v.boolean()), open_all_day: v.optional(v.boolean()),
-  open_hour: hour(23), open_minutes: hour(59), close_hour: hour(24), close_minutes: hour(59),
-}));
+  open_hour: hour(23), open_minutes: hour(59), close_hour: hour(23), close_minutes: hour(59),
+})), v.maxLength(7));
+
+const CsatConfig = v.looseObject({
+  display_type: v.optional(v.picklist(['emoji', 'star'])),
+  message: schemas.optionalText(1000),
+  button_text: schemas.optionalText(100),
+  language: schemas.optionalText(10),
+  survey_rules: v.optional(v.nullable(v.looseObject({
+    operator: v.picklist(['contains', 'does_not_contain']),
+    values: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)),
+  }))),
+});
+
+const avatarUrl = v.optional(v.nullable(v.union([v.literal(''),
+  v.pipe(v.string(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'Avatar URL must start with http:// or https://'))])));
 
 const PreChatField = v.looseObject({
   name: v.string(), label: v.optional(v.string()), type: v.optional(v.string()), placeholder: v.optional(v.nullable(v.string())),
@@ -44,7 +58,9 @@ const Settings = {
   timezone: v.optional(v.pipe(v.string(), v.check(isKnownTimezone, 'Unknown timezone'))),
   out_of_office_message: schemas.optionalText(10_000),
   csat_survey_enabled: v.optional(v.boolean()),
-  csat_config: v.optional(schemas.attributes),
+  csat_config: v.optional(CsatConfig),
+  // Wren: the avatar is a URL (Chatwoot takes an uploaded file as `avatar`).
+  avatar_url: avatarUrl,
   allow_messages_after_resolved: v.optional(v.boolean()),
   greeting_enabled: v.optional(v.boolean()),
   greeting_message: schemas.optionalText(10_000),
@@ -65,11 +81,27 @@ function mergeWorkingHours(current: WorkingHoursEntry[], updates: NonNullable<Up
   return [...byDay.values()].sort((a, b) => a.day_of_week - b.day_of_week);
 }
 
+const minutesOf = (hour: number | null, minutes: number | null) => (hour ?? 0) * 60 + (minutes ?? 0);
+
+/** A full week (one entry per day) whose open days close after they open. */
+function checkWorkingHours(week: WorkingHoursEntry[]): void {
+  if (week.length !== 7) throw new ApiError(422, 'working_hours: expected one entry per day of the week');
+  for (const day of week) {
+    if (day.open_all_day && day.closed_all_day) throw new ApiError(422, `working_hours: day ${day.day_of_week} cannot be open and closed all day`);
+    if (day.open_all_day || day.closed_all_day) continue;
+    if (day.open_hour === null || day.close_hour === null) throw new ApiError(422, `working_hours: day ${day.day_of_week} needs open and close hours`);
+    if (minutesOf(day.close_hour, day.close_minutes) <= minutesOf(day.open_hour, day.open_minutes)) {
+      throw new ApiError(422, `working_hours: day ${day.day_of_week} must close after it opens`);
+    }
+  }
+}
+
 function toChanges(inbox: Inbox, body: Update): InboxChanges {
   const { channel: _nested, selected_feature_flags: flags, working_hours: hours, pre_chat_form_options: preChat, ...flat } = { ...body, ...body.channel };
   const changes: InboxChanges = { ...flat };
   if (flags) changes.feature_flags = [...new Set(flags)];
   if (hours) changes.working_hours = mergeWorkingHours(inbox.working_hours, hours);
+  if (flat.avatar_url !== undefined) changes.avatar_url = flat.avatar_url || null;
   if (preChat) changes.pre_chat_form_options = { ...inbox.pre_chat_form_options, ...preChat } as Inbox['pre_chat_form_options'];
   return changes;
 }
@@ -90,7 +122,7 @@ export function inboxRoutes(deps: AppDeps) {
     const inbox = await load(c.get('account').id, paramId(c, 'id'));
     const body = await readBody(c, UpdateInbox);
     const changes = toChanges(inbox, body);
-    if (changes.working_hours && changes.working_hours.length !== 7) throw new ApiError(422, 'working_hours: expected one entry per day of the week');
+    if (changes.working_hours) checkWorkingHours(changes.working_hours);
     return c.json(inboxJson(await updateInbox(deps.db, inbox.id, changes)));
   });
 
