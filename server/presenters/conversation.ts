@@ -20,6 +20,8 @@ export interface ConversationView {
   lastMessage: MessageView | null;
   /** Label titles. */
   labels: string[];
+  /** Cable tokens that receive this conversation's events (see `audienceTokens`). */
+  audience: string[];
 }
 
 /** `GET /api/v1/widget/conversations`. */

@@ -21,6 +21,8 @@ export interface MessageView {
   contactInbox: ContactInbox;
   sender: MessageSender | null;
   attachments: AttachmentRow[];
+  /** Cable tokens that receive this message's events (see `audienceTokens`). */
+  audience: string[];
 }
 
 function senderData(sender: MessageSender | null): UserPushData | ContactPushData | undefined {

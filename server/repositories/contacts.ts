@@ -123,6 +123,18 @@ export async function markHmacVerified(db: Db, id: number): Promise<ContactInbox
   return toContactInbox(row);
 }
 
+/**
+ * The cable tokens an event for this contact-inbox goes to (contract §4.5): its own, or for an
+ * HMAC-verified one, every verified contact-inbox of the same contact in the inbox.
+ */
+export async function audienceTokens(db: Db, contactInbox: ContactInbox): Promise<string[]> {
+  if (!contactInbox.hmac_verified) return [contactInbox.pubsub_token];
+  const rows = await db.selectFrom('contact_inboxes').select('pubsub_token').where('contact_id', '=', contactInbox.contact_id)
+    .where('inbox_id', '=', contactInbox.inbox_id).where('hmac_verified', '=', 1).execute();
+  const tokens = rows.map((r) => r.pubsub_token);
+  return tokens.includes(contactInbox.pubsub_token) ? tokens : [contactInbox.pubsub_token, ...tokens];
+}
+
 /** The contact-inbox owning this cable `pubsub_token`. */
 export async function findContactInboxByPubsubToken(db: Db, token: string): Promise<ContactInbox | undefined> {
   const row = await db.selectFrom('contact_inboxes').selectAll().where('pubsub_token', '=', token).executeTakeFirst();

@@ -2,10 +2,11 @@
  * Conversations. Each has a database id and a per-account `display_id`; every URL and payload
  * uses the display id.
  */
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { ConversationStatus } from '../../src/shared/types';
 import type { Db } from '../db/database';
-import type { ConversationsTable } from '../db/schema';
+import type { ConversationsTable, Database } from '../db/schema';
+import type { ContactInbox } from './contacts';
 import { fromJson, toJson } from './codec';
 
 export interface Conversation extends Omit<Selectable<ConversationsTable>, 'status' | 'custom_attributes' | 'additional_attributes'> {
@@ -49,9 +50,25 @@ export async function createConversation(db: Db, values: {
   return toConversation(row);
 }
 
-/** The contact-inbox's most recent conversation: "the conversation" of every widget call. */
-export async function latestConversation(db: Db, contactInboxId: number): Promise<Conversation | undefined> {
-  const row = await db.selectFrom('conversations').selectAll().where('contact_inbox_id', '=', contactInboxId)
+/** What `visibleTo` needs to know about a visitor's contact-inbox. */
+export type VisitorScope = Pick<ContactInbox, 'id' | 'contact_id' | 'inbox_id' | 'hmac_verified'>;
+
+/**
+ * A `where` on conversations: those the visitor may see. Normally the contact-inbox's own; for
+ * an HMAC-verified one, those of every verified contact-inbox of the same contact in the inbox
+ * (contract §3.1: a signed-in user's history follows them across browsers).
+ */
+export function visibleTo(scope: VisitorScope) {
+  return (eb: ExpressionBuilder<Database, 'conversations'>) => scope.hmac_verified
+    ? eb('conversations.contact_inbox_id', 'in', eb.selectFrom('contact_inboxes').select('contact_inboxes.id')
+      .where('contact_inboxes.contact_id', '=', scope.contact_id).where('contact_inboxes.inbox_id', '=', scope.inbox_id)
+      .where('contact_inboxes.hmac_verified', '=', 1))
+    : eb('conversations.contact_inbox_id', '=', scope.id);
+}
+
+/** The visitor's most recent conversation: "the conversation" of every widget call. */
+export async function latestConversation(db: Db, scope: VisitorScope): Promise<Conversation | undefined> {
+  const row = await db.selectFrom('conversations').selectAll().where(visibleTo(scope))
     .orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row && toConversation(row);
 }

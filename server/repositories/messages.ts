@@ -8,6 +8,7 @@ import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { Db } from '../db/database';
 import type { AttachmentsTable, MessagesTable } from '../db/schema';
 import { fromFlag, fromJson, toFlag, toJson } from './codec';
+import { visibleTo, type VisitorScope } from './conversations';
 
 export type SenderType = 'Contact' | 'User' | 'AgentBot';
 
@@ -79,12 +80,12 @@ export async function findMessage(db: Db, conversationId: number, id: number): P
 }
 
 /**
- * The message `id` if it belongs to one of this contact-inbox's conversations: how a visitor
- * may reach a message by id (never the inbox-wide lookup Chatwoot does).
+ * The message `id` if it belongs to a conversation the visitor may see: how a visitor reaches
+ * a message by id (never the inbox-wide lookup Chatwoot does).
  */
-export async function findMessageOfContactInbox(db: Db, contactInboxId: number, id: number): Promise<Message | undefined> {
+export async function findVisitorMessage(db: Db, scope: VisitorScope, id: number): Promise<Message | undefined> {
   const row = await db.selectFrom('messages').selectAll().where('id', '=', id)
-    .where('conversation_id', 'in', (eb) => eb.selectFrom('conversations').select('id').where('contact_inbox_id', '=', contactInboxId))
+    .where('conversation_id', 'in', (eb) => eb.selectFrom('conversations').select('conversations.id').where(visibleTo(scope)))
     .executeTakeFirst();
   return row && toMessage(row);
 }

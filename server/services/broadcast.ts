@@ -1,6 +1,7 @@
 /**
  * Realtime fan-out to a conversation's contact (contract §4.4–§4.5): every event's `data`
- * carries `account_id`, and agent-caused events carry the agent as `performer`.
+ * carries `account_id`, and agent-caused events carry the agent as `performer`. An event goes
+ * to the view's `audience`: the contact-inbox's token, or all verified ones of that contact.
  */
 import type { RealtimeEventName } from '../../src/shared/cable';
 import { REALTIME_EVENTS } from '../../src/shared/cable';
@@ -23,13 +24,14 @@ export function broadcastMessage(hub: Hub, event: 'message.created' | 'message.u
   const { message } = view;
   if (message.private || message.message_type === MESSAGE_TYPE.activity) return;
   const data = { ...messagePushData(view), ...(options.previousChanges && { previous_changes: options.previousChanges }) };
-  send(hub, view.contactInbox.pubsub_token, event, data, message.account_id, options.performer);
+  for (const token of view.audience) send(hub, token, event, data, message.account_id, options.performer);
 }
 
 /** A conversation event (`conversation.created`, `.status_changed`, `.updated`) to the contact. */
 export function broadcastConversation(hub: Hub, event: RealtimeEventName, view: ConversationView): void {
   // The payload is re-read conversation data, without performer (contract §4.4).
-  send(hub, view.contactInbox.pubsub_token, event, conversationPushData(view), view.conversation.account_id);
+  const data = conversationPushData(view);
+  for (const token of view.audience) send(hub, token, event, data, view.conversation.account_id);
 }
 
 /**
@@ -48,6 +50,6 @@ export function broadcastToAgents(hub: Hub, accountId: number, event: RealtimeEv
 /** `conversation.typing_on` / `typing_off` to the contact. */
 export function broadcastTyping(hub: Hub, on: boolean, view: ConversationView, user: User, isPrivate: boolean): void {
   const event = on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff;
-  send(hub, view.contactInbox.pubsub_token, event,
-    { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate }, view.conversation.account_id);
+  const data = { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate };
+  for (const token of view.audience) send(hub, token, event, data, view.conversation.account_id);
 }

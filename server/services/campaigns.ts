@@ -24,7 +24,7 @@ export async function triggerCampaign(deps: AppDeps, visitor: Visitor, eventInfo
   if (!campaign || campaign.inbox_id !== visitor.inbox.id || !campaign.enabled) throw notFound();
 
   await withVisitorLock(deps, visitor.contactInbox.id, async () => {
-    if (await latestConversation(deps.db, visitor.contactInbox.id)) return;
+    if (await latestConversation(deps.db, visitor.contactInbox)) return;
     const { campaign_id: _id, custom_attributes: custom, ...additional } = eventInfo;
     const conversation = await createConversation(deps.db, {
       account_id: visitor.inbox.account_id, inbox_id: visitor.inbox.id, contact_id: visitor.contact.id,

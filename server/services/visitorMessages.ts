@@ -78,7 +78,7 @@ export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input
   const content = hasAttachments && !input.content?.trim() ? null : checkContent(input.content);
   return withVisitorLock(deps, visitor.contactInbox.id, async () => {
     const { db } = deps;
-    let conversation = options.newConversation ? undefined : await latestConversation(db, visitor.contactInbox.id);
+    let conversation = options.newConversation ? undefined : await latestConversation(db, visitor.contactInbox);
     if (conversation && input.echo_id) {
       const existing = await findMessageByEchoId(db, conversation.id, input.echo_id);
       if (existing) return { view: await loadMessageView(db, conversation, visitor.contactInbox, existing), created: false };

@@ -22,7 +22,7 @@ const AddLabel = v.object({ label: v.pipe(v.string(), v.trim(), v.minLength(1), 
 export function widgetConversationAttributeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const auth = visitorAuth(deps);
-  const current = (c: Context<AppEnv>) => latestConversation(deps.db, c.get('contactInbox').id);
+  const current = (c: Context<AppEnv>) => latestConversation(deps.db, c.get('contactInbox'));
 
   app.post('/conversations/set_custom_attributes', auth, async (c) => {
     const { custom_attributes: attributes } = await readBody(c, SetAttributes);

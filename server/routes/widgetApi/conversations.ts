@@ -37,7 +37,7 @@ export function widgetConversationRoutes(deps: AppDeps) {
   const auth = visitorAuth(deps);
 
   app.get('/conversations', auth, async (c) => {
-    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
     return c.json(conversation ? conversationSummary(conversation) : {});
   });
 
@@ -56,7 +56,7 @@ export function widgetConversationRoutes(deps: AppDeps) {
   });
 
   app.post('/conversations/update_last_seen', auth, async (c) => {
-    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
     // The client's `contact_last_seen_at` is ignored: the server's clock decides (Chatwoot too).
     if (conversation) await markSeen(deps, visitorOf(c), conversation);
     return c.body(null, 200);
@@ -64,14 +64,14 @@ export function widgetConversationRoutes(deps: AppDeps) {
 
   app.post('/conversations/toggle_typing', auth, async (c) => {
     const { typing_status: status } = await readBody(c, ToggleTyping);
-    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
     if (!conversation) throw notFound();
     await setVisitorTyping(deps, visitorOf(c), conversation, status === 'on');
     return c.body(null, 200);
   });
 
   app.get('/conversations/toggle_status', auth, async (c) => {
-    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
     if (!conversation) throw notFound();
     if (!c.get('inbox').feature_flags.includes('end_conversation')) {
       throw new ApiError(403, 'Ending conversations is disabled for this inbox');

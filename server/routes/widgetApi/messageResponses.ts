@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { notFound } from '../../lib/apiError';
 import { contactJson } from '../../presenters/contact';
-import { findMessageOfContactInbox } from '../../repositories/messages';
+import { findVisitorMessage } from '../../repositories/messages';
 import { identifyContact } from '../../services/contactIdentity';
 import { answerMessage } from '../../services/messageResponses';
 import { paramId, readBody } from '../body';
@@ -24,7 +24,7 @@ export function messageResponseRoutes(deps: AppDeps) {
 
   app.on(['PATCH', 'PUT'], '/messages/:id', visitorAuth(deps), async (c) => {
     const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
-    const message = await findMessageOfContactInbox(deps.db, visitor.contactInbox.id, paramId(c, 'id'));
+    const message = await findVisitorMessage(deps.db, visitor.contactInbox, paramId(c, 'id'));
     if (!message) throw notFound();
     const body = await readBody(c, Answer);
     const { contact } = await answerMessage(deps, visitor, message, body,

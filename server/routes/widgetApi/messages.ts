@@ -63,7 +63,7 @@ export function widgetMessageRoutes(deps: AppDeps) {
     const before = queryInt(c, 'before');
     const after = queryInt(c, 'after');
     const contactInbox = c.get('contactInbox');
-    const conversation = await latestConversation(deps.db, contactInbox.id);
+    const conversation = await latestConversation(deps.db, contactInbox);
     if (!conversation) return c.json({ payload: [], meta: {} });
     const messages = await listMessages(deps.db, conversation.id, { before, after, publicOnly: true });
     const views = await loadMessageViews(deps.db, conversation, contactInbox, messages);

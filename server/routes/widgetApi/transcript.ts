@@ -22,7 +22,7 @@ export function widgetTranscriptRoutes(deps: AppDeps) {
   app.post('/conversations/transcript', visitorAuth(deps), async (c) => {
     const { email: typed } = await readBody(c, TranscriptRequest);
     if (typed && !isValidEmail(typed)) throw new ApiError(422, 'Please enter a valid email address');
-    const conversation = await latestConversation(deps.db, c.get('contactInbox').id);
+    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
     if (!conversation) throw new ApiError(429, 'There is no conversation to send');
     const email = typed || c.get('contact').email;
     if (!email) throw new ApiError(422, 'An email address is required to send the transcript');
