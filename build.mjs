@@ -13,13 +13,16 @@
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
  *
+ *   dist/size/                        copies of what size-limit measures as a whole (see below)
+ *
  * DIST_DIR=<dir> builds somewhere other than dist/.
  */
 import { build, context, transform } from 'esbuild';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
+import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -28,16 +31,19 @@ const DIST = process.env.DIST_DIR ?? 'dist';
 const PACKS = join(DIST, 'packs');
 const BROWSER_TARGET = ['chrome100', 'firefox100', 'safari15.4', 'edge100'];
 
-/** Imports CSS as a minified string, so the loader can hand it to a constructable stylesheet. */
-const cssTextPlugin = {
+/**
+ * Imports CSS as a minified string, for constructable stylesheets: every stylesheet of the
+ * loader, and the widget's lazy-chunk stylesheets (`*.chunk.css`), which travel with their code.
+ */
+const cssTextPlugin = (filter = /\.css$/) => ({
   name: 'css-text',
   setup(b) {
-    b.onLoad({ filter: /\.css$/ }, async (args) => {
+    b.onLoad({ filter }, async (args) => {
       const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: BROWSER_TARGET });
       return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js' };
     });
   },
-};
+});
 
 /** Entry points the server needs to find by name, and the names it knows them by. */
 const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime' };
@@ -50,11 +56,21 @@ const manifestPlugin = {
       if (!result.metafile) return;
       const manifestFile = join(PACKS, 'manifest.json');
       const manifest = JSON.parse(await readFile(manifestFile, 'utf8').catch(() => '{}'));
-      for (const [file, output] of Object.entries(result.metafile.outputs)) {
+      const { outputs } = result.metafile;
+      // Every chunk an entry needs before it runs: the /widget page preloads these, and they
+      // count towards the first-paint budget.
+      const staticImports = (file, seen = new Set()) => {
+        for (const { path, kind } of outputs[file]?.imports ?? []) {
+          if (kind === 'import-statement' && !seen.has(path)) staticImports(path, seen.add(path));
+        }
+        return seen;
+      };
+      for (const [file, output] of Object.entries(outputs)) {
         const name = MANIFEST_NAMES[output.entryPoint];
         if (!name) continue;
         manifest[`${name}.js`] = relative(PACKS, file);
         if (output.cssBundle) manifest[`${name}.css`] = relative(PACKS, output.cssBundle);
+        manifest[`${name}.imports`] = [...staticImports(file)].map((path) => relative(PACKS, path));
       }
       await writeFile(manifestFile, JSON.stringify(manifest, null, 2));
     });
@@ -71,7 +87,7 @@ const sdkRuntimeOptions = {
   minify: true,
   metafile: true,
   target: BROWSER_TARGET,
-  plugins: [cssTextPlugin, manifestPlugin],
+  plugins: [cssTextPlugin(), manifestPlugin],
   legalComments: 'none',
 };
 
@@ -83,7 +99,7 @@ const sdkOptions = (runtimeFile) => ({
   format: 'iife',
   minify: true,
   target: BROWSER_TARGET,
-  plugins: [cssTextPlugin],
+  plugins: [cssTextPlugin()],
   define: { __WREN_RUNTIME__: JSON.stringify(runtimeFile) },
   legalComments: 'none',
 });
@@ -103,9 +119,11 @@ const widgetOptions = {
   jsx: 'automatic',
   jsxImportSource: 'react',
   alias: ALIASES,
+  // Locale strings stay readable UTF-8 instead of \u escapes: smaller before compression too.
+  charset: 'utf8',
   loader: { '.svg': 'text' },
   legalComments: 'none',
-  plugins: [manifestPlugin],
+  plugins: [cssTextPlugin(/\.chunk\.css$/), manifestPlugin],
 };
 
 const serverOptions = {
@@ -118,6 +136,30 @@ const serverOptions = {
   packages: 'external',
   sourcemap: true,
 };
+
+/**
+ * esbuild moves code shared by the entry and a lazy chunk (Preact, the en strings…) into
+ * `chunks/chunk-*.js`, so no file glob can say "what the first paint loads". The manifest can:
+ * these folders gather the files of each measured whole for `.size-limit.json`.
+ *   size/first-paint  the widget entry, its stylesheet and every chunk it imports statically
+ *   size/everything   everything the widget can ever load, with one locale (en)
+ */
+async function writeSizeViews() {
+  const manifest = JSON.parse(await readFile(join(PACKS, 'manifest.json'), 'utf8'));
+  const locales = new Set(EXPECTED_LOCALES);
+  const chunks = (await readdir(join(PACKS, 'js/chunks'))).map((f) => `js/chunks/${f}`);
+  const isOtherLocale = (file) => locales.has(file.replace(/^js\/chunks\//, '').replace(/-[A-Z0-9]+\.js$/, '')) && !file.startsWith('js/chunks/en-');
+  const views = {
+    'first-paint': [manifest['widget.js'], manifest['widget.css'], ...manifest['widget.imports']],
+    everything: [manifest['widget.js'], manifest['widget.css'], ...chunks.filter((f) => !isOtherLocale(f))],
+  };
+  for (const [name, files] of Object.entries(views)) {
+    const dir = join(DIST, 'size', name);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    await Promise.all(files.map((file) => copyFile(join(PACKS, file), join(dir, file.replaceAll('/', '__')))));
+  }
+}
 
 async function clean() {
   await rm(PACKS, { recursive: true, force: true });
@@ -168,6 +210,7 @@ async function main() {
   await buildLoader();
   await build(widgetOptions);
   await build(serverOptions);
+  await writeSizeViews();
   if (!QUIET) await printSizeTable();
   const { size } = await stat(join(PACKS, 'manifest.json'));
   if (!size) throw new Error('manifest.json is empty');

@@ -1,7 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import { viteAliases } from './aliases.mjs';
 
+/** As in build.mjs: a lazy chunk's `*.chunk.css` is imported as its text. */
+const VIRTUAL = '\0chunk-css:';
+const chunkCssAsText = {
+  name: 'chunk-css-as-text',
+  enforce: 'pre',
+  // A virtual id that does not end in .css keeps Vite's own CSS handling away from it.
+  async resolveId(source, importer) {
+    if (!source.endsWith('.chunk.css') || !importer) return null;
+    const { resolve, dirname } = await import('node:path');
+    return `${VIRTUAL}${resolve(dirname(importer), source)}.js`;
+  },
+  async load(id) {
+    if (!id.startsWith(VIRTUAL)) return null;
+    const { readFile } = await import('node:fs/promises');
+    return `export default ${JSON.stringify(await readFile(id.slice(VIRTUAL.length, -3), 'utf8'))};`;
+  },
+};
+
 export default defineConfig({
+  plugins: [chunkCssAsText],
   resolve: {
     alias: [
       ...viteAliases(),

@@ -1,5 +1,8 @@
 import css from './launcher.css';
 import type { LoaderSettings } from './settings';
+import { HEX_COLOR, isLightColor } from '../shared/color';
+
+export { isLightColor };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CHAT_PATH = 'M120.3 0C54 0 0 48.6 0 108.5c0 33.7 17 63.8 43.8 83.7V240l45.7-25c9.8 2.7 20.2 4.2 30.8 4.2 66.3 0 120.3-48.6 120.3-108.6S186.6 0 120.3 0z';
@@ -21,12 +24,6 @@ export function sheet(text: string): CSSStyleSheet {
   const s = new CSSStyleSheet();
   s.replaceSync(text);
   return s;
-}
-
-/** True for colours light enough that white on them is hard to read (YIQ brightness). */
-export function isLightColor(hex: string): boolean {
-  const n = parseInt(hex.length === 4 ? hex.replace(/\w/g, '$&$&').slice(1) : hex.slice(1, 7), 16);
-  return ((n >> 16) * 299 + ((n >> 8) & 255) * 587 + (n & 255) * 114) / 1000 > 160;
 }
 
 /**
@@ -89,7 +86,7 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
       syncName();
     },
     setColor(color) {
-      if (!/^#([\da-f]{3}|[\da-f]{6})$/i.test(color)) return;
+      if (!HEX_COLOR.test(color)) return;
       colorSheet.replaceSync(`.root{--color:var(--wren-launcher-color,${color})}`);
       root.classList.toggle('light-color', isLightColor(color));
     },

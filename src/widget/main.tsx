@@ -9,14 +9,12 @@ import { readBootConfig } from './boot/config';
 import { createHostBridge } from './host/bridge';
 import { hostActions } from './host/hostActions';
 import { locale, setLocale } from './i18n';
-import { createCable } from './realtime/actionCable';
-import { createRealtimeDispatcher } from './realtime/events';
 import { createRouter } from './router';
-import { realtimeActions } from './state/realtimeActions';
 import { createWidgetState } from './state/widget';
 import { App } from './views/App';
 import { WidgetContext } from './views/context';
-import { CABLE_PATH } from '../shared/cable';
+import { effect } from '@preact/signals-react';
+import { loadChunk } from './lib/loadChunk';
 import './styles/widget.css';
 
 const boot = readBootConfig();
@@ -36,19 +34,18 @@ const languages = channel.enabledLanguages?.map((language) => language.iso_639_1
 const requestedLocale = bridge.inIframe ? undefined : new URLSearchParams(location.search).get('locale') ?? undefined;
 setLocale(requestedLocale ?? channel.locale, languages?.length ? languages : undefined).catch(() => undefined);
 
-const cable = createCable({
-  url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CABLE_PATH}`,
-  pubsubToken: boot.chatwootPubsubToken,
-  onEvent: createRealtimeDispatcher(realtimeActions(state, (token) => cable.setPubsubToken(token))),
-  onDisconnected: () => (state.connectionLost.value = true),
-  onReconnected() {
-    state.connectionLost.value = false;
-    // Whatever arrived while the socket was down: fetch everything after the newest message.
-    state.messages.fetchMissed().catch(() => undefined);
-    state.conversation.fetch().catch(() => undefined);
-  },
+// No socket until there is something to hear: a conversation, or an open window (presence).
+let realtime: Promise<unknown> | undefined;
+effect(() => {
+  if (realtime || (state.conversation.id.value === undefined && !state.app.isWidgetOpen.value)) return;
+  realtime = loadChunk(() => import('./realtime/connect')).then(
+    ({ connectRealtime }) => connectRealtime(state),
+    () => {
+      realtime = undefined;
+      state.connectionLost.value = true;
+    },
+  );
 });
-cable.start();
 
 bridge.listen(hostActions(state));
 createRoot(document.getElementById('app')!).render(

@@ -160,7 +160,8 @@ export const updateContact = (fields: ContactFields) => api<WidgetContact>('PATC
 
 /** Identifies the visitor; a `widget_auth_token` in the answer replaces the current JWT. */
 export const setUser = (fields: SetUserFields) =>
-  api<WidgetContact & { widget_auth_token?: string }>('PATCH', '/contact/set_user', fields);
+  // `pubsub_token` is Wren's: with a new visitor the socket must follow the new contact.
+  api<WidgetContact & { widget_auth_token?: string; pubsub_token?: string }>('PATCH', '/contact/set_user', fields);
 
 export const deleteContactCustomAttributes = (keys: string[]) =>
   api<Record<string, unknown>>('POST', '/contact/destroy_custom_attributes', { custom_attributes: keys });

@@ -1,9 +1,9 @@
 export interface BrandingProps {
-  brandName: string;
   brandUrl: string;
   logoUrl?: string;
   referrerHost?: string;
-  poweredBy: string;
+  /** The whole localised line with the brand in it, e.g. "Powered by Wren". */
+  label: string;
 }
 
 /**
@@ -24,14 +24,12 @@ export function brandingHref(brandUrl: string, referrerHost?: string): string {
 }
 
 /** "Powered by <brand>", linking to the brand; the shell decides whether it shows. */
-export function Branding({ brandName, brandUrl, logoUrl, referrerHost, poweredBy }: BrandingProps) {
+export function Branding({ brandUrl, logoUrl, referrerHost, label }: BrandingProps) {
   return (
     <div className="branding">
       <a href={brandingHref(brandUrl, referrerHost)} target="_blank" rel="noopener noreferrer">
         {logoUrl && <img src={logoUrl} alt="" width={12} height={12} />}
-        <span>
-          {poweredBy} {brandName}
-        </span>
+        <span>{label}</span>
       </a>
     </div>
   );

@@ -1,14 +1,22 @@
 import { Avatar } from './Avatar';
-import { Icon } from './icons';
+import { BACK_ICON, CLOSE_ICON, END_ICON, Icon, POPOUT_ICON } from './icons';
 
 export interface HeaderActionsProps {
   showBack?: boolean;
+  showEndConversation?: boolean;
   showPopout?: boolean;
   showClose?: boolean;
-  labels: { back: string; popout: string; close: string };
+  labels: { back: string; endConversation: string; popout: string; close: string };
   onBack?(): void;
+  onEndConversation?(): void;
   onPopout?(): void;
   onClose?(): void;
+}
+
+export interface HeaderAgent {
+  id: number;
+  name: string;
+  avatarUrl?: string;
 }
 
 export interface ChatHeaderProps extends HeaderActionsProps {
@@ -17,34 +25,47 @@ export interface ChatHeaderProps extends HeaderActionsProps {
   isOnline: boolean;
   /** The availability or reply-wait line under the title. */
   subtitle: string;
+  /** Agents available now, shown as a small avatar group. */
+  agents?: HeaderAgent[];
 }
 
-/** Buttons at the header's end: popout and close (close only where the host shows no launcher). */
-export function HeaderActions({ showPopout, showClose, labels, onPopout, onClose }: HeaderActionsProps) {
+/** SPEC.md §2: scrolling home fades the expanded header in steps above 10/15/20/25/30 px. */
+export function expandedHeaderOpacity(scrollTop: number): number {
+  if (scrollTop > 30) return 0;
+  if (scrollTop > 25) return 0.2;
+  if (scrollTop > 20) return 0.4;
+  if (scrollTop > 15) return 0.6;
+  if (scrollTop > 10) return 0.8;
+  return 1;
+}
+
+function ActionButton({ icon, label, onClick }: { icon: string; label: string; onClick?(): void }) {
+  return (
+    <button type="button" className="icon-button" aria-label={label} title={label} onClick={onClick}>
+      <Icon path={icon} />
+    </button>
+  );
+}
+
+/** Buttons at the header's end: end conversation, popout and close. */
+export function HeaderActions({ showEndConversation, showPopout, showClose, labels, onEndConversation, onPopout, onClose }: HeaderActionsProps) {
   return (
     <div className="header__actions">
-      {showPopout && (
-        <button type="button" className="icon-button" aria-label={labels.popout} title={labels.popout} onClick={onPopout}>
-          <Icon name="popout" />
-        </button>
-      )}
-      {showClose && (
-        <button type="button" className="icon-button" aria-label={labels.close} title={labels.close} onClick={onClose}>
-          <Icon name="close" />
-        </button>
-      )}
+      {showEndConversation && <ActionButton icon={END_ICON} label={labels.endConversation} onClick={onEndConversation} />}
+      {showPopout && <ActionButton icon={POPOUT_ICON} label={labels.popout} onClick={onPopout} />}
+      {showClose && <ActionButton icon={CLOSE_ICON} label={labels.close} onClick={onClose} />}
     </div>
   );
 }
 
-/** The collapsed header: back, avatar, website name, online dot and the reply-wait line. */
+/** The collapsed header: back, avatar, website name, online dot, available agents and the reply-wait line. */
 export function ChatHeader(props: ChatHeaderProps) {
-  const { title, avatarUrl, isOnline, subtitle, showBack, labels, onBack } = props;
+  const { title, avatarUrl, isOnline, subtitle, showBack, labels, onBack, agents = [] } = props;
   return (
     <header className="header">
       {showBack && (
         <button type="button" className="icon-button header__back" aria-label={labels.back} title={labels.back} onClick={onBack}>
-          <Icon name="back" />
+          <Icon path={BACK_ICON} />
         </button>
       )}
       <Avatar name={title} src={avatarUrl} size={32} />
@@ -55,16 +76,23 @@ export function ChatHeader(props: ChatHeaderProps) {
         </h1>
         <p className="header__subtitle">{subtitle}</p>
       </div>
+      {agents.length > 0 && (
+        <div className="header__agents" aria-hidden="true">
+          {agents.slice(0, 3).map((agent) => (
+            <Avatar key={agent.id} name={agent.name} src={agent.avatarUrl} size={24} />
+          ))}
+        </div>
+      )}
       <HeaderActions {...props} />
     </header>
   );
 }
 
-/** The expanded header on home: avatar, welcome heading and tagline. */
-export function ChatHeaderExpanded(props: HeaderActionsProps & { avatarUrl?: string; title: string; intro: string; heading: string }) {
-  const { avatarUrl, title, intro, heading } = props;
+/** The expanded header on home: avatar, welcome heading and tagline; fades as home scrolls. */
+export function ChatHeaderExpanded(props: HeaderActionsProps & { avatarUrl?: string; title: string; intro: string; heading: string; opacity?: number }) {
+  const { avatarUrl, title, intro, heading, opacity = 1 } = props;
   return (
-    <header className="header header--expanded">
+    <header className="header header--expanded" style={{ opacity }}>
       <div className="header__row">
         <Avatar name={title} src={avatarUrl} size={48} />
         <HeaderActions {...props} />

@@ -1,23 +1,31 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Icon } from './icons';
+import { ATTACH_ICON, SEND_ICON } from './conversationIcons';
 
 /** Show the remaining-characters count once a message gets this close to the limit. */
 const COUNT_THRESHOLD = 500;
 
 export interface ComposerProps {
   maxLength: number;
-  labels: { placeholder: string; send: string };
+  labels: { placeholder: string; send: string; attach: string };
   onSend(text: string): void;
+  /** Every edit, for the typing indicator agents see. */
+  onInput?(text: string): void;
+  onBlur?(): void;
+  /** Present when the visitor may attach files: the picker's `accept` and the receiver. */
+  attachments?: { accept: string; onFiles(files: File[]): void };
   autoFocus?: boolean;
 }
 
 /**
  * The message box. Enter sends and Shift+Enter starts a new line (except while an IME is
- * composing, where Enter confirms the candidate). The box grows with its content.
+ * composing, where Enter confirms the candidate). Files come from the attach button or a
+ * paste; the box grows with its content.
  */
-export function Composer({ maxLength, labels, onSend, autoFocus }: ComposerProps) {
+export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachments, autoFocus }: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const remaining = maxLength - text.length;
 
   const submit = () => {
@@ -28,10 +36,19 @@ export function Composer({ maxLength, labels, onSend, autoFocus }: ComposerProps
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    // Preact hands over the DOM event itself; React wraps it (nativeEvent). Either way:
+    const composing = ((event.nativeEvent ?? event) as unknown as globalThis.KeyboardEvent).isComposing;
+    if (event.key === 'Enter' && !event.shiftKey && !composing) {
       event.preventDefault();
       submit();
     }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData?.files ?? []);
+    if (!attachments || files.length === 0) return;
+    event.preventDefault();
+    attachments.onFiles(files);
   };
 
   return (
@@ -51,16 +68,40 @@ export function Composer({ maxLength, labels, onSend, autoFocus }: ComposerProps
         placeholder={labels.placeholder}
         aria-label={labels.placeholder}
         autoFocus={autoFocus}
-        onInput={(event) => setText(event.currentTarget.value)}
+        onInput={(event) => {
+          setText(event.currentTarget.value);
+          onInput?.(event.currentTarget.value);
+        }}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onBlur={onBlur}
       />
       {remaining <= COUNT_THRESHOLD && (
         <span className="composer__count" aria-live="polite">
           {remaining}
         </span>
       )}
+      {attachments && (
+        <>
+          <button type="button" className="icon-button composer__attach" aria-label={labels.attach} title={labels.attach} onClick={() => picker.current?.click()}>
+            <Icon path={ATTACH_ICON} />
+          </button>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            accept={attachments.accept}
+            onChange={(event) => {
+              const files = Array.from(event.currentTarget.files ?? []);
+              event.currentTarget.value = '';
+              if (files.length) attachments.onFiles(files);
+            }}
+          />
+        </>
+      )}
       <button type="submit" className="composer__send" aria-label={labels.send} title={labels.send} disabled={!text.trim()}>
-        <Icon name="send" />
+        <Icon path={SEND_ICON} />
       </button>
     </form>
   );

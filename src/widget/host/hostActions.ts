@@ -22,6 +22,7 @@ export function hostActions(state: WidgetState): HostHandlers {
     'config-set'(settings) {
       const { event, ...rest } = settings as typeof settings & { event?: string };
       app.update(rest);
+      if (settings.campaignsSnoozedTill) state.campaigns.snoozedUntil.value = Number(settings.campaignsSnoozedTill) || 0;
       applyLocale(settings.locale);
     },
     'toggle-open'({ isOpen }) {
@@ -32,6 +33,7 @@ export function hostActions(state: WidgetState): HostHandlers {
         bridge.send('resetUnreadMode', {});
         router.navigate('/');
       }
+      if (!isOpen) state.campaigns.reset();
     },
     'set-locale': ({ locale }) => applyLocale(locale),
     'set-color-scheme': ({ darkMode }) => app.update({ darkMode }),
@@ -40,6 +42,7 @@ export function hostActions(state: WidgetState): HostHandlers {
     'change-url'({ referrerURL, referrerHost }) {
       app.referrerURL.value = referrerURL;
       app.referrerHost.value = referrerHost;
+      state.campaigns.setPage(referrerURL, state.inBusinessHours.value);
     },
     'push-event'({ eventName }) {
       if (router.path.value === '/unread-messages' || router.path.value === '/campaigns') return;
@@ -57,6 +60,7 @@ export function hostActions(state: WidgetState): HostHandlers {
             additional_attributes: { company_name, city, country_code, description, social_profiles },
           }),
         );
+        if (result.pubsub_token) state.pubsubToken.value = result.pubsub_token;
         if (result.widget_auth_token) {
           state.authToken.value = result.widget_auth_token;
           bridge.send('setAuthCookie', { data: { widgetAuthToken: result.widget_auth_token } });

@@ -15,6 +15,12 @@ const RTL_LOCALES = new Set(['ar', 'fa', 'he']);
 export const locale = signal('en');
 const strings = signal<Strings>(en);
 
+/**
+ * The active locale as a BCP 47 tag for `Intl` and `<html lang>`. Wren's Serbian strings are in
+ * Latin script, and `Intl` would answer plain `sr` in Cyrillic.
+ */
+export const intlLocale = computed(() => (locale.value === 'sr' ? 'sr-Latn' : locale.value.replace('_', '-')));
+
 /** Text direction of the active locale, for `<html dir>`. */
 export const direction = computed(() => (RTL_LOCALES.has(locale.value.split('_')[0]) ? 'rtl' : 'ltr'));
 

@@ -46,6 +46,8 @@ export interface CableOptions {
   onDisconnected?(): void;
   /** After an outage: the socket is back and the subscription is confirmed again. */
   onReconnected?(): void;
+  /** Every confirmed subscription, the first one included (events flow from here on). */
+  onSubscribed?(): void;
   /** Defaults to `new WebSocket(url, protocols)`. */
   createSocket?(url: string, protocols: string[]): WebSocketLike;
   /** Defaults to the global timers and `Date.now`. */
@@ -90,6 +92,7 @@ export function createCable({
   onEvent,
   onDisconnected,
   onReconnected,
+  onSubscribed,
   createSocket = (socketUrl, protocols) => new WebSocket(socketUrl, protocols),
   timers = { setTimeout, clearTimeout, now: Date.now },
   visibility = globalThis.document,
@@ -184,6 +187,7 @@ export function createCable({
         unsubscribed();
         subscribed = true;
         presence();
+        onSubscribed?.();
         if (down) {
           down = false;
           onReconnected?.();

@@ -33,6 +33,16 @@ export function createConversationModel(request: Request) {
       summary.value = 'id' in result ? (result as ConversationSummary) : null;
       return summary.value;
     },
+    /** The visitor ends the conversation (header button); realtime confirms the status. */
+    async resolve(): Promise<boolean> {
+      try {
+        await request(endpoints.toggleStatus());
+        if (summary.value) summary.value = { ...summary.value, status: 'resolved' };
+        return true;
+      } catch {
+        return false;
+      }
+    },
     /** Realtime status changes apply only to this conversation (SPEC.md §4). */
     applyStatus(id: number, status: ConversationStatus) {
       if (summary.value?.id === id) summary.value = { ...summary.value, status };

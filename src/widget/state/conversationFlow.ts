@@ -1,7 +1,7 @@
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import { checkAttachment, type AttachmentProblem } from '../lib/attachments';
+import { checkAttachment, fileTypeOf, type AttachmentProblem } from '../lib/attachments';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
 import type { ConversationModel } from './conversation';
@@ -69,7 +69,7 @@ export function createConversationFlow(deps: FlowDeps) {
           refused.push({ file, problem });
           continue;
         }
-        messages.sendAttachment(file, replyTo).then(syncConversation, () => undefined);
+        messages.sendAttachment(file, fileTypeOf(file.type), replyTo).then(syncConversation, () => undefined);
       }
       return refused;
     },
@@ -96,18 +96,6 @@ export function createConversationFlow(deps: FlowDeps) {
     postback(payload: string) {
       deps.postback(payload);
       return this.sendMessage(payload);
-    },
-
-    /** Resolves the conversation (header button); realtime confirms the status. */
-    async endConversation(): Promise<boolean> {
-      try {
-        await request(endpoints.toggleStatus());
-        const id = conversation.id.value;
-        if (id !== undefined) conversation.applyStatus(id, 'resolved');
-        return true;
-      } catch {
-        return false;
-      }
     },
 
     /** 'Start a new conversation' after a resolved one: a clean slate for the next message. */
@@ -145,3 +133,15 @@ export function createConversationFlow(deps: FlowDeps) {
 }
 
 export type ConversationFlow = ReturnType<typeof createConversationFlow>;
+
+const flows = new WeakMap<FlowDeps, ConversationFlow>();
+
+/**
+ * The flow for a widget's state. It is built on first use, by the conversation view's chunk,
+ * so the first paint carries none of it (nor the attachment rules it needs).
+ */
+export function conversationFlow(deps: FlowDeps): ConversationFlow {
+  let flow = flows.get(deps);
+  if (!flow) flows.set(deps, (flow = createConversationFlow(deps)));
+  return flow;
+}

@@ -1,10 +1,9 @@
 import { computed, signal } from '@preact/signals-react';
-import { MESSAGE_TYPE, type WidgetMessage } from '../../shared/types';
+import { MESSAGE_TYPE, type FileType, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 import { firstServerId, lastServerId, mergeMessage, mergeMessages, orderedMessages, type ChatMessage, type MessageMap } from './messageMerge';
 import { uniqueId } from '../lib/uniqueId';
-import { fileTypeOf } from '../lib/attachments';
 
 /** Maximum length of a visitor message on a web widget (SPEC.md §5). */
 export const MAX_MESSAGE_LENGTH = 10_000;
@@ -130,9 +129,9 @@ export function createMessagesModel(request: Request, referrer: () => string) {
      * Uploads one file as its own message. The bubble shows a local preview while uploading
      * and is replaced by the server's message, like a text message.
      */
-    sendAttachment(file: File, replyTo?: number) {
+    sendAttachment(file: File, fileType: FileType, replyTo?: number) {
       const preview = URL.createObjectURL(file);
-      const attachment = { id: 0, message_id: 0, account_id: 0, file_type: fileTypeOf(file.type), data_url: preview, thumb_url: preview, file_size: file.size, extension: file.name.split('.').pop() ?? null, fallback_title: file.name };
+      const attachment = { id: 0, message_id: 0, account_id: 0, file_type: fileType, data_url: preview, thumb_url: preview, file_size: file.size, extension: file.name.split('.').pop() ?? null, fallback_title: file.name };
       const local = addLocal({ content: null, attachments: [attachment] }, replyTo);
       files.set(String(local.id), file);
       return post(local);

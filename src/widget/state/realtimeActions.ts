@@ -30,6 +30,8 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
     },
     'conversation.status_changed'(data) {
       conversation.applyStatus(data.id, data.status);
+      // SPEC.md §4: a resolved conversation lets the campaign run again.
+      if (data.status === 'resolved' && conversation.id.value === data.id) state.campaigns.reset();
     },
     'conversation.typing_on'(data) {
       if (data.is_private || !state.isCurrentConversation(data.conversation?.id)) return;

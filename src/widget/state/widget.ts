@@ -11,9 +11,12 @@ import { createConversationModel } from './conversation';
 import { createMessagesModel } from './messages';
 import { createComposerModel } from './composer';
 import { createContactModel } from './contact';
-import { createConversationFlow } from './conversationFlow';
+import type { FlowDeps } from './conversationFlow';
+import { createCampaignsModel } from './campaigns';
+import { createPrompts } from './prompts';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
+import { isInBusinessHours } from '../lib/availability';
 
 export interface WidgetDeps {
   boot: WidgetBootConfig;
@@ -33,22 +36,32 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
   const channel = boot.chatwootWebChannel;
   const app = createAppConfig(!bridge.inIframe);
   const conversation = createConversationModel(request);
-  const messages = createMessagesModel(request, () => app.referrerURL.value || document.referrer || location.href);
+  const messages = createMessagesModel(request, () => referrer());
   const agents = createAgentsModel(request);
   const contact = createContactModel(request);
   const composer = createComposerModel(request, () => conversation.id.value !== undefined);
   const authToken = signal(boot.authToken);
+  const pubsubToken = signal(boot.chatwootPubsubToken);
   const connectionLost = signal(false);
   const banner = signal<{ message: string; type: 'error' | 'success' } | null>(null);
   let bannerTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const isOnline = computed(() => agents.online.value.length > 0);
+  // Minute resolution is all the availability lines need; views read it, so it also re-renders them.
+  const clock = signal(new Date());
+  setInterval(() => (clock.value = new Date()), 60_000);
+  const inBusinessHours = computed(() => isInBusinessHours(channel, clock.value));
+  /** Someone can answer now: an agent is online, within working hours when they are set. */
+  const isOnline = computed(() => inBusinessHours.value && agents.online.value.length > 0);
   const unread = computed(() => unreadMessages(messages.list.value, conversation.lastSeenAt.value));
   const hasMessages = computed(() => messages.list.value.length > 0);
+  const ready = signal(false);
+  const referrer = () => app.referrerURL.value || document.referrer || location.href;
+  const campaigns = createCampaignsModel(request, () => bridge.inIframe && !app.isWidgetOpen.value && !hasMessages.value);
 
   /** Emits a `chatwoot:*` event on the host window (contract §1.6 `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
-  const flow = createConversationFlow({
+  /** What the conversation view's flow (`conversationFlow()`, a lazy chunk) works with. */
+  const flowDeps: FlowDeps = {
     request,
     messages,
     conversation,
@@ -57,6 +70,19 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
+  };
+  const prompts = createPrompts({
+    app,
+    bridge,
+    router,
+    campaigns,
+    unread,
+    ready,
+    referrer,
+    afterCampaign: () => {
+      conversation.fetch().catch(() => undefined);
+      messages.fetchMissed().catch(() => undefined);
+    },
   });
 
   const state = {
@@ -68,10 +94,16 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     agents,
     contact,
     composer,
-    flow,
+    flowDeps,
+    campaigns,
+    ...prompts,
+    ready,
     authToken,
+    pubsubToken,
     connectionLost,
     banner,
+    clock,
+    inBusinessHours,
     isOnline,
     unread,
     hasMessages,
@@ -88,7 +120,9 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
 
     /** Loads what the first screen needs; failures leave an empty but usable widget. */
     async load() {
-      await Promise.allSettled([conversation.fetch(), messages.fetchLatest(), agents.fetch(), contact.fetch()]);
+      const campaignsLoaded = bridge.inIframe ? campaigns.fetch() : undefined;
+      await Promise.allSettled([conversation.fetch(), messages.fetchLatest(), agents.fetch(), contact.fetch(), campaignsLoaded]);
+      ready.value = true;
     },
 
     /** Home's call to action: go to the conversation (the pre-chat form comes in later). */

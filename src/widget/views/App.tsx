@@ -1,31 +1,34 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Banner } from '../components/Banner';
 import { Branding } from '../components/Branding';
-import { ChatHeader, ChatHeaderExpanded } from '../components/ChatHeader';
-import { direction, locale, t } from '../i18n';
-import { availabilityText, replyTimeText } from './availability';
+import { ChatHeader, ChatHeaderExpanded, expandedHeaderOpacity } from '../components/ChatHeader';
+import { t } from '../i18n';
+import { replyWaitText } from './availability';
 import { useWidget } from './context';
 import { Home } from './Home';
-import { Messages } from './Messages';
+import { lazyPart } from '../components/LazyPart';
+import { Spinner } from '../components/Spinner';
+
+// Route-level chunks: the first paint (home, or the launcher's compact prompts) needs none.
+const Messages = lazyPart(() => import('./Messages').then((m) => m.Messages));
+const UnreadMessages = lazyPart(() => import('./UnreadMessages').then((m) => m.UnreadMessages));
+const Campaigns = lazyPart(() => import('./Campaigns').then((m) => m.Campaigns));
+import { useDocumentTheme } from './useDocumentTheme';
+
+const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
 
 /** The shell: header, banner, the current route and the branding footer (SPEC.md §2). */
 export function App() {
   const widget = useWidget();
-  const { app, channel, router, globalConfig, isOnline } = widget;
+  const { app, channel, router, globalConfig, isOnline, conversation } = widget;
   const path = router.path.value;
   const settings = app.settings.value;
   const onHome = path === '/';
   const heading = settings.welcomeTitle || channel.welcomeTitle;
   const intro = settings.welcomeDescription || channel.welcomeTagline;
-
-  useEffect(() => {
-    const root = document.documentElement;
-    root.lang = locale.value.replace('_', '-');
-    root.dir = direction.value;
-    root.classList.toggle('dark', app.isDark.value);
-    root.classList.toggle('flat', settings.widgetStyle === 'flat');
-    root.classList.toggle('mobile', app.isMobile.value);
-  });
+  const body = useRef<HTMLElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  useDocumentTheme(widget);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && widget.closeWindow();
@@ -33,36 +36,72 @@ export function App() {
     return () => removeEventListener('keydown', onKey);
   }, []);
 
+  useEffect(() => setScrollTop(0), [path]);
+
+  // The conversation is the likeliest next screen: fetch its chunk once the frame is idle.
+  useEffect(() => {
+    const preload = () => Messages.preload();
+    if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });
+    else setTimeout(preload, 1500);
+  }, []);
+
+  const canEnd =
+    channel.enabledFeatures.includes('end_conversation') &&
+    settings.enableEndConversation &&
+    END_CONVERSATION_STATUSES.has(conversation.status.value ?? '');
+
   const actions = {
-    labels: { back: t('HEADER.BACK'), popout: t('HEADER.POPOUT'), close: t('HEADER.CLOSE') },
-    showBack: !onHome,
+    labels: { back: t('HEADER.BACK'), endConversation: t('END_CONVERSATION'), popout: t('HEADER.POPOUT'), close: t('HEADER.CLOSE') },
+    showBack: path === '/messages' || path === '/prechat-form' || path === '/article',
     onBack: () => router.navigate('/'),
+    showEndConversation: path === '/messages' && canEnd,
+    onEndConversation: async () => {
+      if (!(await conversation.resolve())) widget.showBanner(t('GENERIC_ERROR'));
+    },
+    // A popout window is already popped out.
     showPopout: settings.showPopoutButton && widget.bridge.inIframe,
     onPopout: () => widget.popout(),
-    // The launcher closes the window on wide screens; a phone's full-screen window needs its own.
+    // On wide screens the launcher closes the window; a phone's full-screen window and an app's
+    // web view need their own close button. A popout window is closed by the browser.
     showClose: widget.bridge.inNativeApp || (widget.bridge.inIframe && app.isMobile.value),
     onClose: () => widget.closeWindow(),
   };
-  const subtitle = isOnline.value ? replyTimeText(channel.replyTime) : availabilityText(false, settings);
   const brandName = globalConfig.BRAND_NAME;
+  const compact = path === '/unread-messages' || path === '/campaigns';
+  useEffect(() => {
+    document.documentElement.classList.toggle('compact', compact);
+  }, [compact]);
+  const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
+  if (path === '/unread-messages') return <UnreadMessages errorLabels={chunkLabels} />;
+  if (path === '/campaigns') return <Campaigns errorLabels={chunkLabels} />;
+
+  const agents = widget.agents.online.value.map((agent) => ({ id: agent.id, name: agent.name, avatarUrl: agent.avatar_url }));
 
   return (
     <div className="shell">
       {onHome && (heading || intro) ? (
-        <ChatHeaderExpanded {...actions} avatarUrl={channel.avatarUrl} title={channel.websiteName} heading={heading} intro={intro} />
+        <ChatHeaderExpanded {...actions} avatarUrl={channel.avatarUrl} title={channel.websiteName} heading={heading} intro={intro} opacity={expandedHeaderOpacity(scrollTop)} />
       ) : (
-        <ChatHeader {...actions} title={channel.websiteName} avatarUrl={channel.avatarUrl} isOnline={isOnline.value} subtitle={subtitle} />
+        <ChatHeader
+          {...actions}
+          title={channel.websiteName}
+          avatarUrl={channel.avatarUrl}
+          isOnline={isOnline.value}
+          subtitle={replyWaitText(widget)}
+          agents={agents}
+        />
       )}
       {widget.banner.value && <Banner {...widget.banner.value} />}
       {widget.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
-      <main className="shell__body">{path === '/messages' ? <Messages /> : <Home />}</main>
+      <main className="shell__body" ref={body} onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
+        {path === '/messages' ? <Messages errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
+      </main>
       {!channel.disableBranding && brandName && path !== '/article' && (
         <Branding
-          brandName={brandName}
           brandUrl={globalConfig.WIDGET_BRAND_URL}
           logoUrl={globalConfig.LOGO_THUMBNAIL}
           referrerHost={app.referrerHost.value}
-          poweredBy={t('POWERED_BY')}
+          label={t('POWERED_BY', { brand: brandName })}
         />
       )}
     </div>

@@ -1,24 +1,26 @@
 import { Avatar } from '../components/Avatar';
 import { t } from '../i18n';
-import { availabilityText, replyTimeText } from './availability';
+import { availabilityText, replyWaitText } from './availability';
 import { useWidget } from './context';
 
 /** Home: who is there and how soon they answer, and the way into the conversation. */
 export function Home() {
   const widget = useWidget();
-  const { agents, app, isOnline, hasMessages } = widget;
-  const settings = app.settings.value;
+  const { agents, app, isOnline, hasMessages, channel } = widget;
+  const online = isOnline.value;
+  const away = !online && channel.outOfOfficeMessage;
   return (
     <div className="home">
       <section className="card availability" aria-labelledby="availability-title">
         <div className="availability__text">
           <h2 id="availability-title" className="availability__title">
-            {availabilityText(isOnline.value, settings)}
+            {availabilityText(online, app.settings.value)}
           </h2>
-          <p className="availability__reply-time">{replyTimeText(widget.channel.replyTime)}</p>
+          <p className="availability__reply-time">{replyWaitText(widget)}</p>
+          {away && <p className="availability__out-of-office">{channel.outOfOfficeMessage}</p>}
         </div>
         {agents.online.value.length > 0 && (
-          <div className="availability__agents">
+          <div className="availability__agents" aria-hidden="true">
             {agents.online.value.slice(0, 4).map((agent) => (
               <Avatar key={agent.id} name={agent.name} src={agent.avatar_url} size={32} />
             ))}

@@ -1,58 +1,129 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { Composer } from '../components/Composer';
 import { MessageList } from '../components/MessageList';
+import { messageSummary, ReplyToChip, VideoCallOverlay, type MessageCallbacks } from '../components/messages';
+import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
-import { direction, locale, t } from '../i18n';
+import { intlLocale, t } from '../i18n';
+import { ACCEPT } from '../lib/attachments';
 import { dayLabel } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
 import { MAX_MESSAGE_LENGTH } from '../state/messages';
 import { useWidget } from './context';
+import { conversationFlow } from '../state/conversationFlow';
+import { messageLabels } from './messageLabels';
+import { adoptStyles } from '../lib/adoptStyles';
+import conversationCss from '../styles/conversation.chunk.css';
+
+// This view is a lazy chunk; its stylesheet travels with it.
+adoptStyles(conversationCss);
+
+const ResolvedFooter = lazyPart(() => import('../components/ResolvedFooter').then((m) => m.ResolvedFooter));
+
+/** Older history loads when the visitor scrolls this close to the top. */
+const LOAD_OLDER_AT_PX = 80;
 
 /** The conversation view: history, live messages, typing indicator and the composer. */
 export function Messages() {
   const widget = useWidget();
-  const { messages, conversation, channel } = widget;
+  const { messages, conversation, channel, composer, app } = widget;
+  const flow = conversationFlow(widget.flowDeps);
   const scroller = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const [dragging, setDragging] = useState(false);
+  const [callUrl, setCallUrl] = useState<string | null>(null);
   const list = messages.list.value;
+  const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
+  const resolved = conversation.status.value === 'resolved';
+  const canAttach = app.settings.value.enableFileUpload ?? channel.enabledFeatures.includes('attachments');
 
-  // Keep the newest message in view as messages arrive.
+  // Keep the newest message in view as messages arrive, unless the visitor scrolled up to read.
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [list.length, conversation.isAgentTyping.value]);
+    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+  }, [list.length, list.at(-1)?.status, conversation.isAgentTyping.value]);
 
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
   }, []);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (el.scrollTop < LOAD_OLDER_AT_PX && !messages.isFetching.value && !messages.allLoaded.value) {
+      // Keep the visitor's place: what they were reading stays put as older messages arrive above.
+      const fromBottom = el.scrollHeight - el.scrollTop;
+      messages.fetchOlder().then(() => requestAnimationFrame(() => (el.scrollTop = el.scrollHeight - fromBottom)), () => undefined);
+    }
+  };
 
   const senderOf = (message: ChatMessage) => {
     const sender = message.sender;
     if (sender && sender.type !== 'contact') return { name: ('available_name' in sender && sender.available_name) || sender.name, avatarUrl: sender.avatar_url || undefined };
     return useInboxAvatar ? { name: channel.websiteName, avatarUrl: channel.avatarUrl } : { name: t('SENDER.BOT') };
   };
+  const nameOf = (message: ChatMessage) => (message.message_type === 0 ? t('SENDER.YOU') : senderOf(message).name);
 
-  const labels = {
-    conversation: t('MESSAGE.LIST'),
-    you: t('SENDER.YOU'),
-    bot: t('SENDER.BOT'),
-    failed: t('MESSAGE.FAILED'),
-    retry: t('MESSAGE.RETRY'),
-    sending: t('MESSAGE.SENDING'),
+  const quotedOf = (message: ChatMessage) => {
+    const id = message.content_attributes?.in_reply_to;
+    const quoted = typeof id === 'number' ? messages.map.value.get(id) : undefined;
+    return quoted ? { sender: nameOf(quoted), summary: messageSummary(quoted, labelsForMessages) } : null;
   };
 
+  const sendFiles = async (files: File[]) => {
+    const refused = await flow.sendFiles(files);
+    const [first] = refused;
+    if (!first) return;
+    widget.showBanner(first.problem === 'too_large' ? t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: `${widget.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE} MB` }) : t('ATTACHMENT.TYPE_NOT_ALLOWED'));
+  };
+
+  const callbacks: MessageCallbacks = {
+    onFormSubmit: (message, values) => flow.respond(message, { kind: 'submitted_values', values }),
+    onOptionSelect: (message, option) => flow.respond(message, { kind: 'submitted_values', values: [option] }),
+    onEmailSubmit: (message, email) => flow.respond(message, { kind: 'email', email }),
+    onCsatSubmit: (message, response) => flow.respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
+    onPostback: (payload) => flow.postback(payload),
+    onJoinCall: async (message) => {
+      const url = await flow.videoCallUrl(message);
+      if (url) setCallUrl(url);
+      else widget.showBanner(t('VIDEO_CALL.ERROR'));
+    },
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (files.length) sendFiles(files);
+  };
+
+  const replyTo = composer.replyTo.value;
+  const showComposer = !resolved || channel.allowMessagesAfterResolved !== false;
+
   return (
-    <div className="messages" dir={direction.value}>
-      <div className="messages__scroller" ref={scroller}>
+    <div
+      className="messages"
+      onDragOver={canAttach ? (event) => (event.preventDefault(), setDragging(true)) : undefined}
+      onDragLeave={(event) => event.currentTarget === event.target && setDragging(false)}
+      onDrop={canAttach ? onDrop : undefined}
+    >
+      <div className="messages__scroller" ref={scroller} onScroll={onScroll}>
+        {messages.isFetching.value && list.length > 0 && !stickToBottom.current && <Spinner label={t('CONVERSATION.LOADING_OLDER')} />}
         {list.length === 0 && messages.isFetching.value ? (
           <Spinner label={t('LOADING')} />
         ) : (
           <MessageList
             messages={list}
-            labels={labels}
+            labels={{ conversation: t('MESSAGE.LIST'), you: t('SENDER.YOU'), bot: t('SENDER.BOT'), failed: t('MESSAGE.FAILED'), retry: t('MESSAGE.RETRY'), sending: t('MESSAGE.SENDING'), reply: t('REPLY.ACTION') }}
+            messageLabels={labelsForMessages}
+            callbacks={callbacks}
             senderOf={senderOf}
-            dayLabel={(createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, locale.value)}
-            onRetry={(id) => widget.flow.retry(id)}
+            quotedOf={quotedOf}
+            dayLabel={(createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value)}
+            onRetry={(id) => flow.retry(id)}
+            onReply={resolved ? undefined : (message) => composer.quote(message)}
           />
         )}
         {conversation.isAgentTyping.value && (
@@ -66,12 +137,40 @@ export function Messages() {
           </div>
         )}
       </div>
-      <Composer
-        maxLength={MAX_MESSAGE_LENGTH}
-        labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND') }}
-        onSend={(text) => widget.flow.sendMessage(text)}
-        autoFocus={widget.app.isWidgetOpen.value}
-      />
+      {resolved && (
+        <ResolvedFooter
+          labels={{
+            resolved: t('CONVERSATION.RESOLVED'),
+            startNew: t('START_NEW_CONVERSATION'),
+            requestTranscript: t('TRANSCRIPT.REQUEST'),
+            email: t('TRANSCRIPT.EMAIL'),
+            send: t('TRANSCRIPT.SEND'),
+            success: t('TRANSCRIPT.SUCCESS'),
+            error: t('TRANSCRIPT.ERROR'),
+            invalidEmail: t('FORM.INVALID_EMAIL'),
+          }}
+          hasEmail={!!widget.contact.contact.value?.has_email}
+          onStartNew={() => flow.startNewConversation()}
+          onRequestTranscript={(email) => flow.requestTranscript(email)}
+          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
+        />
+      )}
+      {showComposer && !resolved && replyTo && (
+        <ReplyToChip sender={nameOf(replyTo)} summary={messageSummary(replyTo, labelsForMessages)} labels={labelsForMessages} onRemove={() => composer.quote(null)} />
+      )}
+      {showComposer && !resolved && (
+        <Composer
+          maxLength={MAX_MESSAGE_LENGTH}
+          labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND'), attach: t('ATTACHMENT.ADD') }}
+          onSend={(text) => flow.sendMessage(text)}
+          onInput={(text) => composer.onInput(text)}
+          onBlur={() => composer.stopTyping()}
+          attachments={canAttach ? { accept: ACCEPT, onFiles: sendFiles } : undefined}
+          autoFocus={app.isWidgetOpen.value}
+        />
+      )}
+      {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
+      {callUrl && <VideoCallOverlay url={callUrl} labels={labelsForMessages} onLeave={() => setCallUrl(null)} />}
     </div>
   );
 }

@@ -44,7 +44,7 @@ describe('the branding link address', () => {
 
 describe('the branding footer', () => {
   it('shows "Powered by" and the brand name, linking to the brand in a new tab', () => {
-    render(<Branding brandName="Wren" brandUrl="https://wren.example/" referrerHost="shop.example" poweredBy="Powered by" />);
+    render(<Branding brandUrl="https://wren.example/" referrerHost="shop.example" label="Powered by Wren" />);
     const link = screen.getByRole('link');
     expect(link.textContent).toBe('Powered by Wren');
     expect(link.getAttribute('href')).toBe('https://wren.example/?utm_source=widget_branding&utm_referrer=shop.example');
@@ -53,19 +53,19 @@ describe('the branding footer', () => {
   });
 
   it('shows the logo when there is one, as decoration', () => {
-    const { container } = render(<Branding brandName="Wren" brandUrl="https://wren.example/" logoUrl="https://wren.example/logo.svg" poweredBy="Powered by" />);
+    const { container } = render(<Branding brandUrl="https://wren.example/" logoUrl="https://wren.example/logo.svg" label="Powered by Wren" />);
     const logo = container.querySelector('img')!;
     expect(logo.getAttribute('src')).toBe('https://wren.example/logo.svg');
     expect(logo.getAttribute('alt')).toBe('');
   });
 
   it('still renders when the brand URL is not configured', () => {
-    render(<Branding brandName="Wren" brandUrl="" referrerHost="shop.example" poweredBy="Powered by" />);
+    render(<Branding brandUrl="" referrerHost="shop.example" label="Powered by Wren" />);
     expect(screen.getByText('Powered by Wren')).toBeTruthy();
   });
 
   it('shows no image without a logo', () => {
-    const { container } = render(<Branding brandName="Wren" brandUrl="https://wren.example/" poweredBy="Powered by" />);
+    const { container } = render(<Branding brandUrl="https://wren.example/" label="Powered by Wren" />);
     expect(container.querySelector('img')).toBeNull();
   });
 });

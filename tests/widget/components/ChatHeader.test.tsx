@@ -2,7 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ChatHeader, ChatHeaderExpanded, type ChatHeaderProps } from '../../../src/widget/components/ChatHeader';
 
-const labels = { back: 'Back', popout: 'Open in a new window', close: 'Close chat window' };
+const labels = { back: 'Back', endConversation: 'End Conversation', popout: 'Open in a new window', close: 'Close chat window' };
 
 function setup(props: Partial<ChatHeaderProps> = {}) {
   const onBack = vi.fn();

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Composer } from '../../../src/widget/components/Composer';
 
-const labels = { placeholder: 'Type your message', send: 'Send message' };
+const labels = { placeholder: 'Type your message', send: 'Send message', attach: 'Add an attachment' };
 
 function setup(maxLength = 10_000) {
   const onSend = vi.fn();

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { adoptStyles } from '../../lib/adoptStyles';
+import attachmentsCss from '../../styles/attachments.chunk.css';
 import type { Attachment } from '../../../shared/types';
 import { safeMediaUrl, safeWebUrl } from '../../lib/sanitizeUrl';
 import { attachmentName, attachmentSummary, locationUrl } from './attachmentInfo';
@@ -14,6 +16,8 @@ export interface AttachmentBubbleProps {
   /** Upload progress 0–100 when known; the bar is indeterminate without it. */
   progress?: number;
 }
+
+adoptStyles(attachmentsCss);
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 

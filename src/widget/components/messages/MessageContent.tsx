@@ -3,7 +3,11 @@ import { MESSAGE_TYPE } from '../../../shared/types';
 import type { ChatMessage } from '../../state/messageMerge';
 import { ActivityMessage } from './ActivityMessage';
 import type { ArticleItem } from './ArticleListMessage';
-import { AttachmentBubble } from './AttachmentBubble';
+import { lazyPart } from '../LazyPart';
+import { Spinner } from '../Spinner';
+
+// Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
+const AttachmentBubble = lazyPart(() => import('./AttachmentBubble').then((m) => m.AttachmentBubble));
 import type { Card } from './CardsMessage';
 import type { CsatResponse } from './CsatMessage';
 import type { FormValue } from './FormMessage';
@@ -143,7 +147,14 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer, 
     return (
       <div className="message-content">
         {message.attachments!.map((attachment, index) => (
-          <AttachmentBubble key={attachment.id || index} attachment={attachment} labels={labels} uploading={message.status === 'in_progress'} />
+          <AttachmentBubble
+            key={attachment.id || index}
+            attachment={attachment}
+            labels={labels}
+            uploading={message.status === 'in_progress'}
+            fallback={<Spinner label={labels.uploading} />}
+            errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry ?? '' }}
+          />
         ))}
         {text}
       </div>

@@ -1,4 +1,4 @@
-import { Icon } from '../icons';
+import { CLOSE_ICON, Icon } from '../icons';
 import type { MessageLabels } from './labels';
 
 export interface ReplyToChipProps {
@@ -36,7 +36,7 @@ export function ReplyToChip({ sender, summary, onSelect, onRemove, labels }: Rep
       )}
       {onRemove && (
         <button type="button" className="icon-button" aria-label={labels?.removeReply} title={labels?.removeReply} onClick={onRemove}>
-          <Icon name="close" size={16} />
+          <Icon path={CLOSE_ICON} size={16} />
         </button>
       )}
     </div>

@@ -6,7 +6,7 @@
  */
 export { ActivityMessage } from './ActivityMessage';
 export type { ArticleItem } from './ArticleListMessage';
-export { AttachmentBubble, type AttachmentBubbleProps } from './AttachmentBubble';
+export type { AttachmentBubbleProps } from './AttachmentBubble';
 export { attachmentName, attachmentSummary, locationUrl } from './attachmentInfo';
 export type { Card, CardAction } from './CardsMessage';
 export type { CsatResponse } from './CsatMessage';

@@ -2,6 +2,11 @@
  * Bots' interactive message kinds: a lazy chunk (most conversations never show one), loaded by
  * `MessageContent` through `loadInteractive()` the first time such a message appears.
  */
+import { adoptStyles } from '../../lib/adoptStyles';
+import interactiveCss from '../../styles/interactive.chunk.css';
+
+adoptStyles(interactiveCss);
+
 export { ArticleListMessage } from './ArticleListMessage';
 export { CardsMessage } from './CardsMessage';
 export { CsatMessage } from './CsatMessage';

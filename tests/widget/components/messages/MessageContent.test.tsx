@@ -108,16 +108,18 @@ describe('message content', () => {
     expect(onJoinCall).toHaveBeenCalledExactlyOnceWith(message);
   });
 
-  it('renders attachments, with the caption after them', () => {
+  it('renders attachments (a lazy chunk), with the caption after them', async () => {
     const photo = { id: 5, message_id: 700, account_id: 1, file_type: 'image' as const, data_url: 'https://files.example/p.png' };
     const { container } = show({ content: 'Look', attachments: [photo] });
-    expect(screen.getByRole('img', { name: 'Picture message' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Picture message' })).toBeTruthy();
     expect(container.querySelector('.message-content')?.lastElementChild?.textContent).toBe('Look');
   });
 
-  it("shows an in-progress attachment as 'Uploading...'", () => {
+  it("shows an in-progress attachment as 'Uploading...'", async () => {
     const file = { id: 0, message_id: 0, account_id: 0, file_type: 'file' as const, data_url: 'blob:x', fallback_title: 'cv.pdf' };
     show({ id: 'echo-1', content: null, status: 'in_progress', message_type: MESSAGE_TYPE.incoming, attachments: [file] });
+    expect(screen.getByRole('status').textContent).toContain('Uploading...');
+    await screen.findByText('cv.pdf');
     expect(screen.getByRole('status').textContent).toContain('Uploading...');
   });
 

@@ -1,0 +1,14 @@
+const adopted = new Set<string>();
+
+/**
+ * Adds a lazy chunk's stylesheet to the document as a constructable stylesheet. Chunks carry
+ * their CSS as text, so a feature's styles arrive with its code and the first paint pays for
+ * neither; constructable stylesheets are allowed under the page's `style-src 'self'`.
+ */
+export function adoptStyles(css: string | undefined, doc: Document = document): void {
+  if (!css || adopted.has(css) || typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in doc)) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  adopted.add(css);
+}

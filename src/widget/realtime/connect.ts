@@ -1,0 +1,32 @@
+/**
+ * Opens the widget's realtime connection: a lazy chunk, loaded only once there is something to
+ * listen for (a conversation, or an open window showing who is online). A visitor whose frame
+ * was preloaded for a campaign, and never engages, opens no socket at all.
+ */
+import { effect } from '@preact/signals-react';
+import { CABLE_PATH } from '../../shared/cable';
+import { realtimeActions } from '../state/realtimeActions';
+import type { WidgetState } from '../state/widget';
+import { createCable, type Cable } from './actionCable';
+import { createRealtimeDispatcher } from './events';
+
+/** Connects the cable for this widget and keeps it on the visitor's current pubsub token. */
+export function connectRealtime(state: WidgetState, origin: { protocol: string; host: string } = location): Cable {
+  const cable = createCable({
+    url: `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}${CABLE_PATH}`,
+    pubsubToken: state.pubsubToken.peek(),
+    onEvent: createRealtimeDispatcher(realtimeActions(state, (token) => (state.pubsubToken.value = token))),
+    onDisconnected: () => (state.connectionLost.value = true),
+    onReconnected: () => (state.connectionLost.value = false),
+    onSubscribed() {
+      // Whatever arrived before this subscription was live (first connect, or while the socket
+      // was down): fetch everything after the newest message we hold.
+      state.messages.fetchMissed().catch(() => undefined);
+      state.conversation.fetch().catch(() => undefined);
+    },
+  });
+  cable.start();
+  // A visitor switch (setUser) or a merged contact moves the subscription to the new token.
+  effect(() => cable.setPubsubToken(state.pubsubToken.value));
+  return cable;
+}

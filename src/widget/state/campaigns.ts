@@ -1,0 +1,77 @@
+import { signal } from '@preact/signals-react';
+import * as endpoints from '../api/endpoints';
+import type { CampaignResponse } from '../api/endpoints';
+import type * as CampaignLogic from '../lib/campaigns';
+import { loadChunk } from '../lib/loadChunk';
+import type { Request } from './request';
+
+/**
+ * Proactive campaigns (SPEC.md §4): fetched once, armed for the page the host reports, and
+ * shown only when their timer fires while the widget is closed and the visitor has no
+ * conversation yet. The matching and timer logic is a lazy chunk: most inboxes run none.
+ */
+export function createCampaignsModel(request: Request, canShow: () => boolean) {
+  const campaigns = signal<CampaignResponse[]>([]);
+  const active = signal<CampaignResponse | null>(null);
+  const snoozedUntil = signal(0);
+  const hasError = signal(false);
+  let pageUrl = '';
+  let inBusinessHours = true;
+  let logic: typeof CampaignLogic | undefined;
+  let timers: ReturnType<typeof CampaignLogic.createCampaignTimers<CampaignResponse>> | undefined;
+
+  const arm = () => {
+    if (!logic || !timers || !pageUrl) return;
+    timers.arm(logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now() }));
+  };
+
+  return {
+    campaigns,
+    active,
+    snoozedUntil,
+    hasError,
+    async fetch() {
+      try {
+        campaigns.value = await request(endpoints.getCampaigns());
+        hasError.value = false;
+        if (campaigns.value.length === 0) return;
+        logic = await loadChunk(() => import('../lib/campaigns'));
+        timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
+          if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
+        });
+        arm();
+      } catch {
+        // SPEC.md §7: a failed campaign fetch sets an error flag; the chat works without them.
+        hasError.value = true;
+      }
+    },
+    /** The host's page changed (or first load): re-arm timers for campaigns matching it. */
+    setPage(url: string, businessHours: boolean) {
+      pageUrl = url;
+      inBusinessHours = businessHours;
+      arm();
+    },
+    snooze(now = Date.now()) {
+      if (logic) snoozedUntil.value = logic.snoozeUntil(now);
+      active.value = null;
+      timers?.clear();
+    },
+    /** A conversation resolved: the campaign may run again (SPEC.md §4). */
+    reset() {
+      active.value = null;
+    },
+    /**
+     * The visitor clicked the campaign: it starts the conversation with the campaign's message
+     * (the server creates it from `campaign.triggered`).
+     */
+    async execute(referer: string) {
+      const campaign = active.value;
+      if (!campaign) return;
+      active.value = null;
+      timers?.clear();
+      await request(endpoints.triggerCampaign({ campaign_id: campaign.id, initiated_at: { timestamp: new Date().toString() }, referer }));
+    },
+  };
+}
+
+export type CampaignsModel = ReturnType<typeof createCampaignsModel>;

@@ -1,0 +1,69 @@
+import { effect, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import type { HostBridge } from '../host/bridge';
+import type { Router } from '../router';
+import type { AppConfig } from './appConfig';
+import type { CampaignsModel } from './campaigns';
+import type { ChatMessage } from './messageMerge';
+
+export interface PromptDeps {
+  app: AppConfig;
+  bridge: HostBridge;
+  router: Router;
+  campaigns: CampaignsModel;
+  unread: ReadonlySignal<ChatMessage[]>;
+  /** True once the conversation and its messages are known (unread cannot be judged before). */
+  ready: Signal<boolean>;
+  referrer(): string;
+  afterCampaign(): void;
+}
+
+const PROMPT_ROUTES = new Set(['/unread-messages', '/campaigns']);
+
+/**
+ * The two prompts that reach a visitor while the chat is closed (SPEC.md §4): unread agent
+ * messages and proactive campaigns. Both exist only inside an iframe on a host page, where
+ * the host shrinks the frame to the prompt (`setUnreadMode`, `updateIframeHeight`).
+ */
+export function createPrompts({ app, bridge, router, campaigns, unread, ready, referrer, afterCampaign }: PromptDeps) {
+  const closed = () => bridge.inIframe && !app.isWidgetOpen.value;
+
+  // The launcher's dot counts unread messages while the window is closed.
+  effect(() => {
+    if (ready.value && closed()) bridge.send('handleNotificationDot', { unreadMessageCount: unread.value.length });
+  });
+
+  effect(() => {
+    if (!ready.value || !closed() || PROMPT_ROUTES.has(router.path.peek())) return;
+    if (unread.value.length > 0 && app.settings.value.showUnreadMessagesDialog) {
+      router.navigate('/unread-messages');
+      bridge.send('setUnreadMode', {});
+    } else if (campaigns.active.value) {
+      router.navigate('/campaigns');
+      // Its own message: a site that turned the unread dialog off still gets its campaigns.
+      bridge.send('setCampaignMode', {});
+    }
+  });
+
+  const leavePrompt = (to: '/messages' | '/') => {
+    router.navigate(to);
+    bridge.send('resetUnreadMode', {});
+  };
+
+  return {
+    /** 'See new messages' or a click on a previewed message: the full conversation. */
+    openFromPrompt: () => leavePrompt('/messages'),
+    /** 'Close': the host closes the frame and tells us (`toggle-open`), which marks them seen. */
+    closePrompt: () => bridge.send('toggleBubble', {}),
+    dismissCampaign() {
+      campaigns.snooze();
+      bridge.send('setCampaignReadOn', {});
+      bridge.send('toggleBubble', {});
+    },
+    /** A campaign click starts the conversation with the campaign's message. */
+    async openCampaign() {
+      leavePrompt('/messages');
+      await campaigns.execute(referrer()).catch(() => undefined);
+      afterCampaign();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { HEX_COLOR, isLightColor } from '../../shared/color';
+import { direction, intlLocale } from '../i18n';
+import type { WidgetState } from '../state/widget';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/**
+ * Applies the widget's look to the document: language and direction, the inbox colour with a
+ * readable text colour on it, light/dark (auto follows the system live), flat style, mobile
+ * layout, and the visual viewport height so the phone keyboard never hides the composer.
+ * CSS custom properties are set through the CSSOM, which a `style-src 'self'` CSP allows.
+ */
+export function useDocumentTheme({ app, channel }: WidgetState): void {
+  const root = document.documentElement;
+  const settings = app.settings.value;
+
+  useEffect(() => {
+    root.lang = intlLocale.value;
+    root.dir = direction.value;
+    root.classList.toggle('dark', app.isDark.value);
+    root.classList.toggle('flat', settings.widgetStyle === 'flat');
+    root.classList.toggle('mobile', app.isMobile.value);
+    root.classList.toggle('left', settings.position === 'left');
+  });
+
+  useEffect(() => {
+    const color = HEX_COLOR.test(channel.widgetColor) ? channel.widgetColor : '#1f93ff';
+    root.style.setProperty('--widget-color', color);
+    root.style.setProperty('--on-widget-color', isLightColor(color) ? '#1f2d3d' : '#fff');
+  }, [channel.widgetColor]);
+
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return undefined;
+    const query = matchMedia(DARK_QUERY);
+    const onChange = () => (app.systemDark.value = query.matches);
+    onChange();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return undefined;
+    const onResize = () => root.style.setProperty('--app-height', `${Math.round(viewport.height)}px`);
+    onResize();
+    viewport.addEventListener('resize', onResize);
+    return () => viewport.removeEventListener('resize', onResize);
+  }, []);
+}
