@@ -7,6 +7,8 @@ import { join } from 'node:path';
 
 export interface Packs {
   manifest: Record<string, string>;
+  /** Chunks the widget entry imports statically: the page preloads them alongside it. */
+  widgetImports: string[];
   /** Whether `assets/logo.svg` exists (the branding logo). */
   hasLogo: boolean;
 }
@@ -27,7 +29,9 @@ export function readPacks(packsDir: string): Packs | null {
     if (!raw || typeof raw !== 'object') return null;
     const manifest = Object.fromEntries(Object.entries(raw as Record<string, unknown>)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && SAFE_PATH.test(entry[1]) && !entry[1].includes('..')));
-    const packs = { manifest, hasLogo: existsSync(join(packsDir, 'assets', 'logo.svg')) };
+    const imports = (raw as Record<string, unknown>)['widget.imports'];
+    const widgetImports = Array.isArray(imports) ? imports.filter((path): path is string => typeof path === 'string' && SAFE_PATH.test(path) && !path.includes('..')) : [];
+    const packs = { manifest, widgetImports, hasLogo: existsSync(join(packsDir, 'assets', 'logo.svg')) };
     cache.set(file, { mtimeMs, packs });
     return packs;
   } catch {

@@ -59,7 +59,7 @@ export function widgetPageRoutes(deps: AppDeps) {
     };
     const locale = chooseLocale(c.req.query('locale'), account.locale);
     const html = renderWidgetPage({ locale, dir: RTL_LOCALES.has(locale.split('_')[0]) ? 'rtl' : 'ltr',
-      scriptSrc: `/packs/${script}`, styleSrc: `/packs/${style}`, config });
+      scriptSrc: `/packs/${script}`, styleSrc: `/packs/${style}`, preloads: packs.widgetImports.map((path) => `/packs/${path}`), config });
     c.header('Content-Security-Policy', widgetCsp(inbox));
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');

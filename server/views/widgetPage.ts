@@ -10,6 +10,8 @@ export interface WidgetPageProps {
   dir: 'ltr' | 'rtl';
   scriptSrc: string;
   styleSrc: string;
+  /** The entry's static chunks, fetched in parallel with it instead of after it. */
+  preloads?: string[];
   config: WidgetBootConfig;
 }
 
@@ -24,6 +26,7 @@ export function renderWidgetPage(props: WidgetPageProps): string {
 <title>${escapeHtml(props.config.chatwootWebChannel.websiteName)}</title>
 <link rel="stylesheet" href="${escapeHtml(props.styleSrc)}">
 <script type="module" src="${escapeHtml(props.scriptSrc)}"></script>
+${(props.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>
 <body>
 <div id="app"></div>

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createFixture, readBootConfig, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -11,6 +13,16 @@ describe('GET /widget', () => {
     const res = await fx.request('/widget?website_token=nope');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'web widget does not exist' });
+  });
+
+  it('preloads the chunks the widget entry imports, and nothing that is not a plain relative path', async () => {
+    const imports = ['js/chunks/chunk-AAA.js', 'js/chunks/chunk-BBB.js', '../secret.js', '"><script>'];
+    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'widget.imports': imports }));
+    const html = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text();
+    expect(html.match(/<link rel="modulepreload" href="[^"]*">/g)).toEqual([
+      '<link rel="modulepreload" href="/packs/js/chunks/chunk-AAA.js">',
+      '<link rel="modulepreload" href="/packs/js/chunks/chunk-BBB.js">',
+    ]);
   });
 
   it('renders the shell with the hashed assets and the boot config as a JSON data block', async () => {

@@ -96,12 +96,19 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         campaignsSnoozedTill: snoozedTill(),
       });
       loaded.send('toggle-open', { isOpen: chatwoot.isOpen });
+      focusIfLauncherHadIt();
       loaded.send('toggle-close-button', { isMobile: mobile.matches });
       loaded.send('change-url', pageUrl());
       // Everything asked before the frame existed, in the order it was asked: a setUser made
       // before `chatwoot:ready` is never lost, and never overtakes an earlier call.
       for (const [event, payload] of pending.splice(0)) loaded.send(event, payload as never);
     },
+  };
+
+  // Keyboard and screen-reader users who open the chat from the launcher land inside it. A
+  // site opening it programmatically keeps its own focus: the page is never hijacked.
+  const focusIfLauncherHadIt = () => {
+    if (chatwoot.isOpen && frame && launcher.shadow.activeElement === launcher.bubble) frame.element.focus();
   };
 
   const unmountFrame = () => {
@@ -155,6 +162,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         leaveCompact();
         session.engage();
         send('push-event', { eventName: 'webwidget.triggered' });
+        focusIfLauncherHadIt();
       }
     },
     toggleBubbleVisibility(hideMessageBubble: boolean) {

@@ -68,6 +68,7 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
         placeholder={labels.placeholder}
         aria-label={labels.placeholder}
         autoFocus={autoFocus}
+        data-autofocus
         onInput={(event) => {
           setText(event.currentTarget.value);
           onInput?.(event.currentTarget.value);

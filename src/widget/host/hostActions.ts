@@ -27,6 +27,9 @@ export function hostActions(state: WidgetState): HostHandlers {
     },
     'toggle-open'({ isOpen }) {
       app.isWidgetOpen.value = isOpen;
+      // The host moved focus into the frame (the visitor used the launcher): put it on the
+      // screen's main control rather than on the document.
+      if (isOpen) requestAnimationFrame(() => document.hasFocus() && document.querySelector<HTMLElement>('[data-autofocus]')?.focus());
       if (isOpen && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
       if (!isOpen && (router.path.value === '/unread-messages' || router.path.value === '/campaigns')) {
         state.markSeen();

@@ -26,7 +26,7 @@ export function Home() {
             ))}
           </div>
         )}
-        <button type="button" className="button button--block" onClick={() => widget.startConversation()}>
+        <button type="button" className="button button--block" data-autofocus onClick={() => widget.startConversation()}>
           {hasMessages.value ? t('CONTINUE_CONVERSATION') : t('START_CONVERSATION')}
         </button>
       </section>
