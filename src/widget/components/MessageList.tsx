@@ -33,14 +33,15 @@ export function MessageList({ messages, labels, dayLabel, senderOf, onRetry, mes
         const previous = messages[index - 1];
         const newDay = !previous || dayKey(previous.created_at) !== dayKey(message.created_at);
         const fromVisitor = message.message_type === MESSAGE_TYPE.incoming;
+        const separator = newDay && (
+          <div className="date-separator" role="separator">
+            <span>{dayLabel(message.created_at)}</span>
+          </div>
+        );
         if (messageKind(message) === 'activity') {
           return (
             <Fragment key={message.id}>
-              {newDay && (
-                <div className="date-separator" role="separator">
-                  <span>{dayLabel(message.created_at)}</span>
-                </div>
-              )}
+              {separator}
               <ActivityMessage content={message.content ?? ''} />
             </Fragment>
           );
@@ -49,11 +50,7 @@ export function MessageList({ messages, labels, dayLabel, senderOf, onRetry, mes
         const sameSender = !newDay && previous && previous.message_type === message.message_type && (fromVisitor || senderOf(previous).name === sender.name);
         return (
           <Fragment key={message.id}>
-            {newDay && (
-              <div className="date-separator" role="separator">
-                <span>{dayLabel(message.created_at)}</span>
-              </div>
-            )}
+            {separator}
             <div className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${sameSender ? ' message-row--grouped' : ''}`}>
               {!fromVisitor && (sameSender ? <span className="avatar-spacer" /> : <Avatar name={sender.name} src={sender.avatarUrl} size={24} />)}
               <div className="message-row__body">
