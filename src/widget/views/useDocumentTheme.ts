@@ -14,13 +14,17 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 export function useDocumentTheme({ app, channel }: WidgetState): void {
   const root = document.documentElement;
   const settings = app.settings.value;
+  // Read while rendering, not only in the effect: that subscribes the component, so a change
+  // of the system scheme under `auto` (or of the phone layout) re-renders and re-applies.
+  const dark = app.isDark.value;
+  const mobile = app.isMobile.value;
 
   useEffect(() => {
     root.lang = intlLocale.value;
     root.dir = direction.value;
-    root.classList.toggle('dark', app.isDark.value);
+    root.classList.toggle('dark', dark);
     root.classList.toggle('flat', settings.widgetStyle === 'flat');
-    root.classList.toggle('mobile', app.isMobile.value);
+    root.classList.toggle('mobile', mobile);
     root.classList.toggle('left', settings.position === 'left');
   });
 
