@@ -11,6 +11,7 @@ export function renderDemoPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Wren demo</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/demo/demo.css">
 </head>
 <body>

@@ -38,10 +38,19 @@ export function Messages() {
   const resolved = conversation.status.value === 'resolved';
   const canAttach = app.settings.value.enableFileUpload ?? channel.enabledFeatures.includes('attachments');
 
-  // Keep the newest message in view as messages arrive, unless the visitor scrolled up to read.
+  // Keep the newest message in view as messages arrive and as the space around the list changes
+  // (footer, reply bar, phone keyboard), unless the visitor scrolled up to read.
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+    if (!el) return undefined;
+    const pin = () => stickToBottom.current && (el.scrollTop = el.scrollHeight);
+    pin();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(pin) : null;
+    observer?.observe(el);
+    // Content that grows after rendering (a lazy bubble, an image) counts too.
+    const content = el.querySelector('.message-list');
+    if (content) observer?.observe(content);
+    return () => observer?.disconnect();
   }, [list.length, list.at(-1)?.status, conversation.isAgentTyping.value]);
 
   useEffect(() => {
