@@ -13,7 +13,8 @@ const intlLocale = () => intlLocaleSignal.value;
 
 /** SPEC.md §4: any reply time other than the three known ones reads as "in a few hours". */
 export function replyTimeText(replyTime: string): string {
-  return t(REPLY_TIME_KEYS[replyTime as ReplyTime] ?? REPLY_TIME_KEYS.in_a_few_hours);
+  // Own keys only: a value such as "toString" must not find Object.prototype's method.
+  return t(Object.hasOwn(REPLY_TIME_KEYS, replyTime) ? REPLY_TIME_KEYS[replyTime as ReplyTime] : REPLY_TIME_KEYS.in_a_few_hours);
 }
 
 /** 'We are online' / 'We are away at the moment', or the site's own wording for either. */
