@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react';
-import { ChatHeader, ChatHeaderExpanded, type ChatHeaderProps } from '../../../src/widget/components/ChatHeader';
+import { ChatHeader, ChatHeaderExpanded, expandedHeaderOpacity, type ChatHeaderProps } from '../../../src/widget/components/ChatHeader';
 
 const labels = { back: 'Back', endConversation: 'End Conversation', popout: 'Open in a new window', close: 'Close chat window' };
 
@@ -106,5 +106,98 @@ describe('the expanded header', () => {
     const { container } = render(<ChatHeaderExpanded title="Acme" heading="" intro="" labels={labels} />);
     expect(container.querySelector('h1')).toBeNull();
     expect(container.querySelector('.header__intro')).toBeNull();
+  });
+});
+
+describe('ending the conversation from the header', () => {
+  it('shows no end-conversation button unless asked', () => {
+    setup({ showClose: true });
+    expect(screen.queryByRole('button', { name: 'End Conversation' })).toBeNull();
+  });
+
+  it('shows the end-conversation button with showEndConversation, and it ends the conversation', () => {
+    const onEndConversation = vi.fn();
+    setup({ showEndConversation: true, onEndConversation });
+    fireEvent.click(screen.getByRole('button', { name: 'End Conversation' }));
+    expect(onEndConversation).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts end conversation before popout and close', () => {
+    setup({ showBack: true, showEndConversation: true, showPopout: true, showClose: true });
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Back',
+      'End Conversation',
+      'Open in a new window',
+      'Close chat window',
+    ]);
+  });
+
+  it('offers end conversation on the expanded header too', () => {
+    const onEndConversation = vi.fn();
+    render(<ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} showEndConversation onEndConversation={onEndConversation} />);
+    fireEvent.click(screen.getByRole('button', { name: 'End Conversation' }));
+    expect(onEndConversation).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the available agents in the header', () => {
+  const agent = (id: number, avatarUrl?: string) => ({ id, name: `Agent ${id}`, avatarUrl });
+
+  it('shows no agent group without agents', () => {
+    const { container } = setup({ agents: [] });
+    expect(container.querySelector('.header__agents')).toBeNull();
+  });
+
+  it('shows one avatar per available agent', () => {
+    const { container } = setup({ agents: [agent(1, 'https://cdn.example/1.png'), agent(2)] });
+    const avatars = container.querySelectorAll('.header__agents .avatar');
+    expect(avatars).toHaveLength(2);
+    expect(avatars[0].querySelector('img')!.getAttribute('src')).toBe('https://cdn.example/1.png');
+    expect(avatars[1].textContent).toBe('A');
+  });
+
+  it('shows at most three agents, the first three', () => {
+    const { container } = setup({ agents: [agent(1, 'https://cdn.example/1.png'), agent(2, 'https://cdn.example/2.png'), agent(3, 'https://cdn.example/3.png'), agent(4, 'https://cdn.example/4.png')] });
+    const sources = [...container.querySelectorAll('.header__agents img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['https://cdn.example/1.png', 'https://cdn.example/2.png', 'https://cdn.example/3.png']);
+  });
+
+  it('hides the agent group from screen readers (the subtitle says who is there)', () => {
+    const { container } = setup({ agents: [agent(1)] });
+    expect(container.querySelector('.header__agents')!.getAttribute('aria-hidden')).toBe('true');
+  });
+});
+
+describe('fading the expanded header as home scrolls', () => {
+  it.each([
+    [0, 1],
+    [10, 1],
+    [11, 0.8],
+    [15, 0.8],
+    [16, 0.6],
+    [20, 0.6],
+    [21, 0.4],
+    [25, 0.4],
+    [26, 0.2],
+    [30, 0.2],
+    [31, 0],
+    [500, 0],
+  ])('is %s px down: opacity %s', (scrollTop, opacity) => {
+    expect(expandedHeaderOpacity(scrollTop)).toBe(opacity);
+  });
+
+  it('is fully opaque by default', () => {
+    const { container } = render(<ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} />);
+    expect((container.querySelector('header') as HTMLElement).style.opacity).toBe('1');
+  });
+
+  it('applies the opacity it is given', () => {
+    const { container } = render(<ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} opacity={expandedHeaderOpacity(18)} />);
+    expect((container.querySelector('header') as HTMLElement).style.opacity).toBe('0.6');
+  });
+
+  it('applies an opacity of 0 once scrolled past 30 px', () => {
+    const { container } = render(<ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} opacity={expandedHeaderOpacity(31)} />);
+    expect((container.querySelector('header') as HTMLElement).style.opacity).toBe('0');
   });
 });

@@ -108,3 +108,120 @@ describe('the message composer', () => {
     expect(input.maxLength).toBe(320);
   });
 });
+
+describe('attaching files', () => {
+  const pdf = () => new File(['%PDF-1.7'], 'invoice.pdf', { type: 'application/pdf' });
+  const png = () => new File(['png'], 'screenshot.png', { type: 'image/png' });
+
+  function setupWithAttachments() {
+    const onFiles = vi.fn();
+    const { container } = render(
+      <Composer maxLength={10_000} labels={labels} onSend={vi.fn()} attachments={{ accept: 'image/*,application/pdf', onFiles }} />,
+    );
+    const picker = container.querySelector('input[type="file"]') as HTMLInputElement;
+    const input = screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
+    /** What the browser does when the visitor picks files in the dialog. */
+    const choose = (files: File[]) => {
+      Object.defineProperty(picker, 'files', { value: files, configurable: true });
+      fireEvent.change(picker);
+    };
+    const paste = (files: File[], text = '') => fireEvent.paste(input, { clipboardData: { files, getData: () => text } });
+    return { onFiles, picker, input, choose, paste };
+  }
+
+  it('offers no attach button or file picker unless attachments are allowed', () => {
+    const { container } = render(<Composer maxLength={10_000} labels={labels} onSend={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Add an attachment' })).toBeNull();
+    expect(container.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it('keeps the file picker hidden, accepting several files of the allowed types', () => {
+    const { picker } = setupWithAttachments();
+    expect(picker.hidden).toBe(true);
+    expect(picker.multiple).toBe(true);
+    expect(picker.accept).toBe('image/*,application/pdf');
+  });
+
+  it('opens the file picker from the attach button', () => {
+    const { picker } = setupWithAttachments();
+    const opened = vi.fn();
+    picker.addEventListener('click', opened);
+    const attach = screen.getByRole('button', { name: 'Add an attachment' });
+    expect(attach.getAttribute('type')).toBe('button');
+    fireEvent.click(attach);
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes the chosen files on', () => {
+    const { onFiles, choose } = setupWithAttachments();
+    const files = [pdf(), png()];
+    choose(files);
+    expect(onFiles).toHaveBeenCalledExactlyOnceWith(files);
+  });
+
+  it('does nothing when the picker closes without a file', () => {
+    const { onFiles, choose } = setupWithAttachments();
+    choose([]);
+    expect(onFiles).not.toHaveBeenCalled();
+  });
+
+  it('passes pasted files on and keeps them out of the message box', () => {
+    const { onFiles, input, paste } = setupWithAttachments();
+    const file = png();
+    const notPrevented = paste([file]);
+    expect(notPrevented).toBe(false);
+    expect(onFiles).toHaveBeenCalledExactlyOnceWith([file]);
+    expect(input.value).toBe('');
+  });
+
+  it('leaves a paste of plain text to the message box', () => {
+    const { onFiles, paste } = setupWithAttachments();
+    expect(paste([], 'Hello')).toBe(true);
+    expect(onFiles).not.toHaveBeenCalled();
+  });
+
+  it('leaves a paste of files alone when attachments are not allowed', () => {
+    render(<Composer maxLength={10_000} labels={labels} onSend={vi.fn()} />);
+    const input = screen.getByRole('textbox', { name: 'Type your message' });
+    expect(fireEvent.paste(input, { clipboardData: { files: [png()] } })).toBe(true);
+  });
+});
+
+describe('what the composer reports while the visitor types', () => {
+  function setupWithReports() {
+    const onInput = vi.fn();
+    const onBlur = vi.fn();
+    render(<Composer maxLength={10_000} labels={labels} onSend={vi.fn()} onInput={onInput} onBlur={onBlur} />);
+    const input = screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
+    const type = (text: string) => fireEvent.input(input, { target: { value: text } });
+    return { onInput, onBlur, input, type };
+  }
+
+  it('reports every edit with the text in the box', () => {
+    const { onInput, type } = setupWithReports();
+    type('H');
+    type('He');
+    type('Hey');
+    expect(onInput.mock.calls).toEqual([['H'], ['He'], ['Hey']]);
+  });
+
+  it('reports the box being emptied', () => {
+    const { onInput, type } = setupWithReports();
+    type('Hey');
+    type('');
+    expect(onInput).toHaveBeenLastCalledWith('');
+  });
+
+  it('reports leaving the box', () => {
+    const { onBlur, input } = setupWithReports();
+    fireEvent.blur(input);
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports nothing on focus alone', () => {
+    const { onInput, onBlur, input } = setupWithReports();
+    fireEvent.focus(input);
+    expect(onInput).not.toHaveBeenCalled();
+    expect(onBlur).not.toHaveBeenCalled();
+  });
+});
