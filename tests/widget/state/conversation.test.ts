@@ -117,3 +117,36 @@ describe('marking the conversation seen', () => {
     expect(endpoints[1]).toMatchObject({ method: 'POST', path: '/api/v1/widget/conversations/update_last_seen', body: { contact_last_seen_at: 1_700_000_999 } });
   });
 });
+
+describe('ending the conversation', () => {
+  it('asks the server to resolve it with GET toggle_status', async () => {
+    const { model, endpoints } = setup();
+    await model.fetch();
+    await model.resolve();
+    expect(endpoints[1]).toEqual({ method: 'GET', path: '/api/v1/widget/conversations/toggle_status', body: undefined, query: undefined });
+  });
+
+  it('shows it resolved at once when the server accepts', async () => {
+    const { model } = setup((endpoint) => (endpoint.path.endsWith('/toggle_status') ? undefined : summary()));
+    await model.fetch();
+    await expect(model.resolve()).resolves.toBe(true);
+    expect(model.status.value).toBe('resolved');
+    expect(model.id.value).toBe(10);
+  });
+
+  it('answers false and keeps the status when the server refuses', async () => {
+    const { model } = setup((endpoint) => {
+      if (endpoint.path.endsWith('/toggle_status')) throw new Error('422');
+      return summary({ status: 'pending' });
+    });
+    await model.fetch();
+    await expect(model.resolve()).resolves.toBe(false);
+    expect(model.status.value).toBe('pending');
+  });
+
+  it('answers true without inventing a conversation when none is known', async () => {
+    const { model } = setup(() => undefined);
+    await expect(model.resolve()).resolves.toBe(true);
+    expect(model.summary.value).toBeNull();
+  });
+});
