@@ -1,0 +1,119 @@
+import { ACCEPT, ALLOWED_MIME_TYPES, checkAttachment, fileTypeOf, isAllowedType } from '../../../src/widget/lib/attachments';
+
+const MB = 1024 * 1024;
+
+describe('which file types a visitor may attach', () => {
+  it.each([
+    ['images', 'image/png'],
+    ['images', 'image/jpeg'],
+    ['images', 'image/heic'],
+    ['audio', 'audio/mpeg'],
+    ['audio', 'audio/webm'],
+    ['video', 'video/mp4'],
+    ['video', 'video/quicktime'],
+    ['csv', 'text/csv'],
+    ['plain text', 'text/plain'],
+    ['json', 'application/json'],
+    ['pdf', 'application/pdf'],
+    ['rtf', 'application/rtf'],
+    ['rtf', 'text/rtf'],
+    ['zip', 'application/zip'],
+    ['zip', 'application/x-zip-compressed'],
+    ['7z', 'application/x-7z-compressed'],
+    ['rar', 'application/vnd.rar'],
+    ['rar', 'application/x-rar-compressed'],
+    ['tar', 'application/x-tar'],
+    ['Word', 'application/msword'],
+    ['Word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['Excel', 'application/vnd.ms-excel'],
+    ['Excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['PowerPoint', 'application/vnd.ms-powerpoint'],
+    ['PowerPoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+    ['OpenDocument', 'application/vnd.oasis.opendocument.text'],
+    ['OpenDocument', 'application/vnd.oasis.opendocument.spreadsheet'],
+    ['OpenDocument', 'application/vnd.oasis.opendocument.presentation'],
+  ])('allows %s (%s)', (_family, type) => {
+    expect(isAllowedType(type)).toBe(true);
+  });
+
+  it.each([
+    'text/html',
+    'application/javascript',
+    'text/javascript',
+    'application/x-msdownload',
+    'application/x-sh',
+    'application/octet-stream',
+    'application/xhtml+xml',
+    'application/pdfx',
+    'imagepng',
+    '',
+  ])('refuses %j', (type) => {
+    expect(isAllowedType(type)).toBe(false);
+  });
+
+  it('ignores case and parameters', () => {
+    expect(isAllowedType('Text/Plain; charset=utf-8')).toBe(true);
+    expect(isAllowedType('IMAGE/PNG')).toBe(true);
+    expect(isAllowedType('text/html; charset=utf-8')).toBe(false);
+  });
+
+  it('offers the same types in the file picker', () => {
+    const accepted = ACCEPT.split(',');
+    expect(accepted).toEqual(expect.arrayContaining(['image/*', 'audio/*', 'video/*', ...ALLOWED_MIME_TYPES]));
+    expect(accepted.every((type) => type.endsWith('/*') || isAllowedType(type))).toBe(true);
+  });
+});
+
+describe('checking a file before upload', () => {
+  it('passes an allowed file under the limit', () => {
+    expect(checkAttachment({ size: 5 * MB, type: 'application/pdf' }, 40)).toBeNull();
+  });
+
+  it('passes a file of exactly the limit', () => {
+    expect(checkAttachment({ size: 40 * MB, type: 'image/png' }, 40)).toBeNull();
+  });
+
+  it('refuses a file one byte over the limit as too large', () => {
+    expect(checkAttachment({ size: 40 * MB + 1, type: 'image/png' }, 40)).toBe('too_large');
+  });
+
+  it('uses the limit the server gives, in MB', () => {
+    expect(checkAttachment({ size: 2 * MB, type: 'image/png' }, 1)).toBe('too_large');
+    expect(checkAttachment({ size: 90 * MB, type: 'image/png' }, 100)).toBeNull();
+  });
+
+  it.each([0, -5])('reads a limit of %s as the default 40 MB', (limit) => {
+    expect(checkAttachment({ size: 40 * MB, type: 'image/png' }, limit)).toBeNull();
+    expect(checkAttachment({ size: 40 * MB + 1, type: 'image/png' }, limit)).toBe('too_large');
+  });
+
+  it('refuses a type that is not allowed', () => {
+    expect(checkAttachment({ size: 100, type: 'application/x-msdownload' }, 40)).toBe('type_not_allowed');
+  });
+
+  it('reports a file both too large and of a refused type as too large', () => {
+    expect(checkAttachment({ size: 50 * MB, type: 'text/html' }, 40)).toBe('too_large');
+  });
+});
+
+describe('the attachment kind of a file', () => {
+  it.each(['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp', 'IMAGE/PNG'])('shows %s as a picture', (type) => {
+    expect(fileTypeOf(type)).toBe('image');
+  });
+
+  it.each(['image/svg+xml', 'image/tiff', 'image/heic'])('shows %s as a file, as the server stores it', (type) => {
+    expect(fileTypeOf(type)).toBe('file');
+  });
+
+  it.each(['video/mp4', 'video/webm', 'video/quicktime'])('shows %s as a video', (type) => {
+    expect(fileTypeOf(type)).toBe('video');
+  });
+
+  it.each(['audio/mpeg', 'audio/ogg', 'audio/webm'])('shows %s as audio', (type) => {
+    expect(fileTypeOf(type)).toBe('audio');
+  });
+
+  it.each(['application/pdf', 'text/plain', 'application/zip', ''])('shows %j as a file', (type) => {
+    expect(fileTypeOf(type)).toBe('file');
+  });
+});
