@@ -2,7 +2,12 @@ import { E2E } from '../ports';
 
 /** Plays the agent through the Application API, as a bot or a test would (contract §5). */
 export async function agentApi<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${E2E.widgetOrigin}${path}`, {
+  return agentApiAt<T>(E2E.widgetOrigin, method, path, body);
+}
+
+/** The same, against a server at another origin (a test that runs its own server). */
+export async function agentApiAt<T = any>(origin: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
     method,
     headers: { api_access_token: E2E.apiAccessToken, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,12 +1,14 @@
 // Starts the built reference server on a fresh database for one e2e run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dist = process.env.E2E_DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
 const dir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wren-e2e-'));
+// Tests find this run's data (e.g. the mail outbox) through this file: see serverData.ts.
+writeFileSync(join(tmpdir(), `wren-e2e-${port}.json`), JSON.stringify({ dataDir: dir, outboxDir: join(dir, 'outbox'), uploadsDir: join(dir, 'uploads') }));
 const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
   stdio: 'inherit',
   env: {
