@@ -1,4 +1,4 @@
-const adopted = new Set<string>();
+const adopted = new WeakMap<Document, Set<string>>();
 
 /**
  * Adds a lazy chunk's stylesheet to the document as a constructable stylesheet. Chunks carry
@@ -6,9 +6,10 @@ const adopted = new Set<string>();
  * neither; constructable stylesheets are allowed under the page's `style-src 'self'`.
  */
 export function adoptStyles(css: string | undefined, doc: Document = document): void {
-  if (!css || adopted.has(css) || typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in doc)) return;
+  const done = adopted.get(doc) ?? new Set<string>();
+  if (!css || done.has(css) || typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in doc)) return;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-  adopted.add(css);
+  adopted.set(doc, done.add(css));
 }

@@ -27,7 +27,29 @@ export const ALLOWED_MIME_TYPES = [
   'application/vnd.oasis.opendocument.text',
   'application/vnd.oasis.opendocument.spreadsheet',
   'application/vnd.oasis.opendocument.presentation',
+  // Other names browsers and systems use for the same documents (the server accepts them too).
+  'application/csv',
+  'text/x-csv',
+  'text/json',
+  'application/x-pdf',
+  'application/x-rtf',
+  'application/x-zip',
+  'multipart/x-zip',
+  'application/x-rar',
+  'application/tar',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.template',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.template',
+  'application/vnd.openxmlformats-officedocument.presentationml.slideshow',
+  'application/vnd.openxmlformats-officedocument.presentationml.template',
+  'application/vnd.oasis.opendocument.graphics',
 ] as const;
+
+/**
+ * Browsers report no type (or octet-stream) for files they do not recognise, e.g. `.7z` or
+ * `.rar` on many systems: then the extension decides, as it does on the server.
+ */
+const UNKNOWN_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
+const DOCUMENT_EXTENSIONS = new Set('csv txt text log json pdf rtf zip 7z rar tar doc dot docx dotx xls xlt xlsx xltx ppt pps pot pptx ppsx potx odt ods odp odg'.split(' '));
 
 /** The file picker's `accept` attribute. */
 export const ACCEPT = [...ALLOWED_MIME_PREFIXES.map((prefix) => `${prefix}*`), ...ALLOWED_MIME_TYPES].join(',');
@@ -35,8 +57,9 @@ export const ACCEPT = [...ALLOWED_MIME_PREFIXES.map((prefix) => `${prefix}*`), .
 export type AttachmentProblem = 'too_large' | 'type_not_allowed' | null;
 
 /** Is this MIME type one a visitor may send? */
-export function isAllowedType(mime: string): boolean {
+export function isAllowedType(mime: string, fileName = ''): boolean {
   const type = mime.toLowerCase().split(';')[0].trim();
+  if (UNKNOWN_TYPES.has(type)) return DOCUMENT_EXTENSIONS.has(fileName.split('.').pop()?.toLowerCase() ?? '');
   return ALLOWED_MIME_PREFIXES.some((prefix) => type.startsWith(prefix)) || (ALLOWED_MIME_TYPES as readonly string[]).includes(type);
 }
 
@@ -44,10 +67,10 @@ export function isAllowedType(mime: string): boolean {
  * Checks a file before any byte is uploaded: the size limit comes from the server's
  * `MAXIMUM_FILE_UPLOAD_SIZE` (MB); values ≤ 0 mean the default 40, as in Chatwoot.
  */
-export function checkAttachment(file: Pick<File, 'size' | 'type'>, maxMb: number): AttachmentProblem {
+export function checkAttachment(file: Pick<File, 'size' | 'type'> & { name?: string }, maxMb: number): AttachmentProblem {
   const limitMb = maxMb > 0 ? maxMb : 40;
   if (file.size > limitMb * 1024 * 1024) return 'too_large';
-  if (!isAllowedType(file.type)) return 'type_not_allowed';
+  if (!isAllowedType(file.type, file.name)) return 'type_not_allowed';
   return null;
 }
 

@@ -44,20 +44,36 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
     }
   });
 
-  const leavePrompt = (to: '/messages' | '/') => {
+  // One close per prompt: the host toggles on each request, so a second one would reopen it.
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    bridge.send('toggleBubble', {});
+  };
+  effect(() => {
+    if (!PROMPT_ROUTES.has(router.path.value)) closing = false;
+  });
+  // A campaign withdrawn while its prompt shows (the conversation resolved) must not leave an
+  // empty compact frame over the page.
+  effect(() => {
+    if (router.path.value === '/campaigns' && !campaigns.active.value) close();
+  });
+
+  function leavePrompt(to: '/messages' | '/') {
     router.navigate(to);
     bridge.send('resetUnreadMode', {});
-  };
+  }
 
   return {
     /** 'See new messages' or a click on a previewed message: the full conversation. */
     openFromPrompt: () => leavePrompt('/messages'),
     /** 'Close': the host closes the frame and tells us (`toggle-open`), which marks them seen. */
-    closePrompt: () => bridge.send('toggleBubble', {}),
+    closePrompt: close,
     dismissCampaign() {
-      campaigns.snooze();
       bridge.send('setCampaignReadOn', {});
-      bridge.send('toggleBubble', {});
+      close();
+      campaigns.snooze();
     },
     /** A campaign click starts the conversation with the campaign's message. */
     async openCampaign() {

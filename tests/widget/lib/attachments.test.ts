@@ -91,6 +91,18 @@ describe('checking a file before upload', () => {
     expect(checkAttachment({ size: 100, type: 'application/x-msdownload' }, 40)).toBe('type_not_allowed');
   });
 
+  it.each(['archive.7z', 'backup.rar', 'data.json', 'Report.PDF', 'sheet.ods'])(
+    'lets the extension decide when the browser reports no type: %s passes',
+    (name) => {
+      expect(checkAttachment({ size: 100, type: '', name }, 40)).toBeNull();
+      expect(checkAttachment({ size: 100, type: 'application/octet-stream', name }, 40)).toBeNull();
+    },
+  );
+
+  it.each(['setup.exe', 'script.sh', 'noextension'])('refuses %s of an unknown type', (name) => {
+    expect(checkAttachment({ size: 100, type: '', name }, 40)).toBe('type_not_allowed');
+  });
+
   it('reports a file both too large and of a refused type as too large', () => {
     expect(checkAttachment({ size: 50 * MB, type: 'text/html' }, 40)).toBe('too_large');
   });

@@ -228,6 +228,15 @@ describe('a conversation resolving', () => {
     expect(state.campaigns.active.value).toBeNull();
   });
 
+  it('closes the campaign prompt it withdrew, once, instead of leaving an empty frame', async () => {
+    const { state, emit, bridge } = await setup({ conversation: {} });
+    vi.advanceTimersByTime(5_000);
+    expect(state.router.path.value).toBe('/campaigns');
+    bridge.send.mockClear();
+    emit('conversation.status_changed', statusChanged(CONVERSATION_ID, 'resolved'));
+    expect(bridge.send.mock.calls.filter(([event]) => event === 'toggleBubble')).toHaveLength(1);
+  });
+
   it('keeps the campaign for a status other than resolved', async () => {
     const { state, emit } = await setup({ conversation: {} });
     vi.advanceTimersByTime(5_000);
