@@ -130,7 +130,7 @@ describe('the launcher', () => {
     const { launcher, classes } = setup();
     launcher.setColor('#ffeb3b');
     expect(classes()).toContain('light-color');
-    launcher.setColor('#1f93ff');
+    launcher.setColor('#0b4f9e');
     expect(classes()).not.toContain('light-color');
   });
 
@@ -159,7 +159,8 @@ describe('light colours', () => {
     ['#FFEB3B', true],
     ['#000000', false],
     ['#000', false],
-    ['#1f93ff', false],
+    ['#1f93ff', true],
+    ['#0b4f9e', false],
     ['#6d28d9', false],
   ])('%s is light: %s', (hex, light) => {
     expect(isLightColor(hex)).toBe(light);

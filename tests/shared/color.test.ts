@@ -4,7 +4,7 @@ describe('whether a brand colour is light', () => {
   it.each([
     ['#ffffff', true],
     ['#000000', false],
-    ['#1f93ff', false],
+    ['#1f93ff', true],
     ['#ffeb3b', true],
     ['#FFFFFF', true],
   ])('%s is light: %s', (hex, light) => {
@@ -23,16 +23,19 @@ describe('whether a brand colour is light', () => {
     expect(isLightColor(long)).toBe(light);
   });
 
-  it('puts the threshold at a YIQ brightness of 160', () => {
-    // #a0a0a0 has a brightness of exactly 160: not light; one step up is.
-    expect(isLightColor('#a0a0a0')).toBe(false);
-    expect(isLightColor('#a1a1a1')).toBe(true);
+  it('picks whichever text colour has the higher contrast ratio', () => {
+    // White on the default blue is 3.3:1, dark text 4.3:1 (WCAG): dark text wins.
+    expect(isLightColor('#1f93ff')).toBe(true);
+    // A deep blue keeps white text.
+    expect(isLightColor('#0b4f9e')).toBe(false);
+    // Mid grey: white 4.5:1 against dark text 3.8:1.
+    expect(isLightColor('#767676')).toBe(false);
   });
 
   it('weighs green more than red, as the eye does', () => {
-    // Cyan (green + blue) is light; magenta (red + blue) is not.
-    expect(isLightColor('#00ffff')).toBe(true);
-    expect(isLightColor('#ff00ff')).toBe(false);
+    // Pure green takes dark text; pure red, as bright to a naive sum, keeps white.
+    expect(isLightColor('#00ff00')).toBe(true);
+    expect(isLightColor('#ff0000')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { HEX_COLOR, isLightColor } from '../../shared/color';
+import { DARK_TEXT, HEX_COLOR, isLightColor } from '../../shared/color';
 import { direction, intlLocale } from '../i18n';
 import type { WidgetState } from '../state/widget';
 
@@ -31,7 +31,7 @@ export function useDocumentTheme({ app, channel }: WidgetState): void {
   useEffect(() => {
     const color = HEX_COLOR.test(channel.widgetColor) ? channel.widgetColor : '#1f93ff';
     root.style.setProperty('--widget-color', color);
-    root.style.setProperty('--on-widget-color', isLightColor(color) ? '#1f2d3d' : '#fff');
+    root.style.setProperty('--on-widget-color', isLightColor(color) ? DARK_TEXT : '#fff');
   }, [channel.widgetColor]);
 
   useEffect(() => {
