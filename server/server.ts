@@ -3,6 +3,7 @@
  * one port, and a graceful shutdown that tells connected widgets to reconnect.
  */
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
@@ -57,6 +58,24 @@ async function main(): Promise<void> {
   const cable = attachCableServer(server, { hub, rooms: createCableRooms(db) });
 
   let closing = false;
+  // Requests in flight per connection. Browsers open spare connections they may never use; Node
+  // counts those as busy, so `close()` would wait for its request timeout (a minute) on them.
+  const inFlight = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    inFlight.set(socket, 0);
+    socket.once('close', () => inFlight.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (inFlight.get(socket) ?? 1) - 1;
+      inFlight.set(socket, left);
+      // Shutting down: a connection ends once its last response has gone out.
+      if (closing && left === 0) socket.end();
+    });
+  });
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -64,7 +83,7 @@ async function main(): Promise<void> {
     await cable.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      server.closeIdleConnections();
+      for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
     });
     await db.destroy();
     process.exit(0);
