@@ -18,6 +18,12 @@ export function hostActions(state: WidgetState): HostHandlers {
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US') });
   };
 
+  // The frame loads on the launcher click, so the first open usually comes before the history:
+  // what depends on the history waits for the first load (at once when it is done).
+  const whenLoaded = (fn: () => void) => {
+    const stop = state.ready.subscribe((ready) => ready && (queueMicrotask(() => stop()), fn()));
+  };
+
   return {
     'config-set'(settings) {
       const { event, ...rest } = settings as typeof settings & { event?: string };
@@ -30,7 +36,11 @@ export function hostActions(state: WidgetState): HostHandlers {
       // The host moved focus into the frame (the visitor used the launcher): put it on the
       // screen's main control rather than on the document.
       if (isOpen) requestAnimationFrame(() => document.hasFocus() && document.querySelector<HTMLElement>('[data-autofocus]')?.focus());
-      if (isOpen && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
+      if (isOpen) {
+        whenLoaded(() => {
+          if (app.isWidgetOpen.value && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
+        });
+      }
       if (!isOpen && (router.path.value === '/unread-messages' || router.path.value === '/campaigns')) {
         state.markSeen();
         bridge.send('resetUnreadMode', {});
