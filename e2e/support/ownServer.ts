@@ -1,0 +1,109 @@
+/**
+ * A Wren server a test starts, stops and starts again itself (the run's shared server must
+ * stay up for the other specs), with a host page of its own that embeds the widget from it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { E2E } from '../ports';
+
+export interface OwnServer {
+  origin: string;
+  /** Starts the process and resolves once it answers HTTP; the same port and database each time. */
+  start(): Promise<void>;
+  /** SIGTERM, as a deploy would, and waits for the process to exit. */
+  stop(): Promise<void>;
+  /** Stops it if running and deletes its data. */
+  dispose(): Promise<void>;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+}
+
+export async function ownWrenServer(port: number): Promise<OwnServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'wren-e2e-own-'));
+  const origin = `http://localhost:${port}`;
+  let child: ChildProcess | null = null;
+  let log = '';
+
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = once(running, 'exit');
+    running.kill('SIGTERM');
+    await exited;
+  };
+
+  return {
+    origin,
+    output: () => log,
+    async start() {
+      if (child) throw new Error('already running');
+      const started = spawn(process.execPath, [resolve(E2E.distDir, 'server/server.js')], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_PATH: join(dir, 'wren.sqlite'),
+          UPLOADS_DIR: join(dir, 'uploads'),
+          OUTBOX_DIR: join(dir, 'outbox'),
+          PACKS_DIR: resolve(E2E.distDir, 'packs'),
+          WEBSITE_TOKEN: E2E.websiteToken,
+          API_ACCESS_TOKEN: E2E.apiAccessToken,
+          SECRET_KEY_BASE: 'e2e-secret-key-base-e2e-secret-key-base',
+        },
+      });
+      child = started;
+      started.stdout!.on('data', (chunk) => (log += chunk));
+      started.stderr!.on('data', (chunk) => (log += chunk));
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        if (started.exitCode !== null) throw new Error(`the server exited with ${started.exitCode}:\n${log}`);
+        const ready = await fetch(`${origin}/api/v1/widget/campaigns?website_token=${E2E.websiteToken}`).then((r) => r.ok, () => false);
+        if (ready) return;
+        if (Date.now() > deadline) throw new Error(`the server did not answer within 20 s:\n${log}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    stop,
+    async dispose() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A customer page on 127.0.0.1 with the standard snippet pointing at `widgetOrigin`. */
+export async function serveHostPage(port: number, widgetOrigin: string): Promise<{ url: string; close(): Promise<void> }> {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Acme Store</title></head>
+<body><h1>Acme Store</h1>
+<script>
+(function (d, t) {
+  var BASE_URL = ${JSON.stringify(widgetOrigin)};
+  var g = d.createElement(t), s = d.getElementsByTagName(t)[0];
+  g.src = BASE_URL + "/packs/js/sdk.js";
+  g.async = true;
+  s.parentNode.insertBefore(g, s);
+  g.onload = function () { window.chatwootSDK.run({ websiteToken: ${JSON.stringify(E2E.websiteToken)}, baseUrl: BASE_URL }); };
+})(document, "script");
+</script></body></html>`;
+  const server = createServer((req, res) => {
+    if (new URL(req.url ?? '/', 'http://host').pathname === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    else res.writeHead(404).end();
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
