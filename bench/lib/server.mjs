@@ -1,0 +1,63 @@
+// Starts the built reference server on a fresh database, on loopback, and stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const WEBSITE_TOKEN = 'bench-website-token';
+export const API_ACCESS_TOKEN = 'bench-api-access-token';
+
+/**
+ * Spawns `dist/server/server.js` on 127.0.0.1:`port` with a throwaway data directory and
+ * waits until it answers. Returns its origin (`http://localhost:port`), pid and `stop()`.
+ */
+export async function startServer(dist, port) {
+  const dir = mkdtempSync(join(tmpdir(), 'wren-bench-'));
+  const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dir, 'wren.sqlite'),
+      UPLOADS_DIR: join(dir, 'uploads'),
+      OUTBOX_DIR: join(dir, 'outbox'),
+      PACKS_DIR: join(dist, 'packs'),
+      WEBSITE_TOKEN,
+      API_ACCESS_TOKEN,
+      SECRET_KEY_BASE: 'bench-secret-key-base-bench-secret-key-base',
+    },
+  });
+  let exited = false;
+  const exit = new Promise((resolve) => child.once('exit', (code) => { exited = true; resolve(code); }));
+  const origin = `http://localhost:${port}`;
+  const probe = `${origin}/api/v1/widget/campaigns?website_token=${WEBSITE_TOKEN}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (exited) throw new Error(`the server exited while starting (port ${port} taken?)`);
+    try {
+      if ((await fetch(probe)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer on ${origin} within 20 s`);
+    }
+    await sleep(100);
+  }
+  return {
+    origin,
+    pid: child.pid,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exit;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
