@@ -46,12 +46,12 @@ describe('checkLocales on broken files', () => {
   });
 
   it('reports a translated, dropped or added placeholder', () => {
-    write('es', { ...read('es'), 'MESSAGE.NEW_FROM': 'Nuevo mensaje de {nombre}' });
+    write('es', { ...read('es'), 'UNREAD.FROM': '{nombre} de {company}' });
     write('it', { ...read('it'), AGENT_TYPING: 'Sta scrivendo' });
     write('ja', { ...read('ja'), LOADING: '{name} 読み込み中' });
     const problems = checkLocales(dir);
     expect(problems).toHaveLength(3);
-    expect(problems).toContainEqual(expect.stringMatching(/^es\.json: "MESSAGE\.NEW_FROM" has placeholders \{nombre\}, en\.json has \{name\}/));
+    expect(problems).toContainEqual(expect.stringMatching(/^es\.json: "UNREAD\.FROM" has placeholders \{company\} \{nombre\}, en\.json has \{company\} \{name\}/));
     expect(problems).toContainEqual(expect.stringMatching(/^it\.json: "AGENT_TYPING" has placeholders none, en\.json has \{name\}/));
     expect(problems).toContainEqual(expect.stringMatching(/^ja\.json: "LOADING" has placeholders \{name\}, en\.json has none/));
   });
