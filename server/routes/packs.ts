@@ -1,7 +1,9 @@
 /**
  * Static `/packs/*` from PACKS_DIR: content-hashed files are immutable, the loader `sdk.js`
  * (a stable name every host page references) is cached for 5 minutes. CORS is open because
- * host pages on other origins load these files.
+ * host pages on other origins load these files. The build writes brotli and gzip copies next
+ * to each file (`.br`, `.gz`), served to browsers that accept them: the byte budgets are
+ * brotli sizes, and a visitor on a slow network should pay exactly those.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
@@ -39,6 +41,14 @@ export function resolvePackPath(root: string, requested: string): string | null 
   return file.startsWith(base + sep) ? file : null;
 }
 
+/** The precompressed variant to send for an `Accept-Encoding` header, best first. */
+export function preferredEncodings(acceptEncoding: string | undefined): ('br' | 'gzip')[] {
+  const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase()));
+  return (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding));
+}
+
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
 /** The `/packs/*` route. */
 export function packsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -50,11 +60,16 @@ export function packsRoutes(deps: AppDeps) {
     const type = TYPES[extname(relativePath).toLowerCase()];
     const info = file && type ? await stat(file).catch(() => null) : null;
     if (!file || !type || !info?.isFile()) return c.json({ error: 'Not found' }, 404);
+    const headers: Record<string, string> = {
+      'Content-Type': type, 'Cache-Control': packCacheControl(decodeURIComponent(relativePath)),
+      'X-Content-Type-Options': 'nosniff', 'Last-Modified': info.mtime.toUTCString(), Vary: 'Accept-Encoding',
+    };
+    for (const encoding of preferredEncodings(c.req.header('Accept-Encoding'))) {
+      const compressed = await readFile(file + SUFFIX[encoding]).catch(() => null);
+      if (compressed) return c.body(compressed, 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(compressed.byteLength) });
+    }
     const body = await readFile(file);
-    return c.body(body, 200, {
-      'Content-Type': type, 'Content-Length': String(body.byteLength), 'Cache-Control': packCacheControl(decodeURIComponent(relativePath)),
-      'X-Content-Type-Options': 'nosniff', 'Last-Modified': info.mtime.toUTCString(),
-    });
+    return c.body(body, 200, { ...headers, 'Content-Length': String(body.byteLength) });
   });
 
   return app;

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolvePackPath } from '../../server/routes/packs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { preferredEncodings, resolvePackPath } from '../../server/routes/packs';
 import { createFixture, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -25,6 +26,35 @@ describe('/packs/*', () => {
     const res = await fx.request('/packs/js/sdk.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it("sends the build's brotli or gzip copy to browsers that accept it, and the plain file otherwise", async () => {
+    const source = 'window.chatwootSDK={run:function(){}};\n';
+    writeFileSync(join(fx.packsDir, 'js/sdk.js.br'), brotliCompressSync(source));
+    writeFileSync(join(fx.packsDir, 'js/sdk.js.gz'), gzipSync(source));
+    const br = await fx.request('/packs/js/sdk.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(source);
+    const gz = await fx.request('/packs/js/sdk.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fx.request('/packs/js/sdk.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(source);
+    // A file the build did not compress is sent as it is, whatever the browser accepts.
+    const css = await fx.request(`/packs/${WIDGET_CSS}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(css.headers.get('content-encoding')).toBeNull();
+  });
+
+  it.each([
+    ['gzip, deflate, br', ['br', 'gzip']],
+    ['br;q=1.0, gzip;q=0.8', ['br', 'gzip']],
+    ['gzip', ['gzip']],
+    ['identity', []],
+    [undefined, []],
+  ])('reads Accept-Encoding %s as %j', (header, expected) => {
+    expect(preferredEncodings(header)).toEqual(expected);
   });
 
   it('answers 404 for missing files, directories, unknown types and traversal attempts', async () => {
