@@ -62,7 +62,7 @@ describe('looking up text', () => {
   });
 
   it('fills numbers into placeholders', () => {
-    expect(t('MESSAGE.NEW_FROM', { name: 42 })).toBe('New message from 42');
+    expect(t('UNREAD.COUNT', { count: 42 })).toBe('42 new messages');
   });
 
   it('leaves a placeholder it has no value for', () => {
