@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverEnv } from '../../e2e/support/serverEnv.mjs';
 
 export const WEBSITE_TOKEN = 'bench-website-token';
 export const API_ACCESS_TOKEN = 'bench-api-access-token';
@@ -16,18 +17,7 @@ export async function startServer(dist, port) {
   const dir = mkdtempSync(join(tmpdir(), 'wren-bench-'));
   const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'wren.sqlite'),
-      UPLOADS_DIR: join(dir, 'uploads'),
-      OUTBOX_DIR: join(dir, 'outbox'),
-      PACKS_DIR: join(dist, 'packs'),
-      WEBSITE_TOKEN,
-      API_ACCESS_TOKEN,
-      SECRET_KEY_BASE: 'bench-secret-key-base-bench-secret-key-base',
-    },
+    env: serverEnv({ port, dataDir: dir, distDir: dist, websiteToken: WEBSITE_TOKEN, apiAccessToken: API_ACCESS_TOKEN }),
   });
   let exited = false;
   const exit = new Promise((resolve) => child.once('exit', (code) => { exited = true; resolve(code); }));

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E } from '../ports';
+import { serverEnv } from './serverEnv.mjs';
 
 export interface OwnServer {
   origin: string;
@@ -44,18 +45,7 @@ export async function ownWrenServer(port: number): Promise<OwnServer> {
       if (child) throw new Error('already running');
       const started = spawn(process.execPath, [resolve(E2E.distDir, 'server/server.js')], {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_PATH: join(dir, 'wren.sqlite'),
-          UPLOADS_DIR: join(dir, 'uploads'),
-          OUTBOX_DIR: join(dir, 'outbox'),
-          PACKS_DIR: resolve(E2E.distDir, 'packs'),
-          WEBSITE_TOKEN: E2E.websiteToken,
-          API_ACCESS_TOKEN: E2E.apiAccessToken,
-          SECRET_KEY_BASE: 'e2e-secret-key-base-e2e-secret-key-base',
-        },
+        env: serverEnv({ port, dataDir: dir, distDir: E2E.distDir, websiteToken: E2E.websiteToken, apiAccessToken: E2E.apiAccessToken }),
       });
       child = started;
       started.stdout!.on('data', (chunk) => (log += chunk));

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverEnv } from './serverEnv.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dist = process.env.E2E_DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
@@ -11,18 +12,7 @@ const dir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wren-e2e-'))
 writeFileSync(join(tmpdir(), `wren-e2e-${port}.json`), JSON.stringify({ dataDir: dir, outboxDir: join(dir, 'outbox'), uploadsDir: join(dir, 'uploads') }));
 const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_PATH: join(dir, 'wren.sqlite'),
-    UPLOADS_DIR: join(dir, 'uploads'),
-    OUTBOX_DIR: join(dir, 'outbox'),
-    PACKS_DIR: join(dist, 'packs'),
-    WEBSITE_TOKEN: 'e2e-website-token',
-    API_ACCESS_TOKEN: 'e2e-api-access-token',
-    SECRET_KEY_BASE: 'e2e-secret-key-base-e2e-secret-key-base',
-  },
+  env: serverEnv({ port, dataDir: dir, distDir: dist, websiteToken: 'e2e-website-token', apiAccessToken: 'e2e-api-access-token' }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
