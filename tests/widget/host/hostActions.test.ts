@@ -1,0 +1,158 @@
+// @vitest-environment happy-dom
+import { hostActions } from '../../../src/widget/host/hostActions';
+import { ApiError } from '../../../src/widget/api/client';
+import { DEFAULT_SETTINGS } from '../../../src/widget/state/appConfig';
+import type { Endpoint } from '../../../src/widget/api/endpoints';
+import { fakeWidget, widgetMessage } from '../state/widgetFixture';
+
+/** A loaded widget and its host-message handlers. */
+async function setup(server: Parameters<typeof fakeWidget>[0] = {}) {
+  const widget = fakeWidget(server);
+  await widget.state.load();
+  return { ...widget, host: hostActions(widget.state) };
+}
+
+const called = (endpoints: Endpoint[], method: string, path: string) => endpoints.filter((e) => e.method === method && e.path.endsWith(path));
+
+describe('config-set', () => {
+  it('stores the host settings and sends the localised launcher label', async () => {
+    const { state, host, sent } = await setup();
+    host['config-set']!({ ...DEFAULT_SETTINGS, darkMode: 'dark', showPopoutButton: true });
+    expect(state.app.settings.value).toMatchObject({ darkMode: 'dark', showPopoutButton: true });
+    await vi.waitFor(() => expect(sent('setBubbleLabel')).toEqual([{ label: 'Chat with us' }]));
+  });
+
+  it('remembers until when campaigns are snoozed', async () => {
+    const { state, host } = await setup();
+    host['config-set']!({ ...DEFAULT_SETTINGS, campaignsSnoozedTill: 1_800_000_000_000 });
+    expect(state.campaigns.snoozedUntil.value).toBe(1_800_000_000_000);
+  });
+});
+
+describe('toggle-open', () => {
+  // Landing on the conversation when history exists: see ../state/returningVisitor.test.ts.
+  it('stays on home when there are no messages', async () => {
+    const { host, navigate } = await setup({ messages: [] });
+    host['toggle-open']!({ isOpen: true });
+    await Promise.resolve();
+    expect(navigate).not.toHaveBeenCalledWith('/messages');
+  });
+
+  it('closing the unread prompt marks the messages seen, leaves unread mode and returns home', async () => {
+    const { state, host, navigate, sent, endpoints } = await setup({ messages: [widgetMessage(1)] });
+    state.router.navigate('/unread-messages');
+    host['toggle-open']!({ isOpen: false });
+    expect(called(endpoints, 'POST', '/conversations/update_last_seen')).toHaveLength(1);
+    expect(sent('resetUnreadMode')).toHaveLength(1);
+    expect(navigate).toHaveBeenLastCalledWith('/');
+  });
+});
+
+describe('set-user', () => {
+  const user = { email: 'ana@example.com', name: 'Ana', company_name: 'Acme', city: 'Lisbon', custom_attributes: { plan: 'pro' } };
+
+  it('sends the identity to the server, folding the profile extras into additional_attributes', async () => {
+    const { host, endpoints } = await setup();
+    await host['set-user']!({ identifier: 42, user });
+    const [call] = called(endpoints, 'PATCH', '/contact/set_user');
+    expect(call.body).toMatchObject({
+      identifier: '42',
+      email: 'ana@example.com',
+      name: 'Ana',
+      custom_attributes: { plan: 'pro' },
+      additional_attributes: { company_name: 'Acme', city: 'Lisbon' },
+    });
+  });
+
+  it('switches to the new visitor the server answers with: token, cookie, socket and history', async () => {
+    const widget = await setup({ messages: [widgetMessage(1)] });
+    const original = widget.request.getMockImplementation()!;
+    widget.request.mockImplementation(async (endpoint: Endpoint) =>
+      endpoint.path.endsWith('/contact/set_user') ? { id: 9, widget_auth_token: 'jwt-new', pubsub_token: 'pubsub-new' } : original(endpoint),
+    );
+    await widget.host['set-user']!({ identifier: 'ana', user });
+    expect(widget.state.authToken.value).toBe('jwt-new');
+    expect(widget.state.pubsubToken.value).toBe('pubsub-new');
+    expect(widget.sent('setAuthCookie')).toEqual([{ data: { widgetAuthToken: 'jwt-new' } }]);
+    expect(called(widget.endpoints, 'GET', '/messages').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('also hands a React Native app the new token, which Chatwoot forgets to do', async () => {
+    const widget = await setup();
+    const original = widget.request.getMockImplementation()!;
+    widget.request.mockImplementation(async (endpoint: Endpoint) =>
+      endpoint.path.endsWith('/contact/set_user') ? { id: 9, widget_auth_token: 'jwt-new' } : original(endpoint),
+    );
+    (widget.bridge as { inNativeApp: boolean }).inNativeApp = true;
+    await widget.host['set-user']!({ identifier: 'ana', user });
+    expect(widget.bridge.sendNative).toHaveBeenCalledWith({ type: 'auth-token', value: 'jwt-new' });
+  });
+
+  it('reports a refused identity to the host as SET_USER_ERROR with the server\'s body', async () => {
+    const widget = await setup();
+    const body = { error: 'HMAC failed: Invalid Identifier Hash Provided' };
+    widget.request.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint.path.endsWith('/contact/set_user')) throw new ApiError('bad_request', 401, body);
+      return {};
+    });
+    await widget.host['set-user']!({ identifier: 'ana', user: { ...user, identifier_hash: 'wrong' } });
+    expect(widget.sent('error')).toEqual([{ errorType: 'SET_USER_ERROR', data: body }]);
+  });
+});
+
+describe('attributes and labels', () => {
+  it('maps each host call to its widget API call', async () => {
+    const { host, endpoints } = await setup();
+    await host['set-custom-attributes']!({ customAttributes: { plan: 'pro' } });
+    await host['delete-custom-attribute']!({ customAttribute: 'plan' });
+    await host['set-conversation-custom-attributes']!({ customAttributes: { order: 7 } });
+    await host['delete-conversation-custom-attribute']!({ customAttribute: 'order' });
+    await host['set-label']!({ label: 'vip' });
+    await host['remove-label']!({ label: 'vip' });
+    expect(endpoints.slice(-6).map((e) => `${e.method} ${e.path.replace('/api/v1/widget', '')}`)).toEqual([
+      'PATCH /contact',
+      'POST /contact/destroy_custom_attributes',
+      'POST /conversations/set_custom_attributes',
+      'POST /conversations/destroy_custom_attributes',
+      'POST /labels',
+      'DELETE /labels/vip',
+    ]);
+  });
+
+  it('tells the host when one of them fails', async () => {
+    const widget = await setup();
+    widget.request.mockImplementation(async () => {
+      throw new ApiError('bad_request', 422, { error: 'Invalid label' });
+    });
+    await widget.host['set-label']!({ label: 'nope' });
+    expect(widget.sent('error')).toEqual([{ errorType: 'SET_LABEL_ERROR', data: { error: 'Invalid label' } }]);
+  });
+});
+
+describe('page and launcher', () => {
+  it('remembers the host page for the referrer, the branding link and campaigns', async () => {
+    const { state, host } = await setup();
+    host['change-url']!({ referrerURL: 'https://shop.example/pricing', referrerHost: 'shop.example' });
+    expect(state.app.referrerURL.value).toBe('https://shop.example/pricing');
+    expect(state.app.referrerHost.value).toBe('shop.example');
+  });
+
+  it('posts webwidget.triggered when opened, but not from a prompt', async () => {
+    const { state, host, endpoints } = await setup();
+    host['push-event']!({ eventName: 'webwidget.triggered' });
+    state.router.navigate('/unread-messages');
+    host['push-event']!({ eventName: 'webwidget.triggered' });
+    const events = called(endpoints, 'POST', '/events');
+    expect(events).toHaveLength(1);
+    expect(events[0].body).toMatchObject({ name: 'webwidget.triggered' });
+  });
+
+  it('follows the launcher being hidden, the phone layout and the colour scheme', async () => {
+    const { state, host } = await setup();
+    host['sdk-set-bubble-visibility']!({ hideMessageBubble: true });
+    host['toggle-close-button']!({ isMobile: true });
+    host['set-color-scheme']!({ darkMode: 'auto' });
+    expect(state.app.settings.value).toMatchObject({ hideMessageBubble: true, darkMode: 'auto' });
+    expect(state.app.isMobile.value).toBe(true);
+  });
+});
