@@ -15,7 +15,6 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
       if (conversation.id.value === undefined) conversation.fetch().catch(() => undefined);
       if (message.sender_type === 'User') conversation.stopTyping();
       bridge.send('onEvent', { eventIdentifier: HOST_WINDOW_EVENTS.onMessage, data: message });
-      state.onAgentMessage(message);
     },
     'message.updated'(message) {
       if (!state.isCurrentConversation(message.conversation_id)) return;

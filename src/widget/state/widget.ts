@@ -1,6 +1,5 @@
 import { computed, effect, signal } from '@preact/signals-react';
 import type { WidgetBootConfig } from '../../shared/types';
-import { MESSAGE_TYPE } from '../../shared/types';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
@@ -161,11 +160,6 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     isCurrentConversation(conversationId: number | undefined) {
       const current = conversation.id.value;
       return current === undefined || conversationId === undefined || conversationId === current;
-    },
-
-    onAgentMessage(message: { message_type: number; sender_type?: string | null }) {
-      if (message.message_type !== MESSAGE_TYPE.outgoing) return;
-      if (!app.isWidgetOpen.value) bridge.send('handleNotificationDot', { unreadMessageCount: unread.value.length });
     },
   };
 
