@@ -24,7 +24,7 @@ describe('whether a brand colour is light', () => {
   });
 
   it('picks whichever text colour has the higher contrast ratio', () => {
-    // White on the default blue is 3.3:1, dark text 4.3:1 (WCAG): dark text wins.
+    // White on the default blue is 3.1:1, dark text 5.0:1 (WCAG): dark text wins.
     expect(isLightColor('#1f93ff')).toBe(true);
     // A deep blue keeps white text.
     expect(isLightColor('#0b4f9e')).toBe(false);
