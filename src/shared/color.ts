@@ -11,7 +11,7 @@ export const HEX_COLOR = /^#([\da-f]{3}|[\da-f]{6})$/i;
  * widget's body text (#1f2d3d), which is only 4.44:1 on the default #1f93ff, under WCAG AA's
  * 4.5:1; this one is 5.0:1 (and no darker, so pure red still keeps white text, 4.0:1 against 3.9:1).
  */
-export const DARK_TEXT = '#19242e';
+export const DARK_TEXT = '#1f222d';
 
 /**
  * Relative luminance of `#rgb` / `#rrggbb`, with sRGB's transfer curve approximated as a square

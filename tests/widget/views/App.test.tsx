@@ -85,7 +85,7 @@ describe('theming', () => {
 
   it('uses dark text on a light inbox colour', () => {
     setup({ widgetColor: '#ffeb3b' });
-    expect(root().style.getPropertyValue('--on-widget-color')).toBe('#19242e');
+    expect(root().style.getPropertyValue('--on-widget-color')).toBe('#1f222d');
   });
 
   it('ignores a colour that is not a hex colour and keeps the default', () => {
