@@ -1,4 +1,4 @@
-import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Icon } from './icons';
 import { ATTACH_ICON, SEND_ICON } from './conversationIcons';
 
@@ -27,6 +27,13 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const remaining = maxLength - text.length;
+
+  // The autofocus attribute only acts while a document loads, and the composer mounts later
+  // (after Start Conversation, or once its chunk arrives): without this, keyboard focus fell
+  // to the frame's body. Only when the frame has focus, so the host page's is never taken.
+  useEffect(() => {
+    if (autoFocus && document.hasFocus()) input.current?.focus();
+  }, []);
 
   const submit = () => {
     if (!text.trim()) return;
@@ -67,7 +74,6 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
         maxLength={maxLength}
         placeholder={labels.placeholder}
         aria-label={labels.placeholder}
-        autoFocus={autoFocus}
         data-autofocus
         onInput={(event) => {
           setText(event.currentTarget.value);
