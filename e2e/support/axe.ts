@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, as axe tags its rules; axe's best-practice rules are not part of the contract. */
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The chat frame's document as an axe context: the frame sits in the launcher's (open) shadow
+ * root, so it is found through the shadow host first, then `html` inside it.
+ */
+export const CHAT_FRAME = [['#wren-chat', '#chatwoot_live_chat_widget'], 'html'];
+
+/** The launcher and its window holder, in the shadow root (the chat frame inside it included). */
+export const LAUNCHER = '#wren-chat';
+
+/**
+ * Runs axe's WCAG 2.1 A/AA rules on `include` (default: the whole page, open shadow roots and
+ * frames included) and returns one line per failing element, `rule: target — what to fix`, so a
+ * failed `toEqual([])` says what broke and where. Throws when axe checked nothing, so a
+ * selector that misses cannot pass silently.
+ */
+export async function axeViolations(page: Page, include?: string | (string | string[])[]): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA);
+  if (include) builder = builder.include(include as Parameters<AxeBuilder['include']>[0]);
+  const { violations, passes } = await builder.analyze();
+  if (passes.length === 0) throw new Error(`axe found nothing to check in ${JSON.stringify(include ?? 'the page')}`);
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)} — ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`),
+  );
+}

@@ -1,0 +1,49 @@
+import type { Locator } from '@playwright/test';
+
+/**
+ * How a focused control shows its focus: whether the browser treats the focus as keyboard
+ * focus (`:focus-visible`), and the outline or box-shadow drawn for it (`none` when neither).
+ */
+export function focusIndicator(control: Locator): Promise<{ focusVisible: boolean; indicator: string }> {
+  return control.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}` : '';
+    const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : '';
+    return { focusVisible: el.matches(':focus-visible'), indicator: outline || shadow || 'none' };
+  });
+}
+
+/**
+ * Every element under `root` (its document when it is `html`, or the shadow root of a shadow
+ * host) that would animate or transition for longer than 1 ms, as `selector: property duration`.
+ */
+export function lastingMotion(root: Locator): Promise<string[]> {
+  return root.evaluate((el) => {
+    const scope: ParentNode = el.shadowRoot ?? el.ownerDocument;
+    // `0.8s, 0s` → the longest, in seconds; animation-name `none` never runs whatever its duration.
+    const longest = (list: string) => Math.max(...list.split(',').map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1)));
+    return [...scope.querySelectorAll('*')].flatMap((node) => {
+      const style = getComputedStyle(node);
+      const name = `${node.localName}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`;
+      const found: string[] = [];
+      if (style.animationName !== 'none' && longest(style.animationDuration) > 0.001) found.push(`${name}: animation ${style.animationName} ${style.animationDuration}`);
+      if (longest(style.transitionDuration) > 0.001) found.push(`${name}: transition ${style.transitionProperty} ${style.transitionDuration}`);
+      return found;
+    });
+  });
+}
+
+/**
+ * What outlines a control under forced colours, where backgrounds and box-shadows are replaced
+ * by the system's: a border or an outline that is drawn (not `none`, not transparent), or
+ * `none` when the control has lost its shape.
+ */
+export function forcedColorsEdge(control: Locator): Promise<string> {
+  return control.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const drawn = (lineStyle: string, width: string, color: string) => lineStyle !== 'none' && parseFloat(width) > 0 && !/rgba\(.*,\s*0\)$|transparent/.test(color);
+    if (drawn(style.borderTopStyle, style.borderTopWidth, style.borderTopColor)) return `border ${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`;
+    if (drawn(style.outlineStyle, style.outlineWidth, style.outlineColor)) return `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
+    return 'none';
+  });
+}
