@@ -26,11 +26,11 @@ export function brandingHref(brandUrl: string, referrerHost?: string): string {
 /** "Powered by <brand>", linking to the brand; the shell decides whether it shows. */
 export function Branding({ brandUrl, logoUrl, referrerHost, label }: BrandingProps) {
   return (
-    <div className="branding">
+    <footer className="branding">
       <a href={brandingHref(brandUrl, referrerHost)} target="_blank" rel="noopener noreferrer">
         {logoUrl && <img src={logoUrl} alt="" width={12} height={12} />}
         <span>{label}</span>
       </a>
-    </div>
+    </footer>
   );
 }

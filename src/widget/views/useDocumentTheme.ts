@@ -31,7 +31,11 @@ export function useDocumentTheme({ app, channel }: WidgetState): void {
   useEffect(() => {
     const color = HEX_COLOR.test(channel.widgetColor) ? channel.widgetColor : '#1f93ff';
     root.style.setProperty('--widget-color', color);
-    root.style.setProperty('--on-widget-color', isLightColor(color) ? DARK_TEXT : '#fff');
+    const light = isLightColor(color);
+    root.style.setProperty('--on-widget-color', light ? DARK_TEXT : '#fff');
+    // A focus ring needs 3:1 against the white page (WCAG 1.4.11): a brand colour light enough
+    // to take dark text may not have it, so the ring takes the text colour instead.
+    root.style.setProperty('--focus-color', light ? DARK_TEXT : color);
   }, [channel.widgetColor]);
 
   useEffect(() => {

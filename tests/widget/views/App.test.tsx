@@ -133,3 +133,15 @@ describe('theming', () => {
     expect(screen.getByRole('button', { name: 'Close chat window' })).toBeTruthy();
   });
 });
+
+describe('the focus ring', () => {
+  it('is drawn in the brand colour when the brand colour takes white text', () => {
+    setup({ widgetColor: '#0b4f9e' });
+    expect(root().style.getPropertyValue('--focus-color')).toBe('#0b4f9e');
+  });
+
+  it('is drawn in the text colour when the brand colour is too light to see on white', () => {
+    setup({ widgetColor: '#ffeb3b' });
+    expect(root().style.getPropertyValue('--focus-color')).not.toBe('#ffeb3b');
+  });
+});
