@@ -5,6 +5,7 @@ import { removeCookie, setCookie } from '../cookies';
 import type { Launcher } from '../launcher';
 import type { HostSettings, LoaderSettings } from '../settings';
 import type { Session } from './session';
+import { createDing } from './ding';
 
 /** Host cookie holding the campaign snooze deadline, ms since the epoch (contract §1.8). */
 export const SNOOZE_COOKIE = 'cw_snooze_campaigns_till';
@@ -32,6 +33,7 @@ export interface HandlerContext {
  */
 export function widgetHandlers(context: HandlerContext): Record<string, (message: WidgetMessage) => void> {
   const { chatwoot, launcher, settings, raw, session } = context;
+  const ding = createDing();
 
   return {
     error(message) {
@@ -76,6 +78,7 @@ export function widgetHandlers(context: HandlerContext): Record<string, (message
       const px = Number(message.extraHeight);
       context.setFrameHeight(message.isFixedHeight && px > 0 ? Math.min(px, innerHeight) : null);
     },
+    playAudio: ding,
     handleNotificationDot: (message) => launcher.toggleClass('unread', !chatwoot.hideMessageBubble && message.unreadMessageCount > 0),
     popoutChatWindow: () => chatwoot.popoutChatWindow(),
   };

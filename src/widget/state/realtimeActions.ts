@@ -15,6 +15,8 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
       if (conversation.id.value === undefined) conversation.fetch().catch(() => undefined);
       if (message.sender_type === 'User') conversation.stopTyping();
       bridge.send('onEvent', { eventIdentifier: HOST_WINDOW_EVENTS.onMessage, data: message });
+      // An agent's reply the visitor is not looking at: the host plays the new-message sound.
+      if (message.sender_type === 'User' && (!state.app.isWidgetOpen.value || globalThis.document?.hidden)) bridge.send('playAudio', {});
     },
     'message.updated'(message) {
       if (!state.isCurrentConversation(message.conversation_id)) return;

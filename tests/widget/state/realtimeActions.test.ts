@@ -71,6 +71,30 @@ const typing = (conversationId: number, fields: Partial<RealtimeTyping> = {}): R
 const onMessageEvents = (bridge: { send: ReturnType<typeof vi.fn> }) =>
   bridge.send.mock.calls.filter(([event, payload]) => event === 'onEvent' && payload.eventIdentifier === 'chatwoot:on-message');
 
+describe('the new-message sound', () => {
+  const sounds = (bridge: { send: { mock: { calls: unknown[][] } } }) => bridge.send.mock.calls.filter(([event]) => event === 'playAudio');
+
+  it("asks the host to play it for an agent's reply while the chat is closed", async () => {
+    const { bridge, emit } = await setup();
+    emit('message.created', message(501, { sender_type: 'User' }));
+    expect(sounds(bridge)).toHaveLength(1);
+  });
+
+  it('stays quiet while the visitor has the chat open and in view', async () => {
+    const { state, bridge, emit } = await setup();
+    state.app.isWidgetOpen.value = true;
+    emit('message.created', message(501, { sender_type: 'User' }));
+    expect(sounds(bridge)).toHaveLength(0);
+  });
+
+  it("stays quiet for the visitor's own messages and for bots", async () => {
+    const { bridge, emit } = await setup();
+    emit('message.created', message(501, { message_type: MESSAGE_TYPE.incoming, sender_type: 'Contact' }));
+    emit('message.created', message(502, { sender_type: 'AgentBot' }));
+    expect(sounds(bridge)).toHaveLength(0);
+  });
+});
+
 describe('message.created', () => {
   it('adds a message for the current conversation', async () => {
     const { state, emit } = await setup();
