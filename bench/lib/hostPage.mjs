@@ -3,6 +3,7 @@
 // file: the CSP forbids inline script); `/bare` is the same page without it, the baseline that
 // the loader's main-thread cost is measured against.
 import { createServer } from 'node:http';
+import { embedSnippet } from '../../e2e/support/snippet.mjs';
 
 export function startHostPage(port, widgetOrigin, websiteToken) {
   const csp = `default-src 'self'; script-src 'self' ${widgetOrigin}; style-src 'self'; frame-src ${widgetOrigin}; connect-src 'self' ${widgetOrigin}; img-src 'self' data:`;
@@ -14,17 +15,7 @@ export function startHostPage(port, widgetOrigin, websiteToken) {
 <script src="/site.js"></script>
 ${withWidget ? '<script src="/snippet.js"></script>' : ''}
 </body></html>`;
-  const snippet = `window.chatwootSettings = Object.assign({}, window.chatwootSettings);
-(function (d, t) {
-  var BASE_URL = ${JSON.stringify(widgetOrigin)};
-  var g = d.createElement(t), s = d.getElementsByTagName(t)[0];
-  g.src = BASE_URL + "/packs/js/sdk.js";
-  g.async = true;
-  s.parentNode.insertBefore(g, s);
-  g.onload = function () {
-    window.chatwootSDK.run({ websiteToken: ${JSON.stringify(websiteToken)}, baseUrl: BASE_URL });
-  };
-})(document, "script");`;
+  const snippet = embedSnippet(widgetOrigin, websiteToken);
   const server = createServer((req, res) => {
     const path = new URL(req.url, 'http://host').pathname;
     // The host's own files are cacheable like a real site's, so warm runs differ only in what Wren does.

@@ -1,6 +1,7 @@
 // A customer's page on another origin: embeds Wren with the standard snippet, under a strict
 // CSP that allows scripts only from itself and the widget's origin and no inline styles.
 import { createServer } from 'node:http';
+import { embedSnippet } from './snippet.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const WIDGET = `http://localhost:${PORT}`;
@@ -22,20 +23,8 @@ const page = (title, extra = '') => `<!doctype html>
 <script src="/snippet.js"></script>
 </body></html>`;
 
-// The snippet of chatwoot-contract.md §1.1, as an external file because this page forbids inline script.
-const snippet = `window.chatwootSettings = Object.assign({}, window.chatwootSettings);
-(function (d, t) {
-  var BASE_URL = ${JSON.stringify(WIDGET)};
-  var g = d.createElement(t), s = d.getElementsByTagName(t)[0];
-  g.src = BASE_URL + "/packs/js/sdk.js";
-  g.async = true;
-  s.parentNode.insertBefore(g, s);
-  g.onload = function () {
-    window.chatwootSDK.run({ websiteToken: ${JSON.stringify(TOKEN)}, baseUrl: BASE_URL });
-    // Tests set this hook (page.addInitScript) to call $chatwoot right after run, before ready.
-    if (window.e2eAfterRun) window.e2eAfterRun();
-  };
-})(document, "script");`;
+// Tests set window.e2eAfterRun (page.addInitScript) to call $chatwoot right after run, before ready.
+const snippet = embedSnippet(WIDGET, TOKEN, { afterRunHook: true });
 
 createServer((req, res) => {
   const path = new URL(req.url, 'http://host').pathname;
