@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E } from '../ports';
 import { serverEnv } from './serverEnv.mjs';
+import { embedSnippet } from './snippet.mjs';
 
 export interface OwnServer {
   origin: string;
@@ -73,14 +74,7 @@ export async function serveHostPage(port: number, widgetOrigin: string): Promise
 <html lang="en"><head><meta charset="utf-8"><title>Acme Store</title></head>
 <body><h1>Acme Store</h1>
 <script>
-(function (d, t) {
-  var BASE_URL = ${JSON.stringify(widgetOrigin)};
-  var g = d.createElement(t), s = d.getElementsByTagName(t)[0];
-  g.src = BASE_URL + "/packs/js/sdk.js";
-  g.async = true;
-  s.parentNode.insertBefore(g, s);
-  g.onload = function () { window.chatwootSDK.run({ websiteToken: ${JSON.stringify(E2E.websiteToken)}, baseUrl: BASE_URL }); };
-})(document, "script");
+${embedSnippet(widgetOrigin, E2E.websiteToken)}
 </script></body></html>`;
   const server = createServer((req, res) => {
     if (new URL(req.url ?? '/', 'http://host').pathname === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);

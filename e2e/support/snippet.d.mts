@@ -1,0 +1,1 @@
+export function embedSnippet(widgetOrigin: string, websiteToken: string, options?: { afterRunHook?: boolean }): string;
