@@ -1,6 +1,5 @@
 import * as endpoints from '../api/endpoints';
-import { setLocale } from '../i18n';
-import { t } from '../i18n';
+import { setLocale, t } from '../i18n';
 import type { HostHandlers } from './bridge';
 import type { WidgetState } from '../state/widget';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Banner } from '../components/Banner';
 import { Branding } from '../components/Branding';
 import { ChatHeader, ChatHeaderExpanded, expandedHeaderOpacity } from '../components/ChatHeader';
@@ -26,7 +26,6 @@ export function App() {
   const onHome = path === '/';
   const heading = settings.welcomeTitle || channel.welcomeTitle;
   const intro = settings.welcomeDescription || channel.welcomeTagline;
-  const body = useRef<HTMLElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   useDocumentTheme(widget);
 
@@ -93,7 +92,7 @@ export function App() {
       )}
       {widget.banner.value && <Banner {...widget.banner.value} />}
       {widget.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
-      <main className="shell__body" ref={body} onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
+      <main className="shell__body" onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
         {path === '/messages' ? <Messages errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
       </main>
       {!channel.disableBranding && brandName && path !== '/article' && (

@@ -8,6 +8,7 @@ import { intlLocale, t } from '../i18n';
 import { ACCEPT } from '../lib/attachments';
 import { dayLabel } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
+import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../state/messages';
 import { useWidget } from './context';
 import { conversationFlow } from '../state/conversationFlow';
@@ -73,7 +74,7 @@ export function Messages() {
     if (sender && sender.type !== 'contact') return { name: ('available_name' in sender && sender.available_name) || sender.name, avatarUrl: sender.avatar_url || undefined };
     return useInboxAvatar ? { name: channel.websiteName, avatarUrl: channel.avatarUrl } : { name: t('SENDER.BOT') };
   };
-  const nameOf = (message: ChatMessage) => (message.message_type === 0 ? t('SENDER.YOU') : senderOf(message).name);
+  const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
   const quotedOf = (message: ChatMessage) => {
     const id = message.content_attributes?.in_reply_to;
