@@ -34,7 +34,9 @@ function tree(files: Record<string, string>): string {
 
 describe('dependency rules', () => {
   const roots: string[] = [];
-  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
   const fixture = (files: Record<string, string>) => {
     const root = tree(files);
     roots.push(root);
@@ -70,7 +72,8 @@ describe('dependency rules', () => {
   it('fails browser code that imports from the server', async () => {
     const root = fixture({
       'server/presenters/message.ts': 'export type WidgetMessage = { id: number };\n',
-      'src/widget/api.ts': "import type { WidgetMessage } from '../../server/presenters/message';\nexport const ids = (m: WidgetMessage) => m.id;\n",
+      'src/widget/api.ts':
+        "import type { WidgetMessage } from '../../server/presenters/message';\nexport const ids = (m: WidgetMessage) => m.id;\n",
     });
     expect(await violationsIn(root, ['src', 'server'])).toEqual(['src-not-to-server: src/widget/api.ts → server/presenters/message.ts']);
   });
@@ -79,7 +82,8 @@ describe('dependency rules', () => {
     const root = fixture({
       'src/widget/lib/dates.ts': 'export const DAY_MS = 86_400_000;\n',
       'src/shared/campaigns.ts': "import { DAY_MS } from '../widget/lib/dates';\nexport const SNOOZE_MS = DAY_MS;\n",
-      'src/shared/hash.ts': "import { createHash } from 'node:crypto';\nexport const hash = (s: string) => createHash('sha1').update(s).digest('hex');\n",
+      'src/shared/hash.ts':
+        "import { createHash } from 'node:crypto';\nexport const hash = (s: string) => createHash('sha1').update(s).digest('hex');\n",
     });
     expect(await violationsIn(root, ['src'])).toEqual([
       'shared-is-dependency-free: src/shared/campaigns.ts → src/widget/lib/dates.ts',
@@ -90,7 +94,8 @@ describe('dependency rules', () => {
   it('fails an import cycle, type-only imports included', async () => {
     const root = fixture({
       'server/services/agentActions.ts': "import { survey } from './csat';\nexport const resolve = () => survey();\n",
-      'server/services/csat.ts': "import type { resolve } from './agentActions';\nexport const survey = (): ReturnType<typeof resolve> | void => undefined;\n",
+      'server/services/csat.ts':
+        "import type { resolve } from './agentActions';\nexport const survey = (): ReturnType<typeof resolve> | void => undefined;\n",
     });
     expect(await violationsIn(root, ['server'])).toEqual(['no-circular: server/services/agentActions.ts → server/services/csat.ts']);
   });
