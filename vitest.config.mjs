@@ -29,7 +29,8 @@ export default defineConfig({
       { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
     ],
   },
-  esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
+  // Vite 8 transforms with Oxc (vitest sets its options, so an `esbuild` key is ignored with a warning).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -1,0 +1,70 @@
+/**
+ * The arrows of docs/architecture.md#the-four-pieces as rules: `npm run deps` cruises `src/` and
+ * `server/` and fails on any of them. `tests/dependencyRules.test.ts` proves each rule fires.
+ *
+ *   sdk ──► shared ◄── widget        server ──► shared        no cycles anywhere
+ *
+ * The loader and the widget ship as separate bundles, so an arrow between them would pull one into
+ * the other's budget; `src/` runs in browsers and can never reach the server; `src/shared/` is what
+ * all of them import, so it must stand on its own (no packages, no Node built-ins).
+ */
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+export const forbidden = [
+  {
+    name: 'sdk-not-to-widget',
+    comment: 'The loader is its own 3 KB bundle: a rule both need belongs in src/shared.',
+    severity: 'error',
+    from: { path: '^src/sdk/' },
+    to: { path: '^src/widget/' },
+  },
+  {
+    name: 'widget-not-to-sdk',
+    comment: 'The widget talks to the loader through the postMessage protocol in src/shared, never by import.',
+    severity: 'error',
+    from: { path: '^src/widget/' },
+    to: { path: '^src/sdk/' },
+  },
+  {
+    name: 'src-not-to-server',
+    comment: 'Browser code never imports the server; a shape both need is a type in src/shared.',
+    severity: 'error',
+    from: { path: '^src/' },
+    to: { path: '^server/' },
+  },
+  {
+    name: 'shared-is-dependency-free',
+    comment: 'src/shared is pure, dependency-free code: nothing outside it, packages and Node built-ins included.',
+    severity: 'error',
+    from: { path: '^src/shared/' },
+    to: { pathNot: '^src/shared/' },
+  },
+  {
+    name: 'no-circular',
+    comment: 'Arrows point one way: an import cycle means a rule has two homes or a module knows too much.',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: 'not-to-unresolvable',
+    comment: 'An import the checker cannot resolve to a file would slip past every rule above.',
+    severity: 'error',
+    from: {},
+    to: { couldNotResolve: true },
+  },
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden,
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

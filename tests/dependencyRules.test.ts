@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type ICruiseOptions, type ICruiseResult, type IViolation } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+
+/**
+ * `npm run deps` enforces the arrows of docs/architecture.md#the-four-pieces. Each rule is shown
+ * to fire on a small tree written for the purpose, and the real tree is shown to keep them all.
+ */
+
+const REPO = new URL('..', import.meta.url).pathname;
+
+/** The options `npm run deps` runs with: the repository's rules, read as the CLI reads them. */
+const options: Promise<ICruiseOptions> = extractDepcruiseOptions(join(REPO, '.dependency-cruiser.mjs'));
+
+/** Cruises `dirs` under `baseDir` with the repository's own rules. */
+async function violationsIn(baseDir: string, dirs: string[]): Promise<string[]> {
+  const { output } = await cruise(dirs, { ...(await options), baseDir });
+  return (output as ICruiseResult).summary.violations.map(violationLine).sort();
+}
+
+const violationLine = (v: IViolation) => `${v.rule.name}: ${v.from} → ${v.to}`;
+
+/** Writes `files` (path → source) into a fresh directory and returns it. */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'wren-deps-'));
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), source);
+  }
+  return root;
+}
+
+describe('dependency rules', () => {
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+  const fixture = (files: Record<string, string>) => {
+    const root = tree(files);
+    roots.push(root);
+    return root;
+  };
+
+  it('passes a tree whose arrows all point into src/shared', async () => {
+    const root = fixture({
+      'src/shared/rule.ts': 'export const rule = 1;\n',
+      'src/sdk/index.ts': "import { rule } from '../shared/rule';\nexport const a = rule;\n",
+      'src/widget/main.ts': "import { rule } from '../shared/rule';\nexport const b = rule;\n",
+      'server/app.ts': "import { rule } from '../src/shared/rule';\nexport const c = rule;\n",
+    });
+    expect(await violationsIn(root, ['src', 'server'])).toEqual([]);
+  });
+
+  it('fails a loader that imports from the widget', async () => {
+    const root = fixture({
+      'src/widget/lib/campaigns.ts': 'export const SNOOZE_MS = 86_400_000;\n',
+      'src/sdk/index.ts': "import { SNOOZE_MS } from '../widget/lib/campaigns';\nexport const snooze = SNOOZE_MS;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual(['sdk-not-to-widget: src/sdk/index.ts → src/widget/lib/campaigns.ts']);
+  });
+
+  it('fails a widget that imports from the loader', async () => {
+    const root = fixture({
+      'src/sdk/settings.ts': 'export const POSITION = "right";\n',
+      'src/widget/main.ts': "import { POSITION } from '../sdk/settings';\nexport const position = POSITION;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual(['widget-not-to-sdk: src/widget/main.ts → src/sdk/settings.ts']);
+  });
+
+  it('fails browser code that imports from the server', async () => {
+    const root = fixture({
+      'server/presenters/message.ts': 'export type WidgetMessage = { id: number };\n',
+      'src/widget/api.ts':
+        "import type { WidgetMessage } from '../../server/presenters/message';\nexport const ids = (m: WidgetMessage) => m.id;\n",
+    });
+    expect(await violationsIn(root, ['src', 'server'])).toEqual(['src-not-to-server: src/widget/api.ts → server/presenters/message.ts']);
+  });
+
+  it('fails src/shared importing anything outside it, a Node built-in included', async () => {
+    const root = fixture({
+      'src/widget/lib/dates.ts': 'export const DAY_MS = 86_400_000;\n',
+      'src/shared/campaigns.ts': "import { DAY_MS } from '../widget/lib/dates';\nexport const SNOOZE_MS = DAY_MS;\n",
+      'src/shared/hash.ts':
+        "import { createHash } from 'node:crypto';\nexport const hash = (s: string) => createHash('sha1').update(s).digest('hex');\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'shared-is-dependency-free: src/shared/campaigns.ts → src/widget/lib/dates.ts',
+      'shared-is-dependency-free: src/shared/hash.ts → crypto',
+    ]);
+  });
+
+  it('fails an import cycle, type-only imports included', async () => {
+    const root = fixture({
+      'server/services/agentActions.ts': "import { survey } from './csat';\nexport const resolve = () => survey();\n",
+      'server/services/csat.ts':
+        "import type { resolve } from './agentActions';\nexport const survey = (): ReturnType<typeof resolve> | void => undefined;\n",
+    });
+    expect(await violationsIn(root, ['server'])).toEqual(['no-circular: server/services/agentActions.ts → server/services/csat.ts']);
+  });
+
+  it('fails an import it cannot resolve, which would otherwise slip past the other rules', async () => {
+    const root = fixture({ 'src/sdk/index.ts': "import { gone } from '../widget/gone';\nexport const a = gone;\n" });
+    expect(await violationsIn(root, ['src'])).toEqual(['not-to-unresolvable: src/sdk/index.ts → ../widget/gone']);
+  });
+
+  it('finds every arrow of the real tree pointing the right way', async () => {
+    expect(await violationsIn(REPO, ['src', 'server'])).toEqual([]);
+  }, 60_000);
+});
