@@ -67,6 +67,13 @@ test.describe('the emoji picker', () => {
     await expect(button).toBeFocused();
   });
 
+  test('has no button when the host turns it off with enableEmojiPicker: false', async ({ page }) => {
+    await hostSettings(page, { enableEmojiPicker: false });
+    const widget = await openConversation(page);
+    await expect(widget.getByRole('button', { name: 'Add an attachment' })).toBeVisible();
+    await expect(widget.getByRole('button', { name: 'Insert emoji' })).toHaveCount(0);
+  });
+
   for (const darkMode of ['light', 'dark'] as const) {
     test(`has no accessibility violations when open, ${darkMode}`, async ({ page }) => {
       await hostSettings(page, { darkMode });
