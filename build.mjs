@@ -9,6 +9,7 @@
  * Outputs:
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
  *   dist/packs/js/widget-[hash].js    the widget entry (ESM) + lazy chunks under js/chunks/
+ *                                     (the emoji picker's data among them: scripts/emojiData.mjs)
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
@@ -23,6 +24,7 @@ import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs
 import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
+import { emojiDataPlugin } from './scripts/emojiData.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -123,7 +125,8 @@ const widgetOptions = {
   charset: 'utf8',
   loader: { '.svg': 'text' },
   legalComments: 'none',
-  plugins: [cssTextPlugin(/\.chunk\.css$/), manifestPlugin],
+  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built.
+  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), manifestPlugin],
 };
 
 const serverOptions = {
@@ -148,7 +151,11 @@ async function writeSizeViews() {
   const manifest = JSON.parse(await readFile(join(PACKS, 'manifest.json'), 'utf8'));
   const locales = new Set(EXPECTED_LOCALES);
   const chunks = (await readdir(join(PACKS, 'js/chunks'))).map((f) => `js/chunks/${f}`);
-  const isOtherLocale = (file) => locales.has(file.replace(/^js\/chunks\//, '').replace(/-[A-Z0-9]+\.js$/, '')) && !file.startsWith('js/chunks/en-');
+  // A locale's strings, or its emoji names (scripts/emojiData.mjs): only en's count.
+  const isOtherLocale = (file) => {
+    const name = file.replace(/^js\/chunks\//, '').replace(/-[A-Z0-9]+\.js$/, '');
+    return (locales.has(name) && name !== 'en') || (name.startsWith('emoji-names-') && name !== 'emoji-names-en');
+  };
   const views = {
     'first-paint': [manifest['widget.js'], manifest['widget.css'], ...manifest['widget.imports']],
     everything: [manifest['widget.js'], manifest['widget.css'], ...chunks.filter((f) => !isOtherLocale(f))],

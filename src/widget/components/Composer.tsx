@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { insertAtCaret } from '../lib/insertAtCaret';
 import { Icon } from './icons';
-import { ATTACH_ICON, SEND_ICON } from './conversationIcons';
+import { ATTACH_ICON, EMOJI_ICON, SEND_ICON } from './conversationIcons';
 
 /** Show the remaining-characters count once a message gets this close to the limit. */
 const COUNT_THRESHOLD = 500;
@@ -15,6 +16,11 @@ export interface ComposerProps {
   /** Present when the visitor may attach files: the picker's `accept` and the receiver. */
   attachments?: { accept: string; onFiles(files: File[]): void };
   autoFocus?: boolean;
+  /**
+   * Present when the emoji picker is allowed: the button's name, and the picker, given what to do
+   * with an emoji (insert it at the caret) and how to close.
+   */
+  emoji?: { label: string; picker(insert: (emoji: string) => void, close: () => void): ReactNode };
 }
 
 /**
@@ -22,11 +28,36 @@ export interface ComposerProps {
  * composing, where Enter confirms the candidate). Files come from the attach button or a
  * paste; the box grows with its content.
  */
-export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachments, autoFocus }: ComposerProps) {
+export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachments, autoFocus, emoji }: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  // Where the caret goes once an inserted emoji is rendered, and focus back to the box.
+  const caret = useRef<number | undefined>(undefined);
   const remaining = maxLength - text.length;
+
+  useEffect(() => {
+    if (caret.current === undefined) return;
+    input.current?.focus();
+    input.current?.setSelectionRange(caret.current, caret.current);
+    caret.current = undefined;
+  }, [text, emojiOpen]);
+
+  const insertEmoji = (value: string) => {
+    const box = input.current;
+    const result = insertAtCaret(text, box?.selectionStart ?? text.length, box?.selectionEnd ?? text.length, value, maxLength);
+    setEmojiOpen(false);
+    caret.current = result?.caret ?? box?.selectionEnd ?? text.length;
+    if (!result) return;
+    setText(result.value);
+    onInput?.(result.value);
+  };
+  const closeEmoji = () => {
+    setEmojiOpen(false);
+    emojiButton.current?.focus();
+  };
 
   // The autofocus attribute only acts while a document loads, and the composer mounts later
   // (after Start Conversation, or once its chunk arrives): without this, keyboard focus fell
@@ -87,6 +118,12 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
         <span className="composer__count" aria-live="polite">
           {remaining}
         </span>
+      )}
+      {emoji && emojiOpen && emoji.picker(insertEmoji, closeEmoji)}
+      {emoji && (
+        <button ref={emojiButton} type="button" className="icon-button" aria-label={emoji.label} title={emoji.label} aria-expanded={emojiOpen} aria-haspopup="dialog" onClick={() => setEmojiOpen(!emojiOpen)}>
+          <Icon path={EMOJI_ICON} />
+        </button>
       )}
       {attachments && (
         <>

@@ -4,7 +4,7 @@ import { MessageList } from '../components/MessageList';
 import { messageSummary, ReplyToChip, VideoCallOverlay, type MessageCallbacks } from '../components/messages';
 import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
-import { intlLocale, t } from '../i18n';
+import { intlLocale, locale, t } from '../i18n';
 import { ACCEPT } from '../lib/attachments';
 import { dayLabel } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
@@ -14,12 +14,15 @@ import { useWidget } from './context';
 import { conversationFlow } from '../state/conversationFlow';
 import { messageLabels } from './messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
+import { loadChunk } from '../lib/loadChunk';
 import conversationCss from '../styles/conversation.chunk.css';
 
 // This view is a lazy chunk; its stylesheet travels with it.
 adoptStyles(conversationCss);
 
 const ResolvedFooter = lazyPart(() => import('../components/ResolvedFooter').then((m) => m.ResolvedFooter));
+// Requested when the visitor first opens the picker, never with the conversation.
+const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
 
 /** Older history loads when the visitor scrolls this close to the top. */
 const LOAD_OLDER_AT_PX = 80;
@@ -38,6 +41,8 @@ export function Messages() {
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
   const canAttach = app.settings.value.enableFileUpload ?? channel.enabledFeatures.includes('attachments');
+  // Both must allow it: the inbox's flag and the host's `enableEmojiPicker` (default true).
+  const canPickEmoji = app.settings.value.enableEmojiPicker !== false && channel.enabledFeatures.includes('emoji_picker');
 
   // Keep the newest message in view as messages arrive and as the space around the list changes
   // (footer, reply bar, phone keyboard), unless the visitor scrolled up to read.
@@ -109,6 +114,17 @@ export function Messages() {
     if (files.length) sendFiles(files);
   };
 
+  const emojiPicker = (insert: (emoji: string) => void, close: () => void) => (
+    <EmojiPicker
+      locale={locale.value}
+      t={t}
+      loadChunk={loadChunk}
+      onPick={insert}
+      onClose={close}
+      errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
+    />
+  );
+
   const replyTo = composer.replyTo.value;
   const showComposer = !resolved || channel.allowMessagesAfterResolved !== false;
 
@@ -177,6 +193,7 @@ export function Messages() {
           onBlur={() => composer.stopTyping()}
           attachments={canAttach ? { accept: ACCEPT, onFiles: sendFiles } : undefined}
           autoFocus={app.isWidgetOpen.value}
+          emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}

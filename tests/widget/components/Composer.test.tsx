@@ -225,3 +225,52 @@ describe('what the composer reports while the visitor types', () => {
     expect(onBlur).not.toHaveBeenCalled();
   });
 });
+
+describe('the composer\'s emoji button', () => {
+  function setupWithEmoji() {
+    let insert: (emoji: string) => void = () => undefined;
+    let close: () => void = () => undefined;
+    const picker = vi.fn((i: (emoji: string) => void, c: () => void) => {
+      insert = i;
+      close = c;
+      return <div role="dialog" aria-label="Insert emoji" />;
+    });
+    render(<Composer maxLength={20} labels={labels} onSend={vi.fn()} emoji={{ label: 'Insert emoji', picker }} />);
+    const input = screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
+    const button = screen.getByRole('button', { name: 'Insert emoji' });
+    return { input, button, picker, insert: (e: string) => insert(e), close: () => close() };
+  }
+
+  it('opens the picker only when pressed, and says so', () => {
+    const { button, picker } = setupWithEmoji();
+    expect(picker).not.toHaveBeenCalled();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(screen.getByRole('dialog', { name: 'Insert emoji' })).toBeTruthy();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('inserts the emoji at the caret, closes the picker and gives the box focus with the caret after it', async () => {
+    const { input, button, insert } = setupWithEmoji();
+    fireEvent.input(input, { target: { value: 'Hi there' } });
+    input.setSelectionRange(2, 2);
+    fireEvent.click(button);
+    insert('👋');
+    await vi.waitFor(() => expect(input.value).toBe('Hi👋 there'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(input);
+    expect(input.selectionStart).toBe(4);
+  });
+
+  it('returns focus to its button when the picker is closed', () => {
+    const { button, close } = setupWithEmoji();
+    fireEvent.click(button);
+    close();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('has no button when the picker is not allowed', () => {
+    setup();
+    expect(screen.queryByRole('button', { name: 'Insert emoji' })).toBeNull();
+  });
+});

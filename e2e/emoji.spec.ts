@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from './ports';
+import { axeViolations } from './support/axe';
+import { conversationMessages } from './support/settings';
+import { hostSettings, saveScreenshot } from './support/widget';
+import { composerOf, openConversation, sendVisitorMessage } from './support/widgetSession';
+
+// The emoji picker (issue 10): a lazy chunk the visitor pays for only when opening it; search
+// by name, keyboard-only use, and axe on the open picker, light and dark.
+
+const isEmojiChunk = (url: string) => /\/chunks\/(EmojiPicker|emoji-names-[\w-]+)-\w+\.js$/.test(url);
+
+/** Records every emoji chunk the page requests. */
+function emojiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => isEmojiChunk(request.url()) && seen.push(request.url()));
+  return seen;
+}
+
+test.describe('the emoji picker', () => {
+  test('is not requested when the widget opens, only when the visitor opens the picker', async ({ page }) => {
+    const requested = emojiRequests(page);
+    const widget = await openConversation(page);
+    await expect(widget.getByRole('button', { name: 'Insert emoji' })).toBeVisible();
+    // Long enough for anything the open would fetch on idle (the chat keeps a socket, so the
+    // network never goes idle to wait for).
+    await page.waitForTimeout(2_000);
+    expect(requested).toEqual([]);
+
+    await widget.getByRole('button', { name: 'Insert emoji' }).click();
+    await expect(widget.getByRole('dialog', { name: 'Insert emoji' }).getByRole('grid')).toBeVisible();
+    expect(requested.some((url) => url.includes('/EmojiPicker-'))).toBe(true);
+    expect(requested.some((url) => url.includes('/emoji-names-en-'))).toBe(true);
+  });
+
+  test('an emoji found by search lands, at the caret, in the message sent', async ({ page }) => {
+    const widget = await openConversation(page);
+    const composer = composerOf(widget);
+    await composer.fill('Thanks  a lot');
+    await composer.press('Home');
+    for (let i = 0; i < 'Thanks '.length; i++) await composer.press('ArrowRight');
+
+    await widget.getByRole('button', { name: 'Insert emoji' }).click();
+    const picker = widget.getByRole('dialog', { name: 'Insert emoji' });
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('party popper');
+    await expect(picker.getByRole('gridcell', { name: 'party popper' })).toBeVisible();
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).press('ArrowDown');
+    await expect(picker.getByRole('gridcell', { name: 'party popper' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(picker).toBeHidden();
+    await expect(composer).toBeFocused();
+    await expect(composer).toHaveValue('Thanks 🎉 a lot');
+    const { conversationId } = await sendVisitorMessage(page, widget, await composer.inputValue());
+    await expect.poll(async () => (await conversationMessages(conversationId)).map((m) => m.content)).toContain('Thanks 🎉 a lot');
+  });
+
+  test('says when nothing matches, and Escape closes it and gives focus back', async ({ page }) => {
+    const widget = await openConversation(page);
+    const button = widget.getByRole('button', { name: 'Insert emoji' });
+    await button.click();
+    const picker = widget.getByRole('dialog', { name: 'Insert emoji' });
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('qqqzzz');
+    await expect(picker.getByText('No emoji match your search')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('has no button when the host turns it off with enableEmojiPicker: false', async ({ page }) => {
+    await hostSettings(page, { enableEmojiPicker: false });
+    const widget = await openConversation(page);
+    await expect(widget.getByRole('button', { name: 'Add an attachment' })).toBeVisible();
+    await expect(widget.getByRole('button', { name: 'Insert emoji' })).toHaveCount(0);
+  });
+
+  for (const darkMode of ['light', 'dark'] as const) {
+    test(`has no accessibility violations when open, ${darkMode}`, async ({ page }) => {
+      await hostSettings(page, { darkMode });
+      const widget = await openConversation(page, `${E2E.hostOrigin}/`);
+      await widget.getByRole('button', { name: 'Insert emoji' }).click();
+      const picker = widget.getByRole('dialog', { name: 'Insert emoji' });
+      await expect(picker.getByRole('gridcell').first()).toBeVisible();
+      await picker.getByRole('tab').nth(1).click();
+      // The whole page, the chat frame with the open picker included.
+      expect(await axeViolations(page)).toEqual([]);
+      await saveScreenshot(page, `emoji-picker-${darkMode}`);
+    });
+  }
+});

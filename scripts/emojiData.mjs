@@ -1,0 +1,139 @@
+/**
+ * The emoji picker's data, trimmed at build time from `emojibase-data` to what the picker shows
+ * (docs/architecture.md: lazy chunks). An esbuild plugin serves it as virtual modules, so no
+ * generated file is committed or left behind:
+ *
+ *   emoji-data                the emoji, category by category, and `loadEmojiNames(locale)`
+ *   emoji-data/emoji-names-<code>   one dataset locale's emoji names, category names and skin tones
+ *
+ * Trimmed away: the `component` category (bare skin tones, hair styles), the regional letters,
+ * every skin-tone variant (the picker derives them, see `skinnable`), keywords, shortcodes, and
+ * emoji newer than MAX_EMOJI_VERSION (most visitors' fonts would draw them as empty boxes).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** Emoji 15.0 (2022): drawn by every current Windows, macOS, iOS and Android font. */
+export const MAX_EMOJI_VERSION = 15;
+
+/** Emojibase's `component` group: tones and hair pieces, not emoji anyone sends alone. */
+const COMPONENT_GROUP = 2;
+
+/** The five Fitzpatrick modifiers, light to dark, in the order of the picker's tone choice. */
+export const SKIN_TONE_MODIFIERS = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}'];
+/** Emojibase's skin-tone message keys in the same order. */
+const SKIN_TONE_KEYS = ['light', 'medium-light', 'medium', 'medium-dark', 'dark'];
+
+/** Separates a category's emoji in the generated data; `~` marks one that takes a skin tone. */
+export const SKINNABLE_MARK = '~';
+
+/**
+ * The toned form of an emoji the way the picker builds it: the modifier right after the first
+ * code point, in place of a presentation selector there (e.g. 🏃‍♀️ → 🏃🏽‍♀️).
+ */
+export function withSkinTone(emoji, modifier) {
+  const [first, ...rest] = Array.from(emoji);
+  if (rest[0] === '\uFE0F') rest.shift();
+  return [first, modifier, ...rest].join('');
+}
+
+/**
+ * Whether every toned form emojibase lists is what `withSkinTone` builds. Emoji whose tones sit
+ * elsewhere (two people, each with a tone) are offered untoned rather than shipped variant by variant.
+ */
+export function skinnable(entry) {
+  if (!entry.skins?.length) return false;
+  const listed = new Set(entry.skins.map((skin) => skin.emoji ?? skin.unicode));
+  return SKIN_TONE_MODIFIERS.every((modifier) => listed.has(withSkinTone(entry.emoji ?? entry.unicode, modifier)));
+}
+
+/**
+ * The picker's emoji from emojibase's full English data: categories in emojibase order, each a
+ * list of `{ hexcode, emoji, skinnable }`.
+ */
+export function trimEmoji(data, maxVersion = MAX_EMOJI_VERSION) {
+  const groups = new Map();
+  const shown = data
+    .filter((e) => e.group !== undefined && e.group !== COMPONENT_GROUP && e.version <= maxVersion)
+    .sort((a, b) => a.order - b.order);
+  for (const e of shown) {
+    if (!groups.has(e.group)) groups.set(e.group, []);
+    groups.get(e.group).push({ hexcode: e.hexcode, emoji: e.emoji, skinnable: skinnable(e) });
+  }
+  return [...groups.entries()].sort(([a], [b]) => a - b).map(([group, emoji]) => ({ group, emoji }));
+}
+
+/**
+ * The emojibase locale whose names serve a Wren locale (SPEC.md §1 codes), or undefined when
+ * the dataset has none and English names serve: the full code first, then its language.
+ */
+export function datasetLocale(wrenLocale, available) {
+  const special = { pt_BR: 'pt', zh_CN: 'zh', zh_TW: 'zh-hant', no: 'nb' };
+  const candidates = [special[wrenLocale], wrenLocale.replace('_', '-').toLowerCase(), wrenLocale.split('_')[0]];
+  return candidates.find((code) => code && available.includes(code));
+}
+
+/**
+ * One dataset locale's names, in the order of `trimEmoji`'s emoji: one per line, a missing
+ * translation falls back to English. Category names skip the component group like the emoji do.
+ */
+export function namesFor(groups, compact, messages, english) {
+  const byHexcode = new Map(compact.map((e) => [e.hexcode, e.label]));
+  const englishByHexcode = new Map(english.map((e) => [e.hexcode, e.label]));
+  const groupName = new Map(messages.groups.map((g) => [g.order, g.message]));
+  const toneName = new Map(messages.skinTones.map((t) => [t.key, t.message]));
+  return {
+    names: groups.flatMap((g) => g.emoji.map((e) => byHexcode.get(e.hexcode) ?? englishByHexcode.get(e.hexcode))).join('\n'),
+    groups: groups.map((g) => groupName.get(g.group)),
+    tones: SKIN_TONE_KEYS.map((key) => toneName.get(key)),
+  };
+}
+
+const dataDir = () => dirname(require.resolve('emojibase-data/package.json'));
+const readJson = (path) => JSON.parse(readFileSync(`${dataDir()}/${path}`, 'utf8'));
+const datasetLocales = () => readdirSync(dataDir(), { withFileTypes: true }).filter((d) => d.isDirectory() && !['meta', 'versions'].includes(d.name)).map((d) => d.name);
+
+/** Source of the `emoji-data` module for the given Wren locales. */
+export function emojiModule(groups, wrenLocales, available) {
+  const loaders = wrenLocales
+    .map((code) => [code, datasetLocale(code, available)])
+    .filter(([, dataset]) => dataset && dataset !== 'en')
+    .map(([code, dataset]) => `    case ${JSON.stringify(code)}: return import(${JSON.stringify(`emoji-data/emoji-names-${dataset}`)});`);
+  const categories = groups.map((g) => ({ key: g.group, emoji: g.emoji.map((e) => e.emoji + (e.skinnable ? SKINNABLE_MARK : '')).join(' ') }));
+  return [
+    `export const CATEGORIES = ${JSON.stringify(categories)};`,
+    'export function loadEmojiNames(locale) {',
+    '  switch (locale) {',
+    ...loaders,
+    '    default: return import("emoji-data/emoji-names-en");',
+    '  }',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * esbuild plugin serving `emoji-data` and `emoji-data/emoji-names-<code>` (see the top of this
+ * file); the names' chunks are called `emoji-names-<code>-[hash].js`, apart from the locales'.
+ */
+export function emojiDataPlugin(wrenLocales) {
+  return {
+    name: 'emoji-data',
+    setup(b) {
+      let groups;
+      const trimmed = () => (groups ??= trimEmoji(readJson('en/data.json')));
+      b.onResolve({ filter: /^emoji-data(\/emoji-names-[\w-]+)?$/ }, (args) => ({ path: args.path, namespace: 'emoji-data' }));
+      b.onLoad({ filter: /^emoji-data$/, namespace: 'emoji-data' }, () => ({
+        contents: emojiModule(trimmed(), wrenLocales, datasetLocales()),
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /^emoji-data\/emoji-names-/, namespace: 'emoji-data' }, (args) => {
+        const code = args.path.slice('emoji-data/emoji-names-'.length);
+        const names = namesFor(trimmed(), readJson(`${code}/compact.json`), readJson(`${code}/messages.json`), readJson('en/compact.json'));
+        return { contents: JSON.stringify(names), loader: 'json' };
+      });
+    },
+  };
+}

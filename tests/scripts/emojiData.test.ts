@@ -1,0 +1,53 @@
+import { createRequire } from 'node:module';
+// @ts-expect-error the build script is plain JavaScript without types
+import { datasetLocale, namesFor, trimEmoji } from '../../scripts/emojiData.mjs';
+import { buildCatalog, withSkinTone, SKIN_TONE_MODIFIERS } from '../../src/widget/components/emoji/emojiCatalog';
+
+const require = createRequire(import.meta.url);
+type Trimmed = { group: number; emoji: { hexcode: string; emoji: string; skinnable: boolean }[] }[];
+const data = require('emojibase-data/en/data.json') as { hexcode: string; skins?: { emoji: string }[] }[];
+const groups: Trimmed = trimEmoji(data);
+
+describe('the emoji data the build trims from emojibase', () => {
+  it('keeps nine categories without the components (bare skin tones, hair)', () => {
+    expect(groups).toHaveLength(9);
+    const all = groups.flatMap((g) => g.emoji.map((e) => e.emoji));
+    expect(all).toContain('😀');
+    expect(all).not.toContain('\u{1F3FB}');
+    expect(all.length).toBeGreaterThan(1500);
+  });
+
+  it('builds every toned form emojibase lists for the emoji it marks skinnable, the way the picker does', () => {
+    const byHexcode = new Map(data.map((e) => [e.hexcode, e]));
+    const skinnable = groups.flatMap((g) => g.emoji).filter((e) => e.skinnable);
+    expect(skinnable.length).toBeGreaterThan(250);
+    for (const entry of skinnable) {
+      const listed = byHexcode.get(entry.hexcode)!.skins!.map((s) => s.emoji);
+      for (const modifier of SKIN_TONE_MODIFIERS) expect(listed).toContain(withSkinTone(entry.emoji, modifier));
+    }
+  });
+
+  it('offers no tone for emoji whose tones sit elsewhere (two people holding hands)', () => {
+    const people = groups.flatMap((g) => g.emoji).find((e) => e.emoji === '🧑‍🤝‍🧑');
+    expect(people?.skinnable).toBe(false);
+  });
+
+  it('gives names in the order of the emoji, in the dataset\'s language', () => {
+    const names = namesFor(groups, require('emojibase-data/de/compact.json'), require('emojibase-data/de/messages.json'), require('emojibase-data/en/compact.json'));
+    const categories = groups.map((g) => ({ key: g.group, emoji: g.emoji.map((e) => e.emoji).join(' ') }));
+    const catalog = buildCatalog(categories, names);
+    expect(catalog[0].entries[0]).toMatchObject({ emoji: '😀', name: 'grinsendes Gesicht' });
+    expect(catalog.map((c) => c.name)).toContain('Flaggen');
+    expect(names.tones).toHaveLength(5);
+  });
+
+  it('serves each Wren locale with the dataset\'s language where it has one', () => {
+    const available = ['de', 'en', 'pt', 'zh', 'zh-hant', 'nb', 'es-mx', 'es'];
+    expect(datasetLocale('de', available)).toBe('de');
+    expect(datasetLocale('pt_BR', available)).toBe('pt');
+    expect(datasetLocale('zh_TW', available)).toBe('zh-hant');
+    expect(datasetLocale('zh_CN', available)).toBe('zh');
+    expect(datasetLocale('no', available)).toBe('nb');
+    expect(datasetLocale('ar', available)).toBeUndefined();
+  });
+});
