@@ -12,6 +12,7 @@ import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { createDatabase, migrateToLatest, type Db } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
+import type { Logger } from '../../server/observability/logger';
 import { Hub } from '../../server/realtime/hub';
 
 export const WIDGET_JS = 'js/widget-ABCD1234.js';
@@ -67,6 +68,8 @@ export interface FixtureOptions {
   uploadsDir?: string;
   /** Environment values on top of the defaults (e.g. MAX_UPLOAD_MB). */
   env?: Record<string, string>;
+  /** The app's logger (default: none). */
+  logger?: Logger;
 }
 
 /** Builds a fixture over a fresh (or the given) database. */
@@ -89,7 +92,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   const hub = new Hub();
   const mails: MailMessage[] = [];
   const mailer: Mailer = { async send(message) { mails.push(message); } };
-  const app = createApp({ db, config, hub, mailer });
+  const app = createApp({ db, config, hub, mailer, logger: options.logger });
 
   const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
