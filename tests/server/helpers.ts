@@ -59,6 +59,20 @@ export function readBootConfig(html: string): WidgetBootConfig {
   return JSON.parse(match[1]) as WidgetBootConfig;
 }
 
+/** A temporary packs folder with a manifest and tiny widget files (`withManifest` false: empty). */
+export function createPacksDir(withManifest = true): string {
+  const packsDir = mkdtempSync(join(tmpdir(), 'wren-packs-'));
+  if (withManifest) {
+    mkdirSync(join(packsDir, 'js'), { recursive: true });
+    mkdirSync(join(packsDir, 'css'), { recursive: true });
+    writeFileSync(join(packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS }));
+    writeFileSync(join(packsDir, WIDGET_JS), 'export {};\n');
+    writeFileSync(join(packsDir, WIDGET_CSS), 'body{margin:0}\n');
+    writeFileSync(join(packsDir, 'js/sdk.js'), 'window.chatwootSDK={run:function(){}};\n');
+  }
+  return packsDir;
+}
+
 export interface FixtureOptions {
   /** false: the packs folder has no manifest. */
   withPacks?: boolean;
@@ -74,15 +88,7 @@ export interface FixtureOptions {
 
 /** Builds a fixture over a fresh (or the given) database. */
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
-  const packsDir = mkdtempSync(join(tmpdir(), 'wren-packs-'));
-  if (options.withPacks !== false) {
-    mkdirSync(join(packsDir, 'js'), { recursive: true });
-    mkdirSync(join(packsDir, 'css'), { recursive: true });
-    writeFileSync(join(packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS }));
-    writeFileSync(join(packsDir, WIDGET_JS), 'export {};\n');
-    writeFileSync(join(packsDir, WIDGET_CSS), 'body{margin:0}\n');
-    writeFileSync(join(packsDir, 'js/sdk.js'), 'window.chatwootSDK={run:function(){}};\n');
-  }
+  const packsDir = createPacksDir(options.withPacks !== false);
   const databasePath = options.databasePath ?? ':memory:';
   const uploadsDir = options.uploadsDir ?? mkdtempSync(join(tmpdir(), 'wren-uploads-'));
   const db = createDatabase(databasePath);
