@@ -136,7 +136,7 @@ describe('Wren behind nginx (deploy/nginx/wren.conf)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
   });
 
-  it('runs a visitor conversation over https:// and wss://, with PUBLIC_URL in the URLs Wren builds', async () => {
+  it('runs a visitor conversation over https:// and wss://, with PUBLIC_URL in the URLs Wren builds', { timeout: 30_000 }, async () => {
     const page = await https('GET', `/widget?website_token=${wren.config.websiteToken}`);
     expect(page.status).toBe(200);
     const boot = readBootConfig(page.body.toString());
