@@ -13,6 +13,7 @@
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
+ *   dist/server/backupCommand.js      `npm run backup -- <file>`
  *
  *   dist/size/                        copies of what size-limit measures as a whole (see below)
  *
@@ -130,8 +131,8 @@ const widgetOptions = {
 };
 
 const serverOptions = {
-  entryPoints: ['./server/server.ts'],
-  outfile: join(DIST, 'server/server.js'),
+  entryPoints: ['./server/server.ts', './server/backupCommand.ts'],
+  outdir: join(DIST, 'server'),
   bundle: true,
   platform: 'node',
   format: 'esm',

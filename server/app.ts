@@ -7,9 +7,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/apiError';
-import { withPublicOrigin } from './lib/publicUrl';
+import { publicOrigin, withPublicOrigin } from './lib/publicUrl';
+import { SILENT_LOGGER } from './observability/logger';
+import { requestLog } from './observability/requestLog';
 import { accountsApi, profileApi } from './routes/accountsApi/router';
 import { demoRoutes } from './routes/demo';
+import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { packsRoutes } from './routes/packs';
 import { uploadRoutes } from './routes/uploads';
 import { widgetApi } from './routes/widgetApi/router';
@@ -28,7 +32,8 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use('*', (c, next) => withPublicOrigin(deps.config.publicUrl ?? new URL(c.req.url).origin, next));
+  app.use('*', requestLog(deps.logger ?? SILENT_LOGGER));
+  app.use('*', (c, next) => withPublicOrigin(publicOrigin(deps.config, c.req.url), next));
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are per visitor or per agent: never let a shared cache keep them.
@@ -41,6 +46,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('/api/*', (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)));
 
+  app.route('/', healthRoutes(deps));
+  app.route('/', metricsRoutes(deps));
   app.route('/', demoRoutes(deps));
   app.route('/', widgetPageRoutes(deps));
   app.route('/', packsRoutes(deps));
@@ -54,7 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
     if (error instanceof HTTPException) return c.json({ error: error.message || 'Bad request' }, error.status);
     // Details go to the server log only; clients never see a stack trace.
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    c.get('log').error({ err: error, method: c.req.method, path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);
   });
 

@@ -3,6 +3,8 @@
  * secrets that are unset here are generated once and stored in the `settings` table by the seed.
  */
 
+import { LOG_LEVELS, type LogLevel } from './observability/logger';
+
 /** A bad environment value; the process prints the message and exits. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -24,6 +26,10 @@ export interface Config {
   packsDir: string;
   /** Origin used in absolute URLs (attachment `data_url`); unset → the request's origin. */
   publicUrl?: string;
+  /** Unset → `info`. */
+  logLevel?: LogLevel;
+  /** Set → `/metrics` requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -79,5 +85,12 @@ export function loadConfig(env: Env = process.env): Config {
     outboxDir: text(env, 'OUTBOX_DIR', 'data/outbox'),
     packsDir: text(env, 'PACKS_DIR', 'dist/packs'),
     publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
+    ...observability(env),
   };
+}
+
+/** LOG_LEVEL and METRICS_TOKEN: how the running server reports on itself. */
+function observability(env: Env): Pick<Config, 'logLevel' | 'metricsToken'> {
+  const logLevel = optional(env, 'LOG_LEVEL', new RegExp(`^(${LOG_LEVELS.join('|')})$`), `one of ${LOG_LEVELS.join(', ')}`);
+  return { logLevel: logLevel as LogLevel | undefined, metricsToken: optional(env, 'METRICS_TOKEN', TOKEN, '8–128 letters, digits, "-" or "_"') };
 }

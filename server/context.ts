@@ -5,6 +5,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { Logger } from './observability/logger';
 import type { Hub } from './realtime/hub';
 import type { Contact, ContactInbox } from './repositories/contacts';
 import type { Account, Inbox } from './repositories/inboxes';
@@ -15,9 +16,11 @@ export interface AppDeps {
   config: AppConfig;
   hub: Hub;
   mailer?: Mailer;
+  /** The process logger; unset → nothing is logged (tests). */
+  logger?: Logger;
 }
 
-/** Hono environment: variables set by `widgetAuth` and `agentAuth`. */
+/** Hono environment: variables set by `requestLog`, `widgetAuth` and `agentAuth`. */
 export interface AppEnv {
   Variables: {
     inbox: Inbox;
@@ -25,5 +28,8 @@ export interface AppEnv {
     contact: Contact;
     agent: User;
     account: Account;
+    requestId: string;
+    /** The request's logger: every line carries `request_id`. */
+    log: Logger;
   };
 }

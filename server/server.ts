@@ -1,18 +1,10 @@
 /**
- * The reference server process: config, database, migrations, seed, HTTP + ActionCable on
- * one port, and a graceful shutdown that tells connected widgets to reconnect.
+ * The reference server process: reads the environment, starts the server (`start.ts`), prints
+ * the banner, and on SIGINT/SIGTERM closes gracefully (connected widgets are told to reconnect).
  */
-import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
-import { createDatabase, migrateToLatest } from './db/database';
-import { seed } from './db/seed';
-import { createMailer } from './mail/mailer';
-import { attachCableServer } from './realtime/cableServer';
-import { Hub } from './realtime/hub';
-import { createCableRooms } from './services/presence';
+import { createLogger } from './observability/logger';
+import { startServer } from './start';
 
 function readConfig(): Config {
   try {
@@ -24,68 +16,43 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * Plain text for a person at a terminal, before the JSON log lines: it carries the tokens an
+ * operator needs once, which the JSON log never does.
+ */
 function banner(config: AppConfig, port: number): string {
   const host = ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
+  const origin = config.publicUrl ?? `http://${host}:${port}`;
   return [
     '',
     `  Wren reference server listening on ${config.host}:${port}`,
     '',
-    `  Demo page          http://${host}:${port}`,
+    `  Demo page          ${origin}`,
     `  Website token      ${config.websiteToken}`,
     `  API access token   ${config.apiAccessToken}   (header api_access_token, account 1)`,
     `  Database           ${config.databasePath}`,
+    '',
+    '  When a visitor writes, a log line "visitor wrote" (or "visitor started a conversation")',
+    '  carries the conversation_id to answer:',
+    `  POST ${origin}/api/v1/accounts/1/conversations/<conversation_id>/messages`,
     '',
   ].join('\n');
 }
 
 async function main(): Promise<void> {
   const base = readConfig();
-  const db = createDatabase(base.databasePath);
-  await migrateToLatest(db);
-  const config: AppConfig = { ...base, ...(await seed(db, base)) };
-  const hub = new Hub();
-  const app = createApp({ db, config, hub, mailer: createMailer(config) });
-
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(banner(config, info.port));
-  }) as Server;
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 60_000;
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    console.error(`wren: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
+  const logger = createLogger(base.logLevel);
+  const running = await startServer(base, logger).catch((error: NodeJS.ErrnoException) => {
+    if (error.syscall !== 'listen') throw error;
+    console.error(`wren: cannot listen on ${base.host}:${base.port}: ${error.code ?? error.message}`);
     process.exit(1);
   });
-  const cable = attachCableServer(server, { hub, rooms: createCableRooms(db) });
-
-  let closing = false;
-  // Requests in flight per connection. Browsers open spare connections they may never use; Node
-  // counts those as busy, so `close()` would wait for its request timeout (a minute) on them.
-  const inFlight = new Map<Socket, number>();
-  server.on('connection', (socket: Socket) => {
-    inFlight.set(socket, 0);
-    socket.once('close', () => inFlight.delete(socket));
-  });
-  server.on('request', (req, res) => {
-    const socket = req.socket;
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const left = (inFlight.get(socket) ?? 1) - 1;
-      inFlight.set(socket, left);
-      // Shutting down: a connection ends once its last response has gone out.
-      if (closing && left === 0) socket.end();
-    });
-  });
+  console.log(banner(running.config, running.port));
+  logger.info({ port: running.port, database: running.config.databasePath }, 'listening');
 
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`\n${signal}: closing…`);
-    await cable.close();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
-    });
-    await db.destroy();
+    logger.info({ signal }, 'closing');
+    await running.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

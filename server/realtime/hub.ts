@@ -48,6 +48,13 @@ export class Hub {
     return this.rooms.has(token);
   }
 
+  /** How many subscriptions are live, across every token (the `/metrics` gauge). */
+  listenerCount(): number {
+    let count = 0;
+    for (const room of this.rooms.values()) count += room.size;
+    return count;
+  }
+
   /** Every token with at least one listener. */
   tokens(): string[] {
     return [...this.rooms.keys()];

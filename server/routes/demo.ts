@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { SEED_INBOX_ID } from '../db/seed';
+import { publicOrigin } from '../lib/publicUrl';
 import { findInbox } from '../repositories/inboxes';
 import { DEMO_CSS, renderDemoPage, renderDemoSnippet } from '../views/demoPage';
 
@@ -23,8 +24,8 @@ export function demoRoutes(deps: AppDeps) {
   app.get('/demo/snippet.js', async (c) => {
     const inbox = await findInbox(deps.db, SEED_INBOX_ID);
     if (!inbox) return c.json({ error: 'the demo inbox does not exist' }, 404);
-    // The snippet points at whatever origin served it, so the demo works behind any host name.
-    const origin = new URL(c.req.url).origin;
+    // The snippet points at PUBLIC_URL, or whatever origin served it, so the demo works behind any host name.
+    const origin = publicOrigin(deps.config, c.req.url);
     return c.body(renderDemoSnippet(origin, inbox.website_token), 200, {
       'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
     });

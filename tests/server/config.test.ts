@@ -19,6 +19,10 @@ describe('loadConfig', () => {
       publicUrl: 'https://chat.example.com' });
   });
 
+  it('reads LOG_LEVEL and METRICS_TOKEN', () => {
+    expect(loadConfig({ LOG_LEVEL: 'warn', METRICS_TOKEN: 'scrape-token-1' })).toMatchObject({ logLevel: 'warn', metricsToken: 'scrape-token-1' });
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number between 0 and 65535/],
@@ -27,6 +31,8 @@ describe('loadConfig', () => {
     [{ SECRET_KEY_BASE: 'short' }, /SECRET_KEY_BASE must be at least 32 characters/],
     [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL must start with smtp/],
     [{ PUBLIC_URL: 'chat.example.com/path' }, /PUBLIC_URL must be an http\(s\) origin/],
+    [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be/],
   ])('rejects %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

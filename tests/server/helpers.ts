@@ -12,6 +12,7 @@ import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { createDatabase, migrateToLatest, type Db } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
+import type { Logger } from '../../server/observability/logger';
 import { Hub } from '../../server/realtime/hub';
 
 export const WIDGET_JS = 'js/widget-ABCD1234.js';
@@ -58,6 +59,20 @@ export function readBootConfig(html: string): WidgetBootConfig {
   return JSON.parse(match[1]) as WidgetBootConfig;
 }
 
+/** A temporary packs folder with a manifest and tiny widget files (`withManifest` false: empty). */
+export function createPacksDir(withManifest = true): string {
+  const packsDir = mkdtempSync(join(tmpdir(), 'wren-packs-'));
+  if (withManifest) {
+    mkdirSync(join(packsDir, 'js'), { recursive: true });
+    mkdirSync(join(packsDir, 'css'), { recursive: true });
+    writeFileSync(join(packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS }));
+    writeFileSync(join(packsDir, WIDGET_JS), 'export {};\n');
+    writeFileSync(join(packsDir, WIDGET_CSS), 'body{margin:0}\n');
+    writeFileSync(join(packsDir, 'js/sdk.js'), 'window.chatwootSDK={run:function(){}};\n');
+  }
+  return packsDir;
+}
+
 export interface FixtureOptions {
   /** false: the packs folder has no manifest. */
   withPacks?: boolean;
@@ -67,19 +82,13 @@ export interface FixtureOptions {
   uploadsDir?: string;
   /** Environment values on top of the defaults (e.g. MAX_UPLOAD_MB). */
   env?: Record<string, string>;
+  /** The app's logger (default: none). */
+  logger?: Logger;
 }
 
 /** Builds a fixture over a fresh (or the given) database. */
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
-  const packsDir = mkdtempSync(join(tmpdir(), 'wren-packs-'));
-  if (options.withPacks !== false) {
-    mkdirSync(join(packsDir, 'js'), { recursive: true });
-    mkdirSync(join(packsDir, 'css'), { recursive: true });
-    writeFileSync(join(packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS }));
-    writeFileSync(join(packsDir, WIDGET_JS), 'export {};\n');
-    writeFileSync(join(packsDir, WIDGET_CSS), 'body{margin:0}\n');
-    writeFileSync(join(packsDir, 'js/sdk.js'), 'window.chatwootSDK={run:function(){}};\n');
-  }
+  const packsDir = createPacksDir(options.withPacks !== false);
   const databasePath = options.databasePath ?? ':memory:';
   const uploadsDir = options.uploadsDir ?? mkdtempSync(join(tmpdir(), 'wren-uploads-'));
   const db = createDatabase(databasePath);
@@ -89,7 +98,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   const hub = new Hub();
   const mails: MailMessage[] = [];
   const mailer: Mailer = { async send(message) { mails.push(message); } };
-  const app = createApp({ db, config, hub, mailer });
+  const app = createApp({ db, config, hub, mailer, logger: options.logger });
 
   const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };

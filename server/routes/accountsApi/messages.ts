@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { notFound } from '../../lib/apiError';
+import { agentWrote } from '../../observability/activity';
 import { contactPushData } from '../../presenters/contact';
 import { agentMessage } from '../../presenters/message';
 import { seconds } from '../../presenters/time';
@@ -39,6 +40,7 @@ export function messageRoutes(deps: AppDeps) {
     try {
       await upload?.commit();
       const { view, created } = await postAgentMessage(deps, conversation, c.get('agent'), input);
+      agentWrote(c, view, created);
       if (!created) await upload?.discard();
       return c.json(agentMessage(view));
     } catch (error) {

@@ -13,6 +13,7 @@ import { latestConversation } from '../../repositories/conversations';
 import { setConversationStatus } from '../../services/agentActions';
 import { identifyContact } from '../../services/contactIdentity';
 import { markSeen, setVisitorTyping } from '../../services/visitorActivity';
+import { visitorWrote } from '../../observability/activity';
 import { postIncomingMessage } from '../../services/visitorMessages';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
@@ -47,8 +48,9 @@ export function widgetConversationRoutes(deps: AppDeps) {
     const contact = body.contact ? (await identifyContact(deps.db, visitor.contact, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;
     // Identification may have merged this visitor into a known contact (their contact-inbox moved).
     const contactInbox = { ...visitor.contactInbox, contact_id: contact.id };
-    const { view } = await postIncomingMessage(deps, { ...visitor, contactInbox, contact }, body.message,
+    const { view, created } = await postIncomingMessage(deps, { ...visitor, contactInbox, contact }, body.message,
       { newConversation: true, custom_attributes: body.custom_attributes ?? {} });
+    visitorWrote(c, view, { started: true, created });
     return c.json({
       ...conversationSummary(view.conversation), messages: [widgetMessage(view)],
       custom_attributes: view.conversation.custom_attributes, contact: contactJson(contact),

@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { createdMessage, widgetMessage } from '../../presenters/message';
 import { seconds } from '../../presenters/time';
+import { visitorWrote } from '../../observability/activity';
 import { latestConversation } from '../../repositories/conversations';
 import { listMessages } from '../../repositories/messages';
 import { storedAttachments } from '../../services/attachments';
@@ -45,6 +46,7 @@ async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {
     await upload.commit();
     const input: IncomingMessage = { ...fields, attachments: storedAttachments(upload.files) };
     const { view, created } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, input);
+    visitorWrote(c, view, { created });
     // A retried upload (same echo_id) answers with the message stored the first time.
     if (!created) await upload.discard();
     return c.json(createdMessage(view));
@@ -73,7 +75,8 @@ export function widgetMessageRoutes(deps: AppDeps) {
   app.post('/messages', auth, async (c) => {
     if (isMultipart(c)) return postAttachments(deps, c);
     const { message } = await readBody(c, CreateMessage);
-    const { view } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, message);
+    const { view, created } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, message);
+    visitorWrote(c, view, { created });
     return c.json(createdMessage(view));
   });
 

@@ -1,0 +1,68 @@
+/**
+ * Prometheus metrics (prom-client), served at `/metrics`. One registry per process: the counters
+ * are module-level so any module can count without being handed a registry.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The registry `/metrics` serialises. */
+export const METRICS = new Registry();
+collectDefaultMetrics({ register: METRICS, prefix: 'wren_' });
+
+/** What the realtime gauges read when scraped; set once by the process that owns the sockets. */
+export interface RealtimeSource {
+  sockets(): number;
+  subscriptions(): number;
+}
+
+let realtime: RealtimeSource | undefined;
+
+/** Reads open sockets and subscriptions from `source` on every scrape (instead of counting on every change). */
+export function observeRealtime(source: RealtimeSource | undefined): void {
+  realtime = source;
+}
+
+new Gauge({
+  name: 'wren_cable_sockets', help: 'Open ActionCable WebSocket connections', registers: [METRICS],
+  collect() { this.set(realtime?.sockets() ?? 0); },
+});
+
+new Gauge({
+  name: 'wren_cable_subscriptions', help: 'Active stream subscriptions across all sockets', registers: [METRICS],
+  collect() { this.set(realtime?.subscriptions() ?? 0); },
+});
+
+const messages = new Counter({
+  name: 'wren_messages_total', help: 'Chat messages created: in = written by visitors, out = sent by agents',
+  labelNames: ['direction'] as const, registers: [METRICS],
+});
+
+/** Counts one chat message created by a visitor (`in`) or an agent (`out`). */
+export function countMessage(direction: 'in' | 'out'): void {
+  messages.inc({ direction });
+}
+
+const rateLimitRejections = new Counter({
+  name: 'wren_rate_limit_rejections_total', help: 'Requests refused by a rate limit',
+  labelNames: ['limit'] as const, registers: [METRICS],
+});
+
+/** Counts one request refused by the rate limit named `limitName` (a fixed name, never user input). */
+export function countRateLimitRejection(limitName: string): void {
+  rateLimitRejections.inc({ limit: limitName });
+}
+
+const httpDuration = new Histogram({
+  name: 'wren_http_request_duration_seconds', help: 'HTTP request duration by route pattern and status class',
+  labelNames: ['method', 'route', 'status'] as const, registers: [METRICS],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+});
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Records one request. Labels stay bounded: `route` is a registered pattern (never the raw
+ * path), `status` a class (`2xx`…), and unknown methods fold into `OTHER`.
+ */
+export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
+  httpDuration.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status: `${Math.floor(status / 100)}xx` }, seconds);
+}

@@ -1,0 +1,55 @@
+/**
+ * Probes for orchestrators and load balancers: `GET /healthz` says the process answers,
+ * `GET /readyz` that everything it depends on is reachable (503 otherwise, so traffic moves on).
+ */
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { AppDeps, AppEnv } from '../context';
+
+/** One dependency `/readyz` checks; a future Redis connection adds one more. */
+export interface ReadinessCheck {
+  name: string;
+  /** Resolves when reachable; rejects (or exceeds the timeout) when not. */
+  probe(): Promise<unknown>;
+}
+
+/** A probe slower than this counts as unreachable: a stuck dependency must not hang the orchestrator's probe. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+/** The checks of the reference server: the database answers a trivial query. */
+export function readinessChecks(deps: AppDeps): ReadinessCheck[] {
+  return [{ name: 'database', probe: () => sql`select 1`.execute(deps.db) }];
+}
+
+async function reachable(check: ReadinessCheck): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), READINESS_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check.probe(), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The probe routes. */
+export function healthRoutes(deps: AppDeps, checks: ReadinessCheck[] = readinessChecks(deps)) {
+  const app = new Hono<AppEnv>();
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, noStore));
+
+  app.get('/readyz', async (c) => {
+    const results = await Promise.all(checks.map(async (check) => [check.name, await reachable(check)] as const));
+    const ready = results.every(([, ok]) => ok);
+    if (!ready) c.get('log').warn({ checks: Object.fromEntries(results) }, 'not ready');
+    const body = { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'ok' : 'unreachable'])) };
+    return c.json(body, ready ? 200 : 503, noStore);
+  });
+
+  return app;
+}
