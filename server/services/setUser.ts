@@ -8,10 +8,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { signWidgetToken } from '../auth/widgetToken';
 import type { AppDeps } from '../context';
 import { ApiError } from '../lib/apiError';
-import { anonymousName, randomToken, uuid } from '../lib/random';
-import { createContact, createContactInbox, markHmacVerified, type Contact, type ContactInbox } from '../repositories/contacts';
+import { markHmacVerified, type Contact, type ContactInbox } from '../repositories/contacts';
 import type { Inbox } from '../repositories/inboxes';
 import { identifyContact, type ContactDetails } from './contactIdentity';
+import { createAnonymousVisitor } from './visitors';
 
 export const HMAC_FAILED = 'HMAC failed: Invalid Identifier Hash Provided';
 
@@ -59,8 +59,7 @@ export async function setUser(deps: AppDeps, inbox: Inbox, visitor: { contact: C
   let switched = false;
   if (identifier && contact.identifier && contact.identifier !== identifier) {
     // Another person on this browser: never give them the previous visitor's contact.
-    contact = await createContact(deps.db, inbox.account_id, { name: anonymousName() });
-    contactInbox = await createContactInbox(deps.db, { contact_id: contact.id, inbox_id: inbox.id, source_id: uuid(), pubsub_token: randomToken(18) });
+    ({ contact, contactInbox } = await createAnonymousVisitor(deps.db, inbox));
     switched = true;
   }
   const { identifier_hash: _hash, ...rest } = details;

@@ -10,7 +10,7 @@ import { contactJson } from '../../presenters/contact';
 import { conversationSummary } from '../../presenters/conversation';
 import { widgetMessage } from '../../presenters/message';
 import { latestConversation } from '../../repositories/conversations';
-import { setConversationStatus } from '../../services/agentActions';
+import { setConversationStatus } from '../../services/conversationStatus';
 import { identifyContact } from '../../services/contactIdentity';
 import { markSeen, setVisitorTyping } from '../../services/visitorActivity';
 import { postIncomingMessage } from '../../services/visitorMessages';

@@ -11,7 +11,7 @@ import { seconds } from '../../presenters/time';
 import { latestConversation } from '../../repositories/conversations';
 import { listMessages } from '../../repositories/messages';
 import { storedAttachments } from '../../services/attachments';
-import { loadMessageViews } from '../../services/views';
+import { loadMessageViews } from '../../services/viewLoaders';
 import { postIncomingMessage, type IncomingMessage } from '../../services/visitorMessages';
 import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
 import { queryInt, readBody, schemas, validate } from '../body';
