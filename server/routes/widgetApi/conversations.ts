@@ -44,10 +44,8 @@ export function widgetConversationRoutes(deps: AppDeps) {
   app.post('/conversations', auth, async (c) => {
     const body = await readBody(c, CreateConversation);
     const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
-    const contact = body.contact ? (await identifyContact(deps.db, visitor.contact, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;
-    // Identification may have merged this visitor into a known contact (their contact-inbox moved).
-    const contactInbox = { ...visitor.contactInbox, contact_id: contact.id };
-    const { view } = await postIncomingMessage(deps, { ...visitor, contactInbox, contact }, body.message,
+    const contact = body.contact ? (await identifyContact(deps.db, visitor, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;
+    const { view } = await postIncomingMessage(deps, { ...visitor, contact }, body.message,
       { newConversation: true, custom_attributes: body.custom_attributes ?? {} });
     return c.json({
       ...conversationSummary(view.conversation), messages: [widgetMessage(view)],
