@@ -7,7 +7,7 @@
 import type { Db } from '../db/database';
 import { ApiError } from '../lib/apiError';
 import { deepMerge, mergeContactInto } from '../repositories/contactMerge';
-import { findOtherContact, updateContact, type Contact, type ContactChanges } from '../repositories/contacts';
+import { findProvenContact, updateContact, type Contact, type ContactChanges } from '../repositories/contacts';
 import type { Inbox } from '../repositories/inboxes';
 import { HMAC_FAILED } from './identityProof';
 
@@ -94,7 +94,9 @@ export function checkProofWhereMandatory(visitor: IdentifiedVisitor, details: Co
 /**
  * Identifies the visitor's contact by `details`, under one rule: an unproven visitor can never
  * read or change another contact. Only a proven identifier merges the visitor into the
- * account's contact with that identifier (the hash shows they are that person). Anything else
+ * account's contact with that identifier (the hash shows they are that person), and only into
+ * one whose owner is known: an earlier unproven claim of the identifier must not become the
+ * contact a later proof merges into (the claimant would then read it). Anything else
  * that names someone, an e-mail or phone above all, is stored on the visitor's own contact
  * even when another contact has it: anybody can type an address, so matching it would hand
  * the typist that contact's details and conversations. Chatwoot merges by e-mail; Wren does not.
@@ -105,7 +107,7 @@ export async function identifyContact(db: Db, visitor: IdentifiedVisitor, detail
   const { contact } = visitor;
   const identifier = usableIdentity(details).identifier;
   const target = options.proven && identifier && identifier !== contact.identifier
-    ? await findOtherContact(db, contact.account_id, contact.id, 'identifier', identifier)
+    ? await findProvenContact(db, contact.account_id, contact.id, identifier)
     : undefined;
   const kept = target ? await mergeContactInto(db, contact, target) : contact;
   return { contact: await applyContactDetails(db, kept, details, options), merged: Boolean(target) };

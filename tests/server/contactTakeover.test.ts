@@ -120,6 +120,19 @@ describe('set_user without a proven identifier', () => {
     await expectVictimUntouched(victimId);
   });
 
+  it('never makes an unproven claim of an identifier the contact its later proof merges into', async () => {
+    const claimant = await fx.visit();
+    await setUser(claimant, { identifier: 'alice', custom_attributes: { planted: true } });
+    const alice = await fx.visit();
+    const proven = await (await setUser(alice, { identifier: 'alice', identifier_hash: hash('alice'), email: 'alice@example.com' })).json();
+    expect(proven).not.toHaveProperty('widget_auth_token');
+    expect(proven.id).toBe((await contactOf(alice)).id);
+    expect(JSON.stringify(await contactOf(claimant))).not.toContain('alice@example.com');
+    // Her next proven browser joins her own contact, not the claimant's.
+    const phone = await fx.visit();
+    expect((await (await setUser(phone, { identifier: 'alice', identifier_hash: hash('alice') })).json()).id).toBe(proven.id);
+  });
+
   it('PATCH /contact with an unproven identifier of another contact does not merge either', async () => {
     const { id: victimId } = await victim();
     const attacker = await fx.visit();
