@@ -18,13 +18,16 @@ export async function signWidgetToken(secret: string, claims: WidgetTokenClaims,
 
 /**
  * The claims of a valid token, or null for anything else (absent, malformed, wrong signature,
- * expired, wrong claim types): an invalid token is treated exactly like no token.
+ * expired or without an expiry, wrong claim types): an invalid token is treated exactly like no token.
  */
 export async function verifyWidgetToken(secret: string, token: string | null | undefined): Promise<WidgetTokenClaims | null> {
   if (!token || token.length > 2048) return null;
   try {
     const payload = await verify(token, secret, 'HS256');
-    const { source_id: sourceId, inbox_id: inboxId } = payload;
+    const { source_id: sourceId, inbox_id: inboxId, exp } = payload;
+    // `verify` checks `exp` only when present; a token that never expires is never valid.
+    // Every token Wren mints carries one (180 days, as Chatwoot's), so no visitor loses a session.
+    if (typeof exp !== 'number') return null;
     if (typeof sourceId !== 'string' || !sourceId) return null;
     // Chatwoot's Ruby side may serialise the inbox id as a number; accept a numeric string too.
     const inbox = typeof inboxId === 'number' ? inboxId : typeof inboxId === 'string' && /^\d+$/.test(inboxId) ? Number(inboxId) : NaN;

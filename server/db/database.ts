@@ -13,6 +13,15 @@ import type { Database } from './schema';
 /** The typed database handle every repository takes. */
 export type Db = Kysely<Database>;
 
+/**
+ * Whether `error` is a unique-constraint violation, for SQLite and PostgreSQL alike: callers
+ * let the constraint settle a race (a retried send, a duplicate label) and read what won.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
 /** Opens (creating the folder if needed) the database at `path`, or a private in-memory one. */
 export function createDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

@@ -67,12 +67,18 @@ export async function updateContact(db: Db, id: number, changes: ContactChanges)
 }
 
 /**
- * Another contact of the account with this value in `column` (exact match; e-mails are stored
- * lower-case): how identification finds the contact a visitor turns out to be.
+ * The account's oldest other contact with this identifier that is known to be its owner: one a
+ * visitor proved (it has an HMAC-verified contact-inbox) or one no visitor ever claimed (made
+ * through the API). A contact that only claimed the identifier without proof is never found.
  */
-export async function findOtherContact(db: Db, accountId: number, exceptId: number, column: 'identifier' | 'email' | 'phone_number', value: string): Promise<Contact | undefined> {
+export async function findProvenContact(db: Db, accountId: number, exceptId: number, identifier: string): Promise<Contact | undefined> {
   const row = await db.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', '!=', exceptId)
-    .where(column, '=', value).orderBy('id').limit(1).executeTakeFirst();
+    .where('identifier', '=', identifier)
+    .where((eb) => {
+      const contactInboxes = () => eb.selectFrom('contact_inboxes').select('contact_inboxes.id').whereRef('contact_inboxes.contact_id', '=', 'contacts.id');
+      return eb.or([eb.exists(contactInboxes().where('contact_inboxes.hmac_verified', '=', 1)), eb.not(eb.exists(contactInboxes()))]);
+    })
+    .orderBy('id').limit(1).executeTakeFirst();
   return row && toContact(row);
 }
 

@@ -3,18 +3,17 @@
  * sends to the conversation's contact.
  */
 import { REALTIME_EVENTS } from '../../src/shared/cable';
-import type { ContentType, ConversationStatus, MessageType } from '../../src/shared/types';
+import type { ContentType, MessageType } from '../../src/shared/types';
 import type { AppDeps } from '../context';
-import { isUniqueViolation } from '../lib/keyedLock';
 import type { MessageView } from '../presenters/message';
+import type { NewAttachment } from '../repositories/attachments';
 import { findContactInbox } from '../repositories/contacts';
 import { updateConversation, type Conversation } from '../repositories/conversations';
-import { createAttachments, type NewAttachment } from '../repositories/attachments';
-import { createMessage, findMessageByEchoId, updateMessage, type Message } from '../repositories/messages';
+import { createMessageOnce } from '../repositories/messageCreation';
+import { updateMessage, type Message } from '../repositories/messages';
 import type { User } from '../repositories/users';
-import { broadcastConversation, broadcastMessage, broadcastTyping } from './broadcast';
-import { sendCsatSurvey } from './csat';
-import { loadConversationView, loadMessageView } from './views';
+import { broadcastMessage, broadcastTyping } from './broadcast';
+import { loadConversationView, loadMessageView } from './viewLoaders';
 
 export interface AgentMessageInput {
   content: string | null;
@@ -43,41 +42,16 @@ async function contactInboxOf(deps: AppDeps, conversation: Conversation) {
 export async function postAgentMessage(deps: AppDeps, conversation: Conversation, agent: User | null, input: AgentMessageInput): Promise<{ view: MessageView; created: boolean }> {
   const { db } = deps;
   const contactInbox = await contactInboxOf(deps, conversation);
-  const existing = input.echo_id ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
-  if (existing) return { view: await loadMessageView(db, conversation, contactInbox, existing), created: false };
-  const { attachments = [], ...values } = input;
-  let message: Message;
-  try {
-    message = await db.transaction().execute(async (trx) => {
-      const created = await createMessage(trx, {
-        account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
-        ...values, sender_type: agent ? 'User' : null, sender_id: agent?.id ?? null,
-      });
-      await createAttachments(trx, created.id, conversation.account_id, attachments);
-      return created;
-    });
-  } catch (error) {
-    const stored = input.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
-    if (!stored) throw error;
-    return { view: await loadMessageView(db, conversation, contactInbox, stored), created: false };
-  }
+  const { attachments, ...values } = input;
+  const { message, created } = await createMessageOnce(db, {
+    account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
+    ...values, sender_type: agent ? 'User' : null, sender_id: agent?.id ?? null,
+  }, attachments);
+  if (!created) return { view: await loadMessageView(db, conversation, contactInbox, message), created: false };
   const updated = await updateConversation(db, conversation.id, { last_activity_at: message.created_at });
   const view = await loadMessageView(db, updated, contactInbox, message);
   broadcastMessage(deps.hub, REALTIME_EVENTS.messageCreated, view, { performer: agent ?? undefined });
   return { view, created: true };
-}
-
-/**
- * Sets the status and pushes `conversation.status_changed` when it actually changed. Each
- * change to `resolved` sends the CSAT survey when the inbox has one (once per resolution).
- */
-export async function setConversationStatus(deps: AppDeps, conversation: Conversation, status: ConversationStatus, snoozedUntil: number | null = null): Promise<Conversation> {
-  if (conversation.status === status && conversation.snoozed_until === snoozedUntil) return conversation;
-  const updated = await updateConversation(deps.db, conversation.id, { status, snoozed_until: status === 'snoozed' ? snoozedUntil : null });
-  const view = await loadConversationView(deps.db, updated);
-  broadcastConversation(deps.hub, REALTIME_EVENTS.conversationStatusChanged, view);
-  if (status === 'resolved' && conversation.status !== 'resolved') await sendCsatSurvey(deps, updated);
-  return updated;
 }
 
 /** Pushes `conversation.typing_on/off` to the contact; private (note) typing stays with agents. */

@@ -13,7 +13,7 @@ import { createConversation, latestConversation } from '../repositories/conversa
 import { findUsers } from '../repositories/users';
 import { postAgentMessage } from './agentActions';
 import { broadcastConversation } from './broadcast';
-import { loadConversationView } from './views';
+import { loadConversationView } from './viewLoaders';
 import { withVisitorLock, type Visitor } from './visitorMessages';
 
 /** Runs the campaign named in `eventInfo` for the visitor; 404 for an unknown or disabled one. */

@@ -1,13 +1,15 @@
 /**
  * Contact identification (contract §3.6), shared by `PATCH /contact`, `set_user`, conversation
  * start and `input_email` answers: blank values are ignored, invalid e-mail/phone are dropped
- * rather than failing the request, attribute maps are deep-merged, and a contact that turns out
- * to be someone the account already knows (same identifier, else e-mail, else phone) is merged
- * into that contact — never into one with a different identifier.
+ * rather than failing the request, attribute maps are deep-merged, and only a proven identifier
+ * merges the visitor into a contact the account already knows (see `identifyContact`).
  */
 import type { Db } from '../db/database';
+import { ApiError } from '../lib/apiError';
 import { deepMerge, mergeContactInto } from '../repositories/contactMerge';
-import { findOtherContact, updateContact, type Contact, type ContactChanges } from '../repositories/contacts';
+import { findProvenContact, updateContact, type Contact, type ContactChanges } from '../repositories/contacts';
+import type { Inbox } from '../repositories/inboxes';
+import { HMAC_FAILED } from './identityProof';
 
 export interface ContactDetails {
   name?: string | null;
@@ -64,33 +66,49 @@ export async function applyContactDetails(db: Db, contact: Contact, details: Con
   return Object.keys(changes).length ? updateContact(db, contact.id, changes) : contact;
 }
 
-const conflicts = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a !== b);
+/** Who is being identified: the visitor's own contact, in the inbox of the request. */
+export interface IdentifiedVisitor {
+  inbox: Inbox;
+  contact: Contact;
+}
+
+export interface IdentifyOptions {
+  /** The details carry an `identifier` with a valid `identifier_hash` (see `identityProof`). */
+  proven?: boolean;
+  /** Conversation start: a name is only taken while the contact is anonymous. */
+  nameOnlyIfAnonymous?: boolean;
+}
 
 /**
- * Identifies `contact` by `details`: merges it into the account's contact with the same
- * identifier, else e-mail, else phone (unless that one has a different identifier, or — for a
- * phone match — a different e-mail; the conflicting value is then dropped), and stores the
- * details on the contact that remains. Returns that contact and whether a merge happened.
+ * With `hmac_mandatory`, the inbox wants identity proven: an unproven request may not claim an
+ * identifier, nor change the e-mail or phone of an identified contact. 401 `HMAC_FAILED`.
  */
-export async function identifyContact(db: Db, contact: Contact, details: ContactDetails, options: { nameOnlyIfAnonymous?: boolean } = {}): Promise<{ contact: Contact; merged: boolean }> {
+export function checkProofWhereMandatory(visitor: IdentifiedVisitor, details: ContactDetails, options: IdentifyOptions = {}): void {
+  const { inbox, contact } = visitor;
+  if (!inbox.hmac_mandatory || options.proven) return;
   const identity = usableIdentity(details);
-  const identifier = identity.identifier ?? contact.identifier;
-  const email = identity.email ?? contact.email;
-  const remaining: ContactDetails = { ...details, email: identity.email ?? null, phone_number: identity.phone_number ?? null };
-  let target: Contact | undefined;
-  if (identity.identifier && identity.identifier !== contact.identifier) {
-    target = await findOtherContact(db, contact.account_id, contact.id, 'identifier', identity.identifier);
-  }
-  if (!target && identity.email && identity.email !== contact.email) {
-    const other = await findOtherContact(db, contact.account_id, contact.id, 'email', identity.email);
-    if (other && conflicts(other.identifier, identifier)) remaining.email = null;
-    else target = other;
-  }
-  if (!target && identity.phone_number && identity.phone_number !== contact.phone_number) {
-    const other = await findOtherContact(db, contact.account_id, contact.id, 'phone_number', identity.phone_number);
-    if (other && (conflicts(other.identifier, identifier) || conflicts(other.email, email))) remaining.phone_number = null;
-    else target = other;
-  }
+  const changes = (field: 'identifier' | 'email' | 'phone_number') => identity[field] !== undefined && identity[field] !== contact[field];
+  if (changes('identifier') || (contact.identifier && (changes('email') || changes('phone_number')))) throw new ApiError(401, HMAC_FAILED);
+}
+
+/**
+ * Identifies the visitor's contact by `details`, under one rule: an unproven visitor can never
+ * read or change another contact. Only a proven identifier merges the visitor into the
+ * account's contact with that identifier (the hash shows they are that person), and only into
+ * one whose owner is known: an earlier unproven claim of the identifier must not become the
+ * contact a later proof merges into (the claimant would then read it). Anything else
+ * that names someone, an e-mail or phone above all, is stored on the visitor's own contact
+ * even when another contact has it: anybody can type an address, so matching it would hand
+ * the typist that contact's details and conversations. Chatwoot merges by e-mail; Wren does not.
+ * Checks `checkProofWhereMandatory` before changing anything.
+ */
+export async function identifyContact(db: Db, visitor: IdentifiedVisitor, details: ContactDetails, options: IdentifyOptions = {}): Promise<{ contact: Contact; merged: boolean }> {
+  checkProofWhereMandatory(visitor, details, options);
+  const { contact } = visitor;
+  const identifier = usableIdentity(details).identifier;
+  const target = options.proven && identifier && identifier !== contact.identifier
+    ? await findProvenContact(db, contact.account_id, contact.id, identifier)
+    : undefined;
   const kept = target ? await mergeContactInto(db, contact, target) : contact;
-  return { contact: await applyContactDetails(db, kept, remaining, options), merged: Boolean(target) };
+  return { contact: await applyContactDetails(db, kept, details, options), merged: Boolean(target) };
 }

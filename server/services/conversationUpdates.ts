@@ -9,7 +9,7 @@ import type { ConversationView } from '../presenters/conversation';
 import { updateConversation, type Conversation } from '../repositories/conversations';
 import { addConversationLabel, findLabel, removeConversationLabel, setConversationLabels } from '../repositories/labels';
 import { broadcastConversation } from './broadcast';
-import { loadConversationView } from './views';
+import { loadConversationView } from './viewLoaders';
 
 async function notify(deps: AppDeps, conversation: Conversation): Promise<ConversationView> {
   const view = await loadConversationView(deps.db, conversation);

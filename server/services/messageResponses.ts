@@ -14,7 +14,7 @@ import { updateMessage, type Message } from '../repositories/messages';
 import { broadcastMessage } from './broadcast';
 import { isValidEmail } from './contactIdentity';
 import { checkCsatAnswer, recordCsatAnswer } from './csat';
-import { loadMessageView } from './views';
+import { loadMessageView } from './viewLoaders';
 import type { Visitor } from './visitorMessages';
 
 export interface MessageAnswer {

@@ -2,18 +2,17 @@
  * `PATCH /api/v1/widget/contact/set_user` (contract §3.6): the host page tells the widget who
  * the visitor is. Order matters: the HMAC check comes before anything is changed; a browser
  * whose contact is already someone else starts over as a fresh anonymous contact; then the
- * contact is identified (and possibly merged into the account's contact for that identifier).
+ * contact is identified (merged into the account's contact for that identifier only when the
+ * identifier hash proves it).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { signWidgetToken } from '../auth/widgetToken';
 import type { AppDeps } from '../context';
 import { ApiError } from '../lib/apiError';
-import { anonymousName, randomToken, uuid } from '../lib/random';
-import { createContact, createContactInbox, markHmacVerified, type Contact, type ContactInbox } from '../repositories/contacts';
+import { markHmacVerified, type Contact, type ContactInbox } from '../repositories/contacts';
 import type { Inbox } from '../repositories/inboxes';
 import { identifyContact, type ContactDetails } from './contactIdentity';
-
-export const HMAC_FAILED = 'HMAC failed: Invalid Identifier Hash Provided';
+import { hashMatches, HMAC_FAILED } from './identityProof';
+import { createAnonymousVisitor } from './visitors';
 
 export interface SetUserDetails extends ContactDetails {
   identifier_hash?: string | null;
@@ -24,19 +23,6 @@ export interface SetUserResult {
   contactInbox: ContactInbox;
   /** Set when the visitor must switch to a new JWT (new or moved contact-inbox). */
   authToken?: string;
-}
-
-/** Lower-case hex HMAC-SHA256 of the identifier with the inbox's `hmac_token`. */
-export function identifierHash(hmacToken: string, identifier: string): string {
-  return createHmac('sha256', hmacToken).update(identifier).digest('hex');
-}
-
-function hashMatches(inbox: Inbox, identifier: string, hash: string | null | undefined): boolean {
-  if (!hash) return false;
-  const expected = Buffer.from(identifierHash(inbox.hmac_token, identifier));
-  const given = Buffer.from(hash);
-  // Constant time, so the hash cannot be guessed byte by byte from response timings.
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
@@ -53,20 +39,20 @@ export function mustVerify(inbox: Inbox, details: SetUserDetails): boolean {
 export async function setUser(deps: AppDeps, inbox: Inbox, visitor: { contact: Contact; contactInbox: ContactInbox }, details: SetUserDetails): Promise<SetUserResult> {
   const identifier = details.identifier?.trim() ?? '';
   const verify = mustVerify(inbox, details);
-  if (verify && !hashMatches(inbox, identifier, details.identifier_hash?.trim())) throw new ApiError(401, HMAC_FAILED);
+  const proven = Boolean(identifier) && hashMatches(inbox, identifier, details.identifier_hash?.trim());
+  if (verify && !proven) throw new ApiError(401, HMAC_FAILED);
 
   let { contact, contactInbox } = visitor;
   let switched = false;
   if (identifier && contact.identifier && contact.identifier !== identifier) {
     // Another person on this browser: never give them the previous visitor's contact.
-    contact = await createContact(deps.db, inbox.account_id, { name: anonymousName() });
-    contactInbox = await createContactInbox(deps.db, { contact_id: contact.id, inbox_id: inbox.id, source_id: uuid(), pubsub_token: randomToken(18) });
+    ({ contact, contactInbox } = await createAnonymousVisitor(deps.db, inbox));
     switched = true;
   }
   const { identifier_hash: _hash, ...rest } = details;
-  const identified = await identifyContact(deps.db, contact, rest);
+  const identified = await identifyContact(deps.db, { inbox, contact }, rest, { proven });
   contactInbox = { ...contactInbox, contact_id: identified.contact.id };
-  if (verify && identifier) contactInbox = await markHmacVerified(deps.db, contactInbox.id);
+  if (proven) contactInbox = await markHmacVerified(deps.db, contactInbox.id);
   const authToken = switched || identified.merged
     ? await signWidgetToken(deps.config.secretKeyBase, { source_id: contactInbox.source_id, inbox_id: inbox.id })
     : undefined;

@@ -12,7 +12,7 @@ import type { Conversation } from '../repositories/conversations';
 import { findInbox } from '../repositories/inboxes';
 import { listMessages } from '../repositories/messages';
 import { renderTranscript, type TranscriptLine } from '../views/transcript';
-import { loadMessageViews } from './views';
+import { loadMessageViews } from './viewLoaders';
 
 /** Long conversations are cut here; the mail says so. */
 export const TRANSCRIPT_MAX_MESSAGES = 5000;

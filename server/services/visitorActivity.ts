@@ -9,7 +9,7 @@ import { conversationPushData } from '../presenters/conversation';
 import { updateConversation, type Conversation } from '../repositories/conversations';
 import { markRead } from '../repositories/messages';
 import { broadcastMessage, broadcastToAgents } from './broadcast';
-import { loadConversationView, loadMessageViews } from './views';
+import { loadConversationView, loadMessageViews } from './viewLoaders';
 import type { Visitor } from './visitorMessages';
 
 /**

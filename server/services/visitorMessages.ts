@@ -6,15 +6,17 @@ import { REALTIME_EVENTS } from '../../src/shared/cable';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
 import { ApiError } from '../lib/apiError';
-import { isUniqueViolation, KeyedLock } from '../lib/keyedLock';
+import { KeyedLock } from '../lib/keyedLock';
 import type { MessageView } from '../presenters/message';
 import { updateContact, type Contact, type ContactInbox } from '../repositories/contacts';
 import { createConversation, latestConversation, updateConversation, type Conversation } from '../repositories/conversations';
 import type { Inbox } from '../repositories/inboxes';
-import { createAttachments, type NewAttachment } from '../repositories/attachments';
-import { countIncomingSince, createMessage, findMessage, findMessageByEchoId } from '../repositories/messages';
+import type { NewAttachment } from '../repositories/attachments';
+import { createMessageOnce } from '../repositories/messageCreation';
+import { countIncomingSince, findMessage, findMessageByEchoId } from '../repositories/messages';
 import { broadcastConversation, broadcastMessage } from './broadcast';
-import { loadConversationView, loadMessageView } from './views';
+import { setConversationStatus } from './conversationStatus';
+import { loadConversationView, loadMessageView } from './viewLoaders';
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 export const MESSAGES_PER_MINUTE = 20;
@@ -79,6 +81,7 @@ export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input
   return withVisitorLock(deps, visitor.contactInbox.id, async () => {
     const { db } = deps;
     let conversation = options.newConversation ? undefined : await latestConversation(db, visitor.contactInbox);
+    // Before the flood guard: a retried send answers with its stored copy and never counts twice.
     if (conversation && input.echo_id) {
       const existing = await findMessageByEchoId(db, conversation.id, input.echo_id);
       if (existing) return { view: await loadMessageView(db, conversation, visitor.contactInbox, existing), created: false };
@@ -89,31 +92,18 @@ export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input
     if (!conversation) {
       conversation = await startConversation(deps, visitor, { referer_url: input.referer_url, timestamp: input.timestamp, custom_attributes: options.custom_attributes });
     } else if (conversation.status === 'resolved' || conversation.status === 'snoozed') {
-      conversation = await updateConversation(db, conversation.id, { status: 'open', snoozed_until: null });
-      broadcastConversation(deps.hub, REALTIME_EVENTS.conversationStatusChanged, await loadConversationView(db, conversation, { contactInbox: visitor.contactInbox }));
+      conversation = await setConversationStatus(deps, conversation, 'open', null, { contactInbox: visitor.contactInbox });
     }
     // A reply may only quote a message of the same conversation.
     const replyTo = input.reply_to != null && /^\d+$/.test(String(input.reply_to)) ? Number(input.reply_to) : null;
     const quoted = replyTo === null ? undefined : await findMessage(db, conversation.id, replyTo);
-    const target = conversation;
-    let message;
-    try {
-      // Message and attachment rows together or not at all.
-      message = await db.transaction().execute(async (trx) => {
-        const created = await createMessage(trx, {
-          account_id: target.account_id, inbox_id: target.inbox_id, conversation_id: target.id,
-          message_type: MESSAGE_TYPE.incoming, content, echo_id: input.echo_id ?? null,
-          content_attributes: quoted ? { in_reply_to: quoted.id } : {},
-          sender_type: 'Contact', sender_id: visitor.contact.id,
-        });
-        await createAttachments(trx, created.id, target.account_id, input.attachments ?? []);
-        return created;
-      });
-    } catch (error) {
-      const stored = input.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, conversation.id, input.echo_id) : undefined;
-      if (!stored) throw error;
-      return { view: await loadMessageView(db, conversation, visitor.contactInbox, stored), created: false };
-    }
+    const { message, created } = await createMessageOnce(db, {
+      account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
+      message_type: MESSAGE_TYPE.incoming, content, echo_id: input.echo_id ?? null,
+      content_attributes: quoted ? { in_reply_to: quoted.id } : {},
+      sender_type: 'Contact', sender_id: visitor.contact.id,
+    }, input.attachments);
+    if (!created) return { view: await loadMessageView(db, conversation, visitor.contactInbox, message), created: false };
     conversation = await updateConversation(db, conversation.id, { last_activity_at: message.created_at });
     await updateContact(db, visitor.contact.id, { last_activity_at: message.created_at });
     const view = await loadMessageView(db, conversation, visitor.contactInbox, message);

@@ -5,6 +5,7 @@
  */
 import { signWidgetToken, verifyWidgetToken } from '../auth/widgetToken';
 import type { AppDeps } from '../context';
+import type { Db } from '../db/database';
 import { anonymousName, randomToken, uuid } from '../lib/random';
 import { createContact, createContactInbox, findContact, findContactInboxBySource, type Contact, type ContactInbox } from '../repositories/contacts';
 import type { Inbox } from '../repositories/inboxes';
@@ -17,18 +18,21 @@ export interface VisitorSession {
   created: boolean;
 }
 
+/** Creates a new anonymous contact ("Visitor 1234") with its contact-inbox in `inbox`. */
+export async function createAnonymousVisitor(db: Db, inbox: Inbox): Promise<{ contact: Contact; contactInbox: ContactInbox }> {
+  const contact = await createContact(db, inbox.account_id, { name: anonymousName() });
+  const contactInbox = await createContactInbox(db, { contact_id: contact.id, inbox_id: inbox.id, source_id: uuid(), pubsub_token: randomToken(18) });
+  return { contact, contactInbox };
+}
+
 /** Resumes the session named by `token` in `inbox`, or starts a new anonymous one. */
 export async function resolveVisitor(deps: AppDeps, inbox: Inbox, token: string | undefined): Promise<VisitorSession> {
   const { db, config } = deps;
   const claims = await verifyWidgetToken(config.secretKeyBase, token);
-  let contactInbox = claims && claims.inbox_id === inbox.id ? await findContactInboxBySource(db, inbox.id, claims.source_id) : undefined;
-  let contact = contactInbox && (await findContact(db, contactInbox.contact_id));
-  let created = false;
-  if (!contactInbox || !contact) {
-    contact = await createContact(db, inbox.account_id, { name: anonymousName() });
-    contactInbox = await createContactInbox(db, { contact_id: contact.id, inbox_id: inbox.id, source_id: uuid(), pubsub_token: randomToken(18) });
-    created = true;
-  }
+  const resumed = claims && claims.inbox_id === inbox.id ? await findContactInboxBySource(db, inbox.id, claims.source_id) : undefined;
+  const resumedContact = resumed && (await findContact(db, resumed.contact_id));
+  const created = !resumed || !resumedContact;
+  const { contact, contactInbox } = created ? await createAnonymousVisitor(db, inbox) : { contact: resumedContact, contactInbox: resumed };
   const authToken = await signWidgetToken(config.secretKeyBase, { source_id: contactInbox.source_id, inbox_id: inbox.id });
   return { contactInbox, contact, authToken, created };
 }

@@ -92,18 +92,20 @@ describe('PATCH /api/v1/widget/contact/set_user', () => {
     expect(await search('carol')).toHaveLength(1);
   });
 
-  it('merges by e-mail, but never into a contact with a different identifier', async () => {
+  it('never merges by e-mail: without a proven identifier the e-mail stays on the visitor’s own contact', async () => {
     const known = await fx.visit();
     await setUser(known, { identifier: 'dave', email: 'dave@example.com' });
     const guest = await fx.visit();
     await fx.widget('/contact', guest, { method: 'PATCH', body: { email: 'erin@example.com' } });
     const other = await fx.visit();
-    const merged = await (await setUser(other, { email: 'erin@example.com', name: 'Erin' })).json();
-    expect(merged.id).toBe((await contactOf(guest)).id);
+    const own = await (await setUser(other, { email: 'erin@example.com', name: 'Erin' })).json();
+    expect(own.id).not.toBe((await contactOf(guest)).id);
+    expect(own).toMatchObject({ id: (await contactOf(other)).id, has_email: true });
     const stranger = await fx.visit();
     const kept = await (await setUser(stranger, { identifier: 'mallory', email: 'dave@example.com' })).json();
     expect(kept.id).not.toBe((await contactOf(known)).id);
-    expect(kept.has_email).toBe(false);
+    expect(kept.has_email).toBe(true);
+    expect(await search('dave@example.com')).toHaveLength(2);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sign } from 'hono/jwt';
 import { signWidgetToken } from '../../server/auth/widgetToken';
 import { createInbox } from '../../server/repositories/inboxes';
 import { createFixture, sendMessage, type Fixture } from './helpers';
@@ -63,6 +64,21 @@ describe('a visitor can only reach their own conversation', () => {
     const expired = await signWidgetToken(fx.config.secretKeyBase, { source_id, inbox_id: 1 }, longAgo);
     const res = await fx.widget('/contact', expired);
     expect(res.status).toBe(404);
+  });
+
+  it('rejects a correctly signed token without an expiry', async () => {
+    const alice = await fx.visit();
+    const [, payload] = alice.authToken.split('.');
+    const { source_id } = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forever = await sign({ source_id, inbox_id: 1 }, fx.config.secretKeyBase, 'HS256');
+    expect((await fx.widget('/contact', forever)).status).toBe(404);
+    const page = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}&cw_conversation=${forever}`)).text();
+    expect(page).not.toContain(alice.pubsubToken);
+  });
+
+  it('issues only tokens that expire in 180 days', async () => {
+    const { exp, iat } = JSON.parse(Buffer.from((await fx.visit()).authToken.split('.')[1], 'base64url').toString());
+    expect(exp - iat).toBe(180 * 24 * 3600);
   });
 
   it("rejects a valid token of another inbox, even with that inbox's contact", async () => {

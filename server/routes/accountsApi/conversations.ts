@@ -9,10 +9,11 @@ import { ApiError, notFound } from '../../lib/apiError';
 import { conversationPushData } from '../../presenters/conversation';
 import { seconds } from '../../presenters/time';
 import { countConversations, findConversationByDisplayId, listConversations } from '../../repositories/conversations';
-import { setConversationStatus, setTyping } from '../../services/agentActions';
+import { setTyping } from '../../services/agentActions';
+import { setConversationStatus } from '../../services/conversationStatus';
 import { isValidEmail } from '../../services/contactIdentity';
 import { mailTranscript } from '../../services/transcript';
-import { loadConversationView } from '../../services/views';
+import { loadConversationView } from '../../services/viewLoaders';
 import { paramId, queryInt, readBody } from '../body';
 
 const STATUSES = ['open', 'resolved', 'pending', 'snoozed'] as const;

@@ -6,8 +6,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
+import { isUniqueViolation } from '../../db/database';
 import { ValidationError } from '../../lib/apiError';
-import { isUniqueViolation } from '../../lib/keyedLock';
 import { conversationLabels, createLabel, listLabels, type Label } from '../../repositories/labels';
 import { replaceCustomAttributes, replaceLabels } from '../../services/conversationUpdates';
 import { readBody, readJson, schemas } from '../body';

@@ -12,7 +12,7 @@ import { seconds } from '../../presenters/time';
 import { userPushData } from '../../presenters/user';
 import { findMessage, listMessages } from '../../repositories/messages';
 import { deleteMessage, postAgentMessage } from '../../services/agentActions';
-import { loadConversationView, loadMessageViews } from '../../services/views';
+import { loadConversationView, loadMessageViews } from '../../services/viewLoaders';
 import { paramId, queryInt } from '../body';
 import { conversationParam } from './conversations';
 import { readAgentMessage } from './messageBody';

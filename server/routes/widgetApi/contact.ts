@@ -8,8 +8,8 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { contactJson, widgetContact } from '../../presenters/contact';
 import { updateContact } from '../../repositories/contacts';
-import { identifyContact } from '../../services/contactIdentity';
-import { HMAC_FAILED, setUser } from '../../services/setUser';
+import { checkProofWhereMandatory, identifyContact } from '../../services/contactIdentity';
+import { setUser } from '../../services/setUser';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
 
@@ -44,14 +44,14 @@ export function widgetContactRoutes(deps: AppDeps) {
 
   app.patch('/contact', auth, async (c) => {
     const body = await readBody(c, UpdateContact);
-    const current = c.get('contact');
+    const visitor = { inbox: c.get('inbox'), contact: c.get('contact') };
+    // This route takes no hash: the proof rule answers first, then this route's own limit.
+    checkProofWhereMandatory(visitor, body);
     const identifier = body.identifier?.trim();
-    if (identifier) {
-      // Without a hash this route must not claim an identity the inbox wants proven.
-      if (c.get('inbox').hmac_mandatory) throw new ApiError(401, HMAC_FAILED);
-      if (current.identifier && current.identifier !== identifier) throw new ApiError(422, 'Identifier cannot be changed here; use set_user');
+    if (identifier && visitor.contact.identifier && visitor.contact.identifier !== identifier) {
+      throw new ApiError(422, 'Identifier cannot be changed here; use set_user');
     }
-    const { contact } = await identifyContact(deps.db, current, body);
+    const { contact } = await identifyContact(deps.db, visitor, body);
     return c.json(summary(contact));
   });
 

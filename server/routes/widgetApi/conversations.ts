@@ -10,7 +10,7 @@ import { contactJson } from '../../presenters/contact';
 import { conversationSummary } from '../../presenters/conversation';
 import { widgetMessage } from '../../presenters/message';
 import { latestConversation } from '../../repositories/conversations';
-import { setConversationStatus } from '../../services/agentActions';
+import { setConversationStatus } from '../../services/conversationStatus';
 import { identifyContact } from '../../services/contactIdentity';
 import { markSeen, setVisitorTyping } from '../../services/visitorActivity';
 import { visitorWrote } from '../../observability/activity';
@@ -45,10 +45,8 @@ export function widgetConversationRoutes(deps: AppDeps) {
   app.post('/conversations', auth, async (c) => {
     const body = await readBody(c, CreateConversation);
     const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
-    const contact = body.contact ? (await identifyContact(deps.db, visitor.contact, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;
-    // Identification may have merged this visitor into a known contact (their contact-inbox moved).
-    const contactInbox = { ...visitor.contactInbox, contact_id: contact.id };
-    const { view, created } = await postIncomingMessage(deps, { ...visitor, contactInbox, contact }, body.message,
+    const contact = body.contact ? (await identifyContact(deps.db, visitor, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;
+    const { view, created } = await postIncomingMessage(deps, { ...visitor, contact }, body.message,
       { newConversation: true, custom_attributes: body.custom_attributes ?? {} });
     visitorWrote(c, view, { started: true, created });
     return c.json({

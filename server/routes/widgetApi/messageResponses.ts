@@ -28,7 +28,7 @@ export function messageResponseRoutes(deps: AppDeps) {
     if (!message) throw notFound();
     const body = await readBody(c, Answer);
     const { contact } = await answerMessage(deps, visitor, message, body,
-      async (email) => (await identifyContact(deps.db, visitor.contact, { email })).contact);
+      async (email) => (await identifyContact(deps.db, visitor, { email })).contact);
     return c.json(contact ? { contact: contactJson(contact) } : {});
   });
 

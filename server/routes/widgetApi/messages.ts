@@ -12,7 +12,7 @@ import { visitorWrote } from '../../observability/activity';
 import { latestConversation } from '../../repositories/conversations';
 import { listMessages } from '../../repositories/messages';
 import { storedAttachments } from '../../services/attachments';
-import { loadMessageViews } from '../../services/views';
+import { loadMessageViews } from '../../services/viewLoaders';
 import { postIncomingMessage, type IncomingMessage } from '../../services/visitorMessages';
 import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
 import { queryInt, readBody, schemas, validate } from '../body';
