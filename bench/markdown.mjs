@@ -12,6 +12,7 @@
  * Environment: BENCH_RUNS (runs per input, default 7), BENCH_BUDGET_MS (default 50).
  */
 import { build } from 'esbuild';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { fmt, median, table } from './lib/stats.mjs';
@@ -73,5 +74,5 @@ for (const [name, input] of Object.entries(INPUTS)) {
 }
 console.log(`Markdown rendering of hostile inputs (Node ${process.version}, markdownToHtml, ${RUNS} runs each)\n`);
 console.log(table(['input', 'characters', 'best', 'median'], rows));
-console.log(`\nworst: ${fmt(worst, ' ms')} (budget ${BUDGET_MS} ms)`);
+console.log(`\nworst: ${fmt(worst, ' ms')} (budget ${BUDGET_MS} ms); load average ${loadavg()[0].toFixed(1)}`);
 if (worst > BUDGET_MS) process.exitCode = 1;

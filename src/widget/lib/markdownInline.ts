@@ -22,9 +22,15 @@ const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<>"'`]+/y;
 const ANGLE_URL = /<((?:https?|mailto):[^\s<>]*)>/y;
 const MAX_PAREN_DEPTH = 32;
-// Characters that may start something other than text, so the scan can jump between them.
-const SPECIAL = /[\\`![<hw*_~]/g;
-const BRACKET_SPECIAL = /[\\`[\]]/g;
+/** A lookup of the ASCII characters in `chars`, tested without allocating. */
+const charSet = (chars: string) => {
+  const set = new Uint8Array(128);
+  for (const c of chars) set[c.charCodeAt(0)] = 1;
+  return set;
+};
+// Characters that may start something other than text, so the scan can skip the rest.
+const SPECIAL = charSet('\\`![<hw*_~');
+const BRACKET_SPECIAL = charSet('\\`[]');
 
 /** An emphasis marker run (`*`, `_` or `~~`) waiting to be paired. */
 interface Delimiter {
@@ -81,10 +87,11 @@ function endOf(pattern: RegExp, raw: string, at: number): number {
   return pattern.test(raw) ? pattern.lastIndex : -1;
 }
 
-/** The index of the next match of a global pattern from `at` on, or the string's length. */
-function nextOf(pattern: RegExp, raw: string, at: number): number {
-  pattern.lastIndex = at;
-  return pattern.exec(raw)?.index ?? raw.length;
+/** The index of the next character of `set` from `at` on, or the string's length. */
+function nextOf(set: Uint8Array, raw: string, at: number): number {
+  let i = at;
+  while (i < raw.length && set[raw.charCodeAt(i)] !== 1) i++;
+  return i;
 }
 
 const runLength = (raw: string, at: number) => {
@@ -93,9 +100,9 @@ const runLength = (raw: string, at: number) => {
   return end - at;
 };
 
-/** For each `[`, the index of its `]` (brackets balanced, escapes and code spans skipped). */
-function matchBrackets(raw: string): Map<number, number> {
-  const closeOf = new Map<number, number>();
+/** For each `[`, the index of its `]`, else 0 (brackets balanced, escapes and code spans skipped). */
+function matchBrackets(raw: string): Int32Array {
+  const closeOf = new Int32Array(raw.length);
   const open: number[] = [];
   const closingTicks = codeSpans(raw);
   for (let i = nextOf(BRACKET_SPECIAL, raw, 0); i < raw.length; i = nextOf(BRACKET_SPECIAL, raw, i + 1)) {
@@ -106,7 +113,7 @@ function matchBrackets(raw: string): Map<number, number> {
       const close = closingTicks(i, length);
       i = (close < 0 ? i : close) + length - 1;
     } else if (c === '[') open.push(i);
-    else if (c === ']' && open.length) closeOf.set(open.pop()!, i);
+    else if (c === ']' && open.length) closeOf[open.pop()!] = i;
   }
   return closeOf;
 }
@@ -167,7 +174,7 @@ export function inlineHtml(raw: string, links = true): string {
   const parts: (string | Delimiter)[] = [];
   const stacks: Record<string, Delimiter[]> = { '*': [], _: [], '~': [] };
   let closingTicks: ReturnType<typeof codeSpans> | undefined;
-  let closeOf: Map<number, number> | undefined;
+  let closeOf: Int32Array | undefined;
   // Text is copied from `raw` in runs: `from` is where the run not yet written starts.
   let from = 0;
   let i = 0;
@@ -196,9 +203,9 @@ export function inlineHtml(raw: string, links = true): string {
     } else if ((c === '[' && links) || (c === '!' && raw[i + 1] === '[')) {
       const open = c === '!' ? i + 1 : i;
       closeOf ??= matchBrackets(raw);
-      const close = closeOf.get(open);
-      const target = close === undefined ? undefined : destination(raw, close + 1);
-      if (!target || close === undefined) {
+      const close = closeOf[open];
+      const target = close ? destination(raw, close + 1) : undefined;
+      if (!target) {
         i++;
         continue;
       }
