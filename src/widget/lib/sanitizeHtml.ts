@@ -5,14 +5,19 @@ import DOMPurify, { type Config } from 'dompurify';
  * an attack, and DOMPurify drops it (keeping its text).
  */
 const CONFIG: Config = {
-  ALLOWED_TAGS: ['a', 'blockquote', 'br', 'code', 'del', 'em', 'li', 'ol', 'p', 'pre', 'strong', 'ul'],
-  ALLOWED_ATTR: ['href', 'start'],
+  ALLOWED_TAGS: [
+    ...['a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p'],
+    ...['pre', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'],
+  ],
+  ALLOWED_ATTR: ['align', 'alt', 'href', 'src', 'start'],
   ALLOWED_URI_REGEXP: /^(?:https?|mailto|tel):/i,
   // DOMPurify checks every attribute not listed as URI-safe against the URI pattern.
-  ADD_URI_SAFE_ATTR: ['start'],
+  ADD_URI_SAFE_ATTR: ['align', 'start'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
 };
+
+const IMAGE_SOURCE = /^https?:/i;
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
@@ -23,11 +28,16 @@ let purifier: ReturnType<typeof DOMPurify> | undefined;
 function instance() {
   if (!purifier) {
     purifier = DOMPurify(window);
-    // Links in messages leave the widget: a new tab, without `window.opener` or a referrer.
     purifier.addHook('afterSanitizeAttributes', (node) => {
+      // Links in messages leave the widget: a new tab, without `window.opener` or a referrer.
       if (node.nodeName === 'A') {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
+      }
+      // Images load by themselves: only from the web, never `mailto:`/`tel:` or a relative path.
+      if (node.nodeName === 'IMG') {
+        if (!IMAGE_SOURCE.test(node.getAttribute('src') ?? '')) node.remove();
+        else node.setAttribute('loading', 'lazy');
       }
     });
   }
@@ -36,7 +46,8 @@ function instance() {
 
 /**
  * Sanitises HTML for a message bubble with a strict allow-list: no styles, event handlers,
- * frames, objects, forms, SVG or MathML; URLs only http, https, mailto and tel. Throws when
+ * frames, objects, forms, SVG or MathML; link URLs only http, https, mailto and tel, images
+ * only http(s). Throws when
  * the browser cannot run DOMPurify, so callers fall back to plain text instead of raw HTML.
  */
 export function sanitizeHtml(html: string): string {

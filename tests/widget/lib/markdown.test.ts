@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"disableCSSFileLoading":true,"disableJavaScriptFileLoading":true,"disableIframePageLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
-import { markdownToHtml, renderMarkdown } from '../../../src/widget/lib/markdown';
+import { markdownToHtml, RICH_TEXT_LIMIT, renderMarkdown } from '../../../src/widget/lib/markdown';
 import { sanitizeHtml } from '../../../src/widget/lib/sanitizeHtml';
 import { repairHappyDomForDOMPurify } from '../components/messages/happyDomPurify';
 
@@ -268,5 +268,145 @@ describe('the sanitiser on its own (in case the renderer ever emits raw HTML)', 
   it('keeps the formatting the renderer produces', () => {
     const html = markdownToHtml('**a** _b_ ~~c~~ `d`\n\n- e\n\n3. f\n\n> g\n\n```\nh\n```\n[i](https://x.example)');
     expect(sanitizeHtml(html)).toBe(html.replace('<a href="https://x.example">', '<a href="https://x.example" target="_blank" rel="noopener noreferrer">'));
+  });
+});
+
+describe('what Chatwoot’s editor and help centre write', () => {
+  const html = (text: string) => renderMarkdown(text);
+
+  it.each([1, 2, 3, 4, 5, 6])('renders an h%i heading, closing hashes dropped', (level) => {
+    expect(html(`${'#'.repeat(level)} Getting **started** ${'#'.repeat(level)}`)).toBe(`<h${level}>Getting <strong>started</strong></h${level}>`);
+  });
+
+  it('needs a space after the hashes, and keeps a seventh hash as text', () => {
+    expect(html('#hashtag\n\n####### seven')).toBe('<p>#hashtag</p><p>####### seven</p>');
+  });
+
+  it('ends a paragraph at a heading', () => {
+    expect(html('Intro\n## Setup\nSteps')).toBe('<p>Intro</p><h2>Setup</h2><p>Steps</p>');
+  });
+
+  it('renders an article image, lazily loaded, and drops one that is not http(s)', () => {
+    const box = dom(html('![Inbox settings](https://cdn.chatwoot.example/inbox.png)\n\n![x](javascript:alert(1)) ![y](/local.png)'));
+    const images = box.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0].getAttribute('src')).toBe('https://cdn.chatwoot.example/inbox.png');
+    expect(images[0].getAttribute('alt')).toBe('Inbox settings');
+    expect(images[0].getAttribute('loading')).toBe('lazy');
+    expect(box.textContent).toContain('x y');
+  });
+
+  it('renders a GFM table with its alignment, hiding the column widths marker', () => {
+    const table = '<!--cw-colwidths:120,200,80-->\n| Plan | Agents | Price |\n| :--- | :---: | ---: |\n| Startup | 2 | $19 |\n| Business | `10` | $39 |';
+    expect(html(table)).toBe(
+      '<table><thead><tr><th align="left">Plan</th><th align="center">Agents</th><th align="right">Price</th></tr></thead>' +
+        '<tbody><tr><td align="left">Startup</td><td align="center">2</td><td align="right">$19</td></tr>' +
+        '<tr><td align="left">Business</td><td align="center"><code>10</code></td><td align="right">$39</td></tr></tbody></table>',
+    );
+  });
+
+  it('renders a table without outer pipes, an escaped pipe in a cell, and short rows as they are', () => {
+    expect(html('a | b\n--- | ---\nx \\| y | z\nonly')).toBe(
+      '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>x | y</td><td>z</td></tr><tr><td>only</td></tr></tbody></table>',
+    );
+  });
+
+  it('does not make a table when the delimiter row has another number of cells', () => {
+    expect(html('| a | b |\n| --- |')).toBe('<p>| a | b |<br>| --- |</p>');
+  });
+
+  it('hides the column widths marker alone on its line even after a paragraph', () => {
+    expect(html('Prices:\n<!--cw-colwidths:100,100-->\n| a | b |\n|---|---|\n| 1 | 2 |')).not.toContain('cw-colwidths');
+  });
+
+  it('shows any other HTML comment as text', () => {
+    expect(dom(html('<!-- note -->')).textContent).toBe('<!-- note -->');
+  });
+
+  it.each([
+    ['a trailing backslash', 'Line one\\\nLine two'],
+    ['two trailing spaces', 'Line one  \nLine two'],
+  ])('turns %s into one line break, the marker dropped', (_, text) => {
+    expect(html(text)).toBe('<p>Line one<br>Line two</p>');
+  });
+
+  it('keeps a backslash at the end of the last line', () => {
+    expect(html('C:\\')).toBe('<p>C:\\</p>');
+  });
+
+  it.each(['---', '***', '___', '- - -'])('renders %j as a rule', (rule) => {
+    expect(html(`above\n${rule}\nbelow`)).toBe('<p>above</p><hr><p>below</p>');
+  });
+
+  it('renders the help-centre mix of headings, lists, quotes, code and links', () => {
+    const article = [
+      '## Install the widget',
+      '1. Open **Settings → Inboxes**',
+      '2. Copy the `<script>` snippet',
+      '',
+      '> **Note:** the snippet works on any site.',
+      '',
+      '```html',
+      '<script src="https://app.example/packs/js/sdk.js"></script>',
+      '```',
+      'Read more at <https://www.chatwoot.com/docs>.',
+    ].join('\n');
+    const box = dom(html(article));
+    expect(box.querySelector('h2')?.textContent).toBe('Install the widget');
+    expect([...box.querySelectorAll('ol li')].map((li) => li.textContent)).toEqual(['Open Settings → Inboxes', 'Copy the <script> snippet']);
+    expect(box.querySelector('blockquote strong')?.textContent).toBe('Note:');
+    expect(box.querySelector('pre code')?.textContent).toBe('<script src="https://app.example/packs/js/sdk.js"></script>');
+    expect(box.querySelector('a')?.getAttribute('href')).toBe('https://www.chatwoot.com/docs');
+    expect(box.querySelector('script')).toBeNull();
+  });
+});
+
+describe('the rich-text limit', () => {
+  it('renders a message up to the limit as markdown', () => {
+    const text = `${'a'.repeat(RICH_TEXT_LIMIT - 10)} **bold**`;
+    expect(markdownToHtml(text)).toContain('<strong>bold</strong>');
+  });
+
+  it('shows what follows the last line break before the limit as plain text, line breaks kept', () => {
+    const head = `**rich**\n${'a'.repeat(RICH_TEXT_LIMIT - 30)}`;
+    const html = markdownToHtml(`${head}\n${'b'.repeat(40)}\n**plain** <b>x</b>`);
+    expect(html).toBe(`<p><strong>rich</strong><br>${'a'.repeat(RICH_TEXT_LIMIT - 30)}</p><p><br>${'b'.repeat(40)}<br>**plain** &lt;b&gt;x&lt;/b&gt;</p>`);
+  });
+
+  it('cuts a message without line breaks at the limit itself', () => {
+    const html = markdownToHtml(`${'a '.repeat(RICH_TEXT_LIMIT)}**x**`);
+    expect(html).toBe(`<p>${'a '.repeat(RICH_TEXT_LIMIT / 2).trim()}</p><p>${'a '.repeat(RICH_TEXT_LIMIT / 2)}**x**</p>`);
+  });
+
+  it.each([
+    ['a URL followed by `.)` × 75,000', `https://x.test/${'.)'.repeat(75_000)}`],
+    ['`**a ` × 37,500', '**a '.repeat(37_500)],
+    ['150,000 `>`', '>'.repeat(150_000)],
+    ['a 25,000-row table', `| a | b |\n| - | - |\n${'| x | y |\n'.repeat(25_000)}`],
+    ['150,000 `[`', '['.repeat(150_000)],
+  ])('turns the hostile message %s into HTML in under a second', (_, text) => {
+    // DOMPurify is left out: happy-dom builds large DOMs far slower than a browser does.
+    const started = performance.now();
+    markdownToHtml(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('images through the sanitiser', () => {
+  it('keeps an http(s) image with its alt text', () => {
+    expect(sanitizeHtml('<img src="https://a.example/i.png" alt="A">')).toBe('<img src="https://a.example/i.png" alt="A" loading="lazy">');
+  });
+
+  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'mailto:a@b.example', 'x', ''])(
+    'drops an image whose source is %j',
+    (src) => {
+      expect(sanitizeHtml(`a<img src="${src}" onerror="alert(1)">b`)).toBe('ab');
+    },
+  );
+
+  it('drops table styling and event handlers but keeps the alignment', () => {
+    expect(sanitizeHtml('<table style="x" onclick="alert(1)"><tbody><tr><td align="right" style="color:red">1</td></tr></tbody></table>')).toBe(
+      '<table><tbody><tr><td align="right">1</td></tr></tbody></table>',
+    );
   });
 });
