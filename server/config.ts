@@ -24,6 +24,8 @@ export interface Config {
   packsDir: string;
   /** Origin used in absolute URLs (attachment `data_url`); unset → the request's origin. */
   publicUrl?: string;
+  /** Extra `connect-src` sources for the `/widget` CSP (CSP_CONNECT_SRC); by default only the own origin. */
+  cspConnectSrc: string[];
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -57,6 +59,16 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+// Only characters that can appear in a CSP host-source; anything else could alter the policy.
+export const CSP_SOURCE = /^[A-Za-z0-9.*:/_-]+$/;
+
+function sourceList(env: Env, name: string): string[] {
+  const sources = env[name]?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const bad = sources.find((source) => !CSP_SOURCE.test(source));
+  if (bad !== undefined) throw new ConfigError(`${name} must be CSP sources separated by spaces (such as https://api.example.com), got "${bad}"`);
+  return sources;
+}
+
 // Tokens travel in URLs, headers and HTML, so keep them to URL-safe characters.
 const TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -79,5 +91,6 @@ export function loadConfig(env: Env = process.env): Config {
     outboxDir: text(env, 'OUTBOX_DIR', 'data/outbox'),
     packsDir: text(env, 'PACKS_DIR', 'dist/packs'),
     publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
+    cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
   };
 }

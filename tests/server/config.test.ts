@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 3000, host: '127.0.0.1', databasePath: 'data/wren.sqlite', websiteToken: undefined, apiAccessToken: undefined,
       secretKeyBase: undefined, uploadsDir: 'data/uploads', maxUploadMb: 40, smtpUrl: undefined, outboxDir: 'data/outbox',
-      packsDir: 'dist/packs',
+      packsDir: 'dist/packs', cspConnectSrc: [],
     });
   });
 
@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     [{ SECRET_KEY_BASE: 'short' }, /SECRET_KEY_BASE must be at least 32 characters/],
     [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL must start with smtp/],
     [{ PUBLIC_URL: 'chat.example.com/path' }, /PUBLIC_URL must be an http\(s\) origin/],
+    [{ CSP_CONNECT_SRC: "https://a.example.com; script-src 'unsafe-inline'" }, /CSP_CONNECT_SRC must be/],
   ])('rejects %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
