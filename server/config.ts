@@ -2,6 +2,7 @@
  * Environment parsing for the reference server (ARCHITECTURE.md §4). Everything is optional;
  * secrets that are unset here are generated once and stored in the `settings` table by the seed.
  */
+import { RATE_LIMITS, type RateLimit, type RateLimitName, type RateLimitSettings } from './limits/rateLimits';
 
 /** A bad environment value; the process prints the message and exits. */
 export class ConfigError extends Error {
@@ -26,6 +27,10 @@ export interface Config {
   publicUrl?: string;
   /** Extra `connect-src` sources for the `/widget` CSP (CSP_CONNECT_SRC); by default only the own origin. */
   cspConnectSrc: string[];
+  /** The header a trusted reverse proxy puts the client's address in (TRUST_PROXY); unset → the socket's address. */
+  trustProxy?: string;
+  /** Every limit of `RATE_LIMITS`, from its variable or its default; null when switched off. */
+  rateLimits: RateLimitSettings;
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -69,6 +74,22 @@ function sourceList(env: Env, name: string): string[] {
   return sources;
 }
 
+function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit | null {
+  const raw = env[name]?.trim();
+  if (!raw) return { points: fallback.points, durationS: fallback.durationS };
+  if (raw === 'off') return null;
+  const match = /^(\d{1,9})\/(\d{1,9})$/.exec(raw);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    throw new ConfigError(`${name} must be <requests>/<seconds> such as ${fallback.points}/${fallback.durationS}, or off, got "${raw}"`);
+  }
+  return { points: Number(match[1]), durationS: Number(match[2]) };
+}
+
+function rateLimits(env: Env): RateLimitSettings {
+  return Object.fromEntries((Object.keys(RATE_LIMITS) as RateLimitName[])
+    .map((name) => [name, rateLimit(env, RATE_LIMITS[name].env, RATE_LIMITS[name])])) as RateLimitSettings;
+}
+
 // Tokens travel in URLs, headers and HTML, so keep them to URL-safe characters.
 const TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -92,5 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     packsDir: text(env, 'PACKS_DIR', 'dist/packs'),
     publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
+    trustProxy: optional(env, 'TRUST_PROXY', /^[A-Za-z0-9-]{1,64}$/, 'a header name such as X-Forwarded-For'),
+    rateLimits: rateLimits(env),
   };
 }

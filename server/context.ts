@@ -5,6 +5,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { RateLimits } from './limits/rateLimits';
 import type { Hub } from './realtime/hub';
 import type { Contact, ContactInbox } from './repositories/contacts';
 import type { Account, Inbox } from './repositories/inboxes';
@@ -15,6 +16,8 @@ export interface AppDeps {
   config: AppConfig;
   hub: Hub;
   mailer?: Mailer;
+  /** Shared with the cable server, which counts subscriptions against the same limits. */
+  limits: RateLimits;
 }
 
 /** Hono environment: variables set by `widgetAuth` and `agentAuth`. */

@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
 import { seed } from './db/seed';
+import { RateLimits } from './limits/rateLimits';
 import { createMailer } from './mail/mailer';
 import { attachCableServer } from './realtime/cableServer';
 import { Hub } from './realtime/hub';
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
   const hub = new Hub();
-  const app = createApp({ db, config, hub, mailer: createMailer(config) });
+  const limits = new RateLimits(config.rateLimits);
+  const app = createApp({ db, config, hub, mailer: createMailer(config), limits });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(banner(config, info.port));
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
     console.error(`wren: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
     process.exit(1);
   });
-  const cable = attachCableServer(server, { hub, rooms: createCableRooms(db) });
+  const cable = attachCableServer(server, { hub, rooms: createCableRooms(db), limits, trustProxy: config.trustProxy });
 
   let closing = false;
   // Requests in flight per connection. Browsers open spare connections they may never use; Node

@@ -18,6 +18,8 @@ export interface CableConnectionOptions {
   send: (frame: string) => void;
   hub: Hub;
   rooms: CableRooms;
+  /** Asked before each new subscription (a rate limit); false → `reject_subscription`. */
+  admitSubscription?: () => Promise<boolean>;
 }
 
 /** The widget streams one room; a few more leave room for a page that embeds two widgets. */
@@ -106,7 +108,8 @@ export class CableConnection {
       this.write({ identifier, type: 'confirm_subscription' });
       return;
     }
-    if (!token || !this.hasRoomFor(token) || !(await rooms.authorize(token)) || this.closed) {
+    if (!token || !this.hasRoomFor(token) || !(await (this.options.admitSubscription?.() ?? true))
+      || !(await rooms.authorize(token)) || this.closed) {
       this.write({ identifier, type: 'reject_subscription' });
       return;
     }

@@ -11,6 +11,7 @@ import { allowedDomains, channelConfig } from '../presenters/inbox';
 import { chooseLocale, RTL_LOCALES } from '../presenters/languages';
 import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
 import { resolveVisitor } from '../services/visitors';
+import { limitAddress } from './widgetApi/rateLimit';
 import { renderWidgetPage } from '../views/widgetPage';
 
 export const BRAND_NAME = 'Wren';
@@ -57,7 +58,7 @@ export function widgetPageRoutes(deps: AppDeps) {
     const style = packs?.manifest['widget.css'];
     if (!packs || !script || !style) return c.json({ error: 'widget assets are not built; run npm run build' }, 503);
 
-    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'));
+    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
     const globalConfig: GlobalConfig = {
       LOGO_THUMBNAIL: packs.hasLogo ? '/packs/assets/logo.svg' : '', BRAND_NAME, WIDGET_BRAND_URL,
       DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: deps.config.maxUploadMb, INSTALLATION_NAME: BRAND_NAME,

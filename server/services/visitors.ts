@@ -17,14 +17,18 @@ export interface VisitorSession {
   created: boolean;
 }
 
-/** Resumes the session named by `token` in `inbox`, or starts a new anonymous one. */
-export async function resolveVisitor(deps: AppDeps, inbox: Inbox, token: string | undefined): Promise<VisitorSession> {
+/**
+ * Resumes the session named by `token` in `inbox`, or starts a new anonymous one once
+ * `beforeCreate` (a rate limit, which may throw) allows it.
+ */
+export async function resolveVisitor(deps: AppDeps, inbox: Inbox, token: string | undefined, beforeCreate?: () => Promise<void>): Promise<VisitorSession> {
   const { db, config } = deps;
   const claims = await verifyWidgetToken(config.secretKeyBase, token);
   let contactInbox = claims && claims.inbox_id === inbox.id ? await findContactInboxBySource(db, inbox.id, claims.source_id) : undefined;
   let contact = contactInbox && (await findContact(db, contactInbox.contact_id));
   let created = false;
   if (!contactInbox || !contact) {
+    await beforeCreate?.();
     contact = await createContact(db, inbox.account_id, { name: anonymousName() });
     contactInbox = await createContactInbox(db, { contact_id: contact.id, inbox_id: inbox.id, source_id: uuid(), pubsub_token: randomToken(18) });
     created = true;

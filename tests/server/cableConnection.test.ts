@@ -137,4 +137,14 @@ describe('CableConnection', () => {
     expect(connection.subscriptionCount).toBe(MAX_SUBSCRIPTIONS_PER_SOCKET);
     expect(frames.at(-1)).toEqual({ identifier: roomIdentifier(`room-${MAX_SUBSCRIPTIONS_PER_SOCKET}`), type: 'reject_subscription' });
   });
+
+  it('asks admitSubscription (the per-address limit) before a new subscription', async () => {
+    const frames: Record<string, unknown>[] = [];
+    const rooms: CableRooms = { authorize: async () => true, presence: async () => null };
+    const connection = new CableConnection({ hub: new Hub(), rooms, send: (frame) => frames.push(JSON.parse(frame)),
+      admitSubscription: async () => false });
+    await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
+    expect(frames).toEqual([{ identifier: roomIdentifier(KNOWN), type: 'reject_subscription' }]);
+    expect(connection.subscriptionCount).toBe(0);
+  });
 });

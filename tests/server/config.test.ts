@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../../server/config';
+import { defaultRateLimits } from '../../server/limits/rateLimits';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
 
@@ -7,7 +8,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 3000, host: '127.0.0.1', databasePath: 'data/wren.sqlite', websiteToken: undefined, apiAccessToken: undefined,
       secretKeyBase: undefined, uploadsDir: 'data/uploads', maxUploadMb: 40, smtpUrl: undefined, outboxDir: 'data/outbox',
-      packsDir: 'dist/packs', cspConnectSrc: [],
+      packsDir: 'dist/packs', cspConnectSrc: [], trustProxy: undefined, rateLimits: defaultRateLimits(),
     });
   });
 
