@@ -8,8 +8,8 @@ import { ApiError } from '../lib/apiError';
 import { jsonBoundsViolation } from '../lib/jsonBounds';
 
 /**
- * Parses the body as JSON (an empty body is `{}`); throws 400 on malformed JSON and 422 on JSON
- * beyond `JSON_BOUNDS`.
+ * Parses the body as a JSON object (an empty body is `{}`); throws 400 on malformed JSON and 422
+ * on anything but an object (every body of the API is one) or JSON beyond `JSON_BOUNDS`.
  */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
@@ -24,6 +24,8 @@ export async function readJson(c: Context): Promise<unknown> {
   } catch {
     throw new ApiError(400, 'Malformed JSON body');
   }
+  // valibot's object schemas would take an array (or read `undefined` fields off a string).
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ApiError(422, 'Expected a JSON object body');
   const violation = jsonBoundsViolation(data);
   if (violation) throw new ApiError(422, violation);
   return data;
