@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/apiError';
+import { RateLimitedError } from './limits/rateLimits';
 import { publicOrigin, withPublicOrigin } from './lib/publicUrl';
 import { SILENT_LOGGER } from './observability/logger';
 import { requestLog } from './observability/requestLog';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((error, c) => {
+    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterS));
     if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
     if (error instanceof HTTPException) return c.json({ error: error.message || 'Bad request' }, error.status);
     // Details go to the server log only; clients never see a stack trace.

@@ -2,6 +2,7 @@
  * Environment parsing for the reference server (ARCHITECTURE.md §4). Everything is optional;
  * secrets that are unset here are generated once and stored in the `settings` table by the seed.
  */
+import { RATE_LIMITS, type RateLimit, type RateLimitName, type RateLimitSettings } from './limits/rateLimits';
 
 import { LOG_LEVELS, type LogLevel } from './observability/logger';
 
@@ -30,6 +31,12 @@ export interface Config {
   logLevel?: LogLevel;
   /** Set → `/metrics` requires `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Extra `connect-src` sources for the `/widget` CSP (CSP_CONNECT_SRC); by default only the own origin. */
+  cspConnectSrc: string[];
+  /** The header a trusted reverse proxy puts the client's address in (TRUST_PROXY); unset → the socket's address. */
+  trustProxy?: string;
+  /** Every limit of `RATE_LIMITS`, from its variable or its default; null when switched off. */
+  rateLimits: RateLimitSettings;
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -63,6 +70,32 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+// Only characters that can appear in a CSP host-source; anything else could alter the policy.
+export const CSP_SOURCE = /^[A-Za-z0-9.*:/_-]+$/;
+
+function sourceList(env: Env, name: string): string[] {
+  const sources = env[name]?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const bad = sources.find((source) => !CSP_SOURCE.test(source));
+  if (bad !== undefined) throw new ConfigError(`${name} must be CSP sources separated by spaces (such as https://api.example.com), got "${bad}"`);
+  return sources;
+}
+
+function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit | null {
+  const raw = env[name]?.trim();
+  if (!raw) return { points: fallback.points, durationS: fallback.durationS };
+  if (raw === 'off') return null;
+  const match = /^(\d{1,9})\/(\d{1,9})$/.exec(raw);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    throw new ConfigError(`${name} must be <requests>/<seconds> such as ${fallback.points}/${fallback.durationS}, or off, got "${raw}"`);
+  }
+  return { points: Number(match[1]), durationS: Number(match[2]) };
+}
+
+function rateLimits(env: Env): RateLimitSettings {
+  return Object.fromEntries((Object.keys(RATE_LIMITS) as RateLimitName[])
+    .map((name) => [name, rateLimit(env, RATE_LIMITS[name].env, RATE_LIMITS[name])])) as RateLimitSettings;
+}
+
 // Tokens travel in URLs, headers and HTML, so keep them to URL-safe characters.
 const TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -86,6 +119,9 @@ export function loadConfig(env: Env = process.env): Config {
     packsDir: text(env, 'PACKS_DIR', 'dist/packs'),
     publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
     ...observability(env),
+    cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
+    trustProxy: optional(env, 'TRUST_PROXY', /^[A-Za-z0-9-]{1,64}$/, 'a header name such as X-Forwarded-For'),
+    rateLimits: rateLimits(env),
   };
 }
 

@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { Logger } from './observability/logger';
+import type { RateLimits } from './limits/rateLimits';
 import type { Hub } from './realtime/hub';
 import type { Contact, ContactInbox } from './repositories/contacts';
 import type { Account, Inbox } from './repositories/inboxes';
@@ -18,6 +19,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The process logger; unset → nothing is logged (tests). */
   logger?: Logger;
+  /** Shared with the cable server, which counts subscriptions against the same limits. */
+  limits: RateLimits;
 }
 
 /** Hono environment: variables set by `requestLog`, `widgetAuth` and `agentAuth`. */

@@ -10,6 +10,7 @@ import { createApp } from './app';
 import type { AppConfig, Config } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
 import { seed } from './db/seed';
+import { RateLimits } from './limits/rateLimits';
 import { createMailer } from './mail/mailer';
 import { SILENT_LOGGER, type Logger } from './observability/logger';
 import { observeRealtime } from './observability/metrics';
@@ -40,7 +41,8 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER):
   await migrateToLatest(db);
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
   const hub = new Hub();
-  const app = createApp({ db, config, hub, mailer: createMailer(config), logger });
+  const limits = new RateLimits(config.rateLimits);
+  const app = createApp({ db, config, hub, mailer: createMailer(config), limits, logger });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
   server.headersTimeout = 15_000;
@@ -49,7 +51,7 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER):
     await db.destroy();
     throw error;
   });
-  const cable = attachCableServer(server, { hub, rooms: createCableRooms(db) });
+  const cable = attachCableServer(server, { hub, rooms: createCableRooms(db), limits, trustProxy: config.trustProxy });
   observeRealtime({ sockets: () => cable.size, subscriptions: () => hub.listenerCount() });
 
   let closing = false;

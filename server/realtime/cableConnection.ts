@@ -18,7 +18,12 @@ export interface CableConnectionOptions {
   send: (frame: string) => void;
   hub: Hub;
   rooms: CableRooms;
+  /** Asked before each new subscription (a rate limit); false → `reject_subscription`. */
+  admitSubscription?: () => Promise<boolean>;
 }
+
+/** The widget streams one room; a few more leave room for a page that embeds two widgets. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5;
 
 interface Subscription {
   token: string;
@@ -103,7 +108,8 @@ export class CableConnection {
       this.write({ identifier, type: 'confirm_subscription' });
       return;
     }
-    if (!token || !(await rooms.authorize(token)) || this.closed) {
+    if (!token || !this.hasRoomFor(token) || !(await (this.options.admitSubscription?.() ?? true))
+      || !(await rooms.authorize(token)) || this.closed) {
       this.write({ identifier, type: 'reject_subscription' });
       return;
     }
@@ -113,6 +119,16 @@ export class CableConnection {
     this.subscriptions.set(identifier, { token, listener });
     this.write({ identifier, type: 'confirm_subscription' });
     await this.broadcastPresence(token);
+  }
+
+  /**
+   * One subscription per token (a second one, under any identifier string, would deliver every
+   * broadcast twice) and at most `MAX_SUBSCRIPTIONS_PER_SOCKET` in all.
+   */
+  private hasRoomFor(token: string): boolean {
+    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) return false;
+    for (const subscription of this.subscriptions.values()) if (subscription.token === token) return false;
+    return true;
   }
 
   private unsubscribe(identifier: string): void {

@@ -6,6 +6,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CABLE_PATH, PING_INTERVAL_MS } from '../../src/shared/cable';
+import { requestAddress } from '../limits/clientAddress';
+import type { RateLimits } from '../limits/rateLimits';
 import { CableConnection, type CableRooms } from './cableConnection';
 import type { Hub } from './hub';
 
@@ -17,6 +19,10 @@ export interface CableServerOptions {
   hub: Hub;
   rooms: CableRooms;
   pingIntervalMs?: number;
+  /** Counts subscriptions per client address (`cableSubscriptionsPerAddress`). */
+  limits?: RateLimits;
+  /** See `clientAddress`. */
+  trustProxy?: string;
 }
 
 export interface CableServer {
@@ -46,10 +52,13 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
   };
   server.on('upgrade', onUpgrade);
 
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
+    const { limits } = options;
+    const address = requestAddress(request, options.trustProxy);
     const connection = new CableConnection({
       hub: options.hub,
       rooms: options.rooms,
+      admitSubscription: limits && (() => limits.allows('cableSubscriptionsPerAddress', address)),
       send: (frame) => {
         if (ws.readyState === ws.OPEN) ws.send(frame);
       },

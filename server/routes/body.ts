@@ -1,12 +1,16 @@
 /**
  * Request body reading and validation shared by the JSON routes: malformed JSON → 400,
- * wrong shapes → 422, both as `{ error }`.
+ * JSON beyond `JSON_BOUNDS` or wrong shapes → 422, all as `{ error }`.
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from '../lib/apiError';
+import { jsonBoundsViolation } from '../lib/jsonBounds';
 
-/** Parses the body as JSON (an empty body is `{}`); throws 400 on malformed JSON. */
+/**
+ * Parses the body as a JSON object (an empty body is `{}`); throws 400 on malformed JSON and 422
+ * on anything but an object (every body of the API is one) or JSON beyond `JSON_BOUNDS`.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
@@ -14,11 +18,17 @@ export async function readJson(c: Context): Promise<unknown> {
   }
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'Malformed JSON body');
   }
+  // valibot's object schemas would take an array (or read `undefined` fields off a string).
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ApiError(422, 'Expected a JSON object body');
+  const violation = jsonBoundsViolation(data);
+  if (violation) throw new ApiError(422, violation);
+  return data;
 }
 
 /** Validates `data` against `schema`; throws 422 naming the first offending field. */

@@ -4,32 +4,42 @@
  */
 import { Hono } from 'hono';
 import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
+import { CSP_SOURCE } from '../config';
 import type { AppDeps, AppEnv } from '../context';
 import { readPacks } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import { chooseLocale, RTL_LOCALES } from '../presenters/languages';
 import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
 import { resolveVisitor } from '../services/visitors';
+import { limitAddress } from './widgetApi/rateLimit';
 import { renderWidgetPage } from '../views/widgetPage';
 
 export const BRAND_NAME = 'Wren';
 export const WIDGET_BRAND_URL = 'https://github.com/wren-chat/wren';
 
-// Only characters that can appear in a CSP host-source; anything else could alter the policy.
-const SOURCE_EXPRESSION = /^[A-Za-z0-9.*:/_-]+$/;
 
 /** `frame-ancestors` from the inbox's allowed domains (`*` when none are configured). */
 export function frameAncestors(inbox: Inbox): string {
   const configured = allowedDomains(inbox);
   if (configured.length === 0) return '*';
-  const valid = configured.filter((d) => SOURCE_EXPRESSION.test(d));
+  const valid = configured.filter((d) => CSP_SOURCE.test(d));
   return valid.length ? ["'self'", ...valid].join(' ') : "'none'";
 }
 
-/** The `/widget` Content-Security-Policy. */
-export function widgetCsp(inbox: Inbox): string {
+/**
+ * `connect-src`: the API and the cable of `origin` (the server's public origin), plus the
+ * configured extra sources. Both socket schemes are named because behind a TLS proxy the
+ * server sees http while the browser opens wss.
+ */
+export function connectSources(origin: string, extra: readonly string[]): string {
+  const host = new URL(origin).host;
+  return ["'self'", `ws://${host}`, `wss://${host}`, ...extra].join(' ');
+}
+
+/** The `/widget` Content-Security-Policy; `origin` is the server's public origin. */
+export function widgetCsp(inbox: Inbox, origin: string, extraConnectSources: readonly string[] = []): string {
   return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https: http:",
-    "media-src 'self' blob: https: http:", "connect-src 'self' ws: wss:", "font-src 'self'", "frame-src 'self' https:",
+    "media-src 'self' blob: https: http:", `connect-src ${connectSources(origin, extraConnectSources)}`, "font-src 'self'", "frame-src 'self' https:",
     "base-uri 'none'", "form-action 'none'", `frame-ancestors ${frameAncestors(inbox)}`].join('; ');
 }
 
@@ -48,7 +58,7 @@ export function widgetPageRoutes(deps: AppDeps) {
     const style = packs?.manifest['widget.css'];
     if (!packs || !script || !style) return c.json({ error: 'widget assets are not built; run npm run build' }, 503);
 
-    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'));
+    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
     const globalConfig: GlobalConfig = {
       LOGO_THUMBNAIL: packs.hasLogo ? '/packs/assets/logo.svg' : '', BRAND_NAME, WIDGET_BRAND_URL,
       DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: deps.config.maxUploadMb, INSTALLATION_NAME: BRAND_NAME,
@@ -60,7 +70,7 @@ export function widgetPageRoutes(deps: AppDeps) {
     const locale = chooseLocale(c.req.query('locale'), account.locale);
     const html = renderWidgetPage({ locale, dir: RTL_LOCALES.has(locale.split('_')[0]) ? 'rtl' : 'ltr',
       scriptSrc: `/packs/${script}`, styleSrc: `/packs/${style}`, preloads: packs.widgetImports.map((path) => `/packs/${path}`), config });
-    c.header('Content-Security-Policy', widgetCsp(inbox));
+    c.header('Content-Security-Policy', widgetCsp(inbox, deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc));
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');

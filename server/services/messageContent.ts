@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { ContentType } from '../../src/shared/types';
 import { ValidationError } from '../lib/apiError';
+import { jsonBoundsViolation } from '../lib/jsonBounds';
 
 /** Content types an agent or bot can create here. */
 export const AGENT_CONTENT_TYPES = ['text', 'input_text', 'input_textarea', 'input_email', 'input_select', 'cards', 'form',
@@ -88,8 +89,12 @@ export function parseContentAttributes(value: unknown): Record<string, unknown> 
       parsed = null;
     }
   }
-  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  throw new ValidationError('Content attributes must be an object or a JSON object string', ['content_attributes']);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ValidationError('Content attributes must be an object or a JSON object string', ['content_attributes']);
+  }
+  const violation = jsonBoundsViolation(parsed);
+  if (violation) throw new ValidationError(violation, ['content_attributes']);
+  return parsed as Record<string, unknown>;
 }
 
 /**

@@ -25,13 +25,17 @@ export async function createAnonymousVisitor(db: Db, inbox: Inbox): Promise<{ co
   return { contact, contactInbox };
 }
 
-/** Resumes the session named by `token` in `inbox`, or starts a new anonymous one. */
-export async function resolveVisitor(deps: AppDeps, inbox: Inbox, token: string | undefined): Promise<VisitorSession> {
+/**
+ * Resumes the session named by `token` in `inbox`, or starts a new anonymous one once
+ * `beforeCreate` (a rate limit, which may throw) allows it.
+ */
+export async function resolveVisitor(deps: AppDeps, inbox: Inbox, token: string | undefined, beforeCreate?: () => Promise<void>): Promise<VisitorSession> {
   const { db, config } = deps;
   const claims = await verifyWidgetToken(config.secretKeyBase, token);
   const resumed = claims && claims.inbox_id === inbox.id ? await findContactInboxBySource(db, inbox.id, claims.source_id) : undefined;
   const resumedContact = resumed && (await findContact(db, resumed.contact_id));
   const created = !resumed || !resumedContact;
+  if (created) await beforeCreate?.();
   const { contact, contactInbox } = created ? await createAnonymousVisitor(db, inbox) : { contact: resumedContact, contactInbox: resumed };
   const authToken = await signWidgetToken(config.secretKeyBase, { source_id: contactInbox.source_id, inbox_id: inbox.id });
   return { contactInbox, contact, authToken, created };

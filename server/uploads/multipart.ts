@@ -151,10 +151,14 @@ export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: 
   };
 
   const reader = body.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        finished = true;
+        break;
+      }
       total += value.length;
       if (total > limits.maxBodyBytes) throw new ApiError(413, 'Request body is too large');
       buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value);
@@ -163,8 +167,28 @@ export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: 
       if (state === 'done') break;
     }
   } finally {
-    reader.cancel().catch(() => undefined);
+    if (!finished) void drain(reader, limits.maxBodyBytes - total);
   }
   if (state !== 'done') throw malformed();
   return fields;
+}
+
+/**
+ * Reads and drops the rest of a body that will not be used, while the answer goes out. Cancelling
+ * instead would destroy the socket, and a client still sending gets a reset before it reads the
+ * answer. Beyond `budget` bytes the client is not worth waiting for: then the stream is cancelled.
+ */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  let left = budget;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.length;
+      if (left < 0) break;
+    }
+  } catch {
+    return; // The client went away; nothing to drain.
+  }
+  reader.cancel().catch(() => undefined);
 }

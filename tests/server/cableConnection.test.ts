@@ -1,5 +1,5 @@
 import { roomIdentifier } from '../../src/shared/cable';
-import { CableConnection, type CableRooms } from '../../server/realtime/cableConnection';
+import { CableConnection, MAX_SUBSCRIPTIONS_PER_SOCKET, type CableRooms } from '../../server/realtime/cableConnection';
 import { Hub } from '../../server/realtime/hub';
 
 const KNOWN = 'known-token';
@@ -9,7 +9,7 @@ function setup() {
   const hub = new Hub();
   const frames: Record<string, unknown>[] = [];
   const rooms: CableRooms = {
-    authorize: async (token) => token === KNOWN,
+    authorize: async (token) => token === KNOWN || token.startsWith('room-'),
     presence: async (token) => (token === KNOWN ? PRESENCE : null),
   };
   const connection = new CableConnection({ hub, rooms, send: (frame) => frames.push(JSON.parse(frame)) });
@@ -114,5 +114,37 @@ describe('CableConnection', () => {
     const { frames, connection } = setup();
     connection.disconnect('server_restart', true);
     expect(frames).toEqual([{ type: 'disconnect', reason: 'server_restart', reconnect: true }]);
+  });
+
+  it('refuses a second subscription to the same token under a varied identifier, and delivers once', async () => {
+    const { frames, subscribe, connection, hub } = setup();
+    await subscribe(roomIdentifier(KNOWN));
+    const varied = `{"pubsub_token":"${KNOWN}","channel":"RoomChannel","n":1}`;
+    const spaced = ` ${roomIdentifier(KNOWN)}`;
+    frames.length = 0;
+    await subscribe(varied);
+    await subscribe(spaced);
+    expect(frames).toEqual([{ identifier: varied, type: 'reject_subscription' }, { identifier: spaced, type: 'reject_subscription' }]);
+    expect(connection.subscriptionCount).toBe(1);
+    frames.length = 0;
+    hub.broadcast(KNOWN, 'message.created', { id: 1 });
+    expect(frames).toHaveLength(1);
+  });
+
+  it(`streams at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} rooms per socket`, async () => {
+    const { frames, subscribe, connection } = setup();
+    for (let i = 0; i <= MAX_SUBSCRIPTIONS_PER_SOCKET; i++) await subscribe(roomIdentifier(`room-${i}`));
+    expect(connection.subscriptionCount).toBe(MAX_SUBSCRIPTIONS_PER_SOCKET);
+    expect(frames.at(-1)).toEqual({ identifier: roomIdentifier(`room-${MAX_SUBSCRIPTIONS_PER_SOCKET}`), type: 'reject_subscription' });
+  });
+
+  it('asks admitSubscription (the per-address limit) before a new subscription', async () => {
+    const frames: Record<string, unknown>[] = [];
+    const rooms: CableRooms = { authorize: async () => true, presence: async () => null };
+    const connection = new CableConnection({ hub: new Hub(), rooms, send: (frame) => frames.push(JSON.parse(frame)),
+      admitSubscription: async () => false });
+    await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
+    expect(frames).toEqual([{ identifier: roomIdentifier(KNOWN), type: 'reject_subscription' }]);
+    expect(connection.subscriptionCount).toBe(0);
   });
 });

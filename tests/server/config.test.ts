@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../../server/config';
+import { defaultRateLimits } from '../../server/limits/rateLimits';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
 
@@ -7,7 +8,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 3000, host: '127.0.0.1', databasePath: 'data/wren.sqlite', websiteToken: undefined, apiAccessToken: undefined,
       secretKeyBase: undefined, uploadsDir: 'data/uploads', maxUploadMb: 40, smtpUrl: undefined, outboxDir: 'data/outbox',
-      packsDir: 'dist/packs',
+      packsDir: 'dist/packs', cspConnectSrc: [], trustProxy: undefined, rateLimits: defaultRateLimits(),
     });
   });
 
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'chat.example.com/path' }, /PUBLIC_URL must be an http\(s\) origin/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be/],
+    [{ CSP_CONNECT_SRC: "https://a.example.com; script-src 'unsafe-inline'" }, /CSP_CONNECT_SRC must be/],
   ])('rejects %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

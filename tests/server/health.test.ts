@@ -39,7 +39,7 @@ describe('GET /readyz', () => {
   it('counts a dependency that does not answer in time as unreachable, and reports every check', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const app = new Hono<AppEnv>().use('*', requestLog(SILENT_LOGGER)).route('/', healthRoutes({ db: fx.db, config: fx.config, hub: fx.hub }, [
+      const app = new Hono<AppEnv>().use('*', requestLog(SILENT_LOGGER)).route('/', healthRoutes({ db: fx.db, config: fx.config, hub: fx.hub, limits: fx.limits }, [
         { name: 'database', probe: async () => {} },
         { name: 'redis', probe: () => new Promise(() => {}) },
       ]));

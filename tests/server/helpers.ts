@@ -13,6 +13,7 @@ import { loadConfig, type AppConfig } from '../../server/config';
 import { createDatabase, migrateToLatest, type Db } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
 import type { Logger } from '../../server/observability/logger';
+import { RateLimits } from '../../server/limits/rateLimits';
 import { Hub } from '../../server/realtime/hub';
 
 export const WIDGET_JS = 'js/widget-ABCD1234.js';
@@ -33,6 +34,7 @@ export interface RequestOptions {
 
 export interface Fixture {
   app: ReturnType<typeof createApp>;
+  limits: RateLimits;
   db: Db;
   hub: Hub;
   config: AppConfig;
@@ -98,7 +100,8 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   const hub = new Hub();
   const mails: MailMessage[] = [];
   const mailer: Mailer = { async send(message) { mails.push(message); } };
-  const app = createApp({ db, config, hub, mailer, logger: options.logger });
+  const limits = new RateLimits(config.rateLimits);
+  const app = createApp({ db, config, hub, mailer, limits, logger: options.logger });
 
   const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
@@ -112,7 +115,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   };
 
   const fixture: Fixture = {
-    app, db, hub, config, packsDir, uploadsDir, mails, request,
+    app, limits, db, hub, config, packsDir, uploadsDir, mails, request,
     widget(path, visitor, options = {}) {
       const token = typeof visitor === 'string' ? visitor : visitor?.authToken;
       const separator = path.includes('?') ? '&' : '?';

@@ -56,10 +56,21 @@ describe('GET /widget', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).toContain("connect-src 'self' ws://localhost wss://localhost;");
     expect(csp).toContain('frame-ancestors *');
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('narrows connect-src to the public origin, widened only by CSP_CONNECT_SRC', async () => {
+    const widened = await createFixture({ env: { PUBLIC_URL: 'https://chat.example.com', CSP_CONNECT_SRC: 'https://api.example.com wss://rt.example.com' } });
+    try {
+      const res = await widened.request(`/widget?website_token=${widened.config.websiteToken}`);
+      expect(res.headers.get('content-security-policy'))
+        .toContain("connect-src 'self' ws://chat.example.com wss://chat.example.com https://api.example.com wss://rt.example.com;");
+    } finally {
+      await widened.close();
+    }
   });
 
   it('limits frame-ancestors to the allowed domains and drops values that would alter the policy', async () => {

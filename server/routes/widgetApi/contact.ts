@@ -12,6 +12,7 @@ import { checkProofWhereMandatory, identifyContact } from '../../services/contac
 import { setUser } from '../../services/setUser';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
+import { limitVisitorWrite } from './rateLimit';
 
 const attributes = v.optional(v.nullable(schemas.attributes));
 
@@ -39,10 +40,11 @@ function summary(contact: Parameters<typeof widgetContact>[0]) {
 export function widgetContactRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const auth = visitorAuth(deps);
+  const contactWrite = limitVisitorWrite(deps, 'contactUpdatesPerVisitor', 'contactUpdatesPerAddress');
 
   app.get('/contact', auth, (c) => c.json(widgetContact(c.get('contact'))));
 
-  app.patch('/contact', auth, async (c) => {
+  app.patch('/contact', auth, contactWrite, async (c) => {
     const body = await readBody(c, UpdateContact);
     const visitor = { inbox: c.get('inbox'), contact: c.get('contact') };
     // This route takes no hash: the proof rule answers first, then this route's own limit.
@@ -55,7 +57,7 @@ export function widgetContactRoutes(deps: AppDeps) {
     return c.json(summary(contact));
   });
 
-  app.patch('/contact/set_user', auth, async (c) => {
+  app.patch('/contact/set_user', auth, contactWrite, async (c) => {
     const body = await readBody(c, SetUser);
     const result = await setUser(deps, c.get('inbox'), { contact: c.get('contact'), contactInbox: c.get('contactInbox') }, body);
     // Wren extension: with a new token comes its pubsub token, so the widget can move its socket.
@@ -63,7 +65,7 @@ export function widgetContactRoutes(deps: AppDeps) {
       ...(result.authToken && { widget_auth_token: result.authToken, pubsub_token: result.contactInbox.pubsub_token }) });
   });
 
-  app.post('/contact/destroy_custom_attributes', auth, async (c) => {
+  app.post('/contact/destroy_custom_attributes', auth, contactWrite, async (c) => {
     const { custom_attributes: keys } = await readBody(c, DestroyAttributes);
     const contact = c.get('contact');
     const remaining = Object.fromEntries(Object.entries(contact.custom_attributes).filter(([key]) => !keys.includes(key)));

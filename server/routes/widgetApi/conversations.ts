@@ -17,6 +17,7 @@ import { visitorWrote } from '../../observability/activity';
 import { postIncomingMessage } from '../../services/visitorMessages';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
+import { limitVisitorWrite } from './rateLimit';
 
 const CreateConversation = v.object({
   contact: v.optional(v.object({
@@ -42,7 +43,7 @@ export function widgetConversationRoutes(deps: AppDeps) {
     return c.json(conversation ? conversationSummary(conversation) : {});
   });
 
-  app.post('/conversations', auth, async (c) => {
+  app.post('/conversations', auth, limitVisitorWrite(deps, 'conversationsPerVisitor', 'conversationsPerAddress'), async (c) => {
     const body = await readBody(c, CreateConversation);
     const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
     const contact = body.contact ? (await identifyContact(deps.db, visitor, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;

@@ -12,6 +12,7 @@ import { findUsers, listInboxAgents } from '../../repositories/users';
 import { triggerCampaign } from '../../services/campaigns';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
+import { limitVisitorWrite } from './rateLimit';
 
 const WidgetEvent = v.object({
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
@@ -52,7 +53,7 @@ export function widgetInboxRoutes(deps: AppDeps) {
     }));
   });
 
-  app.post('/events', visitorAuth(deps), async (c) => {
+  app.post('/events', visitorAuth(deps), limitVisitorWrite(deps, 'eventsPerVisitor', 'eventsPerAddress'), async (c) => {
     const body = await readBody(c, WidgetEvent);
     const inbox = c.get('inbox');
     const eventInfo = { ...body.event_info, widget_language: c.req.query('locale') ?? null, browser_language: c.req.header('accept-language')?.split(',')[0] ?? null };

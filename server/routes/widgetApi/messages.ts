@@ -18,6 +18,7 @@ import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
 import { queryInt, readBody, schemas, validate } from '../body';
 import { visitorAuth } from './auth';
 import { messageResponseRoutes } from './messageResponses';
+import { limitVisitorWrite } from './rateLimit';
 
 const MessageFields = v.object({
   content: v.optional(v.nullable(v.string())),
@@ -72,7 +73,8 @@ export function widgetMessageRoutes(deps: AppDeps) {
     return c.json({ payload: views.map(widgetMessage), meta: { contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0 } });
   });
 
-  app.post('/messages', auth, async (c) => {
+  const uploadLimit = limitVisitorWrite(deps, 'uploadsPerVisitor', 'uploadsPerAddress');
+  app.post('/messages', auth, (c, next) => (isMultipart(c) ? uploadLimit(c, next) : next()), async (c) => {
     if (isMultipart(c)) return postAttachments(deps, c);
     const { message } = await readBody(c, CreateMessage);
     const { view, created } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, message);

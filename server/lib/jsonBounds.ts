@@ -1,0 +1,36 @@
+/**
+ * Bounds on the shape of any JSON the server accepts or reads back: nesting depth, entries per
+ * object or array, and string length. Within the 1 MB body limit a visitor could otherwise store
+ * a value nested thousands deep that every later `JSON.stringify` of it (an agent's conversation
+ * list, a broadcast) overflows the stack on.
+ */
+
+export const JSON_BOUNDS = {
+  /** The deepest legitimate body (an agent's form message) nests about six levels. */
+  maxDepth: 32,
+  /** Keys of one object or items of one array. */
+  maxEntries: 1000,
+  /** Characters of one string or key: the longest message content the API accepts. */
+  maxStringLength: 150_000,
+} as const;
+
+/** What is wrong with `value`'s shape, or null when it is within `JSON_BOUNDS`. Never recurses. */
+export function jsonBoundsViolation(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node === 'string') {
+      if (node.length > JSON_BOUNDS.maxStringLength) return `A string is too long (maximum is ${JSON_BOUNDS.maxStringLength} characters)`;
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > JSON_BOUNDS.maxDepth) return `JSON is nested too deeply (maximum depth is ${JSON_BOUNDS.maxDepth})`;
+    const entries = Array.isArray(node) ? node.map((item) => ['', item] as const) : Object.entries(node);
+    if (entries.length > JSON_BOUNDS.maxEntries) return `An object or array has too many entries (maximum is ${JSON_BOUNDS.maxEntries})`;
+    for (const [key, item] of entries) {
+      if (key.length > JSON_BOUNDS.maxStringLength) return `A string is too long (maximum is ${JSON_BOUNDS.maxStringLength} characters)`;
+      stack.push([item, depth + 1]);
+    }
+  }
+  return null;
+}
