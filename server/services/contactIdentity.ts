@@ -5,6 +5,7 @@
  * to be someone the account already knows (same identifier, else e-mail, else phone) is merged
  * into that contact — never into one with a different identifier.
  */
+import { isEmailAddress } from '../../src/shared/email';
 import type { Db } from '../db/database';
 import { deepMerge, mergeContactInto } from '../repositories/contactMerge';
 import { findOtherContact, updateContact, type Contact, type ContactChanges } from '../repositories/contacts';
@@ -19,13 +20,12 @@ export interface ContactDetails {
   additional_attributes?: Record<string, unknown> | null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+[1-9]\d{1,14}$/;
 const HTTP_URL = /^https?:\/\/\S+$/;
 
 /** Whether `email` looks like an address (the same loose check Chatwoot's widget applies). */
 export function isValidEmail(email: string): boolean {
-  return EMAIL.test(email) && email.length <= 255;
+  return isEmailAddress(email) && email.length <= 255;
 }
 
 const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';

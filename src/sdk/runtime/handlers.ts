@@ -1,5 +1,5 @@
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
-import { SNOOZE_MS, snoozeUntil } from '../../widget/lib/campaigns';
+import { SNOOZE_MS, snoozeUntil } from '../../shared/campaigns';
 import { emit, type Chatwoot } from '../chatwoot';
 import { removeCookie, setCookie } from '../cookies';
 import type { Launcher } from '../launcher';
