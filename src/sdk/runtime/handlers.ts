@@ -1,3 +1,4 @@
+import { SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { SNOOZE_MS, snoozeUntil } from '../../shared/campaigns';
 import { emit, type Chatwoot } from '../chatwoot';
@@ -6,9 +7,6 @@ import type { Launcher } from '../launcher';
 import type { HostSettings, LoaderSettings } from '../settings';
 import type { Session } from './session';
 import { createDing } from './ding';
-
-/** Host cookie holding the campaign snooze deadline, ms since the epoch (contract §1.8). */
-export const SNOOZE_COOKIE = 'cw_snooze_campaigns_till';
 
 /** A widget → host message as the bridge delivers it: `event` plus the payload's fields. */
 export type WidgetMessage = { event: string } & Record<string, any>;
@@ -39,7 +37,7 @@ export function widgetHandlers(context: HandlerContext): Record<string, (message
     error(message) {
       // The identity was refused (e.g. a wrong identifier_hash): forget it, so the next
       // setUser is sent again instead of being skipped as unchanged.
-      if (message.errorType === 'SET_USER_ERROR') removeCookie(`cw_user_${chatwoot.websiteToken}`, settings.baseDomain);
+      if (message.errorType === 'SET_USER_ERROR') removeCookie(userCookie(chatwoot.websiteToken), settings.baseDomain);
       emit(HOST_WINDOW_EVENTS.error, message.data);
     },
     onEvent(message) {

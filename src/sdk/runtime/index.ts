@@ -5,6 +5,7 @@
  * queued. Loaded by `sdk.js` as its own hashed file.
  */
 import type { HostToWidget, HostUser } from '../../shared/protocol';
+import { CONVERSATION_COOKIE, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
 import { getCookie, setCookie } from '../cookies';
@@ -13,8 +14,8 @@ import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
 import { campaignWantsFrame } from './campaigns';
 import { createFrame, type ChatFrame } from './frame';
-import { SNOOZE_COOKIE, widgetHandlers, type WidgetMessage } from './handlers';
-import { CONVERSATION_COOKIE, createSession } from './session';
+import { widgetHandlers, type WidgetMessage } from './handlers';
+import { createSession } from './session';
 import { watchUrl } from './urlWatch';
 import { userHash } from './userHash';
 import css from './window.css';
@@ -32,7 +33,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   // sdk.js only carries what the site wrote, to stay small.
   const state = chatwoot as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(widgetSettings(raw, settings))) state[key] ??= value;
-  const userCookie = `cw_user_${chatwoot.websiteToken}`;
+  const userCookieName = userCookie(chatwoot.websiteToken);
   const heightSheet = sheet('');
   launcher.shadow.adoptedStyleSheets = [...launcher.shadow.adoptedStyleSheets, sheet(css), heightSheet];
   const slot = document.createElement('div');
@@ -172,13 +173,13 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     setUser(identifier: string | number, user: HostUser) {
       const hash = userHash(identifier, user);
       // Unchanged identity on a known conversation: the server already has it.
-      if (getCookie(userCookie) === hash && getCookie(CONVERSATION_COOKIE)) return;
+      if (getCookie(userCookieName) === hash && getCookie(CONVERSATION_COOKIE)) return;
       chatwoot.identifier = identifier;
       chatwoot.user = user;
       session.engage();
       send('set-user', { identifier, user });
       mountFrame();
-      setCookie(userCookie, hash, settings.baseDomain);
+      setCookie(userCookieName, hash, settings.baseDomain);
     },
     reset() {
       pending = [];
