@@ -1,5 +1,5 @@
 import { SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
-import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
+import { HOST_WINDOW_EVENTS, type Envelope, type WidgetToHost } from '../../shared/protocol';
 import { SNOOZE_MS, snoozeUntil } from '../../shared/campaigns';
 import { emit, type Chatwoot } from '../chatwoot';
 import { removeCookie, setCookie } from '../cookies';
@@ -7,9 +7,6 @@ import type { Launcher } from '../launcher';
 import type { HostSettings, LoaderSettings } from '../settings';
 import type { Session } from './session';
 import { createDing } from './ding';
-
-/** A widget → host message as the bridge delivers it: `event` plus the payload's fields. */
-export type WidgetMessage = { event: string } & Record<string, any>;
 
 export interface HandlerContext {
   chatwoot: Chatwoot;
@@ -25,11 +22,14 @@ export interface HandlerContext {
   setFrameHeight(px: number | null): void;
 }
 
+/** One handler per widget → host message, given that message. */
+export type WidgetMessageHandlers = { [K in keyof WidgetToHost]?: (message: Envelope<WidgetToHost, K>) => void };
+
 /**
  * What the host does for each widget → host message except `loaded` (chatwoot-contract.md
  * §1.6). Every payload comes from the widget, so each field is checked before use.
  */
-export function widgetHandlers(context: HandlerContext): Record<string, (message: WidgetMessage) => void> {
+export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
   const { chatwoot, launcher, settings, raw, session } = context;
   const ding = createDing();
 

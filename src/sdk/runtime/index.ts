@@ -4,7 +4,7 @@
  * postMessage bridge and the cookies, and executes the calls that `$chatwoot` validated and
  * queued. Loaded by `sdk.js` as its own hashed file.
  */
-import type { HostToWidget, HostUser } from '../../shared/protocol';
+import type { FrameMessage, HostToWidget, HostUser } from '../../shared/protocol';
 import { CONVERSATION_COOKIE, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
@@ -14,7 +14,7 @@ import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
 import { campaignWantsFrame } from './campaigns';
 import { createFrame, type ChatFrame } from './frame';
-import { widgetHandlers, type WidgetMessage } from './handlers';
+import { widgetHandlers, type WidgetMessageHandlers } from './handlers';
 import { createSession } from './session';
 import { watchUrl } from './urlWatch';
 import { userHash } from './userHash';
@@ -46,14 +46,14 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   const mobile = matchMedia(MOBILE_QUERY);
   let frame: ChatFrame | null = null;
   // Messages for a frame that has not said `loaded` yet, replayed in order when it does.
-  let pending: [keyof HostToWidget, unknown][] = [];
+  let pending: ((loaded: ChatFrame) => void)[] = [];
   let campaigns: unknown;
   let openingCompact = false;
   let destroyed = false;
 
   const send = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
     if (chatwoot.hasLoaded && frame) frame.send(event, payload);
-    else pending.push([event, payload]);
+    else pending.push((loaded) => loaded.send(event, payload));
   };
   /** For state the `loaded` handler sends anyway (URL, mobile, open): no point queueing it. */
   const sendIfLoaded = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
@@ -66,7 +66,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     setFrameHeight(null);
   };
 
-  const handlers: Record<string, (message: WidgetMessage) => void> = {
+  const handlers: WidgetMessageHandlers = {
     ...widgetHandlers({
       chatwoot,
       launcher,
@@ -102,7 +102,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       loaded.send('change-url', pageUrl());
       // Everything asked before the frame existed, in the order it was asked: a setUser made
       // before `chatwoot:ready` is never lost, and never overtakes an earlier call.
-      for (const [event, payload] of pending.splice(0)) loaded.send(event, payload as never);
+      for (const replay of pending.splice(0)) replay(loaded);
     },
   };
 
@@ -130,7 +130,12 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       src: url.href,
       origin,
       slot,
-      onMessage: (message) => Object.hasOwn(handlers, message.event) && handlers[message.event](message),
+      onMessage(message) {
+        // Own properties only: an event named "constructor" must not reach Object.prototype.
+        if (!Object.hasOwn(handlers, message.event)) return;
+        // TypeScript cannot pair a union of events with its handler; `event` picked the right one.
+        (handlers[message.event] as (message: FrameMessage) => void)(message);
+      },
       onFail(reason) {
         // Never leave an invisible layer over the page: drop the frame, keep the bubble (a
         // later click tries again).
@@ -200,7 +205,8 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   chatwoot.attach({
     call(method, args) {
       if (Object.hasOwn(calls, method)) calls[method](...args);
-      else send(method as keyof HostToWidget, args[0] as never);
+      // Every other `$chatwoot` call is forwarded under its event name, validated by `$chatwoot`.
+      else send(method as keyof HostToWidget, args[0] as HostToWidget[keyof HostToWidget]);
     },
   });
 }
