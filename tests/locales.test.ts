@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkLocales, EXPECTED_LOCALES } from '../scripts/checkLocales.mjs';
-import { LOCALES } from '../src/widget/i18n';
+import { LOCALES } from '../src/shared/locales';
 
 const realDir = fileURLToPath(new URL('../locales/', import.meta.url));
 

@@ -3,12 +3,12 @@
  * iframe (or a popout, or a mobile web view) opens.
  */
 import { Hono } from 'hono';
+import { chooseLocale, LOCALES, textDirection } from '../../src/shared/locales';
 import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
 import { CSP_SOURCE } from '../config';
 import type { AppDeps, AppEnv } from '../context';
 import { readPacks } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
-import { chooseLocale, RTL_LOCALES } from '../presenters/languages';
 import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
 import { resolveVisitor } from '../services/visitors';
 import { limitAddress } from './widgetApi/rateLimit';
@@ -67,8 +67,8 @@ export function widgetPageRoutes(deps: AppDeps) {
       chatwootWebChannel: channelConfig(inbox, account), chatwootPubsubToken: visitor.contactInbox.pubsub_token,
       authToken: visitor.authToken, globalConfig,
     };
-    const locale = chooseLocale(c.req.query('locale'), account.locale);
-    const html = renderWidgetPage({ locale, dir: RTL_LOCALES.has(locale.split('_')[0]) ? 'rtl' : 'ltr',
+    const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
+    const html = renderWidgetPage({ locale, dir: textDirection(locale),
       scriptSrc: `/packs/${script}`, styleSrc: `/packs/${style}`, preloads: packs.widgetImports.map((path) => `/packs/${path}`), config });
     c.header('Content-Security-Policy', widgetCsp(inbox, deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc));
     c.header('Cache-Control', 'no-store');

@@ -4,6 +4,7 @@
  * rather than failing the request, attribute maps are deep-merged, and only a proven identifier
  * merges the visitor into a contact the account already knows (see `identifyContact`).
  */
+import { isEmailAddress } from '../../src/shared/email';
 import type { Db } from '../db/database';
 import { ApiError } from '../lib/apiError';
 import { deepMerge, mergeContactInto } from '../repositories/contactMerge';
@@ -21,13 +22,12 @@ export interface ContactDetails {
   additional_attributes?: Record<string, unknown> | null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+[1-9]\d{1,14}$/;
 const HTTP_URL = /^https?:\/\/\S+$/;
 
 /** Whether `email` looks like an address (the same loose check Chatwoot's widget applies). */
 export function isValidEmail(email: string): boolean {
-  return EMAIL.test(email) && email.length <= 255;
+  return isEmailAddress(email) && email.length <= 255;
 }
 
 const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';

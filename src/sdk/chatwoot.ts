@@ -24,7 +24,10 @@ export function emit(name: string, detail: unknown = null): void {
   dispatchEvent(new CustomEvent(name, { detail }));
 }
 
-/** The popout address (contract §1.10): origin + website token + locale + conversation cookie. */
+/**
+ * The popout address (contract §1.10): origin + website token + locale + conversation cookie.
+ * The widget's copy is `src/shared/popout.ts`; this one stays for the loader's size budget.
+ */
 export function popoutUrl(baseUrl: string, websiteToken: string, locale = 'en'): string {
   const url = new URL('/widget', baseUrl);
   url.search = new URLSearchParams({ cw_conversation: getCookie('cw_conversation') ?? '', website_token: websiteToken, locale }).toString();

@@ -1,6 +1,7 @@
 /**
- * The host ↔ widget postMessage protocol, shared by the loader (`src/sdk`), the widget
- * (`src/widget`) and the reference server's demo page so the three cannot drift.
+ * The host ↔ widget postMessage protocol, shared by the loader's runtime (`src/sdk/runtime`) and
+ * the widget (`src/widget`) so the two cannot drift. The loader's first file, `sdk.js`,
+ * only imports the payload types.
  *
  * Wire format (Chatwoot-compatible, chatwoot-contract.md §1.4): every message is a string,
  * `"chatwoot-widget:" + JSON.stringify({ event, ...payload })`. React Native web views use
@@ -90,9 +91,10 @@ export interface WidgetToHost {
   popoutChatWindow: { baseUrl: string; websiteToken: string; locale: string };
 }
 
-export type HostEvent = keyof HostToWidget;
-export type WidgetEvent = keyof WidgetToHost;
 export type Envelope<M, K extends keyof M = keyof M> = { event: K } & M[K];
+
+/** A widget → host message as the loader's frame bridge delivers it: any one of `WidgetToHost`. */
+export type FrameMessage = { [K in keyof WidgetToHost]: Envelope<WidgetToHost, K> }[keyof WidgetToHost];
 
 /** Host window events (`CustomEvent` on `window`, contract §1.7). */
 export const HOST_WINDOW_EVENTS = {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, within } from '@testing-library/react';
-import { createLauncher, isLightColor, sheet } from '../../src/sdk/launcher';
+import { isLightColor } from '../../src/shared/color';
+import { createLauncher, sheet } from '../../src/sdk/launcher';
 import { loaderSettings, type HostSettings } from '../../src/sdk/settings';
 
 function setup(raw: HostSettings = {}) {

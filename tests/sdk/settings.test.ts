@@ -1,4 +1,5 @@
 import { colorScheme, loaderSettings, widgetSettings, type HostSettings } from '../../src/sdk/settings';
+import { DEFAULT_WIDGET_SETTINGS } from '../../src/shared/widgetSettings';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -102,6 +103,11 @@ describe('the settings sent to the widget', () => {
       enableEmojiPicker: true,
       enableEndConversation: true,
     });
+  });
+
+  // The loader spells the defaults out for its size budget; this keeps them the shared ones.
+  it('sends exactly the defaults the widget starts from when the site sets nothing', () => {
+    expect(forWidget({})).toEqual(DEFAULT_WIDGET_SETTINGS);
   });
 
   it('carries the normalised loader values', () => {

@@ -1,4 +1,4 @@
-import { dueCampaigns, type CampaignTrigger } from '../../widget/lib/campaigns';
+import { dueCampaigns, type CampaignTrigger } from '../../shared/campaigns';
 
 /**
  * Whether a first-time visitor's page should load the chat frame for a campaign: the inbox's

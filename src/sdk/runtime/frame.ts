@@ -1,4 +1,4 @@
-import { decodeMessage, encodeMessage, type HostToWidget } from '../../shared/protocol';
+import { decodeMessage, encodeMessage, type FrameMessage, type HostToWidget } from '../../shared/protocol';
 
 /** How long the frame may take to say `loaded` before the loader gives up and reports it. */
 export const FRAME_LOAD_TIMEOUT_MS = 30_000;
@@ -23,7 +23,7 @@ export interface FrameOptions {
   origin: string;
   slot: HTMLElement;
   /** Called for every protocol message that really comes from this frame. */
-  onMessage(message: { event: string } & Record<string, any>): void;
+  onMessage(message: FrameMessage): void;
   /** Called once if the frame never says `loaded`; the frame is not disposed by itself. */
   onFail(reason: string): void;
 }
@@ -61,7 +61,8 @@ export function createFrame({ src, origin, slot, onMessage, onFail }: FrameOptio
       settled = true;
       timers.forEach(clearTimeout);
     }
-    onMessage(message);
+    // Typed by the protocol, but sent by another document: handlers check each field they use.
+    onMessage(message as FrameMessage);
   };
   addEventListener('message', listener);
   slot.append(element);

@@ -1,17 +1,12 @@
-import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
-import { SNOOZE_MS, snoozeUntil } from '../../widget/lib/campaigns';
+import { SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
+import { HOST_WINDOW_EVENTS, type Envelope, type WidgetToHost } from '../../shared/protocol';
+import { SNOOZE_MS, snoozeUntil } from '../../shared/campaigns';
 import { emit, type Chatwoot } from '../chatwoot';
 import { removeCookie, setCookie } from '../cookies';
 import type { Launcher } from '../launcher';
 import type { HostSettings, LoaderSettings } from '../settings';
 import type { Session } from './session';
 import { createDing } from './ding';
-
-/** Host cookie holding the campaign snooze deadline, ms since the epoch (contract §1.8). */
-export const SNOOZE_COOKIE = 'cw_snooze_campaigns_till';
-
-/** A widget → host message as the bridge delivers it: `event` plus the payload's fields. */
-export type WidgetMessage = { event: string } & Record<string, any>;
 
 export interface HandlerContext {
   chatwoot: Chatwoot;
@@ -27,11 +22,14 @@ export interface HandlerContext {
   setFrameHeight(px: number | null): void;
 }
 
+/** One handler per widget → host message, given that message. */
+export type WidgetMessageHandlers = { [K in keyof WidgetToHost]?: (message: Envelope<WidgetToHost, K>) => void };
+
 /**
  * What the host does for each widget → host message except `loaded` (chatwoot-contract.md
  * §1.6). Every payload comes from the widget, so each field is checked before use.
  */
-export function widgetHandlers(context: HandlerContext): Record<string, (message: WidgetMessage) => void> {
+export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
   const { chatwoot, launcher, settings, raw, session } = context;
   const ding = createDing();
 
@@ -39,7 +37,7 @@ export function widgetHandlers(context: HandlerContext): Record<string, (message
     error(message) {
       // The identity was refused (e.g. a wrong identifier_hash): forget it, so the next
       // setUser is sent again instead of being skipped as unchanged.
-      if (message.errorType === 'SET_USER_ERROR') removeCookie(`cw_user_${chatwoot.websiteToken}`, settings.baseDomain);
+      if (message.errorType === 'SET_USER_ERROR') removeCookie(userCookie(chatwoot.websiteToken), settings.baseDomain);
       emit(HOST_WINDOW_EVENTS.error, message.data);
     },
     onEvent(message) {

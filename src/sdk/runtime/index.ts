@@ -4,7 +4,8 @@
  * postMessage bridge and the cookies, and executes the calls that `$chatwoot` validated and
  * queued. Loaded by `sdk.js` as its own hashed file.
  */
-import type { HostToWidget, HostUser } from '../../shared/protocol';
+import type { FrameMessage, HostToWidget, HostUser } from '../../shared/protocol';
+import { CONVERSATION_COOKIE, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
 import { getCookie, setCookie } from '../cookies';
@@ -13,8 +14,8 @@ import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
 import { campaignWantsFrame } from './campaigns';
 import { createFrame, type ChatFrame } from './frame';
-import { SNOOZE_COOKIE, widgetHandlers, type WidgetMessage } from './handlers';
-import { CONVERSATION_COOKIE, createSession } from './session';
+import { widgetHandlers, type WidgetMessageHandlers } from './handlers';
+import { createSession } from './session';
 import { watchUrl } from './urlWatch';
 import { userHash } from './userHash';
 import css from './window.css';
@@ -32,7 +33,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   // sdk.js only carries what the site wrote, to stay small.
   const state = chatwoot as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(widgetSettings(raw, settings))) state[key] ??= value;
-  const userCookie = `cw_user_${chatwoot.websiteToken}`;
+  const userCookieName = userCookie(chatwoot.websiteToken);
   const heightSheet = sheet('');
   launcher.shadow.adoptedStyleSheets = [...launcher.shadow.adoptedStyleSheets, sheet(css), heightSheet];
   const slot = document.createElement('div');
@@ -45,14 +46,14 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   const mobile = matchMedia(MOBILE_QUERY);
   let frame: ChatFrame | null = null;
   // Messages for a frame that has not said `loaded` yet, replayed in order when it does.
-  let pending: [keyof HostToWidget, unknown][] = [];
+  let pending: ((loaded: ChatFrame) => void)[] = [];
   let campaigns: unknown;
   let openingCompact = false;
   let destroyed = false;
 
   const send = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
     if (chatwoot.hasLoaded && frame) frame.send(event, payload);
-    else pending.push([event, payload]);
+    else pending.push((loaded) => loaded.send(event, payload));
   };
   /** For state the `loaded` handler sends anyway (URL, mobile, open): no point queueing it. */
   const sendIfLoaded = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
@@ -65,7 +66,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     setFrameHeight(null);
   };
 
-  const handlers: Record<string, (message: WidgetMessage) => void> = {
+  const handlers: WidgetMessageHandlers = {
     ...widgetHandlers({
       chatwoot,
       launcher,
@@ -101,7 +102,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       loaded.send('change-url', pageUrl());
       // Everything asked before the frame existed, in the order it was asked: a setUser made
       // before `chatwoot:ready` is never lost, and never overtakes an earlier call.
-      for (const [event, payload] of pending.splice(0)) loaded.send(event, payload as never);
+      for (const replay of pending.splice(0)) replay(loaded);
     },
   };
 
@@ -129,7 +130,12 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       src: url.href,
       origin,
       slot,
-      onMessage: (message) => Object.hasOwn(handlers, message.event) && handlers[message.event](message),
+      onMessage(message) {
+        // Own properties only: an event named "constructor" must not reach Object.prototype.
+        if (!Object.hasOwn(handlers, message.event)) return;
+        // TypeScript cannot pair a union of events with its handler; `event` picked the right one.
+        (handlers[message.event] as (message: FrameMessage) => void)(message);
+      },
       onFail(reason) {
         // Never leave an invisible layer over the page: drop the frame, keep the bubble (a
         // later click tries again).
@@ -172,13 +178,13 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     setUser(identifier: string | number, user: HostUser) {
       const hash = userHash(identifier, user);
       // Unchanged identity on a known conversation: the server already has it.
-      if (getCookie(userCookie) === hash && getCookie(CONVERSATION_COOKIE)) return;
+      if (getCookie(userCookieName) === hash && getCookie(CONVERSATION_COOKIE)) return;
       chatwoot.identifier = identifier;
       chatwoot.user = user;
       session.engage();
       send('set-user', { identifier, user });
       mountFrame();
-      setCookie(userCookie, hash, settings.baseDomain);
+      setCookie(userCookieName, hash, settings.baseDomain);
     },
     reset() {
       pending = [];
@@ -199,7 +205,8 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   chatwoot.attach({
     call(method, args) {
       if (Object.hasOwn(calls, method)) calls[method](...args);
-      else send(method as keyof HostToWidget, args[0] as never);
+      // Every other `$chatwoot` call is forwarded under its event name, validated by `$chatwoot`.
+      else send(method as keyof HostToWidget, args[0] as HostToWidget[keyof HostToWidget]);
     },
   });
 }

@@ -1,7 +1,5 @@
+import { CONVERSATION_COOKIE } from '../../shared/cookies';
 import { getCookie, setCookie } from '../cookies';
-
-/** The host-page cookie that carries the visitor's widget JWT (chatwoot-contract.md §1.8). */
-export const CONVERSATION_COOKIE = 'cw_conversation';
 
 export interface Session {
   /** The widget's JWT (from `loaded` or `setAuthCookie`); stored once the visitor engaged. */

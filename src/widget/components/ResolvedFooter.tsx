@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isEmailAddress } from '../../shared/email';
 import { adoptStyles } from '../lib/adoptStyles';
 import footerCss from '../styles/resolvedFooter.chunk.css';
 
@@ -22,8 +23,6 @@ export interface ResolvedFooterProps {
   onRequestTranscript(email?: string): Promise<boolean>;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * Shown instead of the composer once a conversation is resolved: start a new one, or have the
  * transcript emailed (asking for an address when the server has none).
@@ -34,7 +33,7 @@ export function ResolvedFooter({ labels, hasEmail, onStartNew, onRequestTranscri
   const [outcome, setOutcome] = useState<'sending' | 'success' | 'error' | 'invalid' | null>(null);
 
   const request = async (address?: string) => {
-    if (address !== undefined && !EMAIL.test(address)) return setOutcome('invalid');
+    if (address !== undefined && !isEmailAddress(address)) return setOutcome('invalid');
     setOutcome('sending');
     setOutcome((await onRequestTranscript(address)) ? 'success' : 'error');
   };

@@ -1,16 +1,10 @@
 import { computed, signal } from '@preact/signals-react';
 import en from '../../../locales/en.json';
+import { chooseLocale, LOCALES, textDirection } from '../../shared/locales';
 import { loadChunk } from '../lib/loadChunk';
 
 export type MessageKey = keyof typeof en;
 type Strings = Record<string, string>;
-
-/** The 39 interface locales (SPEC.md §1); `en` ships in the entry, the rest load on demand. */
-export const LOCALES = [
-  'ar', 'ca', 'cs', 'da', 'de', 'el', 'en', 'es', 'fa', 'fi', 'fr', 'he', 'hi', 'hu', 'id', 'is', 'it', 'ja', 'ko', 'lt',
-  'lv', 'ml', 'nl', 'no', 'pl', 'pt_BR', 'pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'th', 'tr', 'uk', 'vi', 'zh_CN', 'zh_TW',
-] as const;
-const RTL_LOCALES = new Set(['ar', 'fa', 'he']);
 
 export const locale = signal('en');
 const strings = signal<Strings>(en);
@@ -22,7 +16,7 @@ const strings = signal<Strings>(en);
 export const intlLocale = computed(() => (locale.value === 'sr' ? 'sr-Latn' : locale.value.replace('_', '-')));
 
 /** Text direction of the active locale, for `<html dir>`. */
-export const direction = computed(() => (RTL_LOCALES.has(locale.value.split('_')[0]) ? 'rtl' : 'ltr'));
+export const direction = computed(() => textDirection(locale.value));
 
 /**
  * Looks up a string in the active locale (English when a translation is missing) and fills
@@ -31,18 +25,6 @@ export const direction = computed(() => (RTL_LOCALES.has(locale.value.split('_')
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const text = strings.value[key] ?? (en as Strings)[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
-}
-
-/**
- * SPEC.md §1 locale choice: the full locale if available, else its language part before the
- * underscore, else keep the current one. Accepts browser forms like `pt-BR` too.
- */
-export function chooseLocale(candidate: string | undefined, available: readonly string[], current: string): string {
-  if (!candidate) return current;
-  const normalised = candidate.replace('-', '_');
-  if (available.includes(normalised)) return normalised;
-  const language = normalised.split('_')[0];
-  return available.includes(language) ? language : current;
 }
 
 let latestChoice = 0;

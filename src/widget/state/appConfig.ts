@@ -1,24 +1,10 @@
 import { computed, signal } from '@preact/signals-react';
 import type { ColorScheme, WidgetSettings } from '../../shared/protocol';
-
-export const DEFAULT_SETTINGS: WidgetSettings = {
-  position: 'right',
-  hideMessageBubble: false,
-  showPopoutButton: false,
-  showUnreadMessagesDialog: true,
-  widgetStyle: 'standard',
-  darkMode: 'light',
-  welcomeTitle: '',
-  welcomeDescription: '',
-  availableMessage: '',
-  unavailableMessage: '',
-  enableEmojiPicker: true,
-  enableEndConversation: true,
-};
+import { DEFAULT_WIDGET_SETTINGS } from '../../shared/widgetSettings';
 
 /** How the host embeds the widget (SPEC.md §3 "App configuration", set by `config-set`). */
 export function createAppConfig(standalone: boolean) {
-  const settings = signal<WidgetSettings>(DEFAULT_SETTINGS);
+  const settings = signal<WidgetSettings>(DEFAULT_WIDGET_SETTINGS);
   // A popout window or a direct /widget visit is always "open".
   const isWidgetOpen = signal(standalone);
   const isMobile = signal(false);

@@ -1,5 +1,6 @@
 import { computed, effect, signal } from '@preact/signals-react';
 import type { WidgetBootConfig } from '../../shared/types';
+import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
@@ -142,13 +143,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     /** The header's popout button: close the frame, continue in a window (contract §1.10). */
     popout() {
       bridge.send('closeWindow', {});
-      try {
-        const url = new URL('/widget', location.origin);
-        url.search = new URLSearchParams({ cw_conversation: authToken.value, website_token: channel.websiteToken, locale: locale.value }).toString();
-        window.open(url.href, `webwidget_session_${channel.websiteToken}`, 'resizable=off,width=400,height=600')?.focus();
-      } catch (error) {
-        console.error('Wren: could not open the chat window', error);
-      }
+      openPopout(location.origin, channel.websiteToken, locale.value, authToken.value);
     },
 
     closeWindow() {

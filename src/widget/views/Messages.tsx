@@ -9,7 +9,7 @@ import { ACCEPT } from '../lib/attachments';
 import { dayLabel } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
 import { MESSAGE_TYPE } from '../../shared/types';
-import { MAX_MESSAGE_LENGTH } from '../state/messages';
+import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from './context';
 import { conversationFlow } from '../state/conversationFlow';
 import { messageLabels } from './messageLabels';

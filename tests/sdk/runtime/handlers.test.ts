@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { SNOOZE_MS } from '../../../src/widget/lib/campaigns';
+import { SNOOZE_MS } from '../../../src/shared/campaigns';
 import { clearCookies, fakeCreateFrame, frames, setupRuntime } from './harness';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));

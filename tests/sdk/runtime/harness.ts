@@ -1,4 +1,5 @@
 import { createChatwoot } from '../../../src/sdk/chatwoot';
+import type { FrameMessage } from '../../../src/shared/protocol';
 import { createLauncher } from '../../../src/sdk/launcher';
 import { installRuntime } from '../../../src/sdk/runtime';
 import type { FrameOptions } from '../../../src/sdk/runtime/frame';
@@ -49,8 +50,11 @@ export function setupRuntime(raw: HostSettings = {}) {
   const chatwoot = createChatwoot(TOKEN, BASE, raw, settings, launcher, () => undefined);
   installRuntime({ chatwoot, launcher, settings, raw });
   const frame = () => frames.at(-1);
-  /** The widget posts a message to the host through the current frame. */
-  const fromWidget = (event: string, payload: object = {}) => frame()!.options.onMessage({ ...payload, event });
+  /**
+   * The widget posts a message to the host through the current frame. Any shape, as the wire
+   * allows: tests send unknown events and malformed payloads on purpose.
+   */
+  const fromWidget = (event: string, payload: object = {}) => frame()!.options.onMessage({ ...payload, event } as FrameMessage);
   const load = (authToken = 'jwt-1', channelConfig: object = { widgetColor: '#00aa00' }) => fromWidget('loaded', { config: { authToken, channelConfig } });
   const sentEvents = () => frame()?.sent.map((m) => m.event) ?? [];
   const classes = () => [...launcher.root.classList];

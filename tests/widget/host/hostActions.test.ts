@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { hostActions } from '../../../src/widget/host/hostActions';
 import { ApiError } from '../../../src/widget/api/client';
-import { DEFAULT_SETTINGS } from '../../../src/widget/state/appConfig';
+import { DEFAULT_WIDGET_SETTINGS as DEFAULT_SETTINGS } from '../../../src/shared/widgetSettings';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
 import { fakeWidget, widgetMessage } from '../state/widgetFixture';
 

@@ -1,4 +1,4 @@
-import { chooseLocale, direction, locale, LOCALES, setLocale, t } from '../../../src/widget/i18n';
+import { direction, locale, setLocale, t } from '../../../src/widget/i18n';
 import { loadChunk } from '../../../src/widget/lib/loadChunk';
 
 // Only `en` exists as a file; other locales arrive as chunks, so the chunk loader hands back
@@ -13,43 +13,6 @@ const translation = (strings: Record<string, string>) => vi.mocked(loadChunk).mo
 afterEach(async () => {
   await setLocale('en');
   vi.mocked(loadChunk).mockReset();
-});
-
-describe('choosing a locale', () => {
-  const available = ['en', 'fr', 'pt', 'pt_BR', 'zh_CN'];
-
-  it('uses the full locale when it is available', () => {
-    expect(chooseLocale('pt_BR', available, 'en')).toBe('pt_BR');
-  });
-
-  it('uses the language part when only that is available', () => {
-    expect(chooseLocale('fr_CA', available, 'en')).toBe('fr');
-  });
-
-  it('keeps the current locale when neither is available', () => {
-    expect(chooseLocale('de_AT', available, 'fr')).toBe('fr');
-    expect(chooseLocale('de', available, 'fr')).toBe('fr');
-  });
-
-  it('keeps the current locale when there is no candidate', () => {
-    expect(chooseLocale(undefined, available, 'pt')).toBe('pt');
-    expect(chooseLocale('', available, 'pt')).toBe('pt');
-  });
-
-  it('accepts the browser form pt-BR', () => {
-    expect(chooseLocale('pt-BR', available, 'en')).toBe('pt_BR');
-  });
-
-  it('falls back from a browser form to its language', () => {
-    expect(chooseLocale('pt-PT', available, 'en')).toBe('pt');
-  });
-
-  it('offers the 39 interface locales, en among them', () => {
-    expect(LOCALES).toHaveLength(39);
-    expect(LOCALES).toContain('en');
-    expect(LOCALES).toContain('pt_BR');
-    expect(LOCALES).toContain('zh_TW');
-  });
 });
 
 describe('looking up text', () => {

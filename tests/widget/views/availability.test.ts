@@ -3,7 +3,7 @@ import { availabilityText, backOnlineText, replyTimeText, replyWaitText } from '
 import { setLocale } from '../../../src/widget/i18n';
 import type { WidgetState } from '../../../src/widget/state/widget';
 import type { WorkingHoursEntry } from '../../../src/shared/types';
-import { DEFAULT_SETTINGS } from '../../../src/widget/state/appConfig';
+import { DEFAULT_WIDGET_SETTINGS as DEFAULT_SETTINGS } from '../../../src/shared/widgetSettings';
 
 // ICU puts a narrow no-break space before AM/PM in some versions and a plain space in others.
 const spaced = (text: string) => text.replace(/\s/g, ' ');

@@ -1,12 +1,11 @@
+import { isEmailAddress } from '../../../shared/email';
 import type { MessageLabels } from './labels';
 
 /** Something an answer callback returns: a promise resolving to `false` (or rejecting) means "try again". */
 export type Outcome = void | boolean | Promise<unknown>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The same loose check Chatwoot's widget makes: something@domain.tld, no spaces. */
-export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+/** The shared e-mail check on what the visitor typed, ignoring spaces around it. */
+export const isValidEmail = (value: string) => isEmailAddress(value.trim());
 
 /** One field of a bot's `form` message (contract §3.2). */
 export interface FormField {

@@ -1,0 +1,34 @@
+/**
+ * The interface locales, which of them read right to left, and how a requested locale is
+ * matched against a list: the widget picks its strings with these rules and the server its
+ * page's `<html lang dir>`, so both land on the same locale.
+ */
+
+/** The 39 interface locales (SPEC.md §1), in Chatwoot's form (`pt_BR`, not `pt-BR`). */
+export const LOCALES = [
+  'ar', 'ca', 'cs', 'da', 'de', 'el', 'en', 'es', 'fa', 'fi', 'fr', 'he', 'hi', 'hu', 'id', 'is', 'it', 'ja', 'ko', 'lt',
+  'lv', 'ml', 'nl', 'no', 'pl', 'pt_BR', 'pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'th', 'tr', 'uk', 'vi', 'zh_CN', 'zh_TW',
+] as const;
+
+/** One of the interface locales. */
+export type Locale = (typeof LOCALES)[number];
+
+/** Languages written right to left; a regional variant (`ar_EG`) follows its language. */
+const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar', 'fa', 'he']);
+
+/** The text direction of `locale`, for `<html dir>`. */
+export function textDirection(locale: string): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.has(locale.split('_')[0]) ? 'rtl' : 'ltr';
+}
+
+/**
+ * SPEC.md §1 locale choice: the full locale if available, else its language part before the
+ * underscore, else keep the current one. Accepts browser forms like `pt-BR` too.
+ */
+export function chooseLocale(candidate: string | null | undefined, available: readonly string[], current: string): string {
+  if (!candidate) return current;
+  const normalised = candidate.replace('-', '_');
+  if (available.includes(normalised)) return normalised;
+  const language = normalised.split('_')[0];
+  return available.includes(language) ? language : current;
+}

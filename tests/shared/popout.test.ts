@@ -1,0 +1,32 @@
+import { openPopout } from '../../src/shared/popout';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the popout window', () => {
+  it('opens the widget page for the inbox, conversation and locale in a 400×600 window named after the token', () => {
+    const focus = vi.fn();
+    const open = vi.fn(() => ({ focus }));
+    vi.stubGlobal('window', { open });
+    openPopout('https://chat.example', 'tok', 'de', 'jwt-9');
+    expect(open).toHaveBeenCalledExactlyOnceWith(
+      'https://chat.example/widget?cw_conversation=jwt-9&website_token=tok&locale=de',
+      'webwidget_session_tok',
+      'resizable=off,width=400,height=600',
+    );
+    expect(focus).toHaveBeenCalled();
+  });
+
+  it('only logs when the browser refuses the window', () => {
+    vi.stubGlobal('window', {
+      open() {
+        throw new Error('blocked');
+      },
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => openPopout('https://chat.example', 'tok', 'en', '')).not.toThrow();
+    expect(error).toHaveBeenCalled();
+  });
+});
