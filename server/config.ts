@@ -120,7 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
     ...observability(env),
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
-    trustProxy: optional(env, 'TRUST_PROXY', /^[A-Za-z0-9-]{1,64}$/, 'a header name such as X-Forwarded-For'),
+    trustProxy: trustedProxyHeader(env),
     rateLimits: rateLimits(env),
   };
 }
@@ -129,4 +129,14 @@ export function loadConfig(env: Env = process.env): Config {
 function observability(env: Env): Pick<Config, 'logLevel' | 'metricsToken'> {
   const logLevel = optional(env, 'LOG_LEVEL', new RegExp(`^(${LOG_LEVELS.join('|')})$`), `one of ${LOG_LEVELS.join(', ')}`);
   return { logLevel: logLevel as LogLevel | undefined, metricsToken: optional(env, 'METRICS_TOKEN', TOKEN, '8–128 letters, digits, "-" or "_"') };
+}
+
+/**
+ * TRUST_PROXY: off by default. `true`/`1`/`on` trusts `X-Forwarded-For` (what nginx and most load
+ * balancers write); any other header name (e.g. `CF-Connecting-IP`) trusts that header instead.
+ */
+function trustedProxyHeader(env: Env): string | undefined {
+  const value = optional(env, 'TRUST_PROXY', /^[A-Za-z0-9-]{1,64}$/, 'true, false or a header name such as X-Forwarded-For');
+  if (!value || /^(false|0|off|no)$/i.test(value)) return undefined;
+  return /^(true|1|on|yes)$/i.test(value) ? 'X-Forwarded-For' : value;
 }

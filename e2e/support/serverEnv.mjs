@@ -18,5 +18,7 @@ export function serverEnv({ port, dataDir, distDir, websiteToken, apiAccessToken
     WEBSITE_TOKEN: websiteToken,
     API_ACCESS_TOKEN: apiAccessToken,
     SECRET_KEY_BASE: `${websiteToken}-secret-key-base-for-tests-only`,
+    // A line per request would bury the test runner's own output; warnings and errors still show.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
 }

@@ -25,6 +25,14 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['true', 'X-Forwarded-For'], ['1', 'X-Forwarded-For'], ['on', 'X-Forwarded-For'],
+    ['false', undefined], ['off', undefined], ['0', undefined],
+    ['CF-Connecting-IP', 'CF-Connecting-IP'],
+  ])('reads TRUST_PROXY=%s as the trusted header %s', (value, header) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(header);
+  });
+
+  it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number between 0 and 65535/],
     [{ MAX_UPLOAD_MB: '-1' }, /MAX_UPLOAD_MB/],
