@@ -1,16 +1,7 @@
 import { computed, signal } from '@preact/signals-react';
 
 /** The widget's routes (SPEC.md §2); routing uses the address hash. */
-export const ROUTES = {
-  home: '/',
-  messages: '/messages',
-  prechatForm: '/prechat-form',
-  articleViewer: '/article',
-  unreadMessages: '/unread-messages',
-  campaigns: '/campaigns',
-} as const;
-
-export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+export type RoutePath = '/' | '/messages' | '/prechat-form' | '/article' | '/unread-messages' | '/campaigns';
 
 /** How the shell frames a route. */
 export interface RouteFrame {
@@ -41,7 +32,7 @@ export const isCompactRoute = (path: RoutePath) => !!ROUTE_TABLE[path].compact;
 
 function parse(hash: string): { path: RoutePath; query: URLSearchParams } {
   const [asked, query = ''] = hash.replace(/^#/, '').split('?');
-  const path = Object.hasOwn(ROUTE_TABLE, asked) ? (asked as RoutePath) : ROUTES.home;
+  const path = Object.hasOwn(ROUTE_TABLE, asked) ? (asked as RoutePath) : '/';
   return { path: ROUTE_TABLE[path].until ?? path, query: new URLSearchParams(query) };
 }
 
