@@ -1,21 +1,39 @@
 import { computed, signal } from '@preact/signals-react';
 
 /** The widget's routes (SPEC.md §2); routing uses the address hash. */
-export const ROUTES = {
-  home: '/',
-  messages: '/messages',
-  prechatForm: '/prechat-form',
-  articleViewer: '/article',
-  unreadMessages: '/unread-messages',
-  campaigns: '/campaigns',
-} as const;
+export type RoutePath = '/' | '/messages' | '/prechat-form' | '/article' | '/unread-messages' | '/campaigns';
 
-export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
-const KNOWN = new Set<string>(Object.values(ROUTES));
+/** How the shell frames a route. */
+export interface RouteFrame {
+  /** A prompt shown in the launcher's shrunken frame, without the shell (unread, campaign). */
+  compact?: true;
+  /** The header offers a way back home. */
+  back?: true;
+  /** The branding footer is left out. */
+  noBranding?: true;
+  /** The route's view has not shipped yet: the visitor is sent here instead of a blank or wrong screen. */
+  until?: RoutePath;
+}
+
+/** Every route and its frame, the one place that says which routes are compact. */
+export const ROUTE_TABLE: Record<RoutePath, RouteFrame> = {
+  '/': {},
+  '/messages': { back: true },
+  // Until the pre-chat form ships, starting a conversation opens it directly (as home's button does).
+  '/prechat-form': { back: true, until: '/messages' },
+  // Until the article viewer ships, an article link lands on home, where the help centre will list them.
+  '/article': { back: true, noBranding: true, until: '/' },
+  '/unread-messages': { compact: true },
+  '/campaigns': { compact: true },
+};
+
+/** Is this one of the launcher's compact prompts? */
+export const isCompactRoute = (path: RoutePath) => !!ROUTE_TABLE[path].compact;
 
 function parse(hash: string): { path: RoutePath; query: URLSearchParams } {
-  const [path, query = ''] = hash.replace(/^#/, '').split('?');
-  return { path: KNOWN.has(path) ? (path as RoutePath) : ROUTES.home, query: new URLSearchParams(query) };
+  const [asked, query = ''] = hash.replace(/^#/, '').split('?');
+  const path = Object.hasOwn(ROUTE_TABLE, asked) ? (asked as RoutePath) : '/';
+  return { path: ROUTE_TABLE[path].until ?? path, query: new URLSearchParams(query) };
 }
 
 /** A tiny hash router: the current route as a signal, and `navigate`. */
@@ -25,8 +43,8 @@ export function createRouter(win: Window = window) {
   return {
     path: computed(() => location.value.path),
     query: computed(() => location.value.query),
-    navigate(path: RoutePath, query?: Record<string, string>) {
-      const next = `#${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+    navigate(to: RoutePath, query?: Record<string, string>) {
+      const next = `#${ROUTE_TABLE[to].until ?? to}${query ? `?${new URLSearchParams(query)}` : ''}`;
       if (win.location.hash !== next) win.location.hash = next;
       location.value = parse(next);
     },

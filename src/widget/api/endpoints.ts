@@ -46,12 +46,6 @@ export interface SetUserFields extends ContactFields {
 /** `POST /messages` and `POST /conversations` responses: a message with its sender. */
 export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
 
-export interface CreatedConversation extends ConversationSummary {
-  messages: WidgetMessage[];
-  custom_attributes: Record<string, unknown>;
-  contact: Record<string, unknown> & { id: number };
-}
-
 export interface MessagesPage {
   payload: WidgetMessage[];
   /** `{}` when the contact has no conversation yet. */
@@ -67,16 +61,6 @@ export interface CampaignResponse {
   sender: Extract<Sender, { type: 'user' }> | null;
 }
 
-/** The fields of a help-centre article the widget lists. */
-export interface ArticleSummary {
-  id: number;
-  title: string;
-  slug: string;
-  /** No leading slash: `hc/{portal}/articles/{slug}`. */
-  link: string;
-  [field: string]: unknown;
-}
-
 const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> =>
   ({ method, path: WIDGET_API_PATH + path, body, query });
 
@@ -84,13 +68,6 @@ const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoin
 
 /** The contact's current conversation, or `{}` when there is none. */
 export const getConversation = () => api<ConversationSummary | Record<string, never>>('GET', '/conversations');
-
-/** Starts a conversation with its first message (the pre-chat form's submit). */
-export const createConversation = (params: {
-  contact: { name?: string; email?: string; phone_number?: string };
-  message: { content: string; timestamp: string; referer_url: string };
-  custom_attributes?: Record<string, unknown>;
-}) => api<CreatedConversation>('POST', '/conversations', params);
 
 /** Marks the conversation read; the server uses its own clock whatever `contactLastSeenAt` says. */
 export const updateLastSeen = (contactLastSeenAt: number) =>
@@ -193,12 +170,3 @@ export const getCampaigns = () => api<CampaignResponse[]>('GET', '/campaigns');
 /** A Dyte participant token for an `integrations` message. */
 export const joinVideoCall = (messageId: number) =>
   api<{ token: string }>('POST', '/integrations/dyte/add_participant_to_meeting', { message_id: messageId });
-
-// Help centre (outside the widget API)
-
-/** The six most viewed published articles of a portal in one locale. */
-export const getPopularArticles = (portalSlug: string, locale: string): Endpoint<{ payload: ArticleSummary[] }> => ({
-  method: 'GET',
-  path: `/hc/${encodeURIComponent(portalSlug)}/${encodeURIComponent(locale)}/articles.json`,
-  query: { page: 1, sort: 'views', status: 1, per_page: 6 },
-});

@@ -1,12 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { loadChunk } from '../lib/loadChunk';
-
-export interface ChunkErrorLabels {
-  /** 'Part of the chat failed to load.' */
-  failed: string;
-  /** 'Try again' */
-  retry: string;
-}
+import { loadOnce } from '../lib/loadOnce';
+import { ChunkError, type ChunkErrorLabels } from './ChunkError';
 
 type State<P> = { component?: ComponentType<P>; error?: unknown; attempt: number };
 
@@ -16,19 +10,14 @@ type State<P> = { component?: ComponentType<P>; error?: unknown; attempt: number
  * never a blank pane. A loaded chunk is shared by every instance.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const fetchPart = () => (pending ??= loadChunk(load).then((component) => (loaded = component), (error) => {
-    pending = undefined;
-    throw error;
-  }));
+  const part = loadOnce(load);
 
   function LazyPart({ fallback = null, errorLabels, ...props }: P & { fallback?: ReactNode; errorLabels: ChunkErrorLabels }) {
-    const [state, setState] = useState<State<P>>({ component: loaded, attempt: 0 });
+    const [state, setState] = useState<State<P>>({ component: part.loaded, attempt: 0 });
     useEffect(() => {
       if (state.component) return;
       let live = true;
-      fetchPart().then(
+      part.load().then(
         (component) => live && setState((s) => ({ ...s, component, error: undefined })),
         (error) => live && setState((s) => ({ ...s, error })),
       );
@@ -41,19 +30,10 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       const Part = state.component;
       return <Part {...(props as P)} />;
     }
-    if (state.error) {
-      return (
-        <div className="chunk-error" role="alert">
-          <span>{errorLabels.failed}</span>
-          <button type="button" className="link-button" onClick={() => setState((s) => ({ attempt: s.attempt + 1 }))}>
-            {errorLabels.retry}
-          </button>
-        </div>
-      );
-    }
+    if (state.error) return <ChunkError labels={errorLabels} onRetry={() => setState((s) => ({ attempt: s.attempt + 1 }))} />;
     return <>{fallback}</>;
   }
   /** Starts fetching the chunk ahead of need (e.g. when the browser is idle). */
-  LazyPart.preload = () => fetchPart().catch(() => undefined);
+  LazyPart.preload = () => part.load().catch(() => undefined);
   return LazyPart;
 }

@@ -1,5 +1,6 @@
 import * as endpoints from '../api/endpoints';
 import { setLocale, t } from '../i18n';
+import { isCompactRoute } from '../router';
 import type { HostHandlers } from './bridge';
 import type { WidgetState } from '../state/widget';
 
@@ -40,7 +41,7 @@ export function hostActions(state: WidgetState): HostHandlers {
           if (app.isWidgetOpen.value && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
         });
       }
-      if (!isOpen && (router.path.value === '/unread-messages' || router.path.value === '/campaigns')) {
+      if (!isOpen && isCompactRoute(router.path.value)) {
         state.markSeen();
         bridge.send('resetUnreadMode', {});
         router.navigate('/');
@@ -57,7 +58,7 @@ export function hostActions(state: WidgetState): HostHandlers {
       state.campaigns.setPage(referrerURL, state.inBusinessHours.value);
     },
     'push-event'({ eventName }) {
-      if (router.path.value === '/unread-messages' || router.path.value === '/campaigns') return;
+      if (isCompactRoute(router.path.value)) return;
       const eventInfo = { initiated_at: { timestamp: new Date().toString() }, referer: app.referrerURL.value };
       request(endpoints.createEvent(eventName, eventInfo)).catch(() => undefined);
     },

@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ConversationStatus, ConversationSummary } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
@@ -22,12 +22,12 @@ export function createConversationModel(request: Request) {
   };
 
   return {
-    summary,
+    summary: summary as ReadonlySignal<ConversationSummary | null>,
     id: computed(() => summary.value?.id),
     status: computed<ConversationStatus | undefined>(() => summary.value?.status),
     lastSeenAt: computed(() => summary.value?.contact_last_seen_at),
-    isAgentTyping,
-    typist,
+    isAgentTyping: isAgentTyping as ReadonlySignal<boolean>,
+    typist: typist as ReadonlySignal<string>,
     async fetch() {
       const result = await request(endpoints.getConversation());
       summary.value = 'id' in result ? (result as ConversationSummary) : null;
@@ -42,6 +42,10 @@ export function createConversationModel(request: Request) {
       } catch {
         return false;
       }
+    },
+    /** The visitor starts afresh: the next message opens a new conversation. */
+    forget() {
+      summary.value = null;
     },
     /** Realtime status changes apply only to this conversation (SPEC.md §4). */
     applyStatus(id: number, status: ConversationStatus) {

@@ -102,7 +102,7 @@ export function createConversationFlow(deps: FlowDeps) {
     startNewConversation() {
       deps.emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: true });
       messages.startEmpty();
-      conversation.summary.value = null;
+      conversation.forget();
     },
 
     /** Emails the transcript; `email` may be omitted when the server already has one. */

@@ -1,6 +1,6 @@
 import { effect, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { HostBridge } from '../host/bridge';
-import type { Router } from '../router';
+import { isCompactRoute, type Router } from '../router';
 import type { AppConfig } from './appConfig';
 import type { CampaignsModel } from './campaigns';
 import type { ChatMessage } from './messageMerge';
@@ -17,8 +17,6 @@ export interface PromptDeps {
   afterCampaign(): void;
 }
 
-const PROMPT_ROUTES = new Set(['/unread-messages', '/campaigns']);
-
 /**
  * The two prompts that reach a visitor while the chat is closed (SPEC.md §4): unread agent
  * messages and proactive campaigns. Both exist only inside an iframe on a host page, where
@@ -33,7 +31,7 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
   });
 
   effect(() => {
-    if (!ready.value || !closed() || PROMPT_ROUTES.has(router.path.peek())) return;
+    if (!ready.value || !closed() || isCompactRoute(router.path.peek())) return;
     if (unread.value.length > 0 && app.settings.value.showUnreadMessagesDialog) {
       router.navigate('/unread-messages');
       bridge.send('setUnreadMode', {});
@@ -52,7 +50,7 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
     bridge.send('toggleBubble', {});
   };
   effect(() => {
-    if (!PROMPT_ROUTES.has(router.path.value)) closing = false;
+    if (!isCompactRoute(router.path.value)) closing = false;
   });
   // A campaign withdrawn while its prompt shows (the conversation resolved) must not leave an
   // empty compact frame over the page.

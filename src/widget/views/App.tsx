@@ -6,13 +6,9 @@ import { t } from '../i18n';
 import { replyWaitText } from './availability';
 import { useWidget } from './context';
 import { Home } from './Home';
-import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
-
-// Route-level chunks: the first paint (home, or the launcher's compact prompts) needs none.
-const Messages = lazyPart(() => import('./Messages').then((m) => m.Messages));
-const UnreadMessages = lazyPart(() => import('./UnreadMessages').then((m) => m.UnreadMessages));
-const Campaigns = lazyPart(() => import('./Campaigns').then((m) => m.Campaigns));
+import { ROUTE_TABLE } from '../router';
+import { ROUTE_VIEWS } from './routeViews';
 import { useDocumentTheme } from './useDocumentTheme';
 
 const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
@@ -22,6 +18,9 @@ export function App() {
   const widget = useWidget();
   const { app, channel, router, globalConfig, isOnline, conversation } = widget;
   const path = router.path.value;
+  const frame = ROUTE_TABLE[path];
+  // Route-level chunks: the first paint (home, or the launcher's compact prompts) needs none.
+  const View = ROUTE_VIEWS[path];
   const settings = app.settings.value;
   const onHome = path === '/';
   const heading = settings.welcomeTitle || channel.welcomeTitle;
@@ -39,7 +38,7 @@ export function App() {
 
   // The conversation is the likeliest next screen: fetch its chunk once the frame is idle.
   useEffect(() => {
-    const preload = () => Messages.preload();
+    const preload = () => ROUTE_VIEWS['/messages']?.preload();
     if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });
     else setTimeout(preload, 1500);
   }, []);
@@ -51,7 +50,7 @@ export function App() {
 
   const actions = {
     labels: { back: t('HEADER.BACK'), endConversation: t('END_CONVERSATION'), popout: t('HEADER.POPOUT'), close: t('HEADER.CLOSE') },
-    showBack: path === '/messages' || path === '/prechat-form' || path === '/article',
+    showBack: !!frame.back,
     onBack: () => router.navigate('/'),
     showEndConversation: path === '/messages' && canEnd,
     onEndConversation: async () => {
@@ -66,13 +65,12 @@ export function App() {
     onClose: () => widget.closeWindow(),
   };
   const brandName = globalConfig.BRAND_NAME;
-  const compact = path === '/unread-messages' || path === '/campaigns';
+  const compact = !!frame.compact;
   useEffect(() => {
     document.documentElement.classList.toggle('compact', compact);
   }, [compact]);
   const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
-  if (path === '/unread-messages') return <UnreadMessages errorLabels={chunkLabels} />;
-  if (path === '/campaigns') return <Campaigns errorLabels={chunkLabels} />;
+  if (compact && View) return <View errorLabels={chunkLabels} />;
 
   const agents = widget.agents.online.value.map((agent) => ({ id: agent.id, name: agent.name, avatarUrl: agent.avatar_url }));
 
@@ -93,9 +91,9 @@ export function App() {
       {widget.banner.value && <Banner {...widget.banner.value} />}
       {widget.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
       <main className="shell__body" onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
-        {path === '/messages' ? <Messages errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
+        {View ? <View errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
       </main>
-      {!channel.disableBranding && brandName && path !== '/article' && (
+      {!channel.disableBranding && brandName && !frame.noBranding && (
         <Branding
           brandUrl={globalConfig.WIDGET_BRAND_URL}
           logoUrl={globalConfig.LOGO_THUMBNAIL}

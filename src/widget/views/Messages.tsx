@@ -4,6 +4,7 @@ import { MessageList } from '../components/MessageList';
 import { messageSummary, ReplyToChip, VideoCallOverlay, type MessageCallbacks } from '../components/messages';
 import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
+import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
 import { ACCEPT } from '../lib/attachments';
 import { dayLabel } from '../lib/dates';
@@ -44,20 +45,23 @@ export function Messages() {
   // Both must allow it: the inbox's flag and the host's `enableEmojiPicker` (default true).
   const canPickEmoji = app.settings.value.enableEmojiPicker !== false && channel.enabledFeatures.includes('emoji_picker');
 
+  const pinToBottom = () => {
+    const el = scroller.current;
+    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+  };
   // Keep the newest message in view as messages arrive and as the space around the list changes
   // (footer, reply bar, phone keyboard), unless the visitor scrolled up to read.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return undefined;
-    const pin = () => stickToBottom.current && (el.scrollTop = el.scrollHeight);
-    pin();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(pin) : null;
+    pinToBottom();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(pinToBottom) : null;
     observer?.observe(el);
     // Content that grows after rendering (a lazy bubble, an image) counts too.
     const content = el.querySelector('.message-list');
     if (content) observer?.observe(content);
     return () => observer?.disconnect();
-  }, [list.length, list.at(-1)?.status, conversation.isAgentTyping.value]);
+  }, [list.length, list.at(-1)?.status]);
 
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
@@ -152,16 +156,7 @@ export function Messages() {
             onReply={resolved ? undefined : (message) => composer.quote(message)}
           />
         )}
-        {conversation.isAgentTyping.value && (
-          <div className="typing" role="status">
-            <span className="typing__dots" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-            <span className="visually-hidden">{t('AGENT_TYPING', { name: conversation.typist.value })}</span>
-          </div>
-        )}
+        <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} onShow={pinToBottom} />
       </div>
       {resolved && (
         <ResolvedFooter

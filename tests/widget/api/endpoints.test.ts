@@ -28,15 +28,6 @@ describe('widget endpoints', () => {
     expect(endpoint.body).toEqual(body);
   });
 
-  it('creates a conversation with the contact, the first message and custom attributes', () => {
-    const params = {
-      contact: { name: 'Ana', email: 'ana@example.com' },
-      message: { content: 'Hi', timestamp: 'now', referer_url: 'https://shop.example/' },
-      custom_attributes: { order: 7 },
-    };
-    expect(endpoints.createConversation(params)).toMatchObject({ method: 'POST', path: `${W}/conversations`, body: params });
-  });
-
   it('pages messages with before and after ids', () => {
     expect(endpoints.getMessages({ before: 10, after: 2 })).toMatchObject({ method: 'GET', path: `${W}/messages`, query: { before: 10, after: 2 } });
   });
@@ -58,13 +49,5 @@ describe('widget endpoints', () => {
   it('triggers a campaign through the events endpoint', () => {
     const info = { campaign_id: 3, initiated_at: { timestamp: 'now' }, referer: 'https://shop.example/pricing' };
     expect(endpoints.triggerCampaign(info)).toMatchObject({ method: 'POST', path: `${W}/events`, body: { name: 'campaign.triggered', event_info: info } });
-  });
-
-  it('asks the help centre for the six most viewed articles', () => {
-    expect(endpoints.getPopularArticles('docs', 'pt_BR')).toEqual({
-      method: 'GET',
-      path: '/hc/docs/pt_BR/articles.json',
-      query: { page: 1, sort: 'views', status: 1, per_page: 6 },
-    });
   });
 });

@@ -60,3 +60,20 @@ describe('loading a chunk', () => {
     expect(await result).toMatchObject({ error: expect.any(ChunkLoadError) });
   });
 });
+
+describe('loading a chunk on an injected clock', () => {
+  it('arms its time-out on the clock it is given and clears it on arrival', async () => {
+    const clock = { setTimeout: vi.fn(() => 7 as unknown as ReturnType<typeof setTimeout>), clearTimeout: vi.fn() };
+    await loadChunk(() => Promise.resolve('ok'), CHUNK_TIMEOUT_MS, clock as never);
+    expect(clock.setTimeout).toHaveBeenCalledWith(expect.any(Function), CHUNK_TIMEOUT_MS);
+    expect(clock.clearTimeout).toHaveBeenCalledWith(7);
+  });
+
+  it('fails with ChunkLoadError when the injected clock fires', async () => {
+    let fire!: () => void;
+    const clock = { setTimeout: (callback: () => void) => ((fire = callback), 1), clearTimeout: () => undefined };
+    const result = settle(loadChunk(() => new Promise(() => undefined), CHUNK_TIMEOUT_MS, clock as never));
+    fire();
+    expect(await result).toMatchObject({ error: expect.any(ChunkLoadError) });
+  });
+});

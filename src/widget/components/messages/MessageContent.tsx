@@ -3,6 +3,7 @@ import { MESSAGE_TYPE } from '../../../shared/types';
 import type { ChatMessage } from '../../state/messageMerge';
 import { ActivityMessage } from './ActivityMessage';
 import type { ArticleItem } from './ArticleListMessage';
+import { ChunkError } from '../ChunkError';
 import { lazyPart } from '../LazyPart';
 import { Spinner } from '../Spinner';
 
@@ -12,7 +13,7 @@ import type { Card } from './CardsMessage';
 import type { CsatResponse } from './CsatMessage';
 import type { FormValue } from './FormMessage';
 import type { MessageLabels } from './labels';
-import { interactiveKinds, loadInteractive, type InteractiveKinds } from './loadInteractive';
+import { interactive, loadInteractive, type InteractiveKinds } from './loadInteractive';
 import type { SelectOption } from './OptionsMessage';
 import { RichText, type RichTextProps } from './RichText';
 import type { FormField, Outcome } from './validation';
@@ -96,7 +97,7 @@ function interactivePart(kind: MessageKind, message: ChatMessage, labels: Messag
  * with a retry instead of leaving the message without its controls.
  */
 function Interactive({ load, labels, render }: { load: () => Promise<InteractiveKinds>; labels: MessageLabels; render(kinds: InteractiveKinds): ReactNode }) {
-  const [kinds, setKinds] = useState(() => (load === loadInteractive ? interactiveKinds : undefined));
+  const [kinds, setKinds] = useState(() => (load === loadInteractive ? interactive.loaded : undefined));
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (kinds || failed) return;
@@ -110,16 +111,7 @@ function Interactive({ load, labels, render }: { load: () => Promise<Interactive
     };
   }, [kinds, failed, load]);
   if (kinds) return <>{render(kinds)}</>;
-  return failed ? (
-    <p className="bubble__error" role="alert">
-      {labels.loadFailed}{' '}
-      {labels.retry && (
-        <button type="button" className="link-button" onClick={() => setFailed(false)}>
-          {labels.retry}
-        </button>
-      )}
-    </p>
-  ) : null;
+  return failed ? <ChunkError className="bubble__error" labels={{ failed: labels.loadFailed ?? '', retry: labels.retry }} onRetry={() => setFailed(false)} /> : null;
 }
 
 export interface MessageContentProps {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { loadChunk } from '../../lib/loadChunk';
+import { loadOnce } from '../../lib/loadOnce';
 import { needsRichText } from './needsRichText';
 
 /** What the lazy markdown chunk (`lib/markdown.ts`) provides. */
@@ -7,23 +7,11 @@ export interface MarkdownRenderer {
   renderMarkdown(text: string): string;
 }
 
-let loading: Promise<MarkdownRenderer> | undefined;
-let loaded: MarkdownRenderer | undefined;
+/** The markdown chunk, loaded once for every bubble; a failure is forgotten, so the next message tries again. */
+const markdown = loadOnce<MarkdownRenderer>(() => import('../../lib/markdown'));
 
-/**
- * Loads the markdown chunk once for every bubble. A failure is forgotten, so the next message
- * that needs it tries again.
- */
-export function loadMarkdownRenderer(): Promise<MarkdownRenderer> {
-  loading ??= loadChunk(() => import('../../lib/markdown')).then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** Loads the markdown renderer (the lazy chunk `lib/markdown.ts`). */
+export const loadMarkdownRenderer = markdown.load;
 
 export interface RichTextProps {
   text: string;
@@ -38,7 +26,7 @@ export interface RichTextProps {
  */
 export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichTextProps) {
   const rich = needsRichText(text);
-  const [renderer, setRenderer] = useState<MarkdownRenderer | undefined>(() => (loadRenderer === loadMarkdownRenderer ? loaded : undefined));
+  const [renderer, setRenderer] = useState<MarkdownRenderer | undefined>(() => (loadRenderer === loadMarkdownRenderer ? markdown.loaded : undefined));
 
   useEffect(() => {
     if (!rich || renderer) return;

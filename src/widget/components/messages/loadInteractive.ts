@@ -1,23 +1,9 @@
-import { loadChunk } from '../../lib/loadChunk';
+import { loadOnce } from '../../lib/loadOnce';
 
 export type InteractiveKinds = typeof import('./interactive');
 
-let loading: Promise<InteractiveKinds> | undefined;
+/** The interactive message kinds (form, options, cards…), one lazy chunk for every bubble. */
+export const interactive = loadOnce<InteractiveKinds>(() => import('./interactive'));
 
-/** The components of the interactive kinds, once they have loaded (for a first render without a flash). */
-export let interactiveKinds: InteractiveKinds | undefined;
-
-/**
- * Loads the interactive message kinds once for every bubble. A failure is forgotten, so a
- * retry (or the next such message) loads again.
- */
-export function loadInteractive(): Promise<InteractiveKinds> {
-  loading ??= loadChunk(() => import('./interactive')).then(
-    (module) => (interactiveKinds = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** Loads the interactive message kinds; a failure is forgotten, so a retry loads again. */
+export const loadInteractive = interactive.load;

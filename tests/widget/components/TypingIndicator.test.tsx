@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { signal } from '@preact/signals-react';
+import { act, render, screen } from '@testing-library/react';
+import { TypingIndicator } from '../../../src/widget/components/TypingIndicator';
+
+function setup() {
+  const isTyping = signal(false);
+  const typist = signal('Ana');
+  const onShow = vi.fn();
+  render(<TypingIndicator isTyping={isTyping} typist={typist} label={(name) => `${name} is typing`} onShow={onShow} />);
+  return { isTyping, typist, onShow };
+}
+
+describe('the agent-typing indicator', () => {
+  it('shows nothing while no agent is typing', () => {
+    setup();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('announces "Ana is typing" when the signal turns on, and asks the view to keep it in sight', () => {
+    const { isTyping, onShow } = setup();
+    act(() => {
+      isTyping.value = true;
+    });
+    expect(screen.getByRole('status').textContent).toBe('Ana is typing');
+    expect(onShow).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows the typist and disappears when typing stops', () => {
+    const { isTyping, typist } = setup();
+    act(() => {
+      isTyping.value = true;
+      typist.value = 'Ben';
+    });
+    expect(screen.getByRole('status').textContent).toBe('Ben is typing');
+    act(() => {
+      isTyping.value = false;
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
