@@ -54,6 +54,8 @@ const { outputFiles } = await build({
   bundle: true,
   format: 'esm',
   platform: 'neutral',
+  // The chunk's stylesheet comes as text, as in build.mjs; Node has no document to adopt it.
+  loader: { '.css': 'text' },
   write: false,
   logLevel: 'silent',
 });

@@ -1,5 +1,9 @@
+import richTextCss from '../styles/richText.chunk.css';
+import { adoptStyles } from './adoptStyles';
 import { escapeHtml, inlineHtml } from './markdownInline';
 import { sanitizeHtml } from './sanitizeHtml';
+
+adoptStyles(richTextCss);
 
 /**
  * Message and article markdown → safe HTML. A lazy chunk (with DOMPurify): plain-text messages
