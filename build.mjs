@@ -211,7 +211,11 @@ async function printSizeTable() {
   for (const row of rows) console.log(row);
 }
 
-const runtimeFileOf = (metafile) => relative(PACKS, Object.keys(metafile.outputs).find((f) => f.endsWith('.js')));
+const runtimeFileOf = (metafile) =>
+  relative(
+    PACKS,
+    Object.keys(metafile.outputs).find((f) => f.endsWith('.js')),
+  );
 
 /** Builds the runtime first: the loader embeds its hashed name. */
 async function buildLoader() {
@@ -225,7 +229,10 @@ async function main() {
     const contexts = await Promise.all([widgetOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
-    const rebuildLoader = { name: 'loader', setup: (b) => b.onEnd((r) => r.metafile && build(sdkOptions(runtimeFileOf(r.metafile))).catch(console.error)) };
+    const rebuildLoader = {
+      name: 'loader',
+      setup: (b) => b.onEnd((r) => r.metafile && build(sdkOptions(runtimeFileOf(r.metafile))).catch(console.error)),
+    };
     await (await context({ ...sdkRuntimeOptions, plugins: [...sdkRuntimeOptions.plugins, rebuildLoader] })).watch();
     console.log('watching src/, server/ … (Ctrl+C to stop)');
     return;

@@ -27,7 +27,10 @@ import { ensureBuilt } from './lib/dist.mjs';
 import { API_ACCESS_TOKEN, startServer, WEBSITE_TOKEN } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
-const KS = (process.env.BENCH_K ?? '10,100,500').split(',').map(Number).sort((a, b) => a - b);
+const KS = (process.env.BENCH_K ?? '10,100,500')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const PORT = Number(process.env.BENCH_PORT ?? 4910) + 2;
 const PING_PERIOD_MS = 3000;
 const IDLE_PERIODS = 2;
@@ -158,7 +161,13 @@ async function main() {
     for (const k of KS) {
       // Visitors and sockets accumulate: level K has exactly K of each.
       const mintStart = performance.now();
-      visitors.push(...(await pool(Array.from({ length: k - visitors.length }, (_, j) => visitors.length + j), SETUP_CONCURRENCY, (i) => mintVisitor(server.origin, i))));
+      visitors.push(
+        ...(await pool(
+          Array.from({ length: k - visitors.length }, (_, j) => visitors.length + j),
+          SETUP_CONCURRENCY,
+          (i) => mintVisitor(server.origin, i),
+        )),
+      );
       const mintMs = performance.now() - mintStart;
       const beforeSockets = processStats(server.pid);
       const opened = await pool(visitors.slice(sockets.length), SETUP_CONCURRENCY, (visitor) => connect(server.origin, visitor));
@@ -186,15 +195,27 @@ async function main() {
       if (k === KS[0]) for (let i = 0; i < WARM_UP_MESSAGES; i++) await agentMessage(server.origin, visitors[i % k], `bench warm-up ${i}`);
       // One message at a time, round the visitors, nothing else in flight.
       const sequential = [];
-      for (let i = 0; i < Math.max(k, SEQUENTIAL_MESSAGES); i++) sequential.push(await agentMessage(server.origin, visitors[i % k], `bench ${k} seq ${i}`));
+      for (let i = 0; i < Math.max(k, SEQUENTIAL_MESSAGES); i++)
+        sequential.push(await agentMessage(server.origin, visitors[i % k], `bench ${k} seq ${i}`));
       // K at once: every visitor's agent answers in the same moment.
       const burstStart = performance.now();
-      const burst = await Promise.all(visitors.slice(0, k).map((visitor, i) => agentMessage(server.origin, visitor, `bench ${k} burst ${i}`)));
+      const burst = await Promise.all(
+        visitors.slice(0, k).map((visitor, i) => agentMessage(server.origin, visitor, `bench ${k} burst ${i}`)),
+      );
       const burstMs = performance.now() - burstStart;
 
       const row = {
-        k, mintMs, subscribeMs: opened.map((s) => s.subscribeMs), sequential, burst, burstMs, idle,
-        rssFreshMb: fresh.rssMb, rssBeforeSocketsMb: beforeSockets.rssMb, socketsOpened: opened.length, rssAfterMb: processStats(server.pid).rssMb,
+        k,
+        mintMs,
+        subscribeMs: opened.map((s) => s.subscribeMs),
+        sequential,
+        burst,
+        burstMs,
+        idle,
+        rssFreshMb: fresh.rssMb,
+        rssBeforeSocketsMb: beforeSockets.rssMb,
+        socketsOpened: opened.length,
+        rssAfterMb: processStats(server.pid).rssMb,
       };
       results.push(row);
       process.stderr.write(`bench: K=${k} done (${Math.round((performance.now() - started) / 1000)} s)\n`);
@@ -210,23 +231,48 @@ async function main() {
 function report(results, started) {
   const mpp = (values) => `${fmt(median(values))} / ${fmt(quantile(values, 0.9))} / ${fmt(quantile(values, 0.99))}`;
   console.log('\nWren reference server, realtime fan-out (ms: median / p90 / p99)\n');
-  console.log(table(
-    ['K sockets', 'API → frame, one at a time', 'API answer, one at a time', 'API → frame, K at once', 'API answer, K at once', 'K at once, all delivered'],
-    results.map((r) => [r.k, mpp(r.sequential.map((s) => s.frameMs)), mpp(r.sequential.map((s) => s.apiMs)),
-      mpp(r.burst.map((s) => s.frameMs)), mpp(r.burst.map((s) => s.apiMs)), `${fmt(r.burstMs)} ms`]),
-  ));
+  console.log(
+    table(
+      [
+        'K sockets',
+        'API → frame, one at a time',
+        'API answer, one at a time',
+        'API → frame, K at once',
+        'API answer, K at once',
+        'K at once, all delivered',
+      ],
+      results.map((r) => [
+        r.k,
+        mpp(r.sequential.map((s) => s.frameMs)),
+        mpp(r.sequential.map((s) => s.apiMs)),
+        mpp(r.burst.map((s) => s.frameMs)),
+        mpp(r.burst.map((s) => s.apiMs)),
+        `${fmt(r.burstMs)} ms`,
+      ]),
+    ),
+  );
   console.log('\nIdle: K subscriptions, nothing happening\n');
-  console.log(table(
-    ['K sockets', 'frames / s sent', 'bytes / s sent', 'server CPU', 'server RSS'],
-    results.map((r) => [r.k, fmt(r.idle.framesPerS), fmt(r.idle.bytesPerS), `${fmt(r.idle.cpuPct)} %`, `${fmt(r.idle.rssMb)} MB`]),
-  ));
+  console.log(
+    table(
+      ['K sockets', 'frames / s sent', 'bytes / s sent', 'server CPU', 'server RSS'],
+      results.map((r) => [r.k, fmt(r.idle.framesPerS), fmt(r.idle.bytesPerS), `${fmt(r.idle.cpuPct)} %`, `${fmt(r.idle.rssMb)} MB`]),
+    ),
+  );
   const last = results.at(-1);
   const perSocketKb = ((last.idle.rssMb - last.rssBeforeSocketsMb) * 1024) / last.socketsOpened;
-  console.log(`\nServer RSS on start ${fmt(last.rssFreshMb)} MB; opening the last ${last.socketsOpened} sockets added ${fmt(perSocketKb)} KB each (RSS, GC-noisy).`);
-  console.log(`Subscribe (connect → confirm_subscription, ${SETUP_CONCURRENCY} at a time) median ${fmt(median(results.flatMap((r) => r.subscribeMs)))} ms.`);
+  console.log(
+    `\nServer RSS on start ${fmt(last.rssFreshMb)} MB; opening the last ${last.socketsOpened} sockets added ${fmt(perSocketKb)} KB each (RSS, GC-noisy).`,
+  );
+  console.log(
+    `Subscribe (connect → confirm_subscription, ${SETUP_CONCURRENCY} at a time) median ${fmt(median(results.flatMap((r) => r.subscribeMs)))} ms.`,
+  );
   console.log(`One at a time: max(K, ${SEQUENTIAL_MESSAGES}) messages round the visitors, after ${WARM_UP_MESSAGES} unmeasured ones.`);
-  console.log(`Minting visitors (GET /widget + first message, ${SETUP_CONCURRENCY} at a time): ${results.map((r) => `${fmt(r.mintMs / 1000)} s to reach ${r.k}`).join(', ')}.`);
-  console.log(`Idle window: ${IDLE_PERIODS} ping periods of ${PING_PERIOD_MS / 1000} s; frames other than pings in it: ${results.map((r) => r.idle.otherFrames).join(', ')}.`);
+  console.log(
+    `Minting visitors (GET /widget + first message, ${SETUP_CONCURRENCY} at a time): ${results.map((r) => `${fmt(r.mintMs / 1000)} s to reach ${r.k}`).join(', ')}.`,
+  );
+  console.log(
+    `Idle window: ${IDLE_PERIODS} ping periods of ${PING_PERIOD_MS / 1000} s; frames other than pings in it: ${results.map((r) => r.idle.otherFrames).join(', ')}.`,
+  );
   console.log(`${Math.round((performance.now() - started) / 1000)} s in all.`);
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 }

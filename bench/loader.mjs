@@ -55,7 +55,12 @@ const variantNames = (process.env.BENCH_VARIANTS ?? Object.keys(VARIANTS).join('
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 const metric = (metrics, name) => metrics.metrics.find((m) => m.name === name)?.value ?? 0;
 const withTimeout = (promise, what) =>
-  Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS).unref())]);
+  Promise.race([
+    promise,
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`${what}: no answer within ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS).unref(),
+    ),
+  ]);
 
 /**
  * One page view: load `path`, let the page go idle (the loader's campaigns check included),
@@ -88,10 +93,17 @@ async function pageView(context, hostOrigin, widgetOrigin, variant, withWidget, 
     tracing = false;
     const preIntent = network.list();
     const run = {
-      ...(({ total, parts }) => ({ wrenScriptMs: total, wrenScriptParts: parts }))(scriptTime(trace.traceEvents, [widgetOrigin, `${hostOrigin}/snippet.js`])),
+      ...(({ total, parts }) => ({ wrenScriptMs: total, wrenScriptParts: parts }))(
+        scriptTime(trace.traceEvents, [widgetOrigin, `${hostOrigin}/snippet.js`]),
+      ),
       taskMs: (metric(after, 'TaskDuration') - metric(before, 'TaskDuration')) * 1000,
       scriptMs: (metric(after, 'ScriptDuration') - metric(before, 'ScriptDuration')) * 1000,
-      layoutStyleMs: (metric(after, 'LayoutDuration') + metric(after, 'RecalcStyleDuration') - metric(before, 'LayoutDuration') - metric(before, 'RecalcStyleDuration')) * 1000,
+      layoutStyleMs:
+        (metric(after, 'LayoutDuration') +
+          metric(after, 'RecalcStyleDuration') -
+          metric(before, 'LayoutDuration') -
+          metric(before, 'RecalcStyleDuration')) *
+        1000,
       longTasks: await page.evaluate(() => window.__bench.longTasks),
     };
     if (!withWidget) return run;
@@ -130,7 +142,7 @@ async function pageView(context, hostOrigin, widgetOrigin, variant, withWidget, 
     // Intent: a tap on the launcher (Playwright moves the pointer over it first, so the
     // pointerenter prefetch starts a moment before the click, as on a touch screen).
     marks.clear();
-    const usable = new Promise((resolve) => marks.onUsable = resolve);
+    const usable = new Promise((resolve) => (marks.onUsable = resolve));
     await page.locator('#wren-chat .bubble').click();
     await withTimeout(usable, 'Start Conversation');
     const opened = network.list(preIntent).filter((r) => r.url.startsWith(widgetOrigin));
@@ -155,8 +167,15 @@ async function main() {
   const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu',
-      '--disable-site-isolation-trials'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-gpu',
+      '--disable-site-isolation-trials',
+    ],
   });
   const hardStop = setTimeout(() => {
     console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
@@ -239,7 +258,20 @@ function report(results, started) {
   }
   console.log(`\nWren loader: ${RUNS} page views per row, median / p90, ms unless stated\n`);
   console.log('Before intent (a first-time visitor who never clicks):\n');
-  console.log(table(['variant', 'launcher painted', 'host FCP', "Wren's script on host main thread", 'run()', 'host main thread Δ all (script)', 'Wren requests / bytes'], before));
+  console.log(
+    table(
+      [
+        'variant',
+        'launcher painted',
+        'host FCP',
+        "Wren's script on host main thread",
+        'run()',
+        'host main thread Δ all (script)',
+        'Wren requests / bytes',
+      ],
+      before,
+    ),
+  );
   console.log('\nOn intent (tap on the launcher):\n');
   console.log(table(['variant', 'click → usable chat', 'requests from network of total', 'bytes'], open));
 
@@ -255,14 +287,21 @@ function report(results, started) {
   console.log(`\nBefore intent, over all ${all.length} page views with the widget:`);
   console.log(`  requests to the widget origin: ${[...new Set(all.flatMap((r) => r.wrenRequests))].join(', ')}`);
   console.log(`  unexpected requests: ${unexpected.length ? unexpected.join(', ') : 'none'}`);
-  console.log(`  WebSockets: ${Math.max(...figure(all, 'socketsBeforeIntent'))}, cookies: ${Math.max(...figure(all, 'cookiesBeforeIntent'))}, storage entries: ${Math.max(...figure(all, 'storageBeforeIntent'))} (most in any view)`);
+  console.log(
+    `  WebSockets: ${Math.max(...figure(all, 'socketsBeforeIntent'))}, cookies: ${Math.max(...figure(all, 'cookiesBeforeIntent'))}, storage entries: ${Math.max(...figure(all, 'storageBeforeIntent'))} (most in any view)`,
+  );
   console.log(`  launcher not visible after run(): ${all.filter((r) => !r.launcherVisible).length} views`);
   for (const [name, { widget, bare }] of Object.entries(results)) {
     const withIt = longTasks(widget);
     const without = longTasks(bare);
-    if (withIt.length + without.length) console.log(`  host long tasks (≥ 50 ms, any cause), ${name}: ${withIt.length ? withIt.join(', ') + ' ms' : 'none'} with the widget, ${without.length ? without.join(', ') + ' ms' : 'none'} without`);
+    if (withIt.length + without.length)
+      console.log(
+        `  host long tasks (≥ 50 ms, any cause), ${name}: ${withIt.length ? withIt.join(', ') + ' ms' : 'none'} with the widget, ${without.length ? without.join(', ') + ' ms' : 'none'} without`,
+      );
   }
-  console.log(`  long animation frames in which Wren's code ran (its script time in each, ms): ${loaf.size ? [...loaf].map(([k, v]) => `${k} ${v.sort((a, b) => b - a).join(', ')}`).join('; ') : 'none'}`);
+  console.log(
+    `  long animation frames in which Wren's code ran (its script time in each, ms): ${loaf.size ? [...loaf].map(([k, v]) => `${k} ${v.sort((a, b) => b - a).join(', ')}`).join('; ') : 'none'}`,
+  );
   console.log(`\nlauncher painted: navigation start → the frame after run() (rAF + task). Wren's script: sdk.js and the
 snippet in a devtools.timeline trace. host main thread Δ: median CDP TaskDuration (ScriptDuration) of the
 page with the snippet minus the same page without, load → idle; style and layout included, noisy.

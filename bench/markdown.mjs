@@ -34,7 +34,9 @@ const INPUTS = {
   '`[a](x(y)` unclosed destinations': fill('[a](x(y)'),
   '`![a](` image openers': fill('![a]('),
   'balanced `[[a]]` labels, no URL': fill('[[a]]'),
-  'backtick runs of every length': Array.from({ length: 600 }, (_, i) => `${'`'.repeat(i + 1)}a`).join('').slice(0, LENGTH),
+  'backtick runs of every length': Array.from({ length: 600 }, (_, i) => `${'`'.repeat(i + 1)}a`)
+    .join('')
+    .slice(0, LENGTH),
   'alternating `` `a ``': fill('`a'),
   '`>` × 150,000 (deep quote)': fill('>'),
   '`> ` quote lines': fill('> > > > > > a\n'),

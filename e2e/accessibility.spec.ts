@@ -29,7 +29,12 @@ async function conversationWithEveryKind(page: Page, widget: FrameLocator, id: n
   await agentMessage(id, {
     content: 'How can we help?',
     content_type: 'input_select',
-    content_attributes: { items: [{ title: 'Track my order', value: 'track' }, { title: 'Talk to a human', value: 'human' }] },
+    content_attributes: {
+      items: [
+        { title: 'Track my order', value: 'track' },
+        { title: 'Talk to a human', value: 'human' },
+      ],
+    },
   });
   await agentMessage(id, {
     content: 'A few details, please',
@@ -37,7 +42,15 @@ async function conversationWithEveryKind(page: Page, widget: FrameLocator, id: n
     content_attributes: {
       items: [
         { name: 'order', label: 'Order number', type: 'text', required: true },
-        { name: 'topic', label: 'Topic', type: 'select', options: [{ label: 'Delivery', value: 'delivery' }, { label: 'Refund', value: 'refund' }] },
+        {
+          name: 'topic',
+          label: 'Topic',
+          type: 'select',
+          options: [
+            { label: 'Delivery', value: 'delivery' },
+            { label: 'Refund', value: 'refund' },
+          ],
+        },
         { name: 'details', label: 'Details', type: 'text_area' },
       ],
     },
@@ -45,9 +58,24 @@ async function conversationWithEveryKind(page: Page, widget: FrameLocator, id: n
   await agentMessage(id, {
     content: 'Our favourites',
     content_type: 'cards',
-    content_attributes: { items: [{ title: 'Wren T-shirt', description: 'Organic cotton', actions: [{ type: 'link', text: 'View details', uri: 'https://example.com/shirt' }, { type: 'postback', text: 'Buy now', payload: 'BUY' }] }] },
+    content_attributes: {
+      items: [
+        {
+          title: 'Wren T-shirt',
+          description: 'Organic cotton',
+          actions: [
+            { type: 'link', text: 'View details', uri: 'https://example.com/shirt' },
+            { type: 'postback', text: 'Buy now', payload: 'BUY' },
+          ],
+        },
+      ],
+    },
   });
-  await agentMessage(id, { content: 'These may help', content_type: 'article', content_attributes: { items: [{ title: 'Returns', description: 'How to send a parcel back', link: 'https://example.com/returns' }] } });
+  await agentMessage(id, {
+    content: 'These may help',
+    content_type: 'article',
+    content_attributes: { items: [{ title: 'Returns', description: 'How to send a parcel back', link: 'https://example.com/returns' }] },
+  });
   await agentMessage(id, { content: 'Where can we reach you?', content_type: 'input_email' });
   await agentMessage(id, { content: 'How did we do?', content_type: 'input_csat', content_attributes: { display_type: 'emoji' } });
   const log = widget.getByRole('log');
@@ -145,7 +173,12 @@ test.describe('keyboard only', () => {
     await page.goto(`${E2E.hostOrigin}/`);
     const launcher = launcherButton(page);
     // The launcher comes after the page's own content in the tab order.
-    for (let presses = 0; presses < 5 && !(await launcher.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)); presses++) await page.keyboard.press('Tab');
+    for (
+      let presses = 0;
+      presses < 5 && !(await launcher.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el));
+      presses++
+    )
+      await page.keyboard.press('Tab');
     await expect(launcher).toBeFocused();
     await expect(launcher).toHaveAttribute('aria-expanded', 'false');
     expect(await focusIndicator(launcher)).toMatchObject({ focusVisible: true, indicator: expect.stringMatching(/^outline/) });
@@ -193,7 +226,8 @@ test.describe('keyboard only', () => {
       const focused = widget.locator(':focus');
       const name = ((await focused.getAttribute('aria-label')) ?? (await focused.textContent()) ?? '').trim();
       const { focusVisible, indicator } = await focusIndicator(focused);
-      if (!name || !focusVisible || indicator === 'none') unnamedOrUnmarked.push(await focused.evaluate((el) => el.outerHTML.slice(0, 120)));
+      if (!name || !focusVisible || indicator === 'none')
+        unnamedOrUnmarked.push(await focused.evaluate((el) => el.outerHTML.slice(0, 120)));
     }
     await expect(back).toBeFocused();
     expect(unnamedOrUnmarked).toEqual([]);
@@ -232,7 +266,9 @@ test.describe('what screen readers are told', () => {
     await expect(widget.getByRole('button', { name: 'Send message' })).toBeAttached();
     await expect(widget.getByRole('button', { name: 'Add an attachment' })).toBeAttached();
     await expect(widget.getByRole('button', { name: 'Back' })).toBeVisible();
-    const unnamed = await widget.locator('button').evaluateAll((buttons) => buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim())).map((b) => b.outerHTML));
+    const unnamed = await widget
+      .locator('button')
+      .evaluateAll((buttons) => buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim())).map((b) => b.outerHTML));
     expect(unnamed).toEqual([]);
 
     await launcherButton(page, 'Close chat window').click();
@@ -272,12 +308,20 @@ test('forced colours: every control keeps a visible edge', async ({ page }) => {
 
   const widget = await openChat(page);
   const edges = async (names: (string | RegExp)[]) =>
-    Object.fromEntries(await Promise.all(names.map(async (name) => [String(name), await forcedColorsEdge(widget.getByRole('button', { name, exact: true }).first())])));
+    Object.fromEntries(
+      await Promise.all(
+        names.map(async (name) => [String(name), await forcedColorsEdge(widget.getByRole('button', { name, exact: true }).first())]),
+      ),
+    );
   const none = (found: Record<string, string>) => Object.entries(found).filter(([, edge]) => edge === 'none');
 
   expect(none(await edges(['Start Conversation']))).toEqual([]);
   const id = await conversationStarted(widget, `High contrast (${Date.now()})`);
-  await agentMessage(id, { content: 'Pick one', content_type: 'input_select', content_attributes: { items: [{ title: 'Track my order', value: 'track' }] } });
+  await agentMessage(id, {
+    content: 'Pick one',
+    content_type: 'input_select',
+    content_attributes: { items: [{ title: 'Track my order', value: 'track' }] },
+  });
   await expect(widget.getByRole('button', { name: 'Track my order' })).toBeVisible();
   await composerOf(widget).fill('Draft');
   expect(none(await edges(['Back', 'Add an attachment', 'Send message', 'Track my order']))).toEqual([]);

@@ -27,17 +27,27 @@ test('a visitor sends a picture and a PDF: both show in the conversation and rea
   // The picture shows as a picture (decoded from the server's copy), the PDF as a download.
   const picture = log.getByRole('img', { name: 'Picture message' });
   await expect(picture).toBeVisible();
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : 'loading'))).toBe('4x3');
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : 'loading')))
+    .toBe('4x3');
   await expect(picture).toHaveAttribute('src', /^http:\/\/localhost:\d+\/uploads\//);
   await expect(log.getByRole('link', { name: 'Download invoice.pdf' })).toBeVisible();
   await expect(log.getByText('Uploading...')).toHaveCount(0);
 
   // The agent sees both files, each in its own message, and they are the bytes that were sent.
   await expect
-    .poll(async () => (await conversationMessages(conversationId)).flatMap((m) => m.attachments ?? []).map((a) => `${a.file_type} ${a.extension}`).sort())
+    .poll(async () =>
+      (await conversationMessages(conversationId))
+        .flatMap((m) => m.attachments ?? [])
+        .map((a) => `${a.file_type} ${a.extension}`)
+        .sort(),
+    )
     .toEqual(['file pdf', 'image png']);
   const attachments = (await conversationMessages(conversationId)).flatMap((m) => m.attachments ?? []);
-  for (const [fileType, sent] of [['image', photo], ['file', invoice]] as const) {
+  for (const [fileType, sent] of [
+    ['image', photo],
+    ['file', invoice],
+  ] as const) {
     const stored = attachments.find((a) => a.file_type === fileType)!;
     expect(stored.file_size).toBe(sent.length);
     const download = await fetch(stored.data_url);
@@ -52,7 +62,10 @@ test('a 50 MB file is refused with the 40 MB limit before any byte is uploaded',
 
   // Every send from here on, text or upload, as the browser made it.
   const sends: { multipart: boolean }[] = [];
-  page.on('request', (request) => isVisitorSend(request) && sends.push({ multipart: /^multipart\/form-data/.test(request.headers()['content-type'] ?? '') }));
+  page.on(
+    'request',
+    (request) => isVisitorSend(request) && sends.push({ multipart: /^multipart\/form-data/.test(request.headers()['content-type'] ?? '') }),
+  );
 
   // On disk: Playwright hands the browser a path, so 50 MB need not cross its protocol.
   const dir = await mkdtemp(join(tmpdir(), 'wren-e2e-upload-'));

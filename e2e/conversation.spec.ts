@@ -3,7 +3,9 @@ import { E2E } from './ports';
 import { agentApi, latestConversation } from './support/agentApi';
 
 const widgetRequests = (requests: Request[]) =>
-  requests.map((r) => new URL(r.url())).filter((url) => url.origin === E2E.widgetOrigin && /^\/(widget|cable|api\/v1\/widget\/(?!campaigns))/.test(url.pathname));
+  requests
+    .map((r) => new URL(r.url()))
+    .filter((url) => url.origin === E2E.widgetOrigin && /^\/(widget|cable|api\/v1\/widget\/(?!campaigns))/.test(url.pathname));
 
 test('a visitor chats with an agent across origins, and the history survives a reload', async ({ page }) => {
   const requests: Request[] = [];
@@ -30,11 +32,17 @@ test('a visitor chats with an agent across origins, and the history survives a r
   // The agent answers through the Application API; the reply arrives over the cable.
   await expect.poll(async () => (await latestConversation().catch(() => null))?.id ?? null).not.toBeNull();
   const conversation = await latestConversation();
-  await agentApi('POST', `/api/v1/accounts/1/conversations/${conversation.id}/messages`, { content: 'Hi! How can I help?', message_type: 'outgoing' });
+  await agentApi('POST', `/api/v1/accounts/1/conversations/${conversation.id}/messages`, {
+    content: 'Hi! How can I help?',
+    message_type: 'outgoing',
+  });
   await expect(log.getByText('Hi! How can I help?')).toBeVisible();
 
   // The visitor's message was stored once, with the agent's reply after it.
-  const stored = await agentApi<{ payload: { content: string; message_type: number }[] }>('GET', `/api/v1/accounts/1/conversations/${conversation.id}/messages`);
+  const stored = await agentApi<{ payload: { content: string; message_type: number }[] }>(
+    'GET',
+    `/api/v1/accounts/1/conversations/${conversation.id}/messages`,
+  );
   expect(stored.payload.filter((m) => m.content === 'Hello, is anyone there?')).toHaveLength(1);
 
   await page.reload();

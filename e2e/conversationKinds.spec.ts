@@ -32,7 +32,15 @@ test.describe('interactive messages from a bot are answered in the widget', () =
         items: [
           { name: 'order', label: 'Order number', type: 'text', required: true, placeholder: 'e.g. 1042' },
           { name: 'email', label: 'Email', type: 'email', required: true },
-          { name: 'topic', label: 'Topic', type: 'select', options: [{ label: 'Delivery', value: 'delivery' }, { label: 'Refund', value: 'refund' }] },
+          {
+            name: 'topic',
+            label: 'Topic',
+            type: 'select',
+            options: [
+              { label: 'Delivery', value: 'delivery' },
+              { label: 'Refund', value: 'refund' },
+            ],
+          },
           { name: 'details', label: 'Details', type: 'text_area' },
         ],
       },
@@ -55,12 +63,14 @@ test.describe('interactive messages from a bot are answered in the widget', () =
     await expect(log.getByRole('definition').filter({ hasText: 'Refund' })).toBeVisible();
     await expect(log.getByRole('definition').filter({ hasText: 'Left at the wrong door' })).toBeVisible();
     // … and the agent has them.
-    await expect.poll(() => submittedValues(conversationId, form.id)).toEqual([
-      { name: 'order', value: '1042' },
-      { name: 'email', value: 'ada@example.com' },
-      { name: 'topic', value: 'refund' },
-      { name: 'details', value: 'Left at the wrong door' },
-    ]);
+    await expect
+      .poll(() => submittedValues(conversationId, form.id))
+      .toEqual([
+        { name: 'order', value: '1042' },
+        { name: 'email', value: 'ada@example.com' },
+        { name: 'topic', value: 'refund' },
+        { name: 'details', value: 'Left at the wrong door' },
+      ]);
   });
 
   test('options (input_select): the chosen option replaces the buttons and is stored', async ({ page }) => {
@@ -69,7 +79,12 @@ test.describe('interactive messages from a bot are answered in the widget', () =
     const options = await agentMessage(conversationId, {
       content: 'How can we help?',
       content_type: 'input_select',
-      content_attributes: { items: [{ title: 'Track my order', value: 'track' }, { title: 'Talk to a human', value: 'human' }] },
+      content_attributes: {
+        items: [
+          { title: 'Track my order', value: 'track' },
+          { title: 'Talk to a human', value: 'human' },
+        ],
+      },
     });
 
     const log = widget.getByRole('log');
@@ -111,13 +126,19 @@ test.describe('interactive messages from a bot are answered in the widget', () =
       .poll(async () => (await conversationMessages(conversationId)).filter((m) => m.message_type === 0).map((m) => m.content))
       .toEqual(['Do you have shirts?', 'BUY_SHIRT_42']);
     // … and the host page hears `chatwoot:postback` with it.
-    await expect.poll(() => hostEvents(page, 'chatwoot:postback')).toEqual([expect.objectContaining({ data: { payload: 'BUY_SHIRT_42' } })]);
+    await expect
+      .poll(() => hostEvents(page, 'chatwoot:postback'))
+      .toEqual([expect.objectContaining({ data: { payload: 'BUY_SHIRT_42' } })]);
   });
 
   test('a satisfaction survey (input_csat) sent as a message: rating and feedback are stored', async ({ page }) => {
     const widget = await openConversation(page);
     const { conversationId } = await sendVisitorMessage(page, widget, 'Thanks, that solved it');
-    const survey = await agentMessage(conversationId, { content: 'How did we do?', content_type: 'input_csat', content_attributes: { display_type: 'emoji' } });
+    const survey = await agentMessage(conversationId, {
+      content: 'How did we do?',
+      content_type: 'input_csat',
+      content_attributes: { display_type: 'emoji' },
+    });
 
     const log = widget.getByRole('log');
     await expect(log.getByText('Rate your conversation')).toBeVisible();
@@ -125,7 +146,9 @@ test.describe('interactive messages from a bot are answered in the widget', () =
     await log.getByRole('textbox', { name: 'Tell us more...' }).fill('Quick and friendly');
     await log.getByRole('button', { name: 'Submit' }).click();
     await expect(log.getByText('Thank you for submitting the rating')).toBeVisible();
-    await expect.poll(() => submittedValues(conversationId, survey.id)).toEqual({ csat_survey_response: { rating: 4, feedback_message: 'Quick and friendly' } });
+    await expect
+      .poll(() => submittedValues(conversationId, survey.id))
+      .toEqual({ csat_survey_response: { rating: 4, feedback_message: 'Quick and friendly' } });
   });
 });
 
@@ -135,7 +158,10 @@ test.describe('the end of a conversation', () => {
     inboxBefore = await agentApi('GET', '/api/v1/accounts/1/inboxes/1');
   });
   test.afterEach(async () => {
-    await agentApi('PATCH', '/api/v1/accounts/1/inboxes/1', { csat_survey_enabled: inboxBefore.csat_survey_enabled, csat_config: inboxBefore.csat_config });
+    await agentApi('PATCH', '/api/v1/accounts/1/inboxes/1', {
+      csat_survey_enabled: inboxBefore.csat_survey_enabled,
+      csat_config: inboxBefore.csat_config,
+    });
   });
 
   test('resolving in an inbox with CSAT shows the survey; the rating is stored', async ({ page }) => {
@@ -153,7 +179,14 @@ test.describe('the end of a conversation', () => {
     await expect(log.getByText('Thank you for submitting the rating')).toBeVisible();
 
     await expect
-      .poll(async () => (await agentApi<{ conversation_id: number; rating: number; feedback_message: string }[]>('GET', '/api/v1/accounts/1/csat_survey_responses')).find((r) => r.conversation_id === conversationId))
+      .poll(async () =>
+        (
+          await agentApi<{ conversation_id: number; rating: number; feedback_message: string }[]>(
+            'GET',
+            '/api/v1/accounts/1/csat_survey_responses',
+          )
+        ).find((r) => r.conversation_id === conversationId),
+      )
       .toMatchObject({ rating: 5, feedback_message: 'Changed in a minute' });
   });
 

@@ -22,7 +22,9 @@ test('the launcher and the chat render under a strict CSP without any style elem
 
   await launcher.click();
   await frameLoaded(page);
-  await expect(page.frameLocator('#chatwoot_live_chat_widget').getByRole('button', { name: /Start Conversation|Continue conversation/ })).toBeVisible();
+  await expect(
+    page.frameLocator('#chatwoot_live_chat_widget').getByRole('button', { name: /Start Conversation|Continue conversation/ }),
+  ).toBeVisible();
   const inlineStyles = await page.evaluate(() => {
     const shadow = document.getElementById('wren-chat')!.shadowRoot!;
     return [...document.querySelectorAll('style, [style]'), ...shadow.querySelectorAll('style, [style]')].map((e) => e.outerHTML);
@@ -44,7 +46,10 @@ test('closing the chat from inside it returns focus to the launcher', async ({ p
   expect(await hostEvents(page, 'chatwoot:closed')).toHaveLength(1);
 });
 
-test('a first-time visitor costs sdk.js and one campaigns GET, and hovering changes nothing, until the click', async ({ page, context }) => {
+test('a first-time visitor costs sdk.js and one campaigns GET, and hovering changes nothing, until the click', async ({
+  page,
+  context,
+}) => {
   const urls: string[] = [];
   const sockets: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
@@ -84,7 +89,11 @@ test('setUser called before chatwoot:ready identifies the contact', async ({ pag
   await page.goto(`${E2E.hostOrigin}/`);
   expect(await page.evaluate(() => window.e2eProbe.readyBeforeAfterRun)).toBe(false);
   await frameLoaded(page);
-  const search = () => agentApi<{ payload: { email: string; identifier?: string }[] }>('GET', `/api/v1/accounts/1/contacts/search?q=${encodeURIComponent(email)}`);
+  const search = () =>
+    agentApi<{ payload: { email: string; identifier?: string }[] }>(
+      'GET',
+      `/api/v1/accounts/1/contacts/search?q=${encodeURIComponent(email)}`,
+    );
   await expect.poll(async () => (await search()).payload.map((contact) => contact.email)).toEqual([email]);
   expect(await hostCookie(context, `cw_user_${E2E.websiteToken}`)).toBeTruthy();
   expect(await hostEvents(page, 'chatwoot:error')).toEqual([]);
@@ -119,9 +128,15 @@ test('messages from other windows change nothing, in either direction', async ({
   const advert = page.frame({ url: /\/third-party$/ })!;
   const framesForged = await advert.evaluate(() => {
     const forge = (message: object) => 'chatwoot-widget:' + JSON.stringify(message);
-    for (const message of [{ event: 'toggleBubble' }, { event: 'setUnreadMode' }, { event: 'setAuthCookie', data: { widgetAuthToken: 'forged' } },
-      { event: 'loaded', config: { authToken: 'forged', channelConfig: {} } }, { event: 'setBubbleLabel', label: 'Forged' },
-      { event: 'onEvent', eventIdentifier: 'chatwoot:error', data: 'forged' }]) parent.postMessage(forge(message), '*');
+    for (const message of [
+      { event: 'toggleBubble' },
+      { event: 'setUnreadMode' },
+      { event: 'setAuthCookie', data: { widgetAuthToken: 'forged' } },
+      { event: 'loaded', config: { authToken: 'forged', channelConfig: {} } },
+      { event: 'setBubbleLabel', label: 'Forged' },
+      { event: 'onEvent', eventIdentifier: 'chatwoot:error', data: 'forged' },
+    ])
+      parent.postMessage(forge(message), '*');
     let forged = 0;
     for (let i = 0; i < parent.frames.length; i++) {
       if (parent.frames[i] === window) continue;

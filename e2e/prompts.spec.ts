@@ -1,7 +1,14 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { E2E } from './ports';
 import { hostCookie } from './support/loaderProbe';
-import { agentSays, conversationMessages, conversationWithMessage, createCampaign, deleteCampaign, type ConversationSummary } from './support/settings';
+import {
+  agentSays,
+  conversationMessages,
+  conversationWithMessage,
+  createCampaign,
+  deleteCampaign,
+  type ConversationSummary,
+} from './support/settings';
 import { chatFrame, hostSettings, launcherRoot, openChat, saveScreenshot, startConversation, windowHolder } from './support/widget';
 
 // The two prompts that reach a visitor while the chat is closed (SPEC.md §2, §4; issue 5):
@@ -26,7 +33,9 @@ async function visitorChatsThenCloses(page: Page, text: string): Promise<{ widge
 }
 
 test.describe('unread messages', () => {
-  test('an agent message while the chat is closed shows the unread prompt, and "See new messages" opens the conversation', async ({ page }) => {
+  test('an agent message while the chat is closed shows the unread prompt, and "See new messages" opens the conversation', async ({
+    page,
+  }) => {
     const { widget, conversation } = await visitorChatsThenCloses(page, `Where is my order? ${Date.now()}`);
     await agentSays(conversation.id, 'Your order has shipped today!');
 
@@ -83,7 +92,9 @@ test.describe('unread messages', () => {
     await agentSays(conversation.id, 'It is, from 10 to 4.');
 
     await expect(launcherRoot(page)).toHaveClass(token('unread'));
-    const dot = await page.getByRole('button', { name: 'Chat with us' }).evaluate((bubble) => getComputedStyle(bubble, '::after').backgroundColor);
+    const dot = await page
+      .getByRole('button', { name: 'Chat with us' })
+      .evaluate((bubble) => getComputedStyle(bubble, '::after').backgroundColor);
     expect(dot).toBe('rgb(255, 64, 64)');
     // The dot and the prompt are decided on the same change: no prompt came with it.
     await expect(launcherRoot(page)).not.toHaveClass(token('unread-view'));

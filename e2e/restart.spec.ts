@@ -26,7 +26,8 @@ test('a server restart mid-conversation loses nothing in either direction', asyn
   const gapFills: Response[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.origin === server.origin && url.pathname === '/api/v1/widget/messages' && url.searchParams.has('after')) gapFills.push(response);
+    if (url.origin === server.origin && url.pathname === '/api/v1/widget/messages' && url.searchParams.has('after'))
+      gapFills.push(response);
   });
 
   const widget = await openConversation(page, hostPage.url);
@@ -53,7 +54,9 @@ test('a server restart mid-conversation loses nothing in either direction', asyn
     await expect(log.getByText('Sorry, we were restarting')).toBeVisible({ timeout: 30_000 });
     await expect(widget.getByRole('alert').filter({ hasText: 'Connection lost' })).toHaveCount(0);
     // It came with the gap fill after the reconnect, not as a live event.
-    const filled = await Promise.all(gapFills.map(async (response) => (await response.json()).payload.map((m: { content: string }) => m.content)));
+    const filled = await Promise.all(
+      gapFills.map(async (response) => (await response.json()).payload.map((m: { content: string }) => m.content)),
+    );
     expect(filled.flat()).toContain('Sorry, we were restarting');
   });
 

@@ -7,10 +7,13 @@ import { hostSettings, launcherRoot, openChat, saveScreenshot, startConversation
 
 /** Relative luminance (0 black – 1 white) of a computed `rgb(…)` colour. */
 function luminance(color: string): number {
-  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
+  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? [])
+    .slice(0, 3)
+    .map(Number)
+    .map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 

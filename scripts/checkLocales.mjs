@@ -9,8 +9,45 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The 39 interface locales; keep in step with LOCALES in src/widget/i18n/index.ts. */
 export const EXPECTED_LOCALES = [
-  'ar', 'ca', 'cs', 'da', 'de', 'el', 'en', 'es', 'fa', 'fi', 'fr', 'he', 'hi', 'hu', 'id', 'is', 'it', 'ja', 'ko', 'lt',
-  'lv', 'ml', 'nl', 'no', 'pl', 'pt_BR', 'pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'th', 'tr', 'uk', 'vi', 'zh_CN', 'zh_TW',
+  'ar',
+  'ca',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'en',
+  'es',
+  'fa',
+  'fi',
+  'fr',
+  'he',
+  'hi',
+  'hu',
+  'id',
+  'is',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'ml',
+  'nl',
+  'no',
+  'pl',
+  'pt_BR',
+  'pt',
+  'ro',
+  'ru',
+  'sk',
+  'sr',
+  'sv',
+  'ta',
+  'th',
+  'tr',
+  'uk',
+  'vi',
+  'zh_CN',
+  'zh_TW',
 ];
 
 export const DEFAULT_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
@@ -55,7 +92,8 @@ export function checkLocales(dir = DEFAULT_DIR) {
     if (!present.has(locale)) problems.push(`${locale}.json: missing (expected one file per locale: ${EXPECTED_LOCALES.join(', ')})`);
   }
   for (const locale of [...present].sort()) {
-    if (!EXPECTED_LOCALES.includes(locale)) problems.push(`${locale}.json: unexpected locale file (not one of the ${EXPECTED_LOCALES.length} expected)`);
+    if (!EXPECTED_LOCALES.includes(locale))
+      problems.push(`${locale}.json: unexpected locale file (not one of the ${EXPECTED_LOCALES.length} expected)`);
   }
   if (!present.has('en')) return problems;
 

@@ -94,7 +94,10 @@ export function namesFor(groups, compact, messages, english) {
 
 const dataDir = () => dirname(require.resolve('emojibase-data/package.json'));
 const readJson = (path) => JSON.parse(readFileSync(`${dataDir()}/${path}`, 'utf8'));
-const datasetLocales = () => readdirSync(dataDir(), { withFileTypes: true }).filter((d) => d.isDirectory() && !['meta', 'versions'].includes(d.name)).map((d) => d.name);
+const datasetLocales = () =>
+  readdirSync(dataDir(), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !['meta', 'versions'].includes(d.name))
+    .map((d) => d.name);
 
 /** Source of the `emoji-data` module for the given Wren locales. */
 export function emojiModule(groups, wrenLocales, available) {
@@ -102,7 +105,10 @@ export function emojiModule(groups, wrenLocales, available) {
     .map((code) => [code, datasetLocale(code, available)])
     .filter(([, dataset]) => dataset && dataset !== 'en')
     .map(([code, dataset]) => `    case ${JSON.stringify(code)}: return import(${JSON.stringify(`emoji-data/emoji-names-${dataset}`)});`);
-  const categories = groups.map((g) => ({ key: g.group, emoji: g.emoji.map((e) => e.emoji + (e.skinnable ? SKINNABLE_MARK : '')).join(' ') }));
+  const categories = groups.map((g) => ({
+    key: g.group,
+    emoji: g.emoji.map((e) => e.emoji + (e.skinnable ? SKINNABLE_MARK : '')).join(' '),
+  }));
   return [
     `export const CATEGORIES = ${JSON.stringify(categories)};`,
     'export function loadEmojiNames(locale) {',

@@ -59,5 +59,9 @@ export async function backupTo(file: string, source: BackupSource): Promise<Back
   mkdirSync(uploadsDir);
   if (existsSync(source.uploadsDir)) cpSync(source.uploadsDir, uploadsDir, { recursive: true });
   renameSync(partial, file);
-  return { databaseFile: file, uploadsDir, uploads: readdirSync(uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length };
+  return {
+    databaseFile: file,
+    uploadsDir,
+    uploads: readdirSync(uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length,
+  };
 }

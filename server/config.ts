@@ -76,7 +76,8 @@ export const CSP_SOURCE = /^[A-Za-z0-9.*:/_-]+$/;
 function sourceList(env: Env, name: string): string[] {
   const sources = env[name]?.trim().split(/\s+/).filter(Boolean) ?? [];
   const bad = sources.find((source) => !CSP_SOURCE.test(source));
-  if (bad !== undefined) throw new ConfigError(`${name} must be CSP sources separated by spaces (such as https://api.example.com), got "${bad}"`);
+  if (bad !== undefined)
+    throw new ConfigError(`${name} must be CSP sources separated by spaces (such as https://api.example.com), got "${bad}"`);
   return sources;
 }
 
@@ -92,8 +93,9 @@ function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit | nul
 }
 
 function rateLimits(env: Env): RateLimitSettings {
-  return Object.fromEntries((Object.keys(RATE_LIMITS) as RateLimitName[])
-    .map((name) => [name, rateLimit(env, RATE_LIMITS[name].env, RATE_LIMITS[name])])) as RateLimitSettings;
+  return Object.fromEntries(
+    (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => [name, rateLimit(env, RATE_LIMITS[name].env, RATE_LIMITS[name])]),
+  ) as RateLimitSettings;
 }
 
 // Tokens travel in URLs, headers and HTML, so keep them to URL-safe characters.
@@ -117,7 +119,10 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     outboxDir: text(env, 'OUTBOX_DIR', 'data/outbox'),
     packsDir: text(env, 'PACKS_DIR', 'dist/packs'),
-    publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
+    publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(
+      /\/$/,
+      '',
+    ),
     ...observability(env),
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
     trustProxy: trustedProxyHeader(env),
@@ -128,7 +133,10 @@ export function loadConfig(env: Env = process.env): Config {
 /** LOG_LEVEL and METRICS_TOKEN: how the running server reports on itself. */
 function observability(env: Env): Pick<Config, 'logLevel' | 'metricsToken'> {
   const logLevel = optional(env, 'LOG_LEVEL', new RegExp(`^(${LOG_LEVELS.join('|')})$`), `one of ${LOG_LEVELS.join(', ')}`);
-  return { logLevel: logLevel as LogLevel | undefined, metricsToken: optional(env, 'METRICS_TOKEN', TOKEN, '8–128 letters, digits, "-" or "_"') };
+  return {
+    logLevel: logLevel as LogLevel | undefined,
+    metricsToken: optional(env, 'METRICS_TOKEN', TOKEN, '8–128 letters, digits, "-" or "_"'),
+  };
 }
 
 /**

@@ -10,7 +10,12 @@ const clicks = signal(0);
 function Counter() {
   const [n, setN] = useState(0);
   return (
-    <button onClick={() => { setN(n + 1); clicks.value++; }}>
+    <button
+      onClick={() => {
+        setN(n + 1);
+        clicks.value++;
+      }}
+    >
       clicked {n} {clicks}
     </button>
   );

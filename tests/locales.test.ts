@@ -51,7 +51,9 @@ describe('checkLocales on broken files', () => {
     write('ja', { ...read('ja'), LOADING: '{name} 読み込み中' });
     const problems = checkLocales(dir);
     expect(problems).toHaveLength(3);
-    expect(problems).toContainEqual(expect.stringMatching(/^es\.json: "UNREAD\.FROM" has placeholders \{company\} \{nombre\}, en\.json has \{company\} \{name\}/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^es\.json: "UNREAD\.FROM" has placeholders \{company\} \{nombre\}, en\.json has \{company\} \{name\}/),
+    );
     expect(problems).toContainEqual(expect.stringMatching(/^it\.json: "AGENT_TYPING" has placeholders none, en\.json has \{name\}/));
     expect(problems).toContainEqual(expect.stringMatching(/^ja\.json: "LOADING" has placeholders \{name\}, en\.json has none/));
   });

@@ -30,7 +30,10 @@ describe('size budgets', () => {
     const limits = entries.map((e) => kb(e.limit));
     for (const [, what, size] of rows) {
       // Every quoted size must be covered by some enforced limit at least as large.
-      expect(limits.some((limit) => limit >= Number(size)), `${what}: ${size} KB`).toBe(true);
+      expect(
+        limits.some((limit) => limit >= Number(size)),
+        `${what}: ${size} KB`,
+      ).toBe(true);
     }
   });
 });

@@ -28,17 +28,26 @@ export function ensureBuilt() {
   const manifest = join(DIST, 'packs/manifest.json');
   const server = join(DIST, 'server/server.js');
   if (process.env.BENCH_NO_BUILD !== '1') {
-    const stale = !existsSync(manifest) || !existsSync(server) || Math.max(...SOURCES.map((path) => newest(join(ROOT, path)))) > statSync(manifest).mtimeMs;
+    const stale =
+      !existsSync(manifest) ||
+      !existsSync(server) ||
+      Math.max(...SOURCES.map((path) => newest(join(ROOT, path)))) > statSync(manifest).mtimeMs;
     if (stale) {
       console.error(`bench: building into ${DIST}`);
-      const result = spawnSync(process.execPath, ['build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DIST_DIR: DIST } });
+      const result = spawnSync(process.execPath, ['build.mjs', '--quiet'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, DIST_DIR: DIST },
+      });
       if (result.status !== 0) throw new Error('build failed');
     }
   }
   // The built server imports its packages (hono, ws, better-sqlite3…) from a node_modules
   // next to or above it: a DIST_DIR outside the checkout needs a link to the project's.
   if (!existsSync(join(DIST, 'node_modules')) && !DIST.startsWith(ROOT)) {
-    throw new Error(`${DIST} is outside the project: link its packages first, e.g. ln -s ${join(ROOT, 'node_modules')} ${join(DIST, 'node_modules')}`);
+    throw new Error(
+      `${DIST} is outside the project: link its packages first, e.g. ln -s ${join(ROOT, 'node_modules')} ${join(DIST, 'node_modules')}`,
+    );
   }
   return DIST;
 }

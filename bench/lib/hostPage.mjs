@@ -20,17 +20,31 @@ ${withWidget ? '<script src="/snippet.js"></script>' : ''}
     const path = new URL(req.url, 'http://host').pathname;
     // The host's own files are cacheable like a real site's, so warm runs differ only in what Wren does.
     if (path === '/snippet.js') res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' }).end(snippet);
-    else if (path === '/site.js') res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' }).end("document.documentElement.className = 'js';");
-    else if (path === '/site.css') res.writeHead(200, { 'content-type': 'text/css', 'cache-control': 'max-age=3600' }).end('body{font:16px system-ui;margin:2rem;min-height:150vh}');
+    else if (path === '/site.js')
+      res
+        .writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' })
+        .end("document.documentElement.className = 'js';");
+    else if (path === '/site.css')
+      res
+        .writeHead(200, { 'content-type': 'text/css', 'cache-control': 'max-age=3600' })
+        .end('body{font:16px system-ui;margin:2rem;min-height:150vh}');
     else if (path === '/' || path === '/bare') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-cache' }).end(page(path === '/'));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-cache' })
+        .end(page(path === '/'));
     } else res.writeHead(404).end();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({
-      origin: `http://127.0.0.1:${port}`,
-      stop: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-    }));
+    server.listen(port, '127.0.0.1', () =>
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        stop: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    );
   });
 }

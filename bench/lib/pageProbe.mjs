@@ -55,9 +55,13 @@ export function probe() {
     },
   });
   try {
-    new PerformanceObserver((list) => bench.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration)))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => bench.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration)))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
     new PerformanceObserver((list) => {
-      for (const frame of list.getEntries()) for (const s of frame.scripts ?? []) bench.loafScripts.push({ ms: s.duration, invoker: s.invoker, source: s.sourceURL });
+      for (const frame of list.getEntries())
+        for (const s of frame.scripts ?? []) bench.loafScripts.push({ ms: s.duration, invoker: s.invoker, source: s.sourceURL });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {
     // entry types this browser lacks

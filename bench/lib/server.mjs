@@ -20,7 +20,12 @@ export async function startServer(dist, port) {
     env: serverEnv({ port, dataDir: dir, distDir: dist, websiteToken: WEBSITE_TOKEN, apiAccessToken: API_ACCESS_TOKEN }),
   });
   let exited = false;
-  const exit = new Promise((resolve) => child.once('exit', (code) => { exited = true; resolve(code); }));
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code) => {
+      exited = true;
+      resolve(code);
+    }),
+  );
   const origin = `http://localhost:${port}`;
   const probe = `${origin}/api/v1/widget/campaigns?website_token=${WEBSITE_TOKEN}`;
   const deadline = Date.now() + 20_000;

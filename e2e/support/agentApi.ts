@@ -19,7 +19,10 @@ export async function agentApiAt<T = any>(origin: string, method: string, path: 
 
 /** The newest conversation of account 1, whatever its status. */
 export async function latestConversation(): Promise<{ id: number; status: string }> {
-  const list = await agentApi<{ data: { payload: { id: number; status: string }[] } }>('GET', '/api/v1/accounts/1/conversations?status=all');
+  const list = await agentApi<{ data: { payload: { id: number; status: string }[] } }>(
+    'GET',
+    '/api/v1/accounts/1/conversations?status=all',
+  );
   const [latest] = [...list.data.payload].sort((a, b) => b.id - a.id);
   if (!latest) throw new Error('no conversation yet');
   return latest;

@@ -25,6 +25,8 @@ export async function axeViolations(page: Page, include?: string | (string | str
   const { violations, passes } = await builder.analyze();
   if (passes.length === 0) throw new Error(`axe found nothing to check in ${JSON.stringify(include ?? 'the page')}`);
   return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)} — ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`),
+    violation.nodes.map(
+      (node) => `${violation.id}: ${JSON.stringify(node.target)} — ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`,
+    ),
   );
 }

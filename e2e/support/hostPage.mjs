@@ -33,13 +33,19 @@ createServer((req, res) => {
   } else if (path === '/site.css') {
     res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px system-ui;margin:2rem;min-height:150vh}');
   } else if (path === '/' || path === '/other') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP }).end(page(path === '/' ? 'Acme Store' : 'Acme Store — other page'));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP })
+      .end(page(path === '/' ? 'Acme Store' : 'Acme Store — other page'));
   } else if (path === '/landing') {
     // A campaign's landing page (e2e/prompts.spec.ts targets `/landing*`).
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP }).end(page('Acme Store — spring sale'));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP })
+      .end(page('Acme Store — spring sale'));
   } else if (path === '/hostile') {
     const frame = `<iframe id="third-party" title="Advert" src="${THIRD_PARTY}/third-party"></iframe>`;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': HOSTILE_CSP }).end(page('Acme Store — with an advert', frame));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': HOSTILE_CSP })
+      .end(page('Acme Store — with an advert', frame));
   } else if (path === '/third-party') {
     // Scriptless on purpose: tests run their forgeries inside it with frame.evaluate.
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Advert</title><p>Buy now</p>');

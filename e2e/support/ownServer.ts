@@ -54,7 +54,10 @@ export async function ownWrenServer(port: number): Promise<OwnServer> {
       const deadline = Date.now() + 20_000;
       for (;;) {
         if (started.exitCode !== null) throw new Error(`the server exited with ${started.exitCode}:\n${log}`);
-        const ready = await fetch(`${origin}/api/v1/widget/campaigns?website_token=${E2E.websiteToken}`).then((r) => r.ok, () => false);
+        const ready = await fetch(`${origin}/api/v1/widget/campaigns?website_token=${E2E.websiteToken}`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ready) return;
         if (Date.now() > deadline) throw new Error(`the server did not answer within 20 s:\n${log}`);
         await new Promise((r) => setTimeout(r, 50));
@@ -77,7 +80,8 @@ export async function serveHostPage(port: number, widgetOrigin: string): Promise
 ${embedSnippet(widgetOrigin, E2E.websiteToken)}
 </script></body></html>`;
   const server = createServer((req, res) => {
-    if (new URL(req.url ?? '/', 'http://host').pathname === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    if (new URL(req.url ?? '/', 'http://host').pathname === '/')
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     else res.writeHead(404).end();
   });
   server.listen(port, '127.0.0.1');

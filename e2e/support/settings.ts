@@ -82,7 +82,14 @@ export interface CampaignInput {
 /** Creates an enabled, always-on campaign in inbox 1; returns its id. */
 export async function createCampaign({ title, message, url, timeOnPage }: CampaignInput): Promise<number> {
   const campaign = await agentApi<{ id: number }>('POST', '/api/v1/accounts/1/campaigns', {
-    campaign: { title, message, inbox_id: 1, enabled: true, trigger_only_during_business_hours: false, trigger_rules: { url, time_on_page: timeOnPage } },
+    campaign: {
+      title,
+      message,
+      inbox_id: 1,
+      enabled: true,
+      trigger_only_during_business_hours: false,
+      trigger_rules: { url, time_on_page: timeOnPage },
+    },
   });
   return campaign.id;
 }
@@ -103,7 +110,10 @@ export async function conversationWithMessage(content: string): Promise<Conversa
   const list = await agentApi<{ data: { payload: ConversationSummary[] } }>('GET', '/api/v1/accounts/1/conversations?status=all');
   const newestFirst = [...list.data.payload].sort((a, b) => b.id - a.id).slice(0, 10);
   for (const conversation of newestFirst) {
-    const messages = await agentApi<{ payload: { content: string }[] }>('GET', `/api/v1/accounts/1/conversations/${conversation.id}/messages`);
+    const messages = await agentApi<{ payload: { content: string }[] }>(
+      'GET',
+      `/api/v1/accounts/1/conversations/${conversation.id}/messages`,
+    );
     if (messages.payload.some((message) => message.content === content)) return conversation;
   }
   return null;
@@ -111,7 +121,10 @@ export async function conversationWithMessage(content: string): Promise<Conversa
 
 /** The stored messages of a conversation, as agents see them. */
 export async function conversationMessages(id: number) {
-  const messages = await agentApi<{ payload: { id: number; content: string; message_type: number; status: string }[] }>('GET', `/api/v1/accounts/1/conversations/${id}/messages`);
+  const messages = await agentApi<{ payload: { id: number; content: string; message_type: number; status: string }[] }>(
+    'GET',
+    `/api/v1/accounts/1/conversations/${id}/messages`,
+  );
   return messages.payload;
 }
 

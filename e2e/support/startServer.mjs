@@ -9,7 +9,10 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const dist = process.env.E2E_DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
 const dir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wren-e2e-'));
 // Tests find this run's data (e.g. the mail outbox) through this file: see serverData.ts.
-writeFileSync(join(tmpdir(), `wren-e2e-${port}.json`), JSON.stringify({ dataDir: dir, outboxDir: join(dir, 'outbox'), uploadsDir: join(dir, 'uploads') }));
+writeFileSync(
+  join(tmpdir(), `wren-e2e-${port}.json`),
+  JSON.stringify({ dataDir: dir, outboxDir: join(dir, 'outbox'), uploadsDir: join(dir, 'uploads') }),
+);
 const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
   stdio: 'inherit',
   env: serverEnv({ port, dataDir: dir, distDir: dist, websiteToken: 'e2e-website-token', apiAccessToken: 'e2e-api-access-token' }),

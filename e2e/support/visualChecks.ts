@@ -7,7 +7,10 @@ import type { Locator } from '@playwright/test';
 export function focusIndicator(control: Locator): Promise<{ focusVisible: boolean; indicator: string }> {
   return control.evaluate((el) => {
     const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}` : '';
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
+        : '';
     const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : '';
     return { focusVisible: el.matches(':focus-visible'), indicator: outline || shadow || 'none' };
   });
@@ -26,8 +29,10 @@ export function lastingMotion(root: Locator): Promise<string[]> {
       const style = getComputedStyle(node);
       const name = `${node.localName}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`;
       const found: string[] = [];
-      if (style.animationName !== 'none' && longest(style.animationDuration) > 0.001) found.push(`${name}: animation ${style.animationName} ${style.animationDuration}`);
-      if (longest(style.transitionDuration) > 0.001) found.push(`${name}: transition ${style.transitionProperty} ${style.transitionDuration}`);
+      if (style.animationName !== 'none' && longest(style.animationDuration) > 0.001)
+        found.push(`${name}: animation ${style.animationName} ${style.animationDuration}`);
+      if (longest(style.transitionDuration) > 0.001)
+        found.push(`${name}: transition ${style.transitionProperty} ${style.transitionDuration}`);
       return found;
     });
   });
@@ -41,9 +46,12 @@ export function lastingMotion(root: Locator): Promise<string[]> {
 export function forcedColorsEdge(control: Locator): Promise<string> {
   return control.evaluate((el) => {
     const style = getComputedStyle(el);
-    const drawn = (lineStyle: string, width: string, color: string) => lineStyle !== 'none' && parseFloat(width) > 0 && !/rgba\(.*,\s*0\)$|transparent/.test(color);
-    if (drawn(style.borderTopStyle, style.borderTopWidth, style.borderTopColor)) return `border ${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`;
-    if (drawn(style.outlineStyle, style.outlineWidth, style.outlineColor)) return `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
+    const drawn = (lineStyle: string, width: string, color: string) =>
+      lineStyle !== 'none' && parseFloat(width) > 0 && !/rgba\(.*,\s*0\)$|transparent/.test(color);
+    if (drawn(style.borderTopStyle, style.borderTopWidth, style.borderTopColor))
+      return `border ${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`;
+    if (drawn(style.outlineStyle, style.outlineWidth, style.outlineColor))
+      return `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
     return 'none';
   });
 }

@@ -27,13 +27,18 @@ export async function openConversation(page: Page, hostUrl = `${E2E.hostOrigin}/
 export const composerOf = (widget: FrameLocator) => widget.getByRole('textbox', { name: 'Type your message' });
 
 /** A visitor's `POST /api/v1/widget/messages` (text or upload). */
-export const isVisitorSend = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/widget/messages';
+export const isVisitorSend = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/widget/messages';
 
 /**
  * Types a message and sends it with Enter; waits until the server has stored it and answers
  * with the conversation's (display) id and the message's id.
  */
-export async function sendVisitorMessage(page: Page, widget: FrameLocator, text: string): Promise<{ conversationId: number; messageId: number }> {
+export async function sendVisitorMessage(
+  page: Page,
+  widget: FrameLocator,
+  text: string,
+): Promise<{ conversationId: number; messageId: number }> {
   const stored = page.waitForResponse((response) => isVisitorSend(response.request()) && response.ok());
   const composer = composerOf(widget);
   await composer.fill(text);
@@ -45,11 +50,22 @@ export async function sendVisitorMessage(page: Page, widget: FrameLocator, text:
 
 /** The conversation's messages as the agent sees them. */
 export async function conversationMessages(conversationId: number, origin: string = E2E.widgetOrigin): Promise<AgentViewMessage[]> {
-  const list = await agentApiAt<{ payload: AgentViewMessage[] }>(origin, 'GET', `/api/v1/accounts/1/conversations/${conversationId}/messages`);
+  const list = await agentApiAt<{ payload: AgentViewMessage[] }>(
+    origin,
+    'GET',
+    `/api/v1/accounts/1/conversations/${conversationId}/messages`,
+  );
   return list.payload;
 }
 
 /** Posts an agent (or bot) message to the conversation and returns it. */
-export function agentMessage(conversationId: number, body: Record<string, unknown>, origin: string = E2E.widgetOrigin): Promise<AgentViewMessage> {
-  return agentApiAt<AgentViewMessage>(origin, 'POST', `/api/v1/accounts/1/conversations/${conversationId}/messages`, { message_type: 'outgoing', ...body });
+export function agentMessage(
+  conversationId: number,
+  body: Record<string, unknown>,
+  origin: string = E2E.widgetOrigin,
+): Promise<AgentViewMessage> {
+  return agentApiAt<AgentViewMessage>(origin, 'POST', `/api/v1/accounts/1/conversations/${conversationId}/messages`, {
+    message_type: 'outgoing',
+    ...body,
+  });
 }

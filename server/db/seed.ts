@@ -24,15 +24,46 @@ export interface SeedResult {
 /** Mon–Fri 09:00–17:00; Sunday (0) and Saturday (6) closed. */
 export const DEFAULT_WORKING_HOURS: WorkingHoursEntry[] = [0, 1, 2, 3, 4, 5, 6].map((day) => {
   const weekend = day === 0 || day === 6;
-  return { day_of_week: day, closed_all_day: weekend, open_all_day: false,
-    open_hour: weekend ? null : 9, open_minutes: weekend ? null : 0, close_hour: weekend ? null : 17, close_minutes: weekend ? null : 0 };
+  return {
+    day_of_week: day,
+    closed_all_day: weekend,
+    open_all_day: false,
+    open_hour: weekend ? null : 9,
+    open_minutes: weekend ? null : 0,
+    close_hour: weekend ? null : 17,
+    close_minutes: weekend ? null : 0,
+  };
 });
 
 /** Chatwoot's default pre-chat fields: all present, all disabled. */
 export const DEFAULT_PRE_CHAT_FIELDS: PreChatField[] = [
-  { field_type: 'standard', label: 'Email Id', name: 'emailAddress', type: 'email', placeholder: 'Please enter your email address', required: true, enabled: false },
-  { field_type: 'standard', label: 'Full name', name: 'fullName', type: 'text', placeholder: 'Please enter your full name', required: false, enabled: false },
-  { field_type: 'standard', label: 'Phone number', name: 'phoneNumber', type: 'text', placeholder: 'Please enter your phone number', required: false, enabled: false },
+  {
+    field_type: 'standard',
+    label: 'Email Id',
+    name: 'emailAddress',
+    type: 'email',
+    placeholder: 'Please enter your email address',
+    required: true,
+    enabled: false,
+  },
+  {
+    field_type: 'standard',
+    label: 'Full name',
+    name: 'fullName',
+    type: 'text',
+    placeholder: 'Please enter your full name',
+    required: false,
+    enabled: false,
+  },
+  {
+    field_type: 'standard',
+    label: 'Phone number',
+    name: 'phoneNumber',
+    type: 'text',
+    placeholder: 'Please enter your phone number',
+    required: false,
+    enabled: false,
+  },
 ];
 
 /** Creates whatever of the demo data is missing and returns the resolved secrets. */
@@ -46,15 +77,24 @@ export async function seed(db: Db, config: Pick<Config, 'websiteToken' | 'apiAcc
   let inbox = await findInbox(db, SEED_INBOX_ID);
   if (!inbox) {
     inbox = await createInbox(db, {
-      id: SEED_INBOX_ID, account_id: SEED_ACCOUNT_ID, name: 'Wren demo',
-      website_token: config.websiteToken ?? randomToken(18), hmac_token: randomToken(24),
-      website_url: 'http://localhost', widget_color: '#1f93ff', reply_time: 'in_a_few_minutes',
-      welcome_title: 'Hi there! 👋', welcome_tagline: 'We make it simple to connect with us. Ask us anything, or share your feedback.',
+      id: SEED_INBOX_ID,
+      account_id: SEED_ACCOUNT_ID,
+      name: 'Wren demo',
+      website_token: config.websiteToken ?? randomToken(18),
+      hmac_token: randomToken(24),
+      website_url: 'http://localhost',
+      widget_color: '#1f93ff',
+      reply_time: 'in_a_few_minutes',
+      welcome_title: 'Hi there! 👋',
+      welcome_tagline: 'We make it simple to connect with us. Ask us anything, or share your feedback.',
       feature_flags: ['attachments', 'emoji_picker', 'end_conversation'],
-      working_hours_enabled: false, working_hours: DEFAULT_WORKING_HOURS, timezone: 'UTC',
+      working_hours_enabled: false,
+      working_hours: DEFAULT_WORKING_HOURS,
+      timezone: 'UTC',
       pre_chat_form_enabled: false,
       pre_chat_form_options: { pre_chat_message: 'Share your queries or comments here.', pre_chat_fields: DEFAULT_PRE_CHAT_FIELDS },
-      csat_survey_enabled: false, allow_messages_after_resolved: true,
+      csat_survey_enabled: false,
+      allow_messages_after_resolved: true,
     });
   } else if (config.websiteToken && inbox.website_token !== config.websiteToken) {
     inbox = await updateInbox(db, inbox.id, { website_token: config.websiteToken });
@@ -62,8 +102,14 @@ export async function seed(db: Db, config: Pick<Config, 'websiteToken' | 'apiAcc
 
   let [agent] = await findUsers(db, [SEED_AGENT_ID]);
   if (!agent) {
-    agent = await createUser(db, { id: SEED_AGENT_ID, name: 'Wren Admin', display_name: 'Wren', email: 'admin@wren.localhost',
-      access_token: config.apiAccessToken ?? randomToken(24), availability: 'online' });
+    agent = await createUser(db, {
+      id: SEED_AGENT_ID,
+      name: 'Wren Admin',
+      display_name: 'Wren',
+      email: 'admin@wren.localhost',
+      access_token: config.apiAccessToken ?? randomToken(24),
+      availability: 'online',
+    });
   } else if (config.apiAccessToken && agent.access_token !== config.apiAccessToken) {
     agent = await updateUser(db, agent.id, { access_token: config.apiAccessToken });
   }

@@ -6,8 +6,11 @@
 export class ApiError extends Error {
   override name = 'ApiError';
 
-  constructor(readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 416 | 422 | 429 | 503, message: string,
-    readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 416 | 422 | 429 | 503,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 
@@ -24,7 +27,10 @@ export class ApiError extends Error {
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
 
-  constructor(message: string, readonly attributes: string[]) {
+  constructor(
+    message: string,
+    readonly attributes: string[],
+  ) {
     super(422, message);
   }
 

@@ -27,10 +27,15 @@ export function readPacks(packsDir: string): Packs | null {
     if (cached && cached.mtimeMs === mtimeMs) return cached.packs;
     const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
     if (!raw || typeof raw !== 'object') return null;
-    const manifest = Object.fromEntries(Object.entries(raw as Record<string, unknown>)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && SAFE_PATH.test(entry[1]) && !entry[1].includes('..')));
+    const manifest = Object.fromEntries(
+      Object.entries(raw as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && SAFE_PATH.test(entry[1]) && !entry[1].includes('..'),
+      ),
+    );
     const imports = (raw as Record<string, unknown>)['widget.imports'];
-    const widgetImports = Array.isArray(imports) ? imports.filter((path): path is string => typeof path === 'string' && SAFE_PATH.test(path) && !path.includes('..')) : [];
+    const widgetImports = Array.isArray(imports)
+      ? imports.filter((path): path is string => typeof path === 'string' && SAFE_PATH.test(path) && !path.includes('..'))
+      : [];
     const packs = { manifest, widgetImports, hasLogo: existsSync(join(packsDir, 'assets', 'logo.svg')) };
     cache.set(file, { mtimeMs, packs });
     return packs;

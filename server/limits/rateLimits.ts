@@ -25,32 +25,79 @@ interface RateLimitDefinition extends RateLimit {
 
 /** Every limit, with its default. */
 export const RATE_LIMITS = {
-  newVisitorsPerAddress: { env: 'RATE_LIMIT_NEW_VISITORS_PER_ADDRESS', points: 120, durationS: 60,
-    counts: 'new anonymous visitors minted by `/widget`, per client address' },
-  conversationsPerVisitor: { env: 'RATE_LIMIT_CONVERSATIONS_PER_VISITOR', points: 10, durationS: 600,
-    counts: 'conversations a visitor starts (`POST /conversations`)' },
-  conversationsPerAddress: { env: 'RATE_LIMIT_CONVERSATIONS_PER_ADDRESS', points: 300, durationS: 600,
-    counts: 'conversations started from one client address' },
-  transcriptsPerVisitor: { env: 'RATE_LIMIT_TRANSCRIPTS_PER_VISITOR', points: 5, durationS: 3600,
-    counts: 'transcripts a visitor has mailed' },
-  transcriptsPerRecipient: { env: 'RATE_LIMIT_TRANSCRIPTS_PER_RECIPIENT', points: 5, durationS: 3600,
-    counts: 'transcripts mailed to one address, whoever asks' },
-  transcriptsPerAddress: { env: 'RATE_LIMIT_TRANSCRIPTS_PER_ADDRESS', points: 50, durationS: 3600,
-    counts: 'transcripts requested from one client address' },
-  eventsPerVisitor: { env: 'RATE_LIMIT_EVENTS_PER_VISITOR', points: 60, durationS: 60,
-    counts: 'events a visitor records (`POST /events`)' },
-  eventsPerAddress: { env: 'RATE_LIMIT_EVENTS_PER_ADDRESS', points: 1200, durationS: 60,
-    counts: 'events recorded from one client address' },
-  contactUpdatesPerVisitor: { env: 'RATE_LIMIT_CONTACT_UPDATES_PER_VISITOR', points: 30, durationS: 60,
-    counts: 'contact updates by a visitor (`PATCH /contact`, `set_user`, `destroy_custom_attributes`)' },
-  contactUpdatesPerAddress: { env: 'RATE_LIMIT_CONTACT_UPDATES_PER_ADDRESS', points: 600, durationS: 60,
-    counts: 'contact updates from one client address' },
-  uploadsPerVisitor: { env: 'RATE_LIMIT_UPLOADS_PER_VISITOR', points: 30, durationS: 600,
-    counts: 'attachment uploads by a visitor' },
-  uploadsPerAddress: { env: 'RATE_LIMIT_UPLOADS_PER_ADDRESS', points: 300, durationS: 600,
-    counts: 'attachment uploads from one client address' },
-  cableSubscriptionsPerAddress: { env: 'RATE_LIMIT_CABLE_SUBSCRIPTIONS_PER_ADDRESS', points: 300, durationS: 60,
-    counts: 'cable subscriptions from one client address' },
+  newVisitorsPerAddress: {
+    env: 'RATE_LIMIT_NEW_VISITORS_PER_ADDRESS',
+    points: 120,
+    durationS: 60,
+    counts: 'new anonymous visitors minted by `/widget`, per client address',
+  },
+  conversationsPerVisitor: {
+    env: 'RATE_LIMIT_CONVERSATIONS_PER_VISITOR',
+    points: 10,
+    durationS: 600,
+    counts: 'conversations a visitor starts (`POST /conversations`)',
+  },
+  conversationsPerAddress: {
+    env: 'RATE_LIMIT_CONVERSATIONS_PER_ADDRESS',
+    points: 300,
+    durationS: 600,
+    counts: 'conversations started from one client address',
+  },
+  transcriptsPerVisitor: {
+    env: 'RATE_LIMIT_TRANSCRIPTS_PER_VISITOR',
+    points: 5,
+    durationS: 3600,
+    counts: 'transcripts a visitor has mailed',
+  },
+  transcriptsPerRecipient: {
+    env: 'RATE_LIMIT_TRANSCRIPTS_PER_RECIPIENT',
+    points: 5,
+    durationS: 3600,
+    counts: 'transcripts mailed to one address, whoever asks',
+  },
+  transcriptsPerAddress: {
+    env: 'RATE_LIMIT_TRANSCRIPTS_PER_ADDRESS',
+    points: 50,
+    durationS: 3600,
+    counts: 'transcripts requested from one client address',
+  },
+  eventsPerVisitor: {
+    env: 'RATE_LIMIT_EVENTS_PER_VISITOR',
+    points: 60,
+    durationS: 60,
+    counts: 'events a visitor records (`POST /events`)',
+  },
+  eventsPerAddress: {
+    env: 'RATE_LIMIT_EVENTS_PER_ADDRESS',
+    points: 1200,
+    durationS: 60,
+    counts: 'events recorded from one client address',
+  },
+  contactUpdatesPerVisitor: {
+    env: 'RATE_LIMIT_CONTACT_UPDATES_PER_VISITOR',
+    points: 30,
+    durationS: 60,
+    counts: 'contact updates by a visitor (`PATCH /contact`, `set_user`, `destroy_custom_attributes`)',
+  },
+  contactUpdatesPerAddress: {
+    env: 'RATE_LIMIT_CONTACT_UPDATES_PER_ADDRESS',
+    points: 600,
+    durationS: 60,
+    counts: 'contact updates from one client address',
+  },
+  uploadsPerVisitor: { env: 'RATE_LIMIT_UPLOADS_PER_VISITOR', points: 30, durationS: 600, counts: 'attachment uploads by a visitor' },
+  uploadsPerAddress: {
+    env: 'RATE_LIMIT_UPLOADS_PER_ADDRESS',
+    points: 300,
+    durationS: 600,
+    counts: 'attachment uploads from one client address',
+  },
+  cableSubscriptionsPerAddress: {
+    env: 'RATE_LIMIT_CABLE_SUBSCRIPTIONS_PER_ADDRESS',
+    points: 300,
+    durationS: 60,
+    counts: 'cable subscriptions from one client address',
+  },
 } as const satisfies Record<string, RateLimitDefinition>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -60,7 +107,9 @@ export type RateLimitSettings = Record<RateLimitName, RateLimit | null>;
 
 /** The defaults of `RATE_LIMITS`, all on. */
 export function defaultRateLimits(): RateLimitSettings {
-  return Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, { points, durationS }]) => [name, { points, durationS }])) as RateLimitSettings;
+  return Object.fromEntries(
+    Object.entries(RATE_LIMITS).map(([name, { points, durationS }]) => [name, { points, durationS }]),
+  ) as RateLimitSettings;
 }
 
 /**

@@ -23,7 +23,11 @@ const FROM = 'Wren <no-reply@wren.localhost>';
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return { async send(message) { await transport.sendMail({ from: FROM, ...message }); } };
+    return {
+      async send(message) {
+        await transport.sendMail({ from: FROM, ...message });
+      },
+    };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {

@@ -12,13 +12,18 @@ import { countMessage } from './metrics';
 export function visitorWrote(c: Context<AppEnv>, view: MessageView, options: { started?: boolean; created: boolean }): void {
   if (!options.created) return;
   countMessage('in');
-  c.get('log').info({ conversation_id: view.conversation.display_id, message_id: view.message.id, inbox_id: view.conversation.inbox_id },
-    options.started ? 'visitor started a conversation' : 'visitor wrote');
+  c.get('log').info(
+    { conversation_id: view.conversation.display_id, message_id: view.message.id, inbox_id: view.conversation.inbox_id },
+    options.started ? 'visitor started a conversation' : 'visitor wrote',
+  );
 }
 
 /** An agent sent `view` through the Application API. */
 export function agentWrote(c: Context<AppEnv>, view: MessageView, created: boolean): void {
   if (!created) return;
   countMessage('out');
-  c.get('log').info({ conversation_id: view.conversation.display_id, message_id: view.message.id, agent_id: c.get('agent').id }, 'agent wrote');
+  c.get('log').info(
+    { conversation_id: view.conversation.display_id, message_id: view.message.id, agent_id: c.get('agent').id },
+    'agent wrote',
+  );
 }

@@ -16,7 +16,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  */
 export function createLogger(level: LogLevel = 'info', destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
-    level, base: { service: 'wren' }, timestamp: pino.stdTimeFunctions.isoTime,
+    level,
+    base: { service: 'wren' },
+    timestamp: pino.stdTimeFunctions.isoTime,
     // "level":"info" rather than pino's numeric 30: readable in a terminal and in any log viewer.
     formatters: { level: (label) => ({ level: label }) },
   };

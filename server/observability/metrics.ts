@@ -22,18 +22,28 @@ export function observeRealtime(source: RealtimeSource | undefined): void {
 }
 
 new Gauge({
-  name: 'wren_cable_sockets', help: 'Open ActionCable WebSocket connections', registers: [METRICS],
-  collect() { this.set(realtime?.sockets() ?? 0); },
+  name: 'wren_cable_sockets',
+  help: 'Open ActionCable WebSocket connections',
+  registers: [METRICS],
+  collect() {
+    this.set(realtime?.sockets() ?? 0);
+  },
 });
 
 new Gauge({
-  name: 'wren_cable_subscriptions', help: 'Active stream subscriptions across all sockets', registers: [METRICS],
-  collect() { this.set(realtime?.subscriptions() ?? 0); },
+  name: 'wren_cable_subscriptions',
+  help: 'Active stream subscriptions across all sockets',
+  registers: [METRICS],
+  collect() {
+    this.set(realtime?.subscriptions() ?? 0);
+  },
 });
 
 const messages = new Counter({
-  name: 'wren_messages_total', help: 'Chat messages created: in = written by visitors, out = sent by agents',
-  labelNames: ['direction'] as const, registers: [METRICS],
+  name: 'wren_messages_total',
+  help: 'Chat messages created: in = written by visitors, out = sent by agents',
+  labelNames: ['direction'] as const,
+  registers: [METRICS],
 });
 
 /** Counts one chat message created by a visitor (`in`) or an agent (`out`). */
@@ -42,8 +52,10 @@ export function countMessage(direction: 'in' | 'out'): void {
 }
 
 const rateLimitRejections = new Counter({
-  name: 'wren_rate_limit_rejections_total', help: 'Requests refused by a rate limit',
-  labelNames: ['limit'] as const, registers: [METRICS],
+  name: 'wren_rate_limit_rejections_total',
+  help: 'Requests refused by a rate limit',
+  labelNames: ['limit'] as const,
+  registers: [METRICS],
 });
 
 /** Counts one request refused by the rate limit named `limitName` (a fixed name, never user input). */
@@ -52,8 +64,10 @@ export function countRateLimitRejection(limitName: string): void {
 }
 
 const httpDuration = new Histogram({
-  name: 'wren_http_request_duration_seconds', help: 'HTTP request duration by route pattern and status class',
-  labelNames: ['method', 'route', 'status'] as const, registers: [METRICS],
+  name: 'wren_http_request_duration_seconds',
+  help: 'HTTP request duration by route pattern and status class',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [METRICS],
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 });
 

@@ -22,23 +22,45 @@ export interface ContactPushData {
 
 /** The contact as a message sender or conversation meta sender. */
 export function contactPushData(contact: Contact): ContactPushData {
-  return { id: contact.id, name: contact.name, email: contact.email, phone_number: contact.phone_number,
-    identifier: contact.identifier, thumbnail: contact.avatar_url ?? '', additional_attributes: contact.additional_attributes,
-    custom_attributes: contact.custom_attributes, blocked: contact.blocked, type: 'contact' };
+  return {
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phone_number: contact.phone_number,
+    identifier: contact.identifier,
+    thumbnail: contact.avatar_url ?? '',
+    additional_attributes: contact.additional_attributes,
+    custom_attributes: contact.custom_attributes,
+    blocked: contact.blocked,
+    type: 'contact',
+  };
 }
 
 /** `GET /api/v1/widget/contact`: what the widget needs to know, nothing more. */
 export function widgetContact(contact: Contact): WidgetContact {
-  return { id: contact.id, has_email: Boolean(contact.email), has_name: Boolean(contact.name),
-    has_phone_number: Boolean(contact.phone_number), identifier: contact.identifier };
+  return {
+    id: contact.id,
+    has_email: Boolean(contact.email),
+    has_name: Boolean(contact.name),
+    has_phone_number: Boolean(contact.phone_number),
+    identifier: contact.identifier,
+  };
 }
 
 /** The full contact record (Application API, `POST /api/v1/widget/conversations`). */
 export function contactJson(contact: Contact) {
   return {
-    id: contact.id, name: contact.name, email: contact.email, phone_number: contact.phone_number,
-    identifier: contact.identifier, thumbnail: contact.avatar_url ?? '', availability_status: 'offline' as const,
-    blocked: contact.blocked, additional_attributes: contact.additional_attributes, custom_attributes: contact.custom_attributes,
-    last_activity_at: seconds(contact.last_activity_at), created_at: seconds(contact.created_at),
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phone_number: contact.phone_number,
+    identifier: contact.identifier,
+    thumbnail: contact.avatar_url ?? '',
+    availability_status: 'offline' as const,
+    blocked: contact.blocked,
+    additional_attributes: contact.additional_attributes,
+    custom_attributes: contact.custom_attributes,
+    last_activity_at: seconds(contact.last_activity_at),
+    created_at: seconds(contact.created_at),
   };
 }

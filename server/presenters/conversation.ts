@@ -26,30 +26,55 @@ export interface ConversationView {
 
 /** `GET /api/v1/widget/conversations`. */
 export function conversationSummary(conversation: Conversation): ConversationSummary {
-  return { id: conversation.display_id, inbox_id: conversation.inbox_id,
-    contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0, status: conversation.status };
+  return {
+    id: conversation.display_id,
+    inbox_id: conversation.inbox_id,
+    contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0,
+    status: conversation.status,
+  };
 }
 
 /** `Conversations::EventDataPresenter`: realtime `data` and the Application API conversation. */
 export function conversationPushData(view: ConversationView) {
   const { conversation, contactInbox, contact, assignee } = view;
   return {
-    id: conversation.display_id, inbox_id: conversation.inbox_id, status: conversation.status,
-    channel: 'Channel::WebWidget', can_reply: true, priority: conversation.priority, labels: view.labels,
-    custom_attributes: conversation.custom_attributes, additional_attributes: conversation.additional_attributes,
+    id: conversation.display_id,
+    inbox_id: conversation.inbox_id,
+    status: conversation.status,
+    channel: 'Channel::WebWidget',
+    can_reply: true,
+    priority: conversation.priority,
+    labels: view.labels,
+    custom_attributes: conversation.custom_attributes,
+    additional_attributes: conversation.additional_attributes,
     contact_inbox: {
-      id: contactInbox.id, contact_id: contactInbox.contact_id, inbox_id: contactInbox.inbox_id, source_id: contactInbox.source_id,
-      hmac_verified: contactInbox.hmac_verified, pubsub_token: contactInbox.pubsub_token,
-      created_at: iso(contactInbox.created_at), updated_at: iso(contactInbox.updated_at),
+      id: contactInbox.id,
+      contact_id: contactInbox.contact_id,
+      inbox_id: contactInbox.inbox_id,
+      source_id: contactInbox.source_id,
+      hmac_verified: contactInbox.hmac_verified,
+      pubsub_token: contactInbox.pubsub_token,
+      created_at: iso(contactInbox.created_at),
+      updated_at: iso(contactInbox.updated_at),
     },
     messages: view.lastMessage ? [messagePushData(view.lastMessage)] : [],
     meta: {
-      sender: contactPushData(contact), assignee: assignee ? userPushData(assignee) : null,
-      assignee_type: assignee ? 'User' : null, team: null, hmac_verified: contactInbox.hmac_verified,
+      sender: contactPushData(contact),
+      assignee: assignee ? userPushData(assignee) : null,
+      assignee_type: assignee ? 'User' : null,
+      team: null,
+      hmac_verified: contactInbox.hmac_verified,
     },
-    snoozed_until: seconds(conversation.snoozed_until), unread_count: 0, first_reply_created_at: null, waiting_since: 0,
-    agent_last_seen_at: seconds(conversation.agent_last_seen_at) ?? 0, contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0,
-    last_activity_at: seconds(conversation.last_activity_at), timestamp: seconds(conversation.last_activity_at),
-    created_at: seconds(conversation.created_at), updated_at: conversation.updated_at / 1000, account_id: conversation.account_id,
+    snoozed_until: seconds(conversation.snoozed_until),
+    unread_count: 0,
+    first_reply_created_at: null,
+    waiting_since: 0,
+    agent_last_seen_at: seconds(conversation.agent_last_seen_at) ?? 0,
+    contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0,
+    last_activity_at: seconds(conversation.last_activity_at),
+    timestamp: seconds(conversation.last_activity_at),
+    created_at: seconds(conversation.created_at),
+    updated_at: conversation.updated_at / 1000,
+    account_id: conversation.account_id,
   };
 }

@@ -8,8 +8,10 @@ import { enabledLanguages } from './languages';
 /** The inbox timezone's current UTC offset as `"+05:30"`; unknown zones count as UTC. */
 export function utcOffset(timezone: string, at = new Date()): string {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' })
-      .formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+    const part =
+      new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
     const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part);
     return match ? `${match[1]}${match[2]}:${match[3]}` : '+00:00';
   } catch {
@@ -29,22 +31,42 @@ export function isKnownTimezone(timezone: string): boolean {
 
 /** `allowed_domains` (comma- or newline-separated, as Chatwoot stores it) as a list. */
 export function allowedDomains(inbox: Inbox): string[] {
-  return inbox.allowed_domains.split(/[,\n]/).map((d) => d.trim()).filter(Boolean);
+  return inbox.allowed_domains
+    .split(/[,\n]/)
+    .map((d) => d.trim())
+    .filter(Boolean);
 }
 
 /** The Application API inbox JSON (admin view, so `hmac_token` is included). */
 export function inboxJson(inbox: Inbox) {
   return {
-    id: inbox.id, account_id: inbox.account_id, name: inbox.name, channel_type: inbox.channel_type, channel_id: inbox.id,
-    avatar_url: inbox.avatar_url ?? '', website_token: inbox.website_token, website_url: inbox.website_url,
-    widget_color: inbox.widget_color, welcome_title: inbox.welcome_title, welcome_tagline: inbox.welcome_tagline,
-    reply_time: inbox.reply_time, selected_feature_flags: inbox.feature_flags,
-    pre_chat_form_enabled: inbox.pre_chat_form_enabled, pre_chat_form_options: inbox.pre_chat_form_options,
-    working_hours_enabled: inbox.working_hours_enabled, working_hours: inbox.working_hours, timezone: inbox.timezone,
-    out_of_office_message: inbox.out_of_office_message, csat_survey_enabled: inbox.csat_survey_enabled,
-    csat_config: inbox.csat_config, allow_messages_after_resolved: inbox.allow_messages_after_resolved,
-    greeting_enabled: inbox.greeting_enabled, greeting_message: inbox.greeting_message,
-    hmac_mandatory: inbox.hmac_mandatory, hmac_token: inbox.hmac_token, allowed_domains: inbox.allowed_domains,
+    id: inbox.id,
+    account_id: inbox.account_id,
+    name: inbox.name,
+    channel_type: inbox.channel_type,
+    channel_id: inbox.id,
+    avatar_url: inbox.avatar_url ?? '',
+    website_token: inbox.website_token,
+    website_url: inbox.website_url,
+    widget_color: inbox.widget_color,
+    welcome_title: inbox.welcome_title,
+    welcome_tagline: inbox.welcome_tagline,
+    reply_time: inbox.reply_time,
+    selected_feature_flags: inbox.feature_flags,
+    pre_chat_form_enabled: inbox.pre_chat_form_enabled,
+    pre_chat_form_options: inbox.pre_chat_form_options,
+    working_hours_enabled: inbox.working_hours_enabled,
+    working_hours: inbox.working_hours,
+    timezone: inbox.timezone,
+    out_of_office_message: inbox.out_of_office_message,
+    csat_survey_enabled: inbox.csat_survey_enabled,
+    csat_config: inbox.csat_config,
+    allow_messages_after_resolved: inbox.allow_messages_after_resolved,
+    greeting_enabled: inbox.greeting_enabled,
+    greeting_message: inbox.greeting_message,
+    hmac_mandatory: inbox.hmac_mandatory,
+    hmac_token: inbox.hmac_token,
+    allowed_domains: inbox.allowed_domains,
     portal_id: inbox.portal_id,
   };
 }
@@ -65,7 +87,10 @@ export function channelConfig(inbox: Inbox, account: Account): ChannelConfig {
     enabledLanguages: enabledLanguages(),
     replyTime: inbox.reply_time,
     preChatFormEnabled: inbox.pre_chat_form_enabled,
-    preChatFormOptions: { pre_chat_message: inbox.pre_chat_form_options.pre_chat_message ?? '', pre_chat_fields: inbox.pre_chat_form_options.pre_chat_fields ?? [] },
+    preChatFormOptions: {
+      pre_chat_message: inbox.pre_chat_form_options.pre_chat_message ?? '',
+      pre_chat_fields: inbox.pre_chat_form_options.pre_chat_fields ?? [],
+    },
     workingHoursEnabled: inbox.working_hours_enabled,
     csatSurveyEnabled: inbox.csat_survey_enabled,
     workingHours: inbox.working_hours,

@@ -43,11 +43,24 @@ export function attachmentData(row: AttachmentRow): Attachment {
   const dataUrl = row.external_url ?? (row.storage_key ? publicUrl(uploadPath(row.storage_key, row.file_name)) : '');
   const base = { id: row.id, message_id: row.message_id, file_type: row.file_type as Attachment['file_type'], account_id: row.account_id };
   if (row.file_type === 'location') {
-    return { ...base, data_url: dataUrl, coordinates_lat: row.coordinates_lat ?? 0, coordinates_long: row.coordinates_long ?? 0, fallback_title: row.fallback_title ?? '' };
+    return {
+      ...base,
+      data_url: dataUrl,
+      coordinates_lat: row.coordinates_lat ?? 0,
+      coordinates_long: row.coordinates_long ?? 0,
+      fallback_title: row.fallback_title ?? '',
+    };
   }
   if (row.file_type === 'fallback') return { ...base, data_url: dataUrl, fallback_title: row.fallback_title ?? '' };
-  return { ...base, extension: row.extension, data_url: dataUrl, thumb_url: row.file_type === 'image' ? dataUrl : '',
-    file_size: row.file_size ?? 0, width: row.width, height: row.height };
+  return {
+    ...base,
+    extension: row.extension,
+    data_url: dataUrl,
+    thumb_url: row.file_type === 'image' ? dataUrl : '',
+    file_size: row.file_size ?? 0,
+    width: row.width,
+    height: row.height,
+  };
 }
 
 const attachmentsOf = (view: MessageView) => (view.attachments.length ? { attachments: view.attachments.map(attachmentData) } : {});
@@ -58,9 +71,14 @@ export function widgetMessage(view: MessageView): WidgetMessage {
   const { message } = view;
   const sender = senderData(view.sender);
   return {
-    id: message.id, content: message.content, message_type: message.message_type, content_type: message.content_type,
-    content_attributes: message.content_attributes, created_at: seconds(message.created_at),
-    conversation_id: view.conversation.display_id, ...attachmentsOf(view),
+    id: message.id,
+    content: message.content,
+    message_type: message.message_type,
+    content_type: message.content_type,
+    content_attributes: message.content_attributes,
+    created_at: seconds(message.created_at),
+    conversation_id: view.conversation.display_id,
+    ...attachmentsOf(view),
     ...(sender && { sender: sender as WidgetMessage['sender'] }),
   };
 }
@@ -69,10 +87,18 @@ export function widgetMessage(view: MessageView): WidgetMessage {
 export function createdMessage(view: MessageView) {
   const { message } = view;
   return {
-    id: message.id, content: message.content, inbox_id: message.inbox_id, conversation_id: view.conversation.display_id,
-    message_type: message.message_type, created_at: seconds(message.created_at), private: message.private,
-    source_id: message.source_id, content_attributes: message.content_attributes, ...attachmentsOf(view),
-    sender: senderData(view.sender) ?? null, ...echoOf(view),
+    id: message.id,
+    content: message.content,
+    inbox_id: message.inbox_id,
+    conversation_id: view.conversation.display_id,
+    message_type: message.message_type,
+    created_at: seconds(message.created_at),
+    private: message.private,
+    source_id: message.source_id,
+    content_attributes: message.content_attributes,
+    ...attachmentsOf(view),
+    sender: senderData(view.sender) ?? null,
+    ...echoOf(view),
   };
 }
 
@@ -81,17 +107,34 @@ export function messagePushData(view: MessageView) {
   const { message, conversation } = view;
   const sender = senderData(view.sender);
   return {
-    id: message.id, content: message.content, account_id: message.account_id, inbox_id: message.inbox_id,
-    conversation_id: conversation.display_id, message_type: message.message_type, content_type: message.content_type,
-    content_attributes: message.content_attributes, status: message.status, private: message.private,
-    created_at: seconds(message.created_at), updated_at: iso(message.updated_at), source_id: message.source_id,
-    sender_type: message.sender_type, sender_id: message.sender_id, external_source_ids: {},
-    additional_attributes: message.additional_attributes, processed_message_content: message.content, sentiment: {},
+    id: message.id,
+    content: message.content,
+    account_id: message.account_id,
+    inbox_id: message.inbox_id,
+    conversation_id: conversation.display_id,
+    message_type: message.message_type,
+    content_type: message.content_type,
+    content_attributes: message.content_attributes,
+    status: message.status,
+    private: message.private,
+    created_at: seconds(message.created_at),
+    updated_at: iso(message.updated_at),
+    source_id: message.source_id,
+    sender_type: message.sender_type,
+    sender_id: message.sender_id,
+    external_source_ids: {},
+    additional_attributes: message.additional_attributes,
+    processed_message_content: message.content,
+    sentiment: {},
     conversation: {
-      assignee_id: conversation.assignee_id, unread_count: 0, last_activity_at: seconds(conversation.last_activity_at),
+      assignee_id: conversation.assignee_id,
+      unread_count: 0,
+      last_activity_at: seconds(conversation.last_activity_at),
       contact_inbox: { source_id: view.contactInbox.source_id },
     },
-    ...(sender && { sender }), ...attachmentsOf(view), ...echoOf(view),
+    ...(sender && { sender }),
+    ...attachmentsOf(view),
+    ...echoOf(view),
   };
 }
 
@@ -100,10 +143,20 @@ export function agentMessage(view: MessageView) {
   const { message } = view;
   const sender = senderData(view.sender);
   return {
-    id: message.id, content: message.content, inbox_id: message.inbox_id, ...echoOf(view),
-    conversation_id: view.conversation.display_id, message_type: message.message_type, content_type: message.content_type,
-    status: message.status, content_attributes: message.content_attributes, created_at: seconds(message.created_at),
-    private: message.private, source_id: message.source_id, sender_type: message.sender_type,
-    ...(sender && { sender }), ...attachmentsOf(view),
+    id: message.id,
+    content: message.content,
+    inbox_id: message.inbox_id,
+    ...echoOf(view),
+    conversation_id: view.conversation.display_id,
+    message_type: message.message_type,
+    content_type: message.content_type,
+    status: message.status,
+    content_attributes: message.content_attributes,
+    created_at: seconds(message.created_at),
+    private: message.private,
+    source_id: message.source_id,
+    sender_type: message.sender_type,
+    ...(sender && { sender }),
+    ...attachmentsOf(view),
   };
 }

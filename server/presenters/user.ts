@@ -18,8 +18,15 @@ export interface UserPushData {
 /** The agent as a message or typing sender. */
 export function userPushData(user: User): UserPushData {
   const avatar = user.avatar_url ?? '';
-  return { id: user.id, name: user.name, available_name: user.display_name || user.name, avatar_url: avatar,
-    type: 'user', availability_status: user.availability, thumbnail: avatar };
+  return {
+    id: user.id,
+    name: user.name,
+    available_name: user.display_name || user.name,
+    avatar_url: avatar,
+    type: 'user',
+    availability_status: user.availability,
+    thumbnail: avatar,
+  };
 }
 
 /** `GET /api/v1/widget/inbox_members` item. */

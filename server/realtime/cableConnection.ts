@@ -108,8 +108,13 @@ export class CableConnection {
       this.write({ identifier, type: 'confirm_subscription' });
       return;
     }
-    if (!token || !this.hasRoomFor(token) || !(await (this.options.admitSubscription?.() ?? true))
-      || !(await rooms.authorize(token)) || this.closed) {
+    if (
+      !token ||
+      !this.hasRoomFor(token) ||
+      !(await (this.options.admitSubscription?.() ?? true)) ||
+      !(await rooms.authorize(token)) ||
+      this.closed
+    ) {
       this.write({ identifier, type: 'reject_subscription' });
       return;
     }

@@ -102,16 +102,19 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
     async close() {
       clearInterval(timer);
       server.off('upgrade', onUpgrade);
-      const closing = [...clients.entries()].map(([ws, client]) => new Promise<void>((resolve) => {
-        client.connection.disconnect('server_restart', true);
-        ws.once('close', () => resolve());
-        ws.close(1000, 'server restart');
-        // A client that never answers the close handshake is cut off.
-        setTimeout(() => {
-          ws.terminate();
-          resolve();
-        }, 1000).unref();
-      }));
+      const closing = [...clients.entries()].map(
+        ([ws, client]) =>
+          new Promise<void>((resolve) => {
+            client.connection.disconnect('server_restart', true);
+            ws.once('close', () => resolve());
+            ws.close(1000, 'server restart');
+            // A client that never answers the close handshake is cut off.
+            setTimeout(() => {
+              ws.terminate();
+              resolve();
+            }, 1000).unref();
+          }),
+      );
       await Promise.all(closing);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -14,7 +14,8 @@ export type NewAttachment = Omit<Insertable<AttachmentsTable>, 'id' | 'message_i
 export async function createAttachments(db: Db, messageId: number, accountId: number, attachments: NewAttachment[]): Promise<void> {
   if (attachments.length === 0) return;
   const now = Date.now();
-  await db.insertInto('attachments')
+  await db
+    .insertInto('attachments')
     .values(attachments.map((a) => ({ ...a, message_id: messageId, account_id: accountId, created_at: now })))
     .execute();
 }

@@ -25,19 +25,29 @@ export async function mergeContactInto(db: Db, mergee: Contact, base: Contact): 
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('contact_inboxes').set({ contact_id: base.id }).where('contact_id', '=', mergee.id).execute();
     await trx.updateTable('conversations').set({ contact_id: base.id }).where('contact_id', '=', mergee.id).execute();
-    await trx.updateTable('messages').set({ sender_id: base.id })
-      .where('sender_type', '=', 'Contact').where('sender_id', '=', mergee.id).execute();
+    await trx
+      .updateTable('messages')
+      .set({ sender_id: base.id })
+      .where('sender_type', '=', 'Contact')
+      .where('sender_id', '=', mergee.id)
+      .execute();
     await trx.updateTable('csat_survey_responses').set({ contact_id: base.id }).where('contact_id', '=', mergee.id).execute();
-    await trx.updateTable('contacts').set({
-      // The kept contact's own values win; the merged one only fills gaps.
-      email: base.email ?? mergee.email, phone_number: base.phone_number ?? mergee.phone_number,
-      identifier: base.identifier ?? mergee.identifier, avatar_url: base.avatar_url ?? mergee.avatar_url,
-      name: base.name || mergee.name,
-      custom_attributes: toJson(deepMerge(mergee.custom_attributes, base.custom_attributes)),
-      additional_attributes: toJson(deepMerge(mergee.additional_attributes, base.additional_attributes)),
-      last_activity_at: Math.max(base.last_activity_at ?? 0, mergee.last_activity_at ?? 0) || null,
-      updated_at: Date.now(),
-    }).where('id', '=', base.id).execute();
+    await trx
+      .updateTable('contacts')
+      .set({
+        // The kept contact's own values win; the merged one only fills gaps.
+        email: base.email ?? mergee.email,
+        phone_number: base.phone_number ?? mergee.phone_number,
+        identifier: base.identifier ?? mergee.identifier,
+        avatar_url: base.avatar_url ?? mergee.avatar_url,
+        name: base.name || mergee.name,
+        custom_attributes: toJson(deepMerge(mergee.custom_attributes, base.custom_attributes)),
+        additional_attributes: toJson(deepMerge(mergee.additional_attributes, base.additional_attributes)),
+        last_activity_at: Math.max(base.last_activity_at ?? 0, mergee.last_activity_at ?? 0) || null,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', base.id)
+      .execute();
     await trx.deleteFrom('contacts').where('id', '=', mergee.id).execute();
   });
   const merged = await findContact(db, base.id);

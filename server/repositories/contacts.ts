@@ -17,12 +17,28 @@ export interface ContactInbox extends Omit<Selectable<ContactInboxesTable>, 'hma
   hmac_verified: boolean;
 }
 
-export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'phone_number' | 'identifier' | 'avatar_url'
-  | 'additional_attributes' | 'custom_attributes' | 'blocked' | 'last_activity_at'>>;
+export type ContactChanges = Partial<
+  Pick<
+    Contact,
+    | 'name'
+    | 'email'
+    | 'phone_number'
+    | 'identifier'
+    | 'avatar_url'
+    | 'additional_attributes'
+    | 'custom_attributes'
+    | 'blocked'
+    | 'last_activity_at'
+  >
+>;
 
 function toContact(row: Selectable<ContactsTable>): Contact {
-  return { ...row, additional_attributes: fromJson(row.additional_attributes, {}),
-    custom_attributes: fromJson(row.custom_attributes, {}), blocked: fromFlag(row.blocked) };
+  return {
+    ...row,
+    additional_attributes: fromJson(row.additional_attributes, {}),
+    custom_attributes: fromJson(row.custom_attributes, {}),
+    blocked: fromFlag(row.blocked),
+  };
 }
 
 const toContactInbox = (row: Selectable<ContactInboxesTable>): ContactInbox => ({ ...row, hmac_verified: fromFlag(row.hmac_verified) });
@@ -40,9 +56,18 @@ function toRow(changes: ContactChanges) {
 /** Creates a contact in the account. */
 export async function createContact(db: Db, accountId: number, values: ContactChanges & { name: string }): Promise<Contact> {
   const now = Date.now();
-  const row = await db.insertInto('contacts')
-    .values({ additional_attributes: '{}', custom_attributes: '{}', ...toRow(values), account_id: accountId, created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('contacts')
+    .values({
+      additional_attributes: '{}',
+      custom_attributes: '{}',
+      ...toRow(values),
+      account_id: accountId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toContact(row);
 }
 
@@ -55,14 +80,22 @@ export async function findContact(db: Db, id: number): Promise<Contact | undefin
 /** The contacts with these ids (any order). */
 export async function findContacts(db: Db, ids: number[]): Promise<Contact[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('contacts').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return rows.map(toContact);
 }
 
 /** Applies `changes` and returns the updated contact. */
 export async function updateContact(db: Db, id: number, changes: ContactChanges): Promise<Contact> {
-  const row = await db.updateTable('contacts').set({ ...toRow(changes), updated_at: Date.now() })
-    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('contacts')
+    .set({ ...toRow(changes), updated_at: Date.now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toContact(row);
 }
 
@@ -72,13 +105,20 @@ export async function updateContact(db: Db, id: number, changes: ContactChanges)
  * through the API). A contact that only claimed the identifier without proof is never found.
  */
 export async function findProvenContact(db: Db, accountId: number, exceptId: number, identifier: string): Promise<Contact | undefined> {
-  const row = await db.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', '!=', exceptId)
+  const row = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '!=', exceptId)
     .where('identifier', '=', identifier)
     .where((eb) => {
-      const contactInboxes = () => eb.selectFrom('contact_inboxes').select('contact_inboxes.id').whereRef('contact_inboxes.contact_id', '=', 'contacts.id');
+      const contactInboxes = () =>
+        eb.selectFrom('contact_inboxes').select('contact_inboxes.id').whereRef('contact_inboxes.contact_id', '=', 'contacts.id');
       return eb.or([eb.exists(contactInboxes().where('contact_inboxes.hmac_verified', '=', 1)), eb.not(eb.exists(contactInboxes()))]);
     })
-    .orderBy('id').limit(1).executeTakeFirst();
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row && toContact(row);
 }
 
@@ -86,33 +126,59 @@ export async function findProvenContact(db: Db, accountId: number, exceptId: num
  * Contacts of the account whose name, email or phone contains `q` (case-insensitive), or
  * whose identifier contains it; newest activity first.
  */
-export async function searchContacts(db: Db, accountId: number, q: string, page: number, perPage: number): Promise<{ contacts: Contact[]; count: number }> {
+export async function searchContacts(
+  db: Db,
+  accountId: number,
+  q: string,
+  page: number,
+  perPage: number,
+): Promise<{ contacts: Contact[]; count: number }> {
   // LIKE wildcards in the user's text are matched literally.
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const base = db.selectFrom('contacts').where('account_id', '=', accountId).where((eb) => eb.or([
-    sql<boolean>`lower(name) like ${pattern} escape '\\'`,
-    sql<boolean>`lower(email) like ${pattern} escape '\\'`,
-    sql<boolean>`lower(phone_number) like ${pattern} escape '\\'`,
-    sql<boolean>`lower(identifier) like ${pattern} escape '\\'`,
-  ]));
+  const base = db
+    .selectFrom('contacts')
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(phone_number) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(identifier) like ${pattern} escape '\\'`,
+      ]),
+    );
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('last_activity_at', 'desc').orderBy('id', 'desc')
-    .limit(perPage).offset((page - 1) * perPage).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('last_activity_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
   return { contacts: rows.map(toContact), count: Number(count) };
 }
 
 /** Creates the contact's identity in an inbox. */
-export async function createContactInbox(db: Db, values: { contact_id: number; inbox_id: number; source_id: string; pubsub_token: string }): Promise<ContactInbox> {
+export async function createContactInbox(
+  db: Db,
+  values: { contact_id: number; inbox_id: number; source_id: string; pubsub_token: string },
+): Promise<ContactInbox> {
   const now = Date.now();
-  const row = await db.insertInto('contact_inboxes').values({ ...values, hmac_verified: 0, created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('contact_inboxes')
+    .values({ ...values, hmac_verified: 0, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toContactInbox(row);
 }
 
 /** The contact-inbox of `inboxId` with this `source_id` (the JWT's subject). */
 export async function findContactInboxBySource(db: Db, inboxId: number, sourceId: string): Promise<ContactInbox | undefined> {
-  const row = await db.selectFrom('contact_inboxes').selectAll()
-    .where('inbox_id', '=', inboxId).where('source_id', '=', sourceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('contact_inboxes')
+    .selectAll()
+    .where('inbox_id', '=', inboxId)
+    .where('source_id', '=', sourceId)
+    .executeTakeFirst();
   return row && toContactInbox(row);
 }
 
@@ -124,8 +190,12 @@ export async function findContactInbox(db: Db, id: number): Promise<ContactInbox
 
 /** Records that the contact-inbox's identity was proven with a valid identifier hash. */
 export async function markHmacVerified(db: Db, id: number): Promise<ContactInbox> {
-  const row = await db.updateTable('contact_inboxes').set({ hmac_verified: 1, updated_at: Date.now() })
-    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('contact_inboxes')
+    .set({ hmac_verified: 1, updated_at: Date.now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toContactInbox(row);
 }
 
@@ -135,8 +205,13 @@ export async function markHmacVerified(db: Db, id: number): Promise<ContactInbox
  */
 export async function audienceTokens(db: Db, contactInbox: ContactInbox): Promise<string[]> {
   if (!contactInbox.hmac_verified) return [contactInbox.pubsub_token];
-  const rows = await db.selectFrom('contact_inboxes').select('pubsub_token').where('contact_id', '=', contactInbox.contact_id)
-    .where('inbox_id', '=', contactInbox.inbox_id).where('hmac_verified', '=', 1).execute();
+  const rows = await db
+    .selectFrom('contact_inboxes')
+    .select('pubsub_token')
+    .where('contact_id', '=', contactInbox.contact_id)
+    .where('inbox_id', '=', contactInbox.inbox_id)
+    .where('hmac_verified', '=', 1)
+    .execute();
   const tokens = rows.map((r) => r.pubsub_token);
   return tokens.includes(contactInbox.pubsub_token) ? tokens : [contactInbox.pubsub_token, ...tokens];
 }
@@ -152,8 +227,12 @@ export async function pubsubTokensOfInbox(db: Db, inboxId: number, tokens: strin
   const found: string[] = [];
   // Chunked so a busy server never builds a query with thousands of parameters.
   for (let i = 0; i < tokens.length; i += 500) {
-    const rows = await db.selectFrom('contact_inboxes').select('pubsub_token')
-      .where('inbox_id', '=', inboxId).where('pubsub_token', 'in', tokens.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('contact_inboxes')
+      .select('pubsub_token')
+      .where('inbox_id', '=', inboxId)
+      .where('pubsub_token', 'in', tokens.slice(i, i + 500))
+      .execute();
     found.push(...rows.map((r) => r.pubsub_token));
   }
   return found;

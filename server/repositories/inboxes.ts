@@ -22,8 +22,13 @@ export interface PreChatFormOptions {
   require_email?: boolean;
 }
 
-type FlagColumns = 'pre_chat_form_enabled' | 'hmac_mandatory' | 'working_hours_enabled' | 'csat_survey_enabled'
-  | 'allow_messages_after_resolved' | 'greeting_enabled';
+type FlagColumns =
+  | 'pre_chat_form_enabled'
+  | 'hmac_mandatory'
+  | 'working_hours_enabled'
+  | 'csat_survey_enabled'
+  | 'allow_messages_after_resolved'
+  | 'greeting_enabled';
 type JsonColumns = 'feature_flags' | 'pre_chat_form_options' | 'working_hours' | 'csat_config';
 
 /** An inbox with its flags as booleans and its JSON columns parsed. */
@@ -83,12 +88,24 @@ export async function findAccount(db: Db, id: number): Promise<Account | undefin
 }
 
 /** Creates an account (the seed passes an explicit id). */
-export async function createAccount(db: Db, values: { id?: number; name: string; locale?: string; feature_flags?: string[] }): Promise<Account> {
+export async function createAccount(
+  db: Db,
+  values: { id?: number; name: string; locale?: string; feature_flags?: string[] },
+): Promise<Account> {
   const now = Date.now();
-  const row = await db.insertInto('accounts')
-    .values({ id: values.id, name: values.name, locale: values.locale ?? 'en', status: 'active',
-      feature_flags: toJson(values.feature_flags ?? []), created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('accounts')
+    .values({
+      id: values.id,
+      name: values.name,
+      locale: values.locale ?? 'en',
+      status: 'active',
+      feature_flags: toJson(values.feature_flags ?? []),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toAccount(row);
 }
 
@@ -107,18 +124,35 @@ export async function findInbox(db: Db, id: number, accountId?: number): Promise
 }
 
 /** Creates an inbox; omitted settings take the column defaults. */
-export async function createInbox(db: Db, values: InboxChanges & { id?: number; account_id: number; name: string; website_token: string; hmac_token: string }): Promise<Inbox> {
+export async function createInbox(
+  db: Db,
+  values: InboxChanges & { id?: number; account_id: number; name: string; website_token: string; hmac_token: string },
+): Promise<Inbox> {
   const now = Date.now();
-  const row = await db.insertInto('inboxes')
-    .values({ ...toRow(values), id: values.id, account_id: values.account_id, name: values.name,
-      website_token: values.website_token, hmac_token: values.hmac_token, created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('inboxes')
+    .values({
+      ...toRow(values),
+      id: values.id,
+      account_id: values.account_id,
+      name: values.name,
+      website_token: values.website_token,
+      hmac_token: values.hmac_token,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toInbox(row);
 }
 
 /** Applies `changes` and returns the updated inbox. */
 export async function updateInbox(db: Db, id: number, changes: InboxChanges): Promise<Inbox> {
-  const row = await db.updateTable('inboxes').set({ ...toRow(changes), updated_at: Date.now() })
-    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('inboxes')
+    .set({ ...toRow(changes), updated_at: Date.now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toInbox(row);
 }

@@ -12,7 +12,11 @@ import { createMessage, findMessageByEchoId, type Message, type NewMessage } fro
  * holds a message with this `echo_id`, the unique (conversation, echo_id) constraint refuses
  * the insert, nothing is stored, and the stored message comes back with `created: false`.
  */
-export async function createMessageOnce(db: Db, values: NewMessage, attachments: NewAttachment[] = []): Promise<{ message: Message; created: boolean }> {
+export async function createMessageOnce(
+  db: Db,
+  values: NewMessage,
+  attachments: NewAttachment[] = [],
+): Promise<{ message: Message; created: boolean }> {
   try {
     const message = await db.transaction().execute(async (trx) => {
       const created = await createMessage(trx, values);
@@ -21,7 +25,8 @@ export async function createMessageOnce(db: Db, values: NewMessage, attachments:
     });
     return { message, created: true };
   } catch (error) {
-    const stored = values.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, values.conversation_id, values.echo_id) : undefined;
+    const stored =
+      values.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, values.conversation_id, values.echo_id) : undefined;
     if (!stored) throw error;
     return { message: stored, created: false };
   }

@@ -12,8 +12,11 @@ import { visibleTo, type VisitorScope } from './conversations';
 
 export type SenderType = 'Contact' | 'User' | 'AgentBot';
 
-export interface Message extends Omit<Selectable<MessagesTable>, 'message_type' | 'content_type' | 'status' | 'sender_type'
-  | 'content_attributes' | 'additional_attributes' | 'private'> {
+export interface Message
+  extends Omit<
+    Selectable<MessagesTable>,
+    'message_type' | 'content_type' | 'status' | 'sender_type' | 'content_attributes' | 'additional_attributes' | 'private'
+  > {
   message_type: MessageType;
   content_type: ContentType;
   status: Exclude<DeliveryStatus, 'in_progress'>;
@@ -57,25 +60,33 @@ function toMessage(row: Selectable<MessagesTable>): Message {
 /** Stores a message. */
 export async function createMessage(db: Db, values: NewMessage): Promise<Message> {
   const now = Date.now();
-  const row = await db.insertInto('messages').values({
-    ...values,
-    content_type: values.content_type ?? 'text',
-    content_attributes: toJson(values.content_attributes ?? {}),
-    additional_attributes: toJson(values.additional_attributes ?? {}),
-    private: toFlag(values.private ?? false),
-    echo_id: values.echo_id ?? null,
-    source_id: values.source_id ?? null,
-    status: 'sent',
-    created_at: now,
-    updated_at: now,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('messages')
+    .values({
+      ...values,
+      content_type: values.content_type ?? 'text',
+      content_attributes: toJson(values.content_attributes ?? {}),
+      additional_attributes: toJson(values.additional_attributes ?? {}),
+      private: toFlag(values.private ?? false),
+      echo_id: values.echo_id ?? null,
+      source_id: values.source_id ?? null,
+      status: 'sent',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toMessage(row);
 }
 
 /** The message `id` of this conversation (never another conversation's). */
 export async function findMessage(db: Db, conversationId: number, id: number): Promise<Message | undefined> {
-  const row = await db.selectFrom('messages').selectAll()
-    .where('conversation_id', '=', conversationId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toMessage(row);
 }
 
@@ -84,7 +95,10 @@ export async function findMessage(db: Db, conversationId: number, id: number): P
  * a message by id (never the inbox-wide lookup Chatwoot does).
  */
 export async function findVisitorMessage(db: Db, scope: VisitorScope, id: number): Promise<Message | undefined> {
-  const row = await db.selectFrom('messages').selectAll().where('id', '=', id)
+  const row = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', id)
     .where('conversation_id', 'in', (eb) => eb.selectFrom('conversations').select('conversations.id').where(visibleTo(scope)))
     .executeTakeFirst();
   return row && toMessage(row);
@@ -92,8 +106,12 @@ export async function findVisitorMessage(db: Db, scope: VisitorScope, id: number
 
 /** The message of this conversation created with `echoId`, if a previous attempt stored it. */
 export async function findMessageByEchoId(db: Db, conversationId: number, echoId: string): Promise<Message | undefined> {
-  const row = await db.selectFrom('messages').selectAll()
-    .where('conversation_id', '=', conversationId).where('echo_id', '=', echoId).executeTakeFirst();
+  const row = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('echo_id', '=', echoId)
+    .executeTakeFirst();
   return row && toMessage(row);
 }
 
@@ -128,26 +146,43 @@ export async function listMessages(db: Db, conversationId: number, page: Message
 
 /** The newest message a contact can see (for conversation push data). */
 export async function lastPublicMessage(db: Db, conversationId: number): Promise<Message | undefined> {
-  const row = await db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId)
-    .where('private', '=', 0).where('message_type', '!=', MESSAGE_TYPE.activity)
-    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('private', '=', 0)
+    .where('message_type', '!=', MESSAGE_TYPE.activity)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row && toMessage(row);
 }
 
 /** How many messages the contact sent in this conversation since `sinceMs`. */
 export async function countIncomingSince(db: Db, conversationId: number, sinceMs: number): Promise<number> {
-  const row = await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('conversation_id', '=', conversationId).where('message_type', '=', MESSAGE_TYPE.incoming)
-    .where('created_at', '>=', sinceMs).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('conversation_id', '=', conversationId)
+    .where('message_type', '=', MESSAGE_TYPE.incoming)
+    .where('created_at', '>=', sinceMs)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** Applies changes to a message and returns it. */
-export async function updateMessage(db: Db, id: number, changes: { content?: string | null; content_attributes?: Record<string, unknown>; status?: Message['status'] }): Promise<Message> {
+export async function updateMessage(
+  db: Db,
+  id: number,
+  changes: { content?: string | null; content_attributes?: Record<string, unknown>; status?: Message['status'] },
+): Promise<Message> {
   const { content_attributes, ...plain } = changes;
-  const row = await db.updateTable('messages')
+  const row = await db
+    .updateTable('messages')
     .set({ ...plain, ...(content_attributes && { content_attributes: toJson(content_attributes) }), updated_at: Date.now() })
-    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toMessage(row);
 }
 
@@ -155,14 +190,33 @@ export async function updateMessage(db: Db, id: number, changes: { content?: str
  * Marks the conversation's sent/delivered outgoing and template messages created up to
  * `untilMs` as read; returns them as updated, each with the status it had before.
  */
-export async function markRead(db: Db, conversationId: number, untilMs: number): Promise<{ message: Message; previous: Message['status'] }[]> {
-  const unread = await db.selectFrom('messages').select(['id', 'status']).where('conversation_id', '=', conversationId)
-    .where('message_type', 'in', [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template]).where('private', '=', 0)
-    .where('status', 'in', ['sent', 'delivered']).where('created_at', '<=', untilMs)
-    .orderBy('id').limit(500).execute();
+export async function markRead(
+  db: Db,
+  conversationId: number,
+  untilMs: number,
+): Promise<{ message: Message; previous: Message['status'] }[]> {
+  const unread = await db
+    .selectFrom('messages')
+    .select(['id', 'status'])
+    .where('conversation_id', '=', conversationId)
+    .where('message_type', 'in', [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template])
+    .where('private', '=', 0)
+    .where('status', 'in', ['sent', 'delivered'])
+    .where('created_at', '<=', untilMs)
+    .orderBy('id')
+    .limit(500)
+    .execute();
   if (unread.length === 0) return [];
-  const rows = await db.updateTable('messages').set({ status: 'read', updated_at: Date.now() })
-    .where('id', 'in', unread.map((m) => m.id)).returningAll().execute();
+  const rows = await db
+    .updateTable('messages')
+    .set({ status: 'read', updated_at: Date.now() })
+    .where(
+      'id',
+      'in',
+      unread.map((m) => m.id),
+    )
+    .returningAll()
+    .execute();
   const before = new Map(unread.map((m) => [m.id, m.status as Message['status']]));
   return rows.sort((a, b) => a.id - b.id).map((row) => ({ message: toMessage(row), previous: before.get(row.id) ?? 'sent' }));
 }

@@ -11,7 +11,9 @@ export async function getSetting(db: Db, key: string): Promise<string | undefine
 
 /** Stores `value` under `key`, replacing any previous value. */
 export async function setSetting(db: Db, key: string, value: string): Promise<void> {
-  await db.insertInto('settings').values({ key, value })
+  await db
+    .insertInto('settings')
+    .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }

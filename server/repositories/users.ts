@@ -24,65 +24,122 @@ export async function findUserByAccessToken(db: Db, token: string): Promise<User
 /** The agents with these ids (any order). */
 export async function findUsers(db: Db, ids: number[]): Promise<User[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return rows.map(toUser);
 }
 
 /** Creates an agent. */
-export async function createUser(db: Db, values: { id?: number; name: string; display_name?: string | null; email: string; access_token: string; availability?: AvailabilityStatus; avatar_url?: string | null }): Promise<User> {
+export async function createUser(
+  db: Db,
+  values: {
+    id?: number;
+    name: string;
+    display_name?: string | null;
+    email: string;
+    access_token: string;
+    availability?: AvailabilityStatus;
+    avatar_url?: string | null;
+  },
+): Promise<User> {
   const now = Date.now();
-  const row = await db.insertInto('users')
-    .values({ id: values.id, name: values.name, display_name: values.display_name ?? null, email: values.email,
-      avatar_url: values.avatar_url ?? null, access_token: values.access_token,
-      availability: values.availability ?? 'offline', created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('users')
+    .values({
+      id: values.id,
+      name: values.name,
+      display_name: values.display_name ?? null,
+      email: values.email,
+      avatar_url: values.avatar_url ?? null,
+      access_token: values.access_token,
+      availability: values.availability ?? 'offline',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toUser(row);
 }
 
 /** Updates an agent's profile fields. */
-export async function updateUser(db: Db, id: number, changes: Partial<Pick<User, 'name' | 'display_name' | 'email' | 'access_token' | 'availability' | 'avatar_url'>>): Promise<User> {
-  const row = await db.updateTable('users').set({ ...changes, updated_at: Date.now() })
-    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<Pick<User, 'name' | 'display_name' | 'email' | 'access_token' | 'availability' | 'avatar_url'>>,
+): Promise<User> {
+  const row = await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: Date.now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toUser(row);
 }
 
 /** Makes the agent a member of the account (idempotent). */
 export async function addAccountUser(db: Db, accountId: number, userId: number, role: AccountRole): Promise<void> {
-  await db.insertInto('account_users').values({ account_id: accountId, user_id: userId, role, created_at: Date.now() })
-    .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing()).execute();
+  await db
+    .insertInto('account_users')
+    .values({ account_id: accountId, user_id: userId, role, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
+    .execute();
 }
 
 /** The agent's role in the account, or undefined when not a member. */
 export async function accountRole(db: Db, accountId: number, userId: number): Promise<AccountRole | undefined> {
-  const row = await db.selectFrom('account_users').select('role')
-    .where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('account_users')
+    .select('role')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.role as AccountRole | undefined;
 }
 
 /** The accounts the agent belongs to, with the role in each. */
 export async function userAccounts(db: Db, userId: number): Promise<{ id: number; name: string; role: AccountRole }[]> {
-  const rows = await db.selectFrom('account_users').innerJoin('accounts', 'accounts.id', 'account_users.account_id')
-    .select(['accounts.id', 'accounts.name', 'account_users.role']).where('account_users.user_id', '=', userId)
-    .orderBy('accounts.id').execute();
+  const rows = await db
+    .selectFrom('account_users')
+    .innerJoin('accounts', 'accounts.id', 'account_users.account_id')
+    .select(['accounts.id', 'accounts.name', 'account_users.role'])
+    .where('account_users.user_id', '=', userId)
+    .orderBy('accounts.id')
+    .execute();
   return rows.map((r) => ({ id: r.id, name: r.name, role: r.role as AccountRole }));
 }
 
 /** Adds the agent to the inbox (idempotent). */
 export async function addInboxMember(db: Db, inboxId: number, userId: number): Promise<void> {
-  await db.insertInto('inbox_members').values({ inbox_id: inboxId, user_id: userId, created_at: Date.now() })
-    .onConflict((oc) => oc.columns(['inbox_id', 'user_id']).doNothing()).execute();
+  await db
+    .insertInto('inbox_members')
+    .values({ inbox_id: inboxId, user_id: userId, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(['inbox_id', 'user_id']).doNothing())
+    .execute();
 }
 
 /** The agents who answer in this inbox, in the order they were added. */
 export async function listInboxAgents(db: Db, inboxId: number): Promise<User[]> {
-  const rows = await db.selectFrom('inbox_members').innerJoin('users', 'users.id', 'inbox_members.user_id')
-    .selectAll('users').where('inbox_members.inbox_id', '=', inboxId).orderBy('inbox_members.id').execute();
+  const rows = await db
+    .selectFrom('inbox_members')
+    .innerJoin('users', 'users.id', 'inbox_members.user_id')
+    .selectAll('users')
+    .where('inbox_members.inbox_id', '=', inboxId)
+    .orderBy('inbox_members.id')
+    .execute();
   return rows.map(toUser);
 }
 
 /** Ids of the account's inboxes the agent is a member of. */
 export async function listUserInboxIds(db: Db, userId: number, accountId: number): Promise<number[]> {
-  const rows = await db.selectFrom('inbox_members').innerJoin('inboxes', 'inboxes.id', 'inbox_members.inbox_id')
-    .select('inboxes.id').where('inbox_members.user_id', '=', userId).where('inboxes.account_id', '=', accountId).execute();
+  const rows = await db
+    .selectFrom('inbox_members')
+    .innerJoin('inboxes', 'inboxes.id', 'inbox_members.inbox_id')
+    .select('inboxes.id')
+    .where('inbox_members.user_id', '=', userId)
+    .where('inboxes.account_id', '=', accountId)
+    .execute();
   return rows.map((r) => r.id);
 }

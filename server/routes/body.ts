@@ -63,7 +63,9 @@ export function paramId(c: Context, name: string): number {
 /** Schema pieces used by several routes. */
 export const schemas = {
   // valibot's record would take an array (turning it into {"0": …}); attribute maps are plain objects.
-  attributes: v.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value),
-    'Invalid type: Expected an object'),
+  attributes: v.custom<Record<string, unknown>>(
+    (value) => value !== null && typeof value === 'object' && !Array.isArray(value),
+    'Invalid type: Expected an object',
+  ),
   optionalText: (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max)))),
 };

@@ -8,8 +8,17 @@ import { publicOrigin } from '../lib/publicUrl';
 import { findInbox } from '../repositories/inboxes';
 import { DEMO_CSS, renderDemoPage, renderDemoSnippet } from '../views/demoPage';
 
-const DEMO_CSP = ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'",
-  "frame-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'"].join('; ');
+const DEMO_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 /** The demo routes. */
 export function demoRoutes(deps: AppDeps) {
@@ -27,13 +36,19 @@ export function demoRoutes(deps: AppDeps) {
     // The snippet points at PUBLIC_URL, or whatever origin served it, so the demo works behind any host name.
     const origin = publicOrigin(deps.config, c.req.url);
     return c.body(renderDemoSnippet(origin, inbox.website_token), 200, {
-      'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
     });
   });
 
-  app.get('/demo/demo.css', (c) => c.body(DEMO_CSS, 200, {
-    'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff',
-  }));
+  app.get('/demo/demo.css', (c) =>
+    c.body(DEMO_CSS, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+      'X-Content-Type-Options': 'nosniff',
+    }),
+  );
 
   return app;
 }

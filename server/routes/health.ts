@@ -47,7 +47,10 @@ export function healthRoutes(deps: AppDeps, checks: ReadinessCheck[] = readiness
     const results = await Promise.all(checks.map(async (check) => [check.name, await reachable(check)] as const));
     const ready = results.every(([, ok]) => ok);
     if (!ready) c.get('log').warn({ checks: Object.fromEntries(results) }, 'not ready');
-    const body = { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'ok' : 'unreachable'])) };
+    const body = {
+      status: ready ? 'ready' : 'unavailable',
+      checks: Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'ok' : 'unreachable'])),
+    };
     return c.json(body, ready ? 200 : 503, noStore);
   });
 

@@ -11,10 +11,22 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.map': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff', '.mp3': 'audio/mpeg', '.txt': 'text/plain; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp3': 'audio/mpeg',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 // esbuild's [hash] is 8 characters of [A-Z0-9]; longer hashes from other tools also count.
@@ -61,12 +73,16 @@ export function packsRoutes(deps: AppDeps) {
     const info = file && type ? await stat(file).catch(() => null) : null;
     if (!file || !type || !info?.isFile()) return c.json({ error: 'Not found' }, 404);
     const headers: Record<string, string> = {
-      'Content-Type': type, 'Cache-Control': packCacheControl(decodeURIComponent(relativePath)),
-      'X-Content-Type-Options': 'nosniff', 'Last-Modified': info.mtime.toUTCString(), Vary: 'Accept-Encoding',
+      'Content-Type': type,
+      'Cache-Control': packCacheControl(decodeURIComponent(relativePath)),
+      'X-Content-Type-Options': 'nosniff',
+      'Last-Modified': info.mtime.toUTCString(),
+      Vary: 'Accept-Encoding',
     };
     for (const encoding of preferredEncodings(c.req.header('Accept-Encoding'))) {
       const compressed = await readFile(file + SUFFIX[encoding]).catch(() => null);
-      if (compressed) return c.body(compressed, 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(compressed.byteLength) });
+      if (compressed)
+        return c.body(compressed, 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(compressed.byteLength) });
     }
     const body = await readFile(file);
     return c.body(body, 200, { ...headers, 'Content-Length': String(body.byteLength) });

@@ -17,7 +17,6 @@ import { renderWidgetPage } from '../views/widgetPage';
 export const BRAND_NAME = 'Wren';
 export const WIDGET_BRAND_URL = 'https://github.com/wren-chat/wren';
 
-
 /** `frame-ancestors` from the inbox's allowed domains (`*` when none are configured). */
 export function frameAncestors(inbox: Inbox): string {
   const configured = allowedDomains(inbox);
@@ -38,9 +37,19 @@ export function connectSources(origin: string, extra: readonly string[]): string
 
 /** The `/widget` Content-Security-Policy; `origin` is the server's public origin. */
 export function widgetCsp(inbox: Inbox, origin: string, extraConnectSources: readonly string[] = []): string {
-  return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https: http:",
-    "media-src 'self' blob: https: http:", `connect-src ${connectSources(origin, extraConnectSources)}`, "font-src 'self'", "frame-src 'self' https:",
-    "base-uri 'none'", "form-action 'none'", `frame-ancestors ${frameAncestors(inbox)}`].join('; ');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob: https: http:",
+    "media-src 'self' blob: https: http:",
+    `connect-src ${connectSources(origin, extraConnectSources)}`,
+    "font-src 'self'",
+    "frame-src 'self' https:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors(inbox)}`,
+  ].join('; ');
 }
 
 /** The `/widget` route. */
@@ -60,16 +69,28 @@ export function widgetPageRoutes(deps: AppDeps) {
 
     const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
     const globalConfig: GlobalConfig = {
-      LOGO_THUMBNAIL: packs.hasLogo ? '/packs/assets/logo.svg' : '', BRAND_NAME, WIDGET_BRAND_URL,
-      DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: deps.config.maxUploadMb, INSTALLATION_NAME: BRAND_NAME,
+      LOGO_THUMBNAIL: packs.hasLogo ? '/packs/assets/logo.svg' : '',
+      BRAND_NAME,
+      WIDGET_BRAND_URL,
+      DIRECT_UPLOADS_ENABLED: false,
+      MAXIMUM_FILE_UPLOAD_SIZE: deps.config.maxUploadMb,
+      INSTALLATION_NAME: BRAND_NAME,
     };
     const config: WidgetBootConfig = {
-      chatwootWebChannel: channelConfig(inbox, account), chatwootPubsubToken: visitor.contactInbox.pubsub_token,
-      authToken: visitor.authToken, globalConfig,
+      chatwootWebChannel: channelConfig(inbox, account),
+      chatwootPubsubToken: visitor.contactInbox.pubsub_token,
+      authToken: visitor.authToken,
+      globalConfig,
     };
     const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
-    const html = renderWidgetPage({ locale, dir: textDirection(locale),
-      scriptSrc: `/packs/${script}`, styleSrc: `/packs/${style}`, preloads: packs.widgetImports.map((path) => `/packs/${path}`), config });
+    const html = renderWidgetPage({
+      locale,
+      dir: textDirection(locale),
+      scriptSrc: `/packs/${script}`,
+      styleSrc: `/packs/${style}`,
+      preloads: packs.widgetImports.map((path) => `/packs/${path}`),
+      config,
+    });
     c.header('Content-Security-Policy', widgetCsp(inbox, deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc));
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');

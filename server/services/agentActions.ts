@@ -39,14 +39,27 @@ async function contactInboxOf(deps: AppDeps, conversation: Conversation) {
  * the contact unless private. A repeated `echo_id` answers with the stored message and
  * `created: false`.
  */
-export async function postAgentMessage(deps: AppDeps, conversation: Conversation, agent: User | null, input: AgentMessageInput): Promise<{ view: MessageView; created: boolean }> {
+export async function postAgentMessage(
+  deps: AppDeps,
+  conversation: Conversation,
+  agent: User | null,
+  input: AgentMessageInput,
+): Promise<{ view: MessageView; created: boolean }> {
   const { db } = deps;
   const contactInbox = await contactInboxOf(deps, conversation);
   const { attachments, ...values } = input;
-  const { message, created } = await createMessageOnce(db, {
-    account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
-    ...values, sender_type: agent ? 'User' : null, sender_id: agent?.id ?? null,
-  }, attachments);
+  const { message, created } = await createMessageOnce(
+    db,
+    {
+      account_id: conversation.account_id,
+      inbox_id: conversation.inbox_id,
+      conversation_id: conversation.id,
+      ...values,
+      sender_type: agent ? 'User' : null,
+      sender_id: agent?.id ?? null,
+    },
+    attachments,
+  );
   if (!created) return { view: await loadMessageView(db, conversation, contactInbox, message), created: false };
   const updated = await updateConversation(db, conversation.id, { last_activity_at: message.created_at });
   const view = await loadMessageView(db, updated, contactInbox, message);
@@ -65,11 +78,16 @@ export async function setTyping(deps: AppDeps, conversation: Conversation, agent
 export async function deleteMessage(deps: AppDeps, conversation: Conversation, message: Message, agent: User): Promise<MessageView> {
   const contactInbox = await contactInboxOf(deps, conversation);
   const updated = await updateMessage(deps.db, message.id, {
-    content: DELETED_CONTENT, content_attributes: { ...message.content_attributes, deleted: true },
+    content: DELETED_CONTENT,
+    content_attributes: { ...message.content_attributes, deleted: true },
   });
   const view = await loadMessageView(deps.db, conversation, contactInbox, updated);
   broadcastMessage(deps.hub, REALTIME_EVENTS.messageUpdated, view, {
-    performer: agent, previousChanges: { content: [message.content, DELETED_CONTENT], content_attributes: [message.content_attributes, updated.content_attributes] },
+    performer: agent,
+    previousChanges: {
+      content: [message.content, DELETED_CONTENT],
+      content_attributes: [message.content_attributes, updated.content_attributes],
+    },
   });
   return view;
 }

@@ -20,7 +20,12 @@ function send(hub: Hub, token: string, event: RealtimeEventName, data: Record<st
  * `message.created` / `message.updated` to the contact, unless the message is a private note
  * or an activity (those are for agents only).
  */
-export function broadcastMessage(hub: Hub, event: 'message.created' | 'message.updated', view: MessageView, options: { performer?: User; previousChanges?: Record<string, [unknown, unknown]> } = {}): void {
+export function broadcastMessage(
+  hub: Hub,
+  event: 'message.created' | 'message.updated',
+  view: MessageView,
+  options: { performer?: User; previousChanges?: Record<string, [unknown, unknown]> } = {},
+): void {
   const { message } = view;
   if (message.private || message.message_type === MESSAGE_TYPE.activity) return;
   const data = { ...messagePushData(view), ...(options.previousChanges && { previous_changes: options.previousChanges }) };

@@ -27,15 +27,27 @@ export async function triggerCampaign(deps: AppDeps, visitor: Visitor, eventInfo
     if (await latestConversation(deps.db, visitor.contactInbox)) return;
     const { campaign_id: _id, custom_attributes: custom, ...additional } = eventInfo;
     const conversation = await createConversation(deps.db, {
-      account_id: visitor.inbox.account_id, inbox_id: visitor.inbox.id, contact_id: visitor.contact.id,
-      contact_inbox_id: visitor.contactInbox.id, campaign_id: campaign.id, additional_attributes: additional,
-      custom_attributes: custom && typeof custom === 'object' && !Array.isArray(custom) ? custom as Record<string, unknown> : {},
+      account_id: visitor.inbox.account_id,
+      inbox_id: visitor.inbox.id,
+      contact_id: visitor.contact.id,
+      contact_inbox_id: visitor.contactInbox.id,
+      campaign_id: campaign.id,
+      additional_attributes: additional,
+      custom_attributes: custom && typeof custom === 'object' && !Array.isArray(custom) ? (custom as Record<string, unknown>) : {},
     });
-    broadcastConversation(deps.hub, REALTIME_EVENTS.conversationCreated, await loadConversationView(deps.db, conversation, { contactInbox: visitor.contactInbox }));
+    broadcastConversation(
+      deps.hub,
+      REALTIME_EVENTS.conversationCreated,
+      await loadConversationView(deps.db, conversation, { contactInbox: visitor.contactInbox }),
+    );
     const [sender] = await findUsers(deps.db, campaign.sender_id ? [campaign.sender_id] : []);
     await postAgentMessage(deps, conversation, sender ?? null, {
-      content: campaign.message, message_type: MESSAGE_TYPE.outgoing, private: false, content_type: 'text',
-      content_attributes: {}, echo_id: null,
+      content: campaign.message,
+      message_type: MESSAGE_TYPE.outgoing,
+      private: false,
+      content_type: 'text',
+      content_attributes: {},
+      echo_id: null,
     });
   });
 }

@@ -53,16 +53,23 @@ export function usableIdentity(details: ContactDetails): { email?: string; phone
  * (conversation start), a name is only taken while the contact is anonymous; an e-mail then
  * also names a contact given no name.
  */
-export async function applyContactDetails(db: Db, contact: Contact, details: ContactDetails, options: { nameOnlyIfAnonymous?: boolean } = {}): Promise<Contact> {
+export async function applyContactDetails(
+  db: Db,
+  contact: Contact,
+  details: ContactDetails,
+  options: { nameOnlyIfAnonymous?: boolean } = {},
+): Promise<Contact> {
   const changes: ContactChanges = { ...usableIdentity(details) };
-  if (present(details.avatar_url) && HTTP_URL.test(details.avatar_url) && details.avatar_url.length <= 2048) changes.avatar_url = details.avatar_url;
+  if (present(details.avatar_url) && HTTP_URL.test(details.avatar_url) && details.avatar_url.length <= 2048)
+    changes.avatar_url = details.avatar_url;
 
   const mayName = !options.nameOnlyIfAnonymous || isAnonymous(contact);
   if (mayName && present(details.name)) changes.name = details.name.trim().slice(0, 255);
   else if (mayName && changes.email && isAnonymous(contact)) changes.name = changes.email.split('@')[0];
 
   if (details.custom_attributes) changes.custom_attributes = deepMerge(contact.custom_attributes, details.custom_attributes);
-  if (details.additional_attributes) changes.additional_attributes = deepMerge(contact.additional_attributes, details.additional_attributes);
+  if (details.additional_attributes)
+    changes.additional_attributes = deepMerge(contact.additional_attributes, details.additional_attributes);
   return Object.keys(changes).length ? updateContact(db, contact.id, changes) : contact;
 }
 
@@ -102,13 +109,19 @@ export function checkProofWhereMandatory(visitor: IdentifiedVisitor, details: Co
  * the typist that contact's details and conversations. Chatwoot merges by e-mail; Wren does not.
  * Checks `checkProofWhereMandatory` before changing anything.
  */
-export async function identifyContact(db: Db, visitor: IdentifiedVisitor, details: ContactDetails, options: IdentifyOptions = {}): Promise<{ contact: Contact; merged: boolean }> {
+export async function identifyContact(
+  db: Db,
+  visitor: IdentifiedVisitor,
+  details: ContactDetails,
+  options: IdentifyOptions = {},
+): Promise<{ contact: Contact; merged: boolean }> {
   checkProofWhereMandatory(visitor, details, options);
   const { contact } = visitor;
   const identifier = usableIdentity(details).identifier;
-  const target = options.proven && identifier && identifier !== contact.identifier
-    ? await findProvenContact(db, contact.account_id, contact.id, identifier)
-    : undefined;
+  const target =
+    options.proven && identifier && identifier !== contact.identifier
+      ? await findProvenContact(db, contact.account_id, contact.id, identifier)
+      : undefined;
   const kept = target ? await mergeContactInto(db, contact, target) : contact;
   return { contact: await applyContactDetails(db, kept, details, options), merged: Boolean(target) };
 }

@@ -16,8 +16,13 @@ import { loadConversationView } from './viewLoaders';
  * Sets the status and pushes `conversation.status_changed` when it actually changed. Each
  * change to `resolved` sends the CSAT survey when the inbox has one (once per resolution).
  */
-export async function setConversationStatus(deps: AppDeps, conversation: Conversation, status: ConversationStatus, snoozedUntil: number | null = null,
-  known?: { contactInbox?: ContactInbox }): Promise<Conversation> {
+export async function setConversationStatus(
+  deps: AppDeps,
+  conversation: Conversation,
+  status: ConversationStatus,
+  snoozedUntil: number | null = null,
+  known?: { contactInbox?: ContactInbox },
+): Promise<Conversation> {
   if (conversation.status === status && conversation.snoozed_until === snoozedUntil) return conversation;
   const updated = await updateConversation(deps.db, conversation.id, { status, snoozed_until: status === 'snoozed' ? snoozedUntil : null });
   const view = await loadConversationView(deps.db, updated, known);

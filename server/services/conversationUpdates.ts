@@ -18,7 +18,11 @@ async function notify(deps: AppDeps, conversation: Conversation): Promise<Conver
 }
 
 /** Replaces the conversation's custom attributes. */
-export async function replaceCustomAttributes(deps: AppDeps, conversation: Conversation, attributes: Record<string, unknown>): Promise<ConversationView> {
+export async function replaceCustomAttributes(
+  deps: AppDeps,
+  conversation: Conversation,
+  attributes: Record<string, unknown>,
+): Promise<ConversationView> {
   return notify(deps, await updateConversation(deps.db, conversation.id, { custom_attributes: attributes }));
 }
 

@@ -32,8 +32,12 @@ export async function sendCsatSurvey(deps: AppDeps, conversation: Conversation):
   const message = typeof config.message === 'string' && config.message.trim() ? config.message : DEFAULT_CSAT_MESSAGE;
   const displayType = config.display_type === 'star' ? 'star' : 'emoji';
   await postAgentMessage(deps, conversation, null, {
-    content: message, message_type: MESSAGE_TYPE.template, private: false, content_type: 'input_csat',
-    content_attributes: { display_type: displayType }, echo_id: null,
+    content: message,
+    message_type: MESSAGE_TYPE.template,
+    private: false,
+    content_type: 'input_csat',
+    content_attributes: { display_type: displayType },
+    echo_id: null,
   });
 }
 
@@ -64,10 +68,20 @@ export function checkCsatAnswer(values: unknown): CsatAnswer {
 }
 
 /** Stores (or replaces) the answer to a survey message. */
-export async function recordCsatAnswer(deps: AppDeps, conversation: Conversation, message: Message, contact: Contact, answer: CsatAnswer): Promise<void> {
+export async function recordCsatAnswer(
+  deps: AppDeps,
+  conversation: Conversation,
+  message: Message,
+  contact: Contact,
+  answer: CsatAnswer,
+): Promise<void> {
   await saveCsatResponse(deps.db, {
-    account_id: conversation.account_id, conversation_id: conversation.id, message_id: message.id, contact_id: contact.id,
-    assigned_agent_id: conversation.assignee_id, rating: answer.csat_survey_response.rating,
+    account_id: conversation.account_id,
+    conversation_id: conversation.id,
+    message_id: message.id,
+    contact_id: contact.id,
+    assigned_agent_id: conversation.assignee_id,
+    rating: answer.csat_survey_response.rating,
     feedback_message: answer.csat_survey_response.feedback_message,
   });
 }

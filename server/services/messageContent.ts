@@ -10,8 +10,18 @@ import { ValidationError } from '../lib/apiError';
 import { jsonBoundsViolation } from '../lib/jsonBounds';
 
 /** Content types an agent or bot can create here. */
-export const AGENT_CONTENT_TYPES = ['text', 'input_text', 'input_textarea', 'input_email', 'input_select', 'cards', 'form',
-  'article', 'input_csat', 'integrations'] as const satisfies readonly ContentType[];
+export const AGENT_CONTENT_TYPES = [
+  'text',
+  'input_text',
+  'input_textarea',
+  'input_email',
+  'input_select',
+  'cards',
+  'form',
+  'article',
+  'input_csat',
+  'integrations',
+] as const satisfies readonly ContentType[];
 
 export type AgentContentType = (typeof AGENT_CONTENT_TYPES)[number];
 
@@ -46,15 +56,36 @@ const CardAction = v.variant('type', [
   v.looseObject({ type: v.literal('postback'), text: text(), payload: scalar }),
 ]);
 const Card = v.looseObject({
-  title: text(), description: optionalText(), media_url: v.optional(v.nullable(httpUrl)), actions: v.optional(v.pipe(v.array(CardAction), v.maxLength(10))),
+  title: text(),
+  description: optionalText(),
+  media_url: v.optional(v.nullable(httpUrl)),
+  actions: v.optional(v.pipe(v.array(CardAction), v.maxLength(10))),
 });
 
-export const FORM_FIELD_TYPES = ['text', 'text_area', 'textarea', 'email', 'number', 'tel', 'url', 'date', 'select', 'checkbox', 'radio'] as const;
+export const FORM_FIELD_TYPES = [
+  'text',
+  'text_area',
+  'textarea',
+  'email',
+  'number',
+  'tel',
+  'url',
+  'date',
+  'select',
+  'checkbox',
+  'radio',
+] as const;
 const FormField = v.pipe(
   v.looseObject({
-    name: text(), label: optionalText(255), title: optionalText(255), type: v.picklist(FORM_FIELD_TYPES), placeholder: optionalText(255),
-    options: v.optional(v.array(v.looseObject({ label: text(), value: scalar }))), default: v.optional(v.nullable(scalar)),
-    required: v.optional(v.boolean()), pattern: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1024), v.check(isRegExp, 'is not a valid pattern')))),
+    name: text(),
+    label: optionalText(255),
+    title: optionalText(255),
+    type: v.picklist(FORM_FIELD_TYPES),
+    placeholder: optionalText(255),
+    options: v.optional(v.array(v.looseObject({ label: text(), value: scalar }))),
+    default: v.optional(v.nullable(scalar)),
+    required: v.optional(v.boolean()),
+    pattern: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1024), v.check(isRegExp, 'is not a valid pattern')))),
     pattern_error: optionalText(255),
   }),
   v.check((field) => !['select', 'radio'].includes(field.type) || (field.options?.length ?? 0) > 0, 'needs options'),

@@ -26,8 +26,9 @@ const ANSWERABLE = new Set(['input_select', 'form', 'cards', 'input_text', 'inpu
 
 /** Values of a select/form answer: `[{name?, title?, value?}]`, scalar values only. */
 function checkSubmittedValues(values: unknown): Record<string, unknown>[] {
-  const scalar = (x: unknown) => x == null || ['string', 'number', 'boolean'].includes(typeof x) && String(x).length <= 10_000;
-  if (!Array.isArray(values) || values.length === 0 || values.length > 50) throw new ApiError(422, 'submitted_values must be a list of 1 to 50 answers');
+  const scalar = (x: unknown) => x == null || (['string', 'number', 'boolean'].includes(typeof x) && String(x).length <= 10_000);
+  if (!Array.isArray(values) || values.length === 0 || values.length > 50)
+    throw new ApiError(422, 'submitted_values must be a list of 1 to 50 answers');
   return values.map((entry) => {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw new ApiError(422, 'submitted_values entries must be objects');
     const { name, title, value } = entry as Record<string, unknown>;
@@ -40,8 +41,13 @@ function checkSubmittedValues(values: unknown): Record<string, unknown>[] {
  * Applies the answer, broadcasts `message.updated` (with `previous_changes`) to the visitor and
  * returns the contact when its e-mail changed. `setEmail` identifies the contact by e-mail.
  */
-export async function answerMessage(deps: AppDeps, visitor: Visitor, message: Message, answer: MessageAnswer,
-  setEmail: (email: string) => Promise<Contact>): Promise<{ contact?: Contact }> {
+export async function answerMessage(
+  deps: AppDeps,
+  visitor: Visitor,
+  message: Message,
+  answer: MessageAnswer,
+  setEmail: (email: string) => Promise<Contact>,
+): Promise<{ contact?: Contact }> {
   if (message.message_type === MESSAGE_TYPE.incoming || message.private) throw new ApiError(422, 'This message does not take answers');
   const conversation = await findConversation(deps.db, message.conversation_id);
   if (!conversation) throw new ApiError(404, 'Resource could not be found');

@@ -36,7 +36,12 @@ export function mustVerify(inbox: Inbox, details: SetUserDetails): boolean {
 }
 
 /** Applies `set_user` for the visitor; throws 401 `HMAC_FAILED` before changing anything. */
-export async function setUser(deps: AppDeps, inbox: Inbox, visitor: { contact: Contact; contactInbox: ContactInbox }, details: SetUserDetails): Promise<SetUserResult> {
+export async function setUser(
+  deps: AppDeps,
+  inbox: Inbox,
+  visitor: { contact: Contact; contactInbox: ContactInbox },
+  details: SetUserDetails,
+): Promise<SetUserResult> {
   const identifier = details.identifier?.trim() ?? '';
   const verify = mustVerify(inbox, details);
   const proven = Boolean(identifier) && hashMatches(inbox, identifier, details.identifier_hash?.trim());
@@ -53,8 +58,9 @@ export async function setUser(deps: AppDeps, inbox: Inbox, visitor: { contact: C
   const identified = await identifyContact(deps.db, { inbox, contact }, rest, { proven });
   contactInbox = { ...contactInbox, contact_id: identified.contact.id };
   if (proven) contactInbox = await markHmacVerified(deps.db, contactInbox.id);
-  const authToken = switched || identified.merged
-    ? await signWidgetToken(deps.config.secretKeyBase, { source_id: contactInbox.source_id, inbox_id: inbox.id })
-    : undefined;
+  const authToken =
+    switched || identified.merged
+      ? await signWidgetToken(deps.config.secretKeyBase, { source_id: contactInbox.source_id, inbox_id: inbox.id })
+      : undefined;
   return { contact: identified.contact, contactInbox, authToken };
 }

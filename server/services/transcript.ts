@@ -29,7 +29,10 @@ function mailerOf(deps: AppDeps): Mailer {
 /** Mails the conversation to `email` (already validated). 503 when the mail cannot be sent. */
 export async function mailTranscript(deps: AppDeps, conversation: Conversation, email: string): Promise<void> {
   const { db } = deps;
-  const [inbox, contactInbox] = await Promise.all([findInbox(db, conversation.inbox_id), findContactInbox(db, conversation.contact_inbox_id)]);
+  const [inbox, contactInbox] = await Promise.all([
+    findInbox(db, conversation.inbox_id),
+    findContactInbox(db, conversation.contact_inbox_id),
+  ]);
   if (!inbox || !contactInbox) throw new Error(`conversation ${conversation.id} lost its inbox`);
   const lines: TranscriptLine[] = [];
   let after: number | undefined = 0;
@@ -38,9 +41,14 @@ export async function mailTranscript(deps: AppDeps, conversation: Conversation, 
     const messages = await listMessages(db, conversation.id, { after, publicOnly: true });
     const views = await loadMessageViews(db, conversation, contactInbox, messages);
     for (const { message, sender, attachments } of views) {
-      const name = sender?.type === 'contact' ? sender.contact.name || 'You'
-        : sender?.type === 'user' ? sender.user.display_name || sender.user.name
-          : message.message_type === MESSAGE_TYPE.incoming ? 'You' : 'Bot';
+      const name =
+        sender?.type === 'contact'
+          ? sender.contact.name || 'You'
+          : sender?.type === 'user'
+            ? sender.user.display_name || sender.user.name
+            : message.message_type === MESSAGE_TYPE.incoming
+              ? 'You'
+              : 'Bot';
       lines.push({ sender: name, at: message.created_at, content: message.content, attachments: attachments.map(attachmentData) });
     }
     after = messages.length === 100 ? messages[messages.length - 1].id : undefined;

@@ -13,11 +13,22 @@ import { conversationLabels } from '../repositories/labels';
 import { findUsers } from '../repositories/users';
 
 /** Message views for messages of one conversation. */
-export async function loadMessageViews(db: Db, conversation: Conversation, contactInbox: ContactInbox, messages: Message[]): Promise<MessageView[]> {
+export async function loadMessageViews(
+  db: Db,
+  conversation: Conversation,
+  contactInbox: ContactInbox,
+  messages: Message[],
+): Promise<MessageView[]> {
   const userIds = messages.filter((m) => m.sender_type === 'User' && m.sender_id !== null).map((m) => m.sender_id as number);
   const contactIds = messages.filter((m) => m.sender_type === 'Contact' && m.sender_id !== null).map((m) => m.sender_id as number);
   const [users, contacts, attachments, audience] = await Promise.all([
-    findUsers(db, userIds), findContacts(db, contactIds), listAttachments(db, messages.map((m) => m.id)), audienceTokens(db, contactInbox),
+    findUsers(db, userIds),
+    findContacts(db, contactIds),
+    listAttachments(
+      db,
+      messages.map((m) => m.id),
+    ),
+    audienceTokens(db, contactInbox),
   ]);
   const usersById = new Map(users.map((u) => [u.id, u]));
   const contactsById = new Map(contacts.map((c) => [c.id, c]));
@@ -32,13 +43,22 @@ export async function loadMessageViews(db: Db, conversation: Conversation, conta
 }
 
 /** One message view. */
-export async function loadMessageView(db: Db, conversation: Conversation, contactInbox: ContactInbox, message: Message): Promise<MessageView> {
+export async function loadMessageView(
+  db: Db,
+  conversation: Conversation,
+  contactInbox: ContactInbox,
+  message: Message,
+): Promise<MessageView> {
   const [view] = await loadMessageViews(db, conversation, contactInbox, [message]);
   return view;
 }
 
 /** The conversation with its contact-inbox, contact, assignee and last visible message. */
-export async function loadConversationView(db: Db, conversation: Conversation, known?: { contactInbox?: ContactInbox }): Promise<ConversationView> {
+export async function loadConversationView(
+  db: Db,
+  conversation: Conversation,
+  known?: { contactInbox?: ContactInbox },
+): Promise<ConversationView> {
   const contactInbox = known?.contactInbox ?? (await findContactInbox(db, conversation.contact_inbox_id));
   if (!contactInbox) throw new Error(`conversation ${conversation.id} has no contact inbox`);
   const [[contact], [assignee], last, labels, audience] = await Promise.all([

@@ -20,7 +20,9 @@ export async function setVisitorTyping(deps: AppDeps, visitor: Visitor, conversa
   const updated = await updateConversation(deps.db, conversation.id, { contact_typing_at: on ? Date.now() : null });
   const view = await loadConversationView(deps.db, updated, { contactInbox: visitor.contactInbox });
   broadcastToAgents(deps.hub, updated.account_id, on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff, {
-    conversation: conversationPushData(view), user: contactPushData(visitor.contact), is_private: false,
+    conversation: conversationPushData(view),
+    user: contactPushData(visitor.contact),
+    is_private: false,
   });
 }
 
@@ -34,7 +36,12 @@ export async function markSeen(deps: AppDeps, visitor: Visitor, conversation: Co
   const updated = await updateConversation(deps.db, conversation.id, { contact_last_seen_at: now });
   const read = await markRead(deps.db, conversation.id, now);
   if (read.length === 0) return;
-  const views = await loadMessageViews(deps.db, updated, visitor.contactInbox, read.map((r) => r.message));
+  const views = await loadMessageViews(
+    deps.db,
+    updated,
+    visitor.contactInbox,
+    read.map((r) => r.message),
+  );
   views.forEach((view, i) => {
     broadcastMessage(deps.hub, REALTIME_EVENTS.messageUpdated, view, { previousChanges: { status: [read[i].previous, 'read'] } });
   });

@@ -53,17 +53,28 @@ export function withVisitorLock<T>(deps: AppDeps, contactInboxId: number, task: 
 /** 422 unless `content` is non-blank and at most 10 000 characters. */
 export function checkContent(content: string | null | undefined): string {
   if (typeof content !== 'string' || content.trim() === '') throw new ApiError(422, "Message content can't be blank");
-  if (content.length > MESSAGE_MAX_LENGTH) throw new ApiError(422, `Message content is too long (maximum is ${MESSAGE_MAX_LENGTH} characters)`);
+  if (content.length > MESSAGE_MAX_LENGTH)
+    throw new ApiError(422, `Message content is too long (maximum is ${MESSAGE_MAX_LENGTH} characters)`);
   return content;
 }
 
 /** Starts a new conversation for the visitor and tells their widget. */
-export async function startConversation(deps: AppDeps, visitor: Visitor, attributes: { referer_url?: string | null; timestamp?: unknown; custom_attributes?: Record<string, unknown> } = {}): Promise<Conversation> {
+export async function startConversation(
+  deps: AppDeps,
+  visitor: Visitor,
+  attributes: { referer_url?: string | null; timestamp?: unknown; custom_attributes?: Record<string, unknown> } = {},
+): Promise<Conversation> {
   const conversation = await createConversation(deps.db, {
-    account_id: visitor.inbox.account_id, inbox_id: visitor.inbox.id, contact_id: visitor.contact.id,
-    contact_inbox_id: visitor.contactInbox.id, status: visitor.contact.blocked ? 'resolved' : 'open',
+    account_id: visitor.inbox.account_id,
+    inbox_id: visitor.inbox.id,
+    contact_id: visitor.contact.id,
+    contact_inbox_id: visitor.contactInbox.id,
+    status: visitor.contact.blocked ? 'resolved' : 'open',
     custom_attributes: attributes.custom_attributes ?? {},
-    additional_attributes: { referer: attributes.referer_url ?? null, initiated_at: { timestamp: typeof attributes.timestamp === 'string' ? attributes.timestamp.slice(0, 100) : new Date().toString() } },
+    additional_attributes: {
+      referer: attributes.referer_url ?? null,
+      initiated_at: { timestamp: typeof attributes.timestamp === 'string' ? attributes.timestamp.slice(0, 100) : new Date().toString() },
+    },
   });
   const view = await loadConversationView(deps.db, conversation, { contactInbox: visitor.contactInbox });
   broadcastConversation(deps.hub, REALTIME_EVENTS.conversationCreated, view);
@@ -74,7 +85,12 @@ export async function startConversation(deps: AppDeps, visitor: Visitor, attribu
  * Stores the visitor's message in their latest conversation (creating or reopening it) and
  * broadcasts `message.created`. A repeated `echo_id` returns the stored message untouched.
  */
-export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input: IncomingMessage, options: { newConversation?: boolean; custom_attributes?: Record<string, unknown> } = {}): Promise<{ view: MessageView; created: boolean }> {
+export async function postIncomingMessage(
+  deps: AppDeps,
+  visitor: Visitor,
+  input: IncomingMessage,
+  options: { newConversation?: boolean; custom_attributes?: Record<string, unknown> } = {},
+): Promise<{ view: MessageView; created: boolean }> {
   const hasAttachments = (input.attachments?.length ?? 0) > 0;
   // An attachment may come without a caption; a caption, when given, obeys the usual limits.
   const content = hasAttachments && !input.content?.trim() ? null : checkContent(input.content);
@@ -90,19 +106,32 @@ export async function postIncomingMessage(deps: AppDeps, visitor: Visitor, input
       throw new ApiError(422, 'Too many messages');
     }
     if (!conversation) {
-      conversation = await startConversation(deps, visitor, { referer_url: input.referer_url, timestamp: input.timestamp, custom_attributes: options.custom_attributes });
+      conversation = await startConversation(deps, visitor, {
+        referer_url: input.referer_url,
+        timestamp: input.timestamp,
+        custom_attributes: options.custom_attributes,
+      });
     } else if (conversation.status === 'resolved' || conversation.status === 'snoozed') {
       conversation = await setConversationStatus(deps, conversation, 'open', null, { contactInbox: visitor.contactInbox });
     }
     // A reply may only quote a message of the same conversation.
     const replyTo = input.reply_to != null && /^\d+$/.test(String(input.reply_to)) ? Number(input.reply_to) : null;
     const quoted = replyTo === null ? undefined : await findMessage(db, conversation.id, replyTo);
-    const { message, created } = await createMessageOnce(db, {
-      account_id: conversation.account_id, inbox_id: conversation.inbox_id, conversation_id: conversation.id,
-      message_type: MESSAGE_TYPE.incoming, content, echo_id: input.echo_id ?? null,
-      content_attributes: quoted ? { in_reply_to: quoted.id } : {},
-      sender_type: 'Contact', sender_id: visitor.contact.id,
-    }, input.attachments);
+    const { message, created } = await createMessageOnce(
+      db,
+      {
+        account_id: conversation.account_id,
+        inbox_id: conversation.inbox_id,
+        conversation_id: conversation.id,
+        message_type: MESSAGE_TYPE.incoming,
+        content,
+        echo_id: input.echo_id ?? null,
+        content_attributes: quoted ? { in_reply_to: quoted.id } : {},
+        sender_type: 'Contact',
+        sender_id: visitor.contact.id,
+      },
+      input.attachments,
+    );
     if (!created) return { view: await loadMessageView(db, conversation, visitor.contactInbox, message), created: false };
     conversation = await updateConversation(db, conversation.id, { last_activity_at: message.created_at });
     await updateContact(db, visitor.contact.id, { last_activity_at: message.created_at });

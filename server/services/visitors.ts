@@ -7,7 +7,14 @@ import { signWidgetToken, verifyWidgetToken } from '../auth/widgetToken';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
 import { anonymousName, randomToken, uuid } from '../lib/random';
-import { createContact, createContactInbox, findContact, findContactInboxBySource, type Contact, type ContactInbox } from '../repositories/contacts';
+import {
+  createContact,
+  createContactInbox,
+  findContact,
+  findContactInboxBySource,
+  type Contact,
+  type ContactInbox,
+} from '../repositories/contacts';
 import type { Inbox } from '../repositories/inboxes';
 
 export interface VisitorSession {
@@ -21,7 +28,12 @@ export interface VisitorSession {
 /** Creates a new anonymous contact ("Visitor 1234") with its contact-inbox in `inbox`. */
 export async function createAnonymousVisitor(db: Db, inbox: Inbox): Promise<{ contact: Contact; contactInbox: ContactInbox }> {
   const contact = await createContact(db, inbox.account_id, { name: anonymousName() });
-  const contactInbox = await createContactInbox(db, { contact_id: contact.id, inbox_id: inbox.id, source_id: uuid(), pubsub_token: randomToken(18) });
+  const contactInbox = await createContactInbox(db, {
+    contact_id: contact.id,
+    inbox_id: inbox.id,
+    source_id: uuid(),
+    pubsub_token: randomToken(18),
+  });
   return { contact, contactInbox };
 }
 
@@ -29,7 +41,12 @@ export async function createAnonymousVisitor(db: Db, inbox: Inbox): Promise<{ co
  * Resumes the session named by `token` in `inbox`, or starts a new anonymous one once
  * `beforeCreate` (a rate limit, which may throw) allows it.
  */
-export async function resolveVisitor(deps: AppDeps, inbox: Inbox, token: string | undefined, beforeCreate?: () => Promise<void>): Promise<VisitorSession> {
+export async function resolveVisitor(
+  deps: AppDeps,
+  inbox: Inbox,
+  token: string | undefined,
+  beforeCreate?: () => Promise<void>,
+): Promise<VisitorSession> {
   const { db, config } = deps;
   const claims = await verifyWidgetToken(config.secretKeyBase, token);
   const resumed = claims && claims.inbox_id === inbox.id ? await findContactInboxBySource(db, inbox.id, claims.source_id) : undefined;

@@ -19,44 +19,91 @@ export interface AcceptedFile {
 /** extension → the MIME types a browser may legitimately report for it; the first is canonical. */
 const BY_EXTENSION: Record<string, string[]> = {
   // Images. Only the raster types of Chatwoot's list count as `image`; the rest are files.
-  jpg: ['image/jpeg', 'image/pjpeg'], jpeg: ['image/jpeg', 'image/pjpeg'], jpe: ['image/jpeg'], jfif: ['image/jpeg', 'image/pjpeg'],
-  png: ['image/png', 'image/apng'], apng: ['image/apng', 'image/png'], gif: ['image/gif'], bmp: ['image/bmp', 'image/x-ms-bmp'],
-  webp: ['image/webp'], svg: ['image/svg+xml'], tif: ['image/tiff'], tiff: ['image/tiff'], ico: ['image/x-icon', 'image/vnd.microsoft.icon'],
-  heic: ['image/heic'], heif: ['image/heif'], avif: ['image/avif'],
+  jpg: ['image/jpeg', 'image/pjpeg'],
+  jpeg: ['image/jpeg', 'image/pjpeg'],
+  jpe: ['image/jpeg'],
+  jfif: ['image/jpeg', 'image/pjpeg'],
+  png: ['image/png', 'image/apng'],
+  apng: ['image/apng', 'image/png'],
+  gif: ['image/gif'],
+  bmp: ['image/bmp', 'image/x-ms-bmp'],
+  webp: ['image/webp'],
+  svg: ['image/svg+xml'],
+  tif: ['image/tiff'],
+  tiff: ['image/tiff'],
+  ico: ['image/x-icon', 'image/vnd.microsoft.icon'],
+  heic: ['image/heic'],
+  heif: ['image/heif'],
+  avif: ['image/avif'],
   // Audio (webm/ogg/wav are what the browser's recorder produces).
-  mp3: ['audio/mpeg', 'audio/mp3'], mpga: ['audio/mpeg'], m4a: ['audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac'],
-  aac: ['audio/aac', 'audio/x-aac'], wav: ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'],
-  oga: ['audio/ogg'], opus: ['audio/opus', 'audio/ogg'], weba: ['audio/webm'], flac: ['audio/flac', 'audio/x-flac'],
-  amr: ['audio/amr'], mid: ['audio/midi', 'audio/x-midi'], midi: ['audio/midi', 'audio/x-midi'], aif: ['audio/aiff', 'audio/x-aiff'],
-  aiff: ['audio/aiff', 'audio/x-aiff'], caf: ['audio/x-caf'],
+  mp3: ['audio/mpeg', 'audio/mp3'],
+  mpga: ['audio/mpeg'],
+  m4a: ['audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac'],
+  aac: ['audio/aac', 'audio/x-aac'],
+  wav: ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'],
+  oga: ['audio/ogg'],
+  opus: ['audio/opus', 'audio/ogg'],
+  weba: ['audio/webm'],
+  flac: ['audio/flac', 'audio/x-flac'],
+  amr: ['audio/amr'],
+  mid: ['audio/midi', 'audio/x-midi'],
+  midi: ['audio/midi', 'audio/x-midi'],
+  aif: ['audio/aiff', 'audio/x-aiff'],
+  aiff: ['audio/aiff', 'audio/x-aiff'],
+  caf: ['audio/x-caf'],
   // Video (webm, ogg and 3gp may carry either).
-  mp4: ['video/mp4', 'audio/mp4'], m4v: ['video/x-m4v', 'video/mp4'], mov: ['video/quicktime'], webm: ['video/webm', 'audio/webm'],
-  ogv: ['video/ogg'], ogg: ['audio/ogg', 'video/ogg', 'application/ogg'], avi: ['video/x-msvideo', 'video/avi'],
-  mkv: ['video/x-matroska'], '3gp': ['video/3gpp', 'audio/3gpp'], '3g2': ['video/3gpp2', 'audio/3gpp2'],
-  mpeg: ['video/mpeg'], mpg: ['video/mpeg'], wmv: ['video/x-ms-wmv'], flv: ['video/x-flv'],
+  mp4: ['video/mp4', 'audio/mp4'],
+  m4v: ['video/x-m4v', 'video/mp4'],
+  mov: ['video/quicktime'],
+  webm: ['video/webm', 'audio/webm'],
+  ogv: ['video/ogg'],
+  ogg: ['audio/ogg', 'video/ogg', 'application/ogg'],
+  avi: ['video/x-msvideo', 'video/avi'],
+  mkv: ['video/x-matroska'],
+  '3gp': ['video/3gpp', 'audio/3gpp'],
+  '3g2': ['video/3gpp2', 'audio/3gpp2'],
+  mpeg: ['video/mpeg'],
+  mpg: ['video/mpeg'],
+  wmv: ['video/x-ms-wmv'],
+  flv: ['video/x-flv'],
   // Documents. Windows reports .csv as an Excel type, and many systems report text/plain for it.
   csv: ['text/csv', 'application/csv', 'text/x-csv', 'text/plain', 'application/vnd.ms-excel'],
-  txt: ['text/plain'], text: ['text/plain'], log: ['text/plain'], json: ['application/json', 'text/json'],
-  pdf: ['application/pdf', 'application/x-pdf'], rtf: ['application/rtf', 'text/rtf', 'application/x-rtf'],
+  txt: ['text/plain'],
+  text: ['text/plain'],
+  log: ['text/plain'],
+  json: ['application/json', 'text/json'],
+  pdf: ['application/pdf', 'application/x-pdf'],
+  rtf: ['application/rtf', 'text/rtf', 'application/x-rtf'],
   zip: ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip'],
-  '7z': ['application/x-7z-compressed'], rar: ['application/vnd.rar', 'application/x-rar-compressed', 'application/x-rar'],
+  '7z': ['application/x-7z-compressed'],
+  rar: ['application/vnd.rar', 'application/x-rar-compressed', 'application/x-rar'],
   tar: ['application/x-tar', 'application/tar'],
-  doc: ['application/msword'], dot: ['application/msword'],
+  doc: ['application/msword'],
+  dot: ['application/msword'],
   docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
   dotx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.template'],
-  xls: ['application/vnd.ms-excel'], xlt: ['application/vnd.ms-excel'],
+  xls: ['application/vnd.ms-excel'],
+  xlt: ['application/vnd.ms-excel'],
   xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   xltx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.template'],
-  ppt: ['application/vnd.ms-powerpoint'], pps: ['application/vnd.ms-powerpoint'], pot: ['application/vnd.ms-powerpoint'],
+  ppt: ['application/vnd.ms-powerpoint'],
+  pps: ['application/vnd.ms-powerpoint'],
+  pot: ['application/vnd.ms-powerpoint'],
   pptx: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
   ppsx: ['application/vnd.openxmlformats-officedocument.presentationml.slideshow'],
   potx: ['application/vnd.openxmlformats-officedocument.presentationml.template'],
-  odt: ['application/vnd.oasis.opendocument.text'], ods: ['application/vnd.oasis.opendocument.spreadsheet'],
-  odp: ['application/vnd.oasis.opendocument.presentation'], odg: ['application/vnd.oasis.opendocument.graphics'],
+  odt: ['application/vnd.oasis.opendocument.text'],
+  ods: ['application/vnd.oasis.opendocument.spreadsheet'],
+  odp: ['application/vnd.oasis.opendocument.presentation'],
+  odg: ['application/vnd.oasis.opendocument.graphics'],
 };
 
 /** MIME type → the extension given to a file that arrives without one (a recorded Blob). */
-const EXTENSION_FOR: Map<string, string> = new Map([['audio/webm', 'webm'], ['audio/ogg', 'ogg'], ['audio/mp4', 'm4a']]);
+const EXTENSION_FOR: Map<string, string> = new Map([
+  ['audio/webm', 'webm'],
+  ['audio/ogg', 'ogg'],
+  ['audio/mp4', 'm4a'],
+]);
 for (const [extension, types] of Object.entries(BY_EXTENSION)) {
   for (const type of types) if (!EXTENSION_FOR.has(type)) EXTENSION_FOR.set(type, extension);
 }
@@ -96,7 +143,7 @@ export function acceptFile(fileName: string, declaredType: string): AcceptedFile
     contentType = declared;
   }
   if (!contentType) return null;
-  return { contentType, extension: allowed ? extension : EXTENSION_FOR.get(contentType) ?? '', fileType: fileTypeOf(contentType) };
+  return { contentType, extension: allowed ? extension : (EXTENSION_FOR.get(contentType) ?? ''), fileType: fileTypeOf(contentType) };
 }
 
 /** Whether a stored file may be shown inline (images, audio, video); others are downloads. */

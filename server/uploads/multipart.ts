@@ -45,8 +45,8 @@ export function multipartBoundary(contentType: string | undefined): string | nul
 function headerParam(header: string, name: string): string | undefined {
   // `name` must not match the tail of `filename`, hence the leading separator. Browsers send
   // quotes in names as %22 and never backslash-escape (an old IE sent `C:\path\name` as is).
-  const match = new RegExp(`(?:^|;)\\s*${name}="([^"]*)"`, 'i').exec(header)
-    ?? new RegExp(`(?:^|;)\\s*${name}=([^;\\s]*)`, 'i').exec(header);
+  const match =
+    new RegExp(`(?:^|;)\\s*${name}="([^"]*)"`, 'i').exec(header) ?? new RegExp(`(?:^|;)\\s*${name}=([^;\\s]*)`, 'i').exec(header);
   return match?.[1];
 }
 
@@ -62,7 +62,7 @@ function parseHeaders(block: Buffer): { field?: string; fileName?: string; conte
   return {
     field: headerParam(disposition, 'name'),
     // Old browsers sent a full client path; only the last segment is a name.
-    fileName: fileName === undefined ? undefined : fileName.split(/[\\/]/).pop() ?? '',
+    fileName: fileName === undefined ? undefined : (fileName.split(/[\\/]/).pop() ?? ''),
     contentType: headers.get('content-type') ?? '',
   };
 }
@@ -72,8 +72,12 @@ function parseHeaders(block: Buffer): { field?: string; fileName?: string; conte
  * returns the text fields in order. Throws `ApiError` (400 malformed, 413 too large, 422 limits,
  * or whatever a sink throws); the caller cleans up what its sinks stored.
  */
-export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: string, limits: MultipartLimits,
-  onFile: (part: FilePart) => Promise<FileSink>): Promise<[string, string][]> {
+export async function readMultipart(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  limits: MultipartLimits,
+  onFile: (part: FilePart) => Promise<FileSink>,
+): Promise<[string, string][]> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const fields: [string, string][] = [];
   // The first boundary has no CRLF before it; adding one makes every boundary look alike.

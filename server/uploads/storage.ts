@@ -53,11 +53,12 @@ export async function startFile(uploadsDir: string, maxBytes: number, tooLarge: 
   const partPath = `${storedPath(uploadsDir, key)}.part`;
   const stream = createWriteStream(partPath, { flags: 'wx', mode: 0o640 });
   let closed = false;
-  const close = () => new Promise<void>((resolve, reject) => {
-    if (closed) return resolve();
-    closed = true;
-    stream.end((error?: Error | null) => (error ? reject(error) : resolve()));
-  });
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      if (closed) return resolve();
+      closed = true;
+      stream.end((error?: Error | null) => (error ? reject(error) : resolve()));
+    });
   const file: PendingFile = {
     key,
     size: 0,

@@ -47,7 +47,11 @@ export function isMultipart(c: Context): boolean {
 }
 
 /** Reads the multipart request; files must come in `fileField`. Throws `ApiError` on any problem. */
-export async function readUploadForm(c: Context, config: Pick<AppConfig, 'maxUploadMb' | 'uploadsDir'>, fileField: string): Promise<UploadForm> {
+export async function readUploadForm(
+  c: Context,
+  config: Pick<AppConfig, 'maxUploadMb' | 'uploadsDir'>,
+  fileField: string,
+): Promise<UploadForm> {
   const boundary = multipartBoundary(c.req.header('content-type'));
   const body = c.req.raw.body;
   if (!boundary || !body) throw new ApiError(400, 'Malformed multipart body');
@@ -61,7 +65,10 @@ export async function readUploadForm(c: Context, config: Pick<AppConfig, 'maxUpl
   };
   const tooLarge = () => new ApiError(422, fileTooLargeMessage(config.maxUploadMb));
   try {
-    const fields = await readMultipart(body, boundary, { maxBodyBytes, maxFieldBytes: 64 * 1024, maxParts: MAX_ATTACHMENTS + 30 },
+    const fields = await readMultipart(
+      body,
+      boundary,
+      { maxBodyBytes, maxFieldBytes: 64 * 1024, maxParts: MAX_ATTACHMENTS + 30 },
       async (part) => {
         if (part.field !== fileField) throw new ApiError(422, `Unexpected file in ${part.field}`);
         if (pending.length >= MAX_ATTACHMENTS) throw new ApiError(422, `Too many attachments (maximum is ${MAX_ATTACHMENTS})`);
@@ -70,7 +77,8 @@ export async function readUploadForm(c: Context, config: Pick<AppConfig, 'maxUpl
         const file = await startFile(config.uploadsDir, config.maxUploadMb * 1024 * 1024, tooLarge);
         pending.push({ file, accepted, fileName: part.fileName.slice(0, 255) || `attachment.${accepted.extension}` });
         return { write: (chunk) => file.write(chunk), end: () => file.finish() };
-      });
+      },
+    );
     const empty = pending.find(({ file }) => file.size === 0);
     if (empty) throw new ApiError(422, `${empty.fileName} is empty`);
     return {

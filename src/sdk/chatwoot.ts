@@ -39,7 +39,14 @@ export function popoutUrl(baseUrl: string, websiteToken: string, locale = 'en'):
  * Arguments are validated here, synchronously, so a bad call throws where it was made; the
  * work itself is done by the runtime, and calls made before it exists are queued in order.
  */
-export function createChatwoot(websiteToken: string, baseUrl: string, raw: HostSettings, settings: LoaderSettings, launcher: Launcher, loadRuntime: () => void) {
+export function createChatwoot(
+  websiteToken: string,
+  baseUrl: string,
+  raw: HostSettings,
+  settings: LoaderSettings,
+  launcher: Launcher,
+  loadRuntime: () => void,
+) {
   let runtime: Runtime | undefined;
   const queue: [string, unknown[]][] = [];
   const call = (method: string, ...args: unknown[]) => (runtime ? runtime.call(method, args) : queue.push([method, args]));
@@ -75,7 +82,9 @@ export function createChatwoot(websiteToken: string, baseUrl: string, raw: HostS
       api.toggle('close');
       // Opened here, synchronously, because popup blockers only allow it inside the click.
       try {
-        window.open(popoutUrl(baseUrl, websiteToken, api.locale), `webwidget_session_${websiteToken}`, 'resizable=off,width=400,height=600')?.focus();
+        window
+          .open(popoutUrl(baseUrl, websiteToken, api.locale), `webwidget_session_${websiteToken}`, 'resizable=off,width=400,height=600')
+          ?.focus();
       } catch (error) {
         console.error('Wren: could not open the chat window', error);
       }

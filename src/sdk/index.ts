@@ -67,14 +67,18 @@ export function run(
         emit('chatwoot:error', { error: `The chat could not load: ${error}` });
       }));
 
-  const launcher = createLauncher(settings, () => chatwoot.toggle(), () => {
-    // Intent: fetch the runtime (a static, cacheable file) so the click opens faster. No
-    // request to /widget and no cookie: a hover is not a session.
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = runtimeUrl;
-    document.head.append(link);
-  });
+  const launcher = createLauncher(
+    settings,
+    () => chatwoot.toggle(),
+    () => {
+      // Intent: fetch the runtime (a static, cacheable file) so the click opens faster. No
+      // request to /widget and no cookie: a hover is not a session.
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = runtimeUrl;
+      document.head.append(link);
+    },
+  );
   const chatwoot = createChatwoot(websiteToken, base, raw, settings, launcher, loadRuntime);
   window.$chatwoot = chatwoot;
   // `$chatwoot` works from this moment (calls queue for the frame), so sites that identify

@@ -3,7 +3,8 @@ import type { LoaderSettings } from './settings';
 import { HEX_COLOR, isLightColor } from '../shared/color';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const CHAT_PATH = 'M120.3 0C54 0 0 48.6 0 108.5c0 33.7 17 63.8 43.8 83.7V240l45.7-25c9.8 2.7 20.2 4.2 30.8 4.2 66.3 0 120.3-48.6 120.3-108.6S186.6 0 120.3 0z';
+const CHAT_PATH =
+  'M120.3 0C54 0 0 48.6 0 108.5c0 33.7 17 63.8 43.8 83.7V240l45.7-25c9.8 2.7 20.2 4.2 30.8 4.2 66.3 0 120.3-48.6 120.3-108.6S186.6 0 120.3 0z';
 const CLOSE_PATH = 'M45 30l75 75 75-75 15 15-75 75 75 75-15 15-75-75-75 75-15-15 75-75-75-75z';
 const DEFAULT_LABEL = 'Chat with us';
 
@@ -15,7 +16,6 @@ export interface Launcher {
   setColor(color: string): void;
   toggleClass(name: string, on: boolean): void;
 }
-
 
 /** A constructable stylesheet: allowed by `style-src 'self'`, unlike `<style>` or style="". */
 export function sheet(text: string): CSSStyleSheet {

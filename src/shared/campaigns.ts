@@ -15,7 +15,14 @@ export interface CampaignTrigger {
 /** Literal chunks of one URL component; a `*` wildcard sits between each neighbouring pair. */
 type Glob = string[];
 
-interface UrlGlob { scheme: Glob; host: Glob; path: Glob; query: Glob; hash: Glob; anyQueryAndHash: boolean }
+interface UrlGlob {
+  scheme: Glob;
+  host: Glob;
+  path: Glob;
+  query: Glob;
+  hash: Glob;
+  anyQueryAndHash: boolean;
+}
 
 const AUTHORITY = 0;
 const PATH = 1;
@@ -62,7 +69,14 @@ function parsePattern(pattern: string): UrlGlob | null {
   const lastHost = host.length - 1;
   if (defaultPort && host[lastHost].endsWith(defaultPort)) host[lastHost] = host[lastHost].slice(0, -defaultPort.length);
   const decode = (glob: Glob) => glob.map(safeDecode);
-  return { scheme: scheme.split('*'), host, path: decode(trimPath(parts[PATH])), query: decode(parts[QUERY]), hash: decode(parts[HASH]), anyQueryAndHash };
+  return {
+    scheme: scheme.split('*'),
+    host,
+    path: decode(trimPath(parts[PATH])),
+    query: decode(parts[QUERY]),
+    hash: decode(parts[HASH]),
+    anyQueryAndHash,
+  };
 }
 
 /** An empty path is "/", and one trailing slash is ignored, on the pattern as on the page. */

@@ -13,8 +13,19 @@ export type AvailabilityStatus = 'online' | 'busy' | 'offline';
 export type FeatureFlag = 'attachments' | 'emoji_picker' | 'end_conversation' | 'use_inbox_avatar_for_bot';
 
 export type ContentType =
-  | 'text' | 'input_text' | 'input_textarea' | 'input_email' | 'input_select' | 'cards' | 'form'
-  | 'article' | 'incoming_email' | 'input_csat' | 'integrations' | 'sticker' | 'voice_call';
+  | 'text'
+  | 'input_text'
+  | 'input_textarea'
+  | 'input_email'
+  | 'input_select'
+  | 'cards'
+  | 'form'
+  | 'article'
+  | 'incoming_email'
+  | 'input_csat'
+  | 'integrations'
+  | 'sticker'
+  | 'voice_call';
 
 export type FileType = 'image' | 'audio' | 'video' | 'file' | 'location' | 'fallback';
 
@@ -35,9 +46,25 @@ export interface Attachment {
 }
 
 export type Sender =
-  | { id: number; name: string; available_name?: string; avatar_url: string; type: 'user'; availability_status?: AvailabilityStatus; thumbnail?: string }
+  | {
+      id: number;
+      name: string;
+      available_name?: string;
+      avatar_url: string;
+      type: 'user';
+      availability_status?: AvailabilityStatus;
+      thumbnail?: string;
+    }
   | { id: number; name: string; avatar_url: string; type: 'agent_bot' }
-  | { id: number; name: string; email?: string | null; phone_number?: string | null; identifier?: string | null; thumbnail?: string; type: 'contact' };
+  | {
+      id: number;
+      name: string;
+      email?: string | null;
+      phone_number?: string | null;
+      identifier?: string | null;
+      thumbnail?: string;
+      type: 'contact';
+    };
 
 export interface WidgetMessage {
   id: number;

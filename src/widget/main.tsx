@@ -31,7 +31,7 @@ const state = createWidgetState({ boot, request: (endpoint) => client.request(en
 
 const languages = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
 // Outside an iframe (popout, direct visit) there is no host to send `config-set`: the address says.
-const requestedLocale = bridge.inIframe ? undefined : new URLSearchParams(location.search).get('locale') ?? undefined;
+const requestedLocale = bridge.inIframe ? undefined : (new URLSearchParams(location.search).get('locale') ?? undefined);
 setLocale(requestedLocale ?? channel.locale, languages?.length ? languages : undefined).catch(() => undefined);
 
 // No socket until there is something to hear: a conversation, or an open window (presence).

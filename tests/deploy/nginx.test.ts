@@ -26,10 +26,12 @@ let httpsPort: number;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
 }
 
@@ -56,9 +58,17 @@ function siteConfig(wrenPort: number): string {
 function mainConfig(): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(dir, `${kind}_temp`)};`);
   return [
-    'daemon off;', 'master_process off;', `pid ${join(dir, 'nginx.pid')};`, `error_log ${join(dir, 'error.log')} warn;`,
+    'daemon off;',
+    'master_process off;',
+    `pid ${join(dir, 'nginx.pid')};`,
+    `error_log ${join(dir, 'error.log')} warn;`,
     'events { worker_connections 64; }',
-    'http {', `  access_log ${join(dir, 'access.log')};`, ...temp, `  include ${join(dir, 'wren.conf')};`, '}', '',
+    'http {',
+    `  access_log ${join(dir, 'access.log')};`,
+    ...temp,
+    `  include ${join(dir, 'wren.conf')};`,
+    '}',
+    '',
   ].join('\n');
 }
 
@@ -97,8 +107,27 @@ const json = (answer: Answer) => JSON.parse(answer.body.toString()) as Record<st
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wren-nginx-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
   httpPort = await freePort();
   httpsPort = await freePort();
@@ -152,12 +181,19 @@ describe('Wren behind nginx (deploy/nginx/wren.conf)', () => {
     ws.send(JSON.stringify({ command: 'subscribe', identifier }));
     await vi.waitFor(() => expect(frames).toContainEqual({ identifier, type: 'confirm_subscription' }), { timeout: 5000 });
 
-    const started = await https('POST', widget('/conversations'), { headers: auth, body: JSON.stringify({ message: { content: 'Hello over TLS' } }) });
+    const started = await https('POST', widget('/conversations'), {
+      headers: auth,
+      body: JSON.stringify({ message: { content: 'Hello over TLS' } }),
+    });
     expect(started.status).toBe(200);
     const conversationId = json(started).id as number;
 
     const file = new FormData();
-    file.append('message[attachments][]', new Blob([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')], { type: 'image/gif' }), 'dot.gif');
+    file.append(
+      'message[attachments][]',
+      new Blob([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')], { type: 'image/gif' }),
+      'dot.gif',
+    );
     const multipart = new Response(file);
     const uploaded = await https('POST', widget('/messages'), {
       headers: { 'X-Auth-Token': boot.authToken, 'content-type': multipart.headers.get('content-type') ?? '' },
@@ -175,9 +211,19 @@ describe('Wren behind nginx (deploy/nginx/wren.conf)', () => {
       body: JSON.stringify({ content: 'Hi! Answered through nginx' }),
     });
     expect(reply.status).toBe(200);
-    await vi.waitFor(() => expect(frames).toContainEqual(expect.objectContaining({
-      identifier, message: expect.objectContaining({ event: 'message.created', data: expect.objectContaining({ content: 'Hi! Answered through nginx', message_type: 1 }) }),
-    })), { timeout: 5000 });
+    await vi.waitFor(
+      () =>
+        expect(frames).toContainEqual(
+          expect.objectContaining({
+            identifier,
+            message: expect.objectContaining({
+              event: 'message.created',
+              data: expect.objectContaining({ content: 'Hi! Answered through nginx', message_type: 1 }),
+            }),
+          }),
+        ),
+      { timeout: 5000 },
+    );
     ws.close();
   });
 });

@@ -32,8 +32,13 @@ describe('the emoji data the build trims from emojibase', () => {
     expect(people?.skinnable).toBe(false);
   });
 
-  it('gives names in the order of the emoji, in the dataset\'s language', () => {
-    const names = namesFor(groups, require('emojibase-data/de/compact.json'), require('emojibase-data/de/messages.json'), require('emojibase-data/en/compact.json'));
+  it("gives names in the order of the emoji, in the dataset's language", () => {
+    const names = namesFor(
+      groups,
+      require('emojibase-data/de/compact.json'),
+      require('emojibase-data/de/messages.json'),
+      require('emojibase-data/en/compact.json'),
+    );
     const categories = groups.map((g) => ({ key: g.group, emoji: g.emoji.map((e) => e.emoji).join(' ') }));
     const catalog = buildCatalog(categories, names);
     expect(catalog[0].entries[0]).toMatchObject({ emoji: '😀', name: 'grinsendes Gesicht' });
@@ -41,7 +46,7 @@ describe('the emoji data the build trims from emojibase', () => {
     expect(names.tones).toHaveLength(5);
   });
 
-  it('serves each Wren locale with the dataset\'s language where it has one', () => {
+  it("serves each Wren locale with the dataset's language where it has one", () => {
     const available = ['de', 'en', 'pt', 'zh', 'zh-hant', 'nb', 'es-mx', 'es'];
     expect(datasetLocale('de', available)).toBe('de');
     expect(datasetLocale('pt_BR', available)).toBe('pt');

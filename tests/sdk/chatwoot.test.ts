@@ -78,11 +78,14 @@ describe('validating calls', () => {
     expect(() => chatwoot.setUser('u-1', user as never)).toThrow('User object should have one of the keys [avatar_url, email, name]');
   });
 
-  it.each([{ name: 'Ana' }, { email: 'ana@example.com' }, { avatar_url: 'https://cdn.example/a.png' }])('accepts a user with %j', (user) => {
-    const { chatwoot } = setup();
-    expect(() => chatwoot.setUser('u-1', user)).not.toThrow();
-    expect(() => chatwoot.setUser(42, user)).not.toThrow();
-  });
+  it.each([{ name: 'Ana' }, { email: 'ana@example.com' }, { avatar_url: 'https://cdn.example/a.png' }])(
+    'accepts a user with %j',
+    (user) => {
+      const { chatwoot } = setup();
+      expect(() => chatwoot.setUser('u-1', user)).not.toThrow();
+      expect(() => chatwoot.setUser(42, user)).not.toThrow();
+    },
+  );
 
   it.each([
     ['an empty object', {}],

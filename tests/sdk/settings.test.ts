@@ -133,7 +133,15 @@ describe('the settings sent to the widget', () => {
   });
 
   it('passes the site texts through', () => {
-    expect(forWidget({ welcomeTitle: 'Hi', welcomeDescription: 'Ask away', availableMessage: 'Here', unavailableMessage: 'Gone', showPopoutButton: true })).toMatchObject({
+    expect(
+      forWidget({
+        welcomeTitle: 'Hi',
+        welcomeDescription: 'Ask away',
+        availableMessage: 'Here',
+        unavailableMessage: 'Gone',
+        showPopoutButton: true,
+      }),
+    ).toMatchObject({
       welcomeTitle: 'Hi',
       welcomeDescription: 'Ask away',
       availableMessage: 'Here',

@@ -9,8 +9,11 @@ afterEach(() => fx.close());
 
 describe('Application API authentication', () => {
   it('requires api_access_token', async () => {
-    for (const [path, method] of [['/api/v1/accounts/1/inboxes/1', 'GET'], ['/api/v1/accounts/1/conversations', 'GET'],
-      ['/api/v1/profile/availability', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/api/v1/accounts/1/inboxes/1', 'GET'],
+      ['/api/v1/accounts/1/conversations', 'GET'],
+      ['/api/v1/profile/availability', 'POST'],
+    ] as const) {
       const missing = await fx.request(path, { method });
       expect(missing.status).toBe(401);
       expect(await missing.json()).toEqual({ error: 'Invalid Access Token' });
@@ -32,25 +35,54 @@ describe('Application API authentication', () => {
 describe('inboxes', () => {
   it('shows the channel settings', async () => {
     const body = await (await fx.agent('/inboxes/1')).json();
-    expect(body).toMatchObject({ id: 1, name: 'Wren demo', channel_type: 'Channel::WebWidget', website_token: fx.config.websiteToken,
-      widget_color: '#1f93ff', reply_time: 'in_a_few_minutes', working_hours_enabled: false, timezone: 'UTC',
-      selected_feature_flags: ['attachments', 'emoji_picker', 'end_conversation'], hmac_mandatory: false, allowed_domains: '' });
+    expect(body).toMatchObject({
+      id: 1,
+      name: 'Wren demo',
+      channel_type: 'Channel::WebWidget',
+      website_token: fx.config.websiteToken,
+      widget_color: '#1f93ff',
+      reply_time: 'in_a_few_minutes',
+      working_hours_enabled: false,
+      timezone: 'UTC',
+      selected_feature_flags: ['attachments', 'emoji_picker', 'end_conversation'],
+      hmac_mandatory: false,
+      allowed_domains: '',
+    });
     expect(body.working_hours).toHaveLength(7);
     expect(body.hmac_token).toEqual(expect.any(String));
     expect((await fx.agent('/inboxes/99')).status).toBe(404);
   });
 
   it('updates flat and nested (channel) settings and merges working hours by day', async () => {
-    const res = await fx.agent('/inboxes/1', { method: 'PATCH', body: {
-      working_hours_enabled: true, timezone: 'Asia/Kolkata', out_of_office_message: 'Back soon',
-      working_hours: [{ day_of_week: 6, closed_all_day: false, open_hour: 10, open_minutes: 0, close_hour: 14, close_minutes: 30 }],
-      channel: { widget_color: '#ff0000', reply_time: 'in_a_day', welcome_title: 'Hello', hmac_mandatory: true,
-        pre_chat_form_enabled: true, pre_chat_form_options: { pre_chat_message: 'Who are you?' } },
-    } });
+    const res = await fx.agent('/inboxes/1', {
+      method: 'PATCH',
+      body: {
+        working_hours_enabled: true,
+        timezone: 'Asia/Kolkata',
+        out_of_office_message: 'Back soon',
+        working_hours: [{ day_of_week: 6, closed_all_day: false, open_hour: 10, open_minutes: 0, close_hour: 14, close_minutes: 30 }],
+        channel: {
+          widget_color: '#ff0000',
+          reply_time: 'in_a_day',
+          welcome_title: 'Hello',
+          hmac_mandatory: true,
+          pre_chat_form_enabled: true,
+          pre_chat_form_options: { pre_chat_message: 'Who are you?' },
+        },
+      },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ working_hours_enabled: true, timezone: 'Asia/Kolkata', widget_color: '#ff0000', reply_time: 'in_a_day',
-      welcome_title: 'Hello', hmac_mandatory: true, pre_chat_form_enabled: true, out_of_office_message: 'Back soon' });
+    expect(body).toMatchObject({
+      working_hours_enabled: true,
+      timezone: 'Asia/Kolkata',
+      widget_color: '#ff0000',
+      reply_time: 'in_a_day',
+      welcome_title: 'Hello',
+      hmac_mandatory: true,
+      pre_chat_form_enabled: true,
+      out_of_office_message: 'Back soon',
+    });
     expect(body.pre_chat_form_options.pre_chat_message).toBe('Who are you?');
     expect(body.pre_chat_form_options.pre_chat_fields).toHaveLength(3);
     expect(body.working_hours[6]).toMatchObject({ day_of_week: 6, closed_all_day: false, open_hour: 10, close_minutes: 30 });
@@ -87,8 +119,15 @@ describe('conversations', () => {
     expect(all.data.payload.map((c: { id: number }) => c.id).sort()).toEqual([1, 2]);
     expect((await fx.agent('/conversations?status=weird')).status).toBe(422);
     const one = await (await fx.agent('/conversations/2')).json();
-    expect(one).toMatchObject({ id: 2, inbox_id: 1, status: 'open', channel: 'Channel::WebWidget', account_id: 1,
-      meta: { sender: { type: 'contact' }, assignee: null }, contact_inbox: { pubsub_token: b.pubsubToken } });
+    expect(one).toMatchObject({
+      id: 2,
+      inbox_id: 1,
+      status: 'open',
+      channel: 'Channel::WebWidget',
+      account_id: 1,
+      meta: { sender: { type: 'contact' }, assignee: null },
+      contact_inbox: { pubsub_token: b.pubsubToken },
+    });
     expect(one.messages[0]).toMatchObject({ content: 'two' });
     expect((await fx.agent('/conversations/77')).status).toBe(404);
   });
@@ -104,7 +143,9 @@ describe('conversations', () => {
     const back = await (await fx.agent('/conversations/1/toggle_status', { method: 'POST', body: { status: 'open' } })).json();
     expect(back.payload.current_status).toBe('open');
     expect(aEvents.map((e) => [e.event, (e.data as { status: string }).status])).toEqual([
-      ['conversation.status_changed', 'resolved'], ['conversation.status_changed', 'open']]);
+      ['conversation.status_changed', 'resolved'],
+      ['conversation.status_changed', 'open'],
+    ]);
     expect(bEvents).toEqual([]);
   });
 
@@ -132,11 +173,28 @@ describe('messages', () => {
     const res = await fx.agent('/conversations/1/messages', { method: 'POST', body: { content: 'On it!', echo_id: 'agent-1' } });
     expect(res.status).toBe(200);
     const message = await res.json();
-    expect(message).toMatchObject({ content: 'On it!', message_type: 1, content_type: 'text', status: 'sent', private: false,
-      conversation_id: 1, echo_id: 'agent-1', sender: { id: 1, type: 'user' } });
+    expect(message).toMatchObject({
+      content: 'On it!',
+      message_type: 1,
+      content_type: 'text',
+      status: 'sent',
+      private: false,
+      conversation_id: 1,
+      echo_id: 'agent-1',
+      sender: { id: 1, type: 'user' },
+    });
     expect(aEvents).toHaveLength(1);
-    expect(aEvents[0]).toMatchObject({ event: 'message.created', data: { id: message.id, content: 'On it!', sender_type: 'User',
-      sender: { name: 'Wren Admin', available_name: 'Wren' }, account_id: 1, performer: { id: 1 } } });
+    expect(aEvents[0]).toMatchObject({
+      event: 'message.created',
+      data: {
+        id: message.id,
+        content: 'On it!',
+        sender_type: 'User',
+        sender: { name: 'Wren Admin', available_name: 'Wren' },
+        account_id: 1,
+        performer: { id: 1 },
+      },
+    });
     expect(bEvents).toEqual([]);
     const visible = await (await fx.widget('/messages', a)).json();
     expect(visible.payload.at(-1)).toMatchObject({ content: 'On it!', message_type: 1, sender: { type: 'user' } });
@@ -158,8 +216,14 @@ describe('messages', () => {
     const a = await fx.visit();
     await sendMessage(fx, a, 'help');
     const items = [{ title: 'Yes', value: 'yes' }];
-    const asString = await fx.agent('/conversations/1/messages', { method: 'POST', body: {
-      content: 'Pick one', content_type: 'input_select', content_attributes: JSON.stringify({ items }) } });
+    const asString = await fx.agent('/conversations/1/messages', {
+      method: 'POST',
+      body: {
+        content: 'Pick one',
+        content_type: 'input_select',
+        content_attributes: JSON.stringify({ items }),
+      },
+    });
     expect((await asString.json()).content_attributes).toEqual({ items });
     const bad = [
       [{ content: 'x', content_attributes: '{nope' }, 422],
@@ -180,8 +244,10 @@ describe('messages', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: sent.id, content_attributes: { deleted: true } });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event: 'message.updated', data: { id: sent.id, content_attributes: { deleted: true },
-      previous_changes: { content: ['oops', 'This message was deleted'] } } });
+    expect(events[0]).toMatchObject({
+      event: 'message.updated',
+      data: { id: sent.id, content_attributes: { deleted: true }, previous_changes: { content: ['oops', 'This message was deleted'] } },
+    });
     expect((await fx.agent('/conversations/1/messages/999999', { method: 'DELETE' })).status).toBe(404);
   });
 });
@@ -189,7 +255,10 @@ describe('messages', () => {
 describe('contacts search', () => {
   it('matches name, email, phone and identifier, case-insensitively, with paging meta', async () => {
     const a = await fx.visit();
-    await fx.widget('/contact', a, { method: 'PATCH', body: { name: 'Ada Lovelace', email: 'ada@example.com', phone_number: '+441234567890', identifier: 'user-42' } });
+    await fx.widget('/contact', a, {
+      method: 'PATCH',
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', phone_number: '+441234567890', identifier: 'user-42' },
+    });
     for (const q of ['lovelace', 'ADA@EX', '1234567', 'user-4']) {
       const body = await (await fx.agent(`/contacts/search?q=${encodeURIComponent(q)}`)).json();
       expect(body.meta).toEqual({ count: 1, current_page: 1, has_more: false });
@@ -209,8 +278,11 @@ describe('POST /api/v1/profile/availability', () => {
   it('updates the agent and pushes presence.update to connected visitors of their inboxes', async () => {
     const a = await fx.visit();
     const events = fx.listen(a.pubsubToken);
-    const res = await fx.request('/api/v1/profile/availability', { method: 'POST', headers: { api_access_token: fx.config.apiAccessToken },
-      body: { profile: { account_id: 1, availability: 'busy' } } });
+    const res = await fx.request('/api/v1/profile/availability', {
+      method: 'POST',
+      headers: { api_access_token: fx.config.apiAccessToken },
+      body: { profile: { account_id: 1, availability: 'busy' } },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: 1, availability_status: 'busy' });
     expect(events).toEqual([{ event: 'presence.update', data: { account_id: 1, users: { 1: 'busy' } } }]);
@@ -218,8 +290,11 @@ describe('POST /api/v1/profile/availability', () => {
   });
 
   it('validates the body', async () => {
-    const res = await fx.request('/api/v1/profile/availability', { method: 'POST', headers: { api_access_token: fx.config.apiAccessToken },
-      body: { profile: { account_id: 1, availability: 'asleep' } } });
+    const res = await fx.request('/api/v1/profile/availability', {
+      method: 'POST',
+      headers: { api_access_token: fx.config.apiAccessToken },
+      body: { profile: { account_id: 1, availability: 'asleep' } },
+    });
     expect(res.status).toBe(422);
   });
 });

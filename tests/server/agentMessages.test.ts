@@ -21,10 +21,32 @@ describe('agent messages: content types', () => {
     ['input_textarea', {}],
     ['input_email', {}],
     ['input_select', { items: [{ title: 'Sales', value: 'sales' }, { title: 'Support' }] }],
-    ['cards', { items: [{ title: 'Plan A', description: 'Cheap', media_url: 'https://img.example/a.png',
-      actions: [{ type: 'link', text: 'Buy', uri: 'https://shop.example/a' }, { type: 'postback', text: 'More', payload: 'more_a' }] }] }],
-    ['form', { items: [{ name: 'email', label: 'Email', type: 'email', required: true },
-      { name: 'plan', label: 'Plan', type: 'select', options: [{ label: 'A', value: 'a' }] }], button_label: 'Send' }],
+    [
+      'cards',
+      {
+        items: [
+          {
+            title: 'Plan A',
+            description: 'Cheap',
+            media_url: 'https://img.example/a.png',
+            actions: [
+              { type: 'link', text: 'Buy', uri: 'https://shop.example/a' },
+              { type: 'postback', text: 'More', payload: 'more_a' },
+            ],
+          },
+        ],
+      },
+    ],
+    [
+      'form',
+      {
+        items: [
+          { name: 'email', label: 'Email', type: 'email', required: true },
+          { name: 'plan', label: 'Plan', type: 'select', options: [{ label: 'A', value: 'a' }] },
+        ],
+        button_label: 'Send',
+      },
+    ],
     ['article', { items: [{ title: 'Reset your password', description: 'Steps', link: 'https://help.example/reset' }] }],
     ['input_csat', { display_type: 'star' }],
     ['integrations', { type: 'dyte', data: { meeting_id: 'bbb-123' } }],
@@ -40,15 +62,30 @@ describe('agent messages: content types', () => {
   it.each([
     ['input_select without items', { content_type: 'input_select', content_attributes: {} }],
     ['input_select with an untitled item', { content_type: 'input_select', content_attributes: { items: [{ value: 'x' }] } }],
-    ['a card link without uri', { content_type: 'cards', content_attributes: { items: [{ title: 'A', actions: [{ type: 'link', text: 'Go' }] }] } }],
-    ['a card link to javascript:', { content_type: 'cards', content_attributes: { items: [{ title: 'A', actions: [{ type: 'link', text: 'Go', uri: 'javascript:alert(1)' }] }] } }],
+    [
+      'a card link without uri',
+      { content_type: 'cards', content_attributes: { items: [{ title: 'A', actions: [{ type: 'link', text: 'Go' }] }] } },
+    ],
+    [
+      'a card link to javascript:',
+      {
+        content_type: 'cards',
+        content_attributes: { items: [{ title: 'A', actions: [{ type: 'link', text: 'Go', uri: 'javascript:alert(1)' }] }] },
+      },
+    ],
     ['a form select without options', { content_type: 'form', content_attributes: { items: [{ name: 'x', type: 'select' }] } }],
     ['a form field of unknown type', { content_type: 'form', content_attributes: { items: [{ name: 'x', type: 'hologram' }] } }],
-    ['a form field with a broken pattern', { content_type: 'form', content_attributes: { items: [{ name: 'x', type: 'text', pattern: '([' }] } }],
+    [
+      'a form field with a broken pattern',
+      { content_type: 'form', content_attributes: { items: [{ name: 'x', type: 'text', pattern: '([' }] } },
+    ],
     ['an article without an http link', { content_type: 'article', content_attributes: { items: [{ title: 'A', link: 'ftp://x' }] } }],
     ['a CSAT display type that does not exist', { content_type: 'input_csat', content_attributes: { display_type: 'thumbs' } }],
     ['a Dyte call without meeting id', { content_type: 'integrations', content_attributes: { type: 'dyte', data: {} } }],
-    ['a video call with a non-http join URL', { content_type: 'integrations', content_attributes: { type: 'video_call', data: { join_url: 'data:text/html,x' } } }],
+    [
+      'a video call with a non-http join URL',
+      { content_type: 'integrations', content_attributes: { type: 'video_call', data: { join_url: 'data:text/html,x' } } },
+    ],
     ['an unknown integration', { content_type: 'integrations', content_attributes: { type: 'zoom', data: {} } }],
     ['content_attributes that are not an object', { content_type: 'input_select', content_attributes: '[1,2]' }],
   ])('refuses %s with 422 {message, attributes}', async (_name, body) => {
@@ -98,8 +135,14 @@ describe('agent messages: attachments', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.attachments.map((a: { file_type: string }) => a.file_type)).toEqual(['file', 'image']);
-    expect(events.at(-1)).toMatchObject({ event: 'message.created', data: { content: 'Here is the invoice', sender_type: 'User',
-      attachments: [{ extension: 'pdf' }, { extension: 'webp', thumb_url: expect.stringMatching(/\/uploads\//) }] } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'message.created',
+      data: {
+        content: 'Here is the invoice',
+        sender_type: 'User',
+        attachments: [{ extension: 'pdf' }, { extension: 'webp', thumb_url: expect.stringMatching(/\/uploads\//) }],
+      },
+    });
     expect(readdirSync(fx.uploadsDir)).toHaveLength(2);
   });
 
@@ -116,17 +159,33 @@ describe('agent messages: attachments', () => {
 
   it('describes a shared location or URL in JSON (Wren extension)', async () => {
     const { events } = await conversationWithVisitor();
-    const res = await post({ content: null, attachments: [
-      { file_type: 'location', coordinates_lat: 52.52, coordinates_long: 13.405, fallback_title: 'Our office' },
-      { file_type: 'fallback', data_url: 'https://example.com/brochure', fallback_title: 'Brochure' },
-    ] });
+    const res = await post({
+      content: null,
+      attachments: [
+        { file_type: 'location', coordinates_lat: 52.52, coordinates_long: 13.405, fallback_title: 'Our office' },
+        { file_type: 'fallback', data_url: 'https://example.com/brochure', fallback_title: 'Brochure' },
+      ],
+    });
     expect(res.status).toBe(200);
     const [location, shared] = (events.at(-1)?.data as { attachments: Record<string, unknown>[] }).attachments;
-    expect(location).toEqual({ id: expect.any(Number), message_id: expect.any(Number), account_id: 1, file_type: 'location',
-      coordinates_lat: 52.52, coordinates_long: 13.405, fallback_title: 'Our office',
-      data_url: 'https://www.openstreetmap.org/?mlat=52.52&mlon=13.405#map=16/52.52/13.405' });
-    expect(shared).toEqual({ id: expect.any(Number), message_id: expect.any(Number), account_id: 1, file_type: 'fallback',
-      fallback_title: 'Brochure', data_url: 'https://example.com/brochure' });
+    expect(location).toEqual({
+      id: expect.any(Number),
+      message_id: expect.any(Number),
+      account_id: 1,
+      file_type: 'location',
+      coordinates_lat: 52.52,
+      coordinates_long: 13.405,
+      fallback_title: 'Our office',
+      data_url: 'https://www.openstreetmap.org/?mlat=52.52&mlon=13.405#map=16/52.52/13.405',
+    });
+    expect(shared).toEqual({
+      id: expect.any(Number),
+      message_id: expect.any(Number),
+      account_id: 1,
+      file_type: 'fallback',
+      fallback_title: 'Brochure',
+      data_url: 'https://example.com/brochure',
+    });
   });
 
   it.each([

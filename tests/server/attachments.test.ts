@@ -8,8 +8,18 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 type Upload = { name: string; type: string; bytes?: Uint8Array<ArrayBuffer> | string };
-type AttachmentJson = { id: number; message_id: number; file_type: string; extension: string; data_url: string; thumb_url: string;
-  file_size: number; width: null; height: null; account_id: number };
+type AttachmentJson = {
+  id: number;
+  message_id: number;
+  file_type: string;
+  extension: string;
+  data_url: string;
+  thumb_url: string;
+  file_size: number;
+  width: null;
+  height: null;
+  account_id: number;
+};
 
 function form(files: Upload[], fields: Record<string, string> = {}, fileField = 'message[attachments][]'): FormData {
   const data = new FormData();
@@ -26,13 +36,27 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
   it('stores an image under a random name and answers with Chatwoot attachment data', async () => {
     const visitor = await fx.visit();
     const events = fx.listen(visitor.pubsubToken);
-    const res = await upload(visitor, form([{ name: 'holiday photo.png', type: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) }],
-      { 'message[referer_url]': 'https://shop.example/p/1', 'message[timestamp]': 'Mon Jun 10 2024', 'message[echo_id]': 'up-1' }));
+    const res = await upload(
+      visitor,
+      form([{ name: 'holiday photo.png', type: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) }], {
+        'message[referer_url]': 'https://shop.example/p/1',
+        'message[timestamp]': 'Mon Jun 10 2024',
+        'message[echo_id]': 'up-1',
+      }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ content: null, message_type: 0, conversation_id: 1, echo_id: 'up-1' });
     const [attachment] = body.attachments as AttachmentJson[];
-    expect(attachment).toMatchObject({ message_id: body.id, account_id: 1, file_type: 'image', extension: 'png', file_size: 4, width: null, height: null });
+    expect(attachment).toMatchObject({
+      message_id: body.id,
+      account_id: 1,
+      file_type: 'image',
+      extension: 'png',
+      file_size: 4,
+      width: null,
+      height: null,
+    });
     expect(attachment.data_url).toMatch(/^http:\/\/localhost\/uploads\/[A-Za-z0-9_-]{32}\/holiday%20photo\.png$/);
     expect(attachment.thumb_url).toBe(attachment.data_url);
     expect(storedFiles()).toEqual([attachment.data_url.split('/')[4]]);
@@ -54,16 +78,20 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('PNGDATA');
 
-    const pdf = (await (await upload(visitor, form([{ name: 'Rechnung März.pdf', type: 'application/pdf', bytes: '%PDF-1.4' }]))).json()).attachments[0];
+    const pdf = (await (await upload(visitor, form([{ name: 'Rechnung März.pdf', type: 'application/pdf', bytes: '%PDF-1.4' }]))).json())
+      .attachments[0];
     expect(pdf).toMatchObject({ file_type: 'file', extension: 'pdf', thumb_url: '' });
     const download = await fx.request(new URL(pdf.data_url).pathname);
     expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Rechnung M_rz.pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz.pdf`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Rechnung M_rz.pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz.pdf`,
+    );
   });
 
   it('answers a byte range with 206 so media can seek', async () => {
     const visitor = await fx.visit();
-    const video = (await (await upload(visitor, form([{ name: 'clip.mp4', type: 'video/mp4', bytes: '0123456789' }]))).json()).attachments[0];
+    const video = (await (await upload(visitor, form([{ name: 'clip.mp4', type: 'video/mp4', bytes: '0123456789' }]))).json())
+      .attachments[0];
     const res = await fx.request(new URL(video.data_url).pathname, { headers: { range: 'bytes=2-5' } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('bytes 2-5/10');
@@ -91,7 +119,8 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
 
   it('serves an SVG as a download, never as an inline document', async () => {
     const visitor = await fx.visit();
-    const svg = (await (await upload(visitor, form([{ name: 'x.svg', type: 'image/svg+xml', bytes: '<svg onload="alert(1)"/>' }]))).json()).attachments[0];
+    const svg = (await (await upload(visitor, form([{ name: 'x.svg', type: 'image/svg+xml', bytes: '<svg onload="alert(1)"/>' }]))).json())
+      .attachments[0];
     const res = await fx.request(new URL(svg.data_url).pathname);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
@@ -102,7 +131,13 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
     ['HTML disguised as an image', [{ name: 'page.html', type: 'image/png' }]],
     ['an image type with a script extension', [{ name: 'cat.js', type: 'image/png' }]],
     ['a PDF type on a .png name', [{ name: 'cat.png', type: 'application/pdf' }]],
-    ['one bad file among good ones', [{ name: 'a.png', type: 'image/png' }, { name: 'b.sh', type: 'text/x-sh' }]],
+    [
+      'one bad file among good ones',
+      [
+        { name: 'a.png', type: 'image/png' },
+        { name: 'b.sh', type: 'text/x-sh' },
+      ],
+    ],
   ])('refuses %s with 422 and stores nothing', async (_name, files) => {
     const visitor = await fx.visit();
     const res = await upload(visitor, form(files));
@@ -117,7 +152,13 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
     const ok = await upload(visitor, form([{ name: 'exact.bin.pdf', type: 'application/pdf', bytes: new Uint8Array(MB) }]));
     expect(ok.status).toBe(200);
     const before = storedFiles();
-    const res = await upload(visitor, form([{ name: 'small.png', type: 'image/png' }, { name: 'big.pdf', type: 'application/pdf', bytes: new Uint8Array(MB + 1) }]));
+    const res = await upload(
+      visitor,
+      form([
+        { name: 'small.png', type: 'image/png' },
+        { name: 'big.pdf', type: 'application/pdf', bytes: new Uint8Array(MB + 1) },
+      ]),
+    );
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: 'File exceeds the 1 MB attachment limit' });
     expect(storedFiles()).toEqual(before);
@@ -147,7 +188,10 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
   it('keeps reply_to within the conversation and takes an optional caption', async () => {
     const visitor = await fx.visit();
     const quoted = await sendMessage(fx, visitor, 'see below');
-    const res = await upload(visitor, form([{ name: 'a.png', type: 'image/png' }], { 'message[reply_to]': String(quoted.id), 'message[content]': 'here' }));
+    const res = await upload(
+      visitor,
+      form([{ name: 'a.png', type: 'image/png' }], { 'message[reply_to]': String(quoted.id), 'message[content]': 'here' }),
+    );
     expect(await res.json()).toMatchObject({ content: 'here', content_attributes: { in_reply_to: quoted.id } });
   });
 
@@ -166,7 +210,11 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
   it('answers 400 for a broken multipart body and 413 beyond the request limit', async () => {
     const visitor = await fx.visit();
     const headers = { 'content-type': 'multipart/form-data; boundary=XyZ' };
-    const broken = await fx.widget('/messages', visitor, { method: 'POST', body: '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated', headers });
+    const broken = await fx.widget('/messages', visitor, {
+      method: 'POST',
+      body: '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+      headers,
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ error: 'Malformed multipart body' });
     // MAX_UPLOAD_MB=1 → 15 files of 1 MB plus 1 MB of fields.

@@ -31,18 +31,27 @@ async function start(dataDir?: string) {
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
 describe('backup and restore', () => {
-  it('round-trips conversations, messages, uploads and the generated secrets, taken while the server runs', { timeout: 30_000 }, async () => {
+  it('round-trips conversations, messages, uploads and the generated secrets, taken while the server runs', {
+    timeout: 30_000,
+  }, async () => {
     const { server, call, agentHeaders } = await start();
     const boot = readBootConfig(await (await call(`/widget?website_token=${server.config.websiteToken}`)).text());
     const widget = (path: string) => `/api/v1/widget${path}?website_token=${server.config.websiteToken}`;
-    const started = (await (await call(widget('/conversations'), {
-      method: 'POST', headers: { 'X-Auth-Token': boot.authToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ message: { content: 'Where is my parcel?' } }),
-    })).json()) as { id: number };
+    const started = (await (
+      await call(widget('/conversations'), {
+        method: 'POST',
+        headers: { 'X-Auth-Token': boot.authToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: { content: 'Where is my parcel?' } }),
+      })
+    ).json()) as { id: number };
     const form = new FormData();
     form.append('message[attachments][]', new Blob([GIF], { type: 'image/gif' }), 'label.gif');
     await call(widget('/messages'), { method: 'POST', headers: { 'X-Auth-Token': boot.authToken }, body: form });
-    await call(`/api/v1/accounts/1/conversations/${started.id}/messages`, { method: 'POST', headers: agentHeaders, body: JSON.stringify({ content: 'On its way' }) });
+    await call(`/api/v1/accounts/1/conversations/${started.id}/messages`, {
+      method: 'POST',
+      headers: agentHeaders,
+      body: JSON.stringify({ content: 'On its way' }),
+    });
 
     const file = join(backupDir, 'wren-backup.sqlite');
     const result = await backupTo(file, server.config);
@@ -67,7 +76,9 @@ describe('backup and restore', () => {
     const dataUrl = messages.payload[1].attachments?.[0].data_url ?? '';
     expect(dataUrl.startsWith(`${restored.base}/uploads/`)).toBe(true);
     expect(Buffer.from(await (await restored.call(new URL(dataUrl).pathname)).arrayBuffer())).toEqual(GIF);
-    const conversation = (await (await restored.call(`/api/v1/accounts/1/conversations/${started.id}`, { headers: agentHeaders })).json()) as { id: number };
+    const conversation = (await (
+      await restored.call(`/api/v1/accounts/1/conversations/${started.id}`, { headers: agentHeaders })
+    ).json()) as { id: number };
     expect(conversation.id).toBe(started.id);
   });
 
@@ -80,8 +91,9 @@ describe('backup and restore', () => {
   });
 
   it('says which database is missing', async () => {
-    await expect(backupTo(join(backupDir, 'x.sqlite'), { databasePath: join(backupDir, 'none.sqlite'), uploadsDir: backupDir }))
-      .rejects.toThrow(/no database at .*none\.sqlite/);
+    await expect(
+      backupTo(join(backupDir, 'x.sqlite'), { databasePath: join(backupDir, 'none.sqlite'), uploadsDir: backupDir }),
+    ).rejects.toThrow(/no database at .*none\.sqlite/);
     expect(existsSync(join(backupDir, 'x.sqlite'))).toBe(false);
   });
 });

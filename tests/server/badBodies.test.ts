@@ -15,20 +15,50 @@ const BAD_BODIES: [string, string | (() => FormData), Record<string, string>, bo
   ['a bare string', '"hello"', JSON_TYPE, true],
   ['null', 'null', JSON_TYPE, true],
   ['an array for an object', '[{"content":"hi"}]', JSON_TYPE, true],
-  ['wrong types everywhere', JSON.stringify({ message: 5, content: [], contact: 'x', custom_attributes: 'x', name: {}, email: 7,
-    label: [], typing_status: 1, status: {}, title: [], profile: 3, availability: [], submitted_values: 'x', event_info: [] }), JSON_TYPE],
-  ['arrays for nested objects', JSON.stringify({ message: [], contact: [], custom_attributes: [], content_attributes: [], channel: [] }), JSON_TYPE],
+  [
+    'wrong types everywhere',
+    JSON.stringify({
+      message: 5,
+      content: [],
+      contact: 'x',
+      custom_attributes: 'x',
+      name: {},
+      email: 7,
+      label: [],
+      typing_status: 1,
+      status: {},
+      title: [],
+      profile: 3,
+      availability: [],
+      submitted_values: 'x',
+      event_info: [],
+    }),
+    JSON_TYPE,
+  ],
+  [
+    'arrays for nested objects',
+    JSON.stringify({ message: [], contact: [], custom_attributes: [], content_attributes: [], channel: [] }),
+    JSON_TYPE,
+  ],
   ['a huge string', JSON.stringify({ content: 'x'.repeat(2 * 1024 * 1024) }), JSON_TYPE, true],
   ['a long string inside the size limit', JSON.stringify({ content: 'x'.repeat(JSON_BOUNDS.maxStringLength + 1) }), JSON_TYPE, true],
   ['deep nesting', nested(20_000), JSON_TYPE, true],
-  ['deep nesting in attributes', `{"custom_attributes":${nested(200)},"message":{"content":"hi"},"content_attributes":${nested(200)}}`, JSON_TYPE, true],
+  [
+    'deep nesting in attributes',
+    `{"custom_attributes":${nested(200)},"message":{"content":"hi"},"content_attributes":${nested(200)}}`,
+    JSON_TYPE,
+    true,
+  ],
   ['form-urlencoded', 'message[content]=hi', { 'content-type': 'application/x-www-form-urlencoded' }, true],
   ['plain text', 'hello', { 'content-type': 'text/plain' }, true],
   ['multipart without a boundary', '--x\r\n', { 'content-type': 'multipart/form-data' }],
   ['empty multipart', '', { 'content-type': 'multipart/form-data; boundary=xyz' }],
   ['multipart with only the closing boundary', () => new FormData(), {}],
-  ['truncated multipart', '--xyz\r\nContent-Disposition: form-data; name="message[attachments][]"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
-    { 'content-type': 'multipart/form-data; boundary=xyz' }],
+  [
+    'truncated multipart',
+    '--xyz\r\nContent-Disposition: form-data; name="message[attachments][]"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+    { 'content-type': 'multipart/form-data; boundary=xyz' },
+  ],
 ];
 
 type Caller = 'widget' | 'agent' | 'root';
@@ -68,8 +98,14 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   // No limit gets in the way of a thousand requests from one visitor.
-  fx = await createFixture({ env: Object.fromEntries(['CONVERSATIONS', 'CONTACT_UPDATES', 'EVENTS', 'UPLOADS', 'TRANSCRIPTS']
-    .flatMap((kind) => [[`RATE_LIMIT_${kind}_PER_VISITOR`, 'off'], [`RATE_LIMIT_${kind}_PER_ADDRESS`, 'off']])) });
+  fx = await createFixture({
+    env: Object.fromEntries(
+      ['CONVERSATIONS', 'CONTACT_UPDATES', 'EVENTS', 'UPLOADS', 'TRANSCRIPTS'].flatMap((kind) => [
+        [`RATE_LIMIT_${kind}_PER_VISITOR`, 'off'],
+        [`RATE_LIMIT_${kind}_PER_ADDRESS`, 'off'],
+      ]),
+    ),
+  });
   visitor = await fx.visit();
   const { id, conversation_id: conversation } = await sendMessage(fx, visitor, 'hello');
   ids = { message: String(id), conversation: String(conversation), websiteToken: fx.config.websiteToken };
@@ -80,9 +116,12 @@ describe.each(ROUTES)('%s %s %s', (caller, method, template, readsBody = true) =
   it.each(BAD_BODIES)('answers %s without a 5xx', async (_, body, headers, refused = false) => {
     const path = template.replace(/\{(\w+)\}/g, (__, name: string) => ids[name]);
     const options = { method, body: typeof body === 'function' ? body() : body, headers };
-    const res = caller === 'widget' ? await fx.widget(path, visitor, options)
-      : caller === 'agent' ? await fx.agent(path, options)
-        : await fx.request(path, { ...options, headers: { ...headers, api_access_token: fx.config.apiAccessToken } });
+    const res =
+      caller === 'widget'
+        ? await fx.widget(path, visitor, options)
+        : caller === 'agent'
+          ? await fx.agent(path, options)
+          : await fx.request(path, { ...options, headers: { ...headers, api_access_token: fx.config.apiAccessToken } });
     expect(res.status).toBeLessThan(500);
     if (refused && readsBody) expect(res.status).toBeGreaterThanOrEqual(400);
     if (res.status >= 400) {

@@ -96,7 +96,16 @@ describe('CableConnection', () => {
 
   it('ignores invalid frames without throwing', async () => {
     const { frames, connection } = setup();
-    for (const raw of ['', 'garbage', '[]', 'null', '42', '{"command":"subscribe"}', '{"command":"subscribe","identifier":7}', '{"command":"dance","identifier":"x"}']) {
+    for (const raw of [
+      '',
+      'garbage',
+      '[]',
+      'null',
+      '42',
+      '{"command":"subscribe"}',
+      '{"command":"subscribe","identifier":7}',
+      '{"command":"dance","identifier":"x"}',
+    ]) {
       await expect(connection.receive(raw)).resolves.toBeUndefined();
     }
     expect(frames).toEqual([]);
@@ -107,7 +116,11 @@ describe('CableConnection', () => {
     const identifier = roomIdentifier(KNOWN);
     void connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
     await connection.receive(JSON.stringify({ command: 'message', identifier, data: '{"action":"update_presence"}' }));
-    expect(frames.map((f) => f.type ?? (f.message as { event: string }).event)).toEqual(['confirm_subscription', 'presence.update', 'presence.update']);
+    expect(frames.map((f) => f.type ?? (f.message as { event: string }).event)).toEqual([
+      'confirm_subscription',
+      'presence.update',
+      'presence.update',
+    ]);
   });
 
   it('sends the disconnect frame', () => {
@@ -124,7 +137,10 @@ describe('CableConnection', () => {
     frames.length = 0;
     await subscribe(varied);
     await subscribe(spaced);
-    expect(frames).toEqual([{ identifier: varied, type: 'reject_subscription' }, { identifier: spaced, type: 'reject_subscription' }]);
+    expect(frames).toEqual([
+      { identifier: varied, type: 'reject_subscription' },
+      { identifier: spaced, type: 'reject_subscription' },
+    ]);
     expect(connection.subscriptionCount).toBe(1);
     frames.length = 0;
     hub.broadcast(KNOWN, 'message.created', { id: 1 });
@@ -141,8 +157,12 @@ describe('CableConnection', () => {
   it('asks admitSubscription (the per-address limit) before a new subscription', async () => {
     const frames: Record<string, unknown>[] = [];
     const rooms: CableRooms = { authorize: async () => true, presence: async () => null };
-    const connection = new CableConnection({ hub: new Hub(), rooms, send: (frame) => frames.push(JSON.parse(frame)),
-      admitSubscription: async () => false });
+    const connection = new CableConnection({
+      hub: new Hub(),
+      rooms,
+      send: (frame) => frames.push(JSON.parse(frame)),
+      admitSubscription: async () => false,
+    });
     await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
     expect(frames).toEqual([{ identifier: roomIdentifier(KNOWN), type: 'reject_subscription' }]);
     expect(connection.subscriptionCount).toBe(0);

@@ -7,24 +7,50 @@ beforeEach(async () => {
 });
 afterEach(() => fx.close());
 
-const CAMPAIGN = { title: 'Pricing help', message: 'Questions about plans? Ask us!', inbox_id: 1, sender_id: 1,
-  trigger_rules: { url: 'https://shop.example/pricing', time_on_page: 5 }, trigger_only_during_business_hours: true };
+const CAMPAIGN = {
+  title: 'Pricing help',
+  message: 'Questions about plans? Ask us!',
+  inbox_id: 1,
+  sender_id: 1,
+  trigger_rules: { url: 'https://shop.example/pricing', time_on_page: 5 },
+  trigger_only_during_business_hours: true,
+};
 
 const create = (campaign: Record<string, unknown>) => fx.agent('/campaigns', { method: 'POST', body: { campaign } });
-const trigger = (visitor: Visitor, campaignId: unknown) => fx.widget('/events', visitor, { method: 'POST', body: {
-  name: 'campaign.triggered',
-  event_info: { campaign_id: campaignId, custom_attributes: { source: 'ad' }, initiated_at: { timestamp: 'Mon Jun 10 2024' }, referer: 'https://shop.example/pricing' },
-} });
+const trigger = (visitor: Visitor, campaignId: unknown) =>
+  fx.widget('/events', visitor, {
+    method: 'POST',
+    body: {
+      name: 'campaign.triggered',
+      event_info: {
+        campaign_id: campaignId,
+        custom_attributes: { source: 'ad' },
+        initiated_at: { timestamp: 'Mon Jun 10 2024' },
+        referer: 'https://shop.example/pricing',
+      },
+    },
+  });
 
 describe('Application API campaigns', () => {
   it('creates a campaign with a display id and the contract shape', async () => {
     const res = await create(CAMPAIGN);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: 1, title: 'Pricing help', account_id: 1, message: CAMPAIGN.message,
-      inbox: { id: 1, website_token: fx.config.websiteToken }, sender: { id: 1, type: 'user' }, campaign_status: 'active', enabled: true,
-      campaign_type: 'ongoing', trigger_rules: CAMPAIGN.trigger_rules, trigger_only_during_business_hours: true,
-      created_at: expect.any(String), updated_at: expect.any(String) });
-    expect((await (await create({ ...CAMPAIGN, sender_id: null })).json())).toMatchObject({ id: 2, sender: null });
+    expect(await res.json()).toMatchObject({
+      id: 1,
+      title: 'Pricing help',
+      account_id: 1,
+      message: CAMPAIGN.message,
+      inbox: { id: 1, website_token: fx.config.websiteToken },
+      sender: { id: 1, type: 'user' },
+      campaign_status: 'active',
+      enabled: true,
+      campaign_type: 'ongoing',
+      trigger_rules: CAMPAIGN.trigger_rules,
+      trigger_only_during_business_hours: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(await (await create({ ...CAMPAIGN, sender_id: null })).json()).toMatchObject({ id: 2, sender: null });
   });
 
   it.each([
@@ -56,14 +82,23 @@ describe('widget campaigns', () => {
   it('lists enabled campaigns publicly, cacheable, without credentials', async () => {
     await create(CAMPAIGN);
     await create({ ...CAMPAIGN, title: 'Off', enabled: false });
-    const res = await fx.request(`/api/v1/widget/campaigns?website_token=${fx.config.websiteToken}`, { headers: { origin: 'https://shop.example' } });
+    const res = await fx.request(`/api/v1/widget/campaigns?website_token=${fx.config.websiteToken}`, {
+      headers: { origin: 'https://shop.example' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     expect(res.headers.get('set-cookie')).toBeNull();
-    expect(await res.json()).toEqual([{ id: 1, trigger_rules: CAMPAIGN.trigger_rules, trigger_only_during_business_hours: true,
-      message: CAMPAIGN.message, sender: expect.objectContaining({ id: 1, type: 'user' }) }]);
+    expect(await res.json()).toEqual([
+      {
+        id: 1,
+        trigger_rules: CAMPAIGN.trigger_rules,
+        trigger_only_during_business_hours: true,
+        message: CAMPAIGN.message,
+        sender: expect.objectContaining({ id: 1, type: 'user' }),
+      },
+    ]);
   });
 
   it('campaign.triggered opens a conversation with the campaign message for a visitor without one', async () => {
@@ -76,7 +111,10 @@ describe('widget campaigns', () => {
     expect(events[1].data).toMatchObject({ content: CAMPAIGN.message, message_type: 1, sender: { id: 1, type: 'user' } });
     const conversation = await findConversation(fx.db, 1);
     expect(conversation).toMatchObject({ campaign_id: 1, custom_attributes: { source: 'ad' } });
-    expect(conversation?.additional_attributes).toMatchObject({ referer: 'https://shop.example/pricing', initiated_at: { timestamp: 'Mon Jun 10 2024' } });
+    expect(conversation?.additional_attributes).toMatchObject({
+      referer: 'https://shop.example/pricing',
+      initiated_at: { timestamp: 'Mon Jun 10 2024' },
+    });
     expect(conversation?.additional_attributes).not.toHaveProperty('campaign_id');
     const listed = await (await fx.widget('/messages', visitor)).json();
     expect(listed.payload.map((m: { content: string }) => m.content)).toEqual([CAMPAIGN.message]);

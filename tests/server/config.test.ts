@@ -6,27 +6,62 @@ import { seed } from '../../server/db/seed';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toEqual({
-      port: 3000, host: '127.0.0.1', databasePath: 'data/wren.sqlite', websiteToken: undefined, apiAccessToken: undefined,
-      secretKeyBase: undefined, uploadsDir: 'data/uploads', maxUploadMb: 40, smtpUrl: undefined, outboxDir: 'data/outbox',
-      packsDir: 'dist/packs', cspConnectSrc: [], trustProxy: undefined, rateLimits: defaultRateLimits(),
+      port: 3000,
+      host: '127.0.0.1',
+      databasePath: 'data/wren.sqlite',
+      websiteToken: undefined,
+      apiAccessToken: undefined,
+      secretKeyBase: undefined,
+      uploadsDir: 'data/uploads',
+      maxUploadMb: 40,
+      smtpUrl: undefined,
+      outboxDir: 'data/outbox',
+      packsDir: 'dist/packs',
+      cspConnectSrc: [],
+      trustProxy: undefined,
+      rateLimits: defaultRateLimits(),
     });
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({ PORT: '4000', HOST: '0.0.0.0', DATABASE_PATH: '/tmp/x.sqlite', WEBSITE_TOKEN: 'site-token-1',
-      API_ACCESS_TOKEN: 'agent-token-1', SECRET_KEY_BASE: 'k'.repeat(40), UPLOADS_DIR: '/tmp/up', MAX_UPLOAD_MB: '10',
-      SMTP_URL: 'smtp://mail:25', OUTBOX_DIR: '/tmp/out', PACKS_DIR: '/tmp/packs', PUBLIC_URL: 'https://chat.example.com/' });
-    expect(config).toMatchObject({ port: 4000, host: '0.0.0.0', maxUploadMb: 10, smtpUrl: 'smtp://mail:25', websiteToken: 'site-token-1',
-      publicUrl: 'https://chat.example.com' });
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      DATABASE_PATH: '/tmp/x.sqlite',
+      WEBSITE_TOKEN: 'site-token-1',
+      API_ACCESS_TOKEN: 'agent-token-1',
+      SECRET_KEY_BASE: 'k'.repeat(40),
+      UPLOADS_DIR: '/tmp/up',
+      MAX_UPLOAD_MB: '10',
+      SMTP_URL: 'smtp://mail:25',
+      OUTBOX_DIR: '/tmp/out',
+      PACKS_DIR: '/tmp/packs',
+      PUBLIC_URL: 'https://chat.example.com/',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      maxUploadMb: 10,
+      smtpUrl: 'smtp://mail:25',
+      websiteToken: 'site-token-1',
+      publicUrl: 'https://chat.example.com',
+    });
   });
 
   it('reads LOG_LEVEL and METRICS_TOKEN', () => {
-    expect(loadConfig({ LOG_LEVEL: 'warn', METRICS_TOKEN: 'scrape-token-1' })).toMatchObject({ logLevel: 'warn', metricsToken: 'scrape-token-1' });
+    expect(loadConfig({ LOG_LEVEL: 'warn', METRICS_TOKEN: 'scrape-token-1' })).toMatchObject({
+      logLevel: 'warn',
+      metricsToken: 'scrape-token-1',
+    });
   });
 
   it.each([
-    ['true', 'X-Forwarded-For'], ['1', 'X-Forwarded-For'], ['on', 'X-Forwarded-For'],
-    ['false', undefined], ['off', undefined], ['0', undefined],
+    ['true', 'X-Forwarded-For'],
+    ['1', 'X-Forwarded-For'],
+    ['on', 'X-Forwarded-For'],
+    ['false', undefined],
+    ['off', undefined],
+    ['0', undefined],
     ['CF-Connecting-IP', 'CF-Connecting-IP'],
   ])('reads TRUST_PROXY=%s as the trusted header %s', (value, header) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(header);
@@ -58,9 +93,19 @@ describe('seed', () => {
     const again = await seed(db, {});
     expect(again).toEqual(first);
     const replaced = await seed(db, { websiteToken: 'configured-site', apiAccessToken: 'configured-agent' });
-    expect(replaced).toMatchObject({ websiteToken: 'configured-site', apiAccessToken: 'configured-agent', secretKeyBase: first.secretKeyBase });
-    const counts = await Promise.all((['accounts', 'inboxes', 'users', 'inbox_members', 'account_users'] as const)
-      .map((t) => db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()));
+    expect(replaced).toMatchObject({
+      websiteToken: 'configured-site',
+      apiAccessToken: 'configured-agent',
+      secretKeyBase: first.secretKeyBase,
+    });
+    const counts = await Promise.all(
+      (['accounts', 'inboxes', 'users', 'inbox_members', 'account_users'] as const).map((t) =>
+        db
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
     expect(counts.map((c) => Number(c.n))).toEqual([1, 1, 1, 1, 1]);
     await db.destroy();
   });

@@ -11,8 +11,10 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 const hash = (identifier: string) => createHmac('sha256', hmacToken).update(identifier).digest('hex');
-const patchContact = (visitor: Visitor | string, body: Record<string, unknown>) => fx.widget('/contact', visitor, { method: 'PATCH', body });
-const setUser = (visitor: Visitor | string, body: Record<string, unknown>) => fx.widget('/contact/set_user', visitor, { method: 'PATCH', body });
+const patchContact = (visitor: Visitor | string, body: Record<string, unknown>) =>
+  fx.widget('/contact', visitor, { method: 'PATCH', body });
+const setUser = (visitor: Visitor | string, body: Record<string, unknown>) =>
+  fx.widget('/contact/set_user', visitor, { method: 'PATCH', body });
 const contactOf = async (visitor: Visitor | string) => (await fx.widget('/contact', visitor)).json();
 const search = async (q: string) => (await (await fx.agent(`/contacts/search?q=${encodeURIComponent(q)}`)).json()).payload;
 const VICTIM_FIELDS = ['victim-1', '+4915112345678', 'secret-plan', 'Victoria'];
@@ -20,8 +22,14 @@ const VICTIM_FIELDS = ['victim-1', '+4915112345678', 'secret-plan', 'Victoria'];
 /** A proven, identified contact with an e-mail, a phone, attributes and a conversation. */
 async function victim(): Promise<{ visitor: Visitor; id: number }> {
   const visitor = await fx.visit();
-  await setUser(visitor, { identifier: 'victim-1', identifier_hash: hash('victim-1'), email: 'victoria@example.com',
-    phone_number: '+4915112345678', name: 'Victoria', custom_attributes: { plan: 'secret-plan' } });
+  await setUser(visitor, {
+    identifier: 'victim-1',
+    identifier_hash: hash('victim-1'),
+    email: 'victoria@example.com',
+    phone_number: '+4915112345678',
+    name: 'Victoria',
+    custom_attributes: { plan: 'secret-plan' },
+  });
   await sendMessage(fx, visitor, 'my private question');
   return { visitor, id: (await contactOf(visitor)).id };
 }
@@ -36,8 +44,14 @@ function expectNothingOfVictim(body: unknown, victimId: number) {
 /** The victim's contact, as agents see it, is exactly as before. */
 async function expectVictimUntouched(victimId: number) {
   const [found] = await search('victim-1');
-  expect(found).toMatchObject({ id: victimId, name: 'Victoria', email: 'victoria@example.com', phone_number: '+4915112345678',
-    identifier: 'victim-1', custom_attributes: { plan: 'secret-plan' } });
+  expect(found).toMatchObject({
+    id: victimId,
+    name: 'Victoria',
+    email: 'victoria@example.com',
+    phone_number: '+4915112345678',
+    identifier: 'victim-1',
+    custom_attributes: { plan: 'secret-plan' },
+  });
 }
 
 describe.each([
@@ -56,7 +70,10 @@ describe.each([
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id: own, has_email: true, has_name: true, has_phone_number: false });
     expectNothingOfVictim(await contactOf(attacker), victimId);
-    const destroyed = await fx.widget('/contact/destroy_custom_attributes', attacker, { method: 'POST', body: { custom_attributes: ['plan'] } });
+    const destroyed = await fx.widget('/contact/destroy_custom_attributes', attacker, {
+      method: 'POST',
+      body: { custom_attributes: ['plan'] },
+    });
     const body = await destroyed.json();
     expectNothingOfVictim(body, victimId);
     expect(body).toMatchObject({ id: own, email: 'victoria@example.com' });
@@ -68,23 +85,36 @@ describe.each([
   it('POST /conversations keeps the visitor on their own contact', async () => {
     const { id: victimId, visitor } = await victim();
     const attacker = await fx.visit();
-    const res = await fx.widget('/conversations', attacker, { method: 'POST', body: {
-      contact: { email: 'victoria@example.com', phone_number: '+4915112345678', name: 'Mallory' }, message: { content: 'hi' } } });
+    const res = await fx.widget('/conversations', attacker, {
+      method: 'POST',
+      body: {
+        contact: { email: 'victoria@example.com', phone_number: '+4915112345678', name: 'Mallory' },
+        message: { content: 'hi' },
+      },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.contact.id).toBe((await contactOf(attacker)).id);
     expect(body.contact).not.toHaveProperty('custom_attributes.plan');
     expect(body.contact.identifier).toBeNull();
     await expectVictimUntouched(victimId);
-    expect((await (await fx.widget('/messages', visitor)).json()).payload.map((m: { content: string }) => m.content)).toEqual(['my private question']);
+    expect((await (await fx.widget('/messages', visitor)).json()).payload.map((m: { content: string }) => m.content)).toEqual([
+      'my private question',
+    ]);
   });
 
   it('an input_email answer keeps the visitor on their own contact', async () => {
     const { id: victimId } = await victim();
     const attacker = await fx.visit();
     const { conversation_id: conversationId } = await sendMessage(fx, attacker, 'hi');
-    const asked = await fx.agent(`/conversations/${conversationId}/messages`, { method: 'POST', body: { content: 'Your e-mail?', content_type: 'input_email' } });
-    const res = await fx.widget(`/messages/${(await asked.json()).id}`, attacker, { method: 'PATCH', body: { contact: { email: 'victoria@example.com' } } });
+    const asked = await fx.agent(`/conversations/${conversationId}/messages`, {
+      method: 'POST',
+      body: { content: 'Your e-mail?', content_type: 'input_email' },
+    });
+    const res = await fx.widget(`/messages/${(await asked.json()).id}`, attacker, {
+      method: 'PATCH',
+      body: { contact: { email: 'victoria@example.com' } },
+    });
     expect(res.status).toBe(200);
     const { contact } = await res.json();
     expectNothingOfVictim(contact, victimId);
@@ -115,7 +145,9 @@ describe('set_user without a proven identifier', () => {
     expect(body.id).not.toBe(victimId);
     const own = await contactOf(attacker);
     expect(own).toMatchObject({ id: body.id, identifier: 'victim-1' });
-    const destroyed = await (await fx.widget('/contact/destroy_custom_attributes', attacker, { method: 'POST', body: { custom_attributes: [] } })).json();
+    const destroyed = await (
+      await fx.widget('/contact/destroy_custom_attributes', attacker, { method: 'POST', body: { custom_attributes: [] } })
+    ).json();
     expect(destroyed).toMatchObject({ id: body.id, name: 'Mallory', email: null, phone_number: null, custom_attributes: {} });
     await expectVictimUntouched(victimId);
   });
@@ -159,7 +191,9 @@ describe('with hmac_mandatory, an identified contact', () => {
     await expectVictimUntouched(id);
     // The same values again, a name or attributes change nothing that identifies.
     expect((await patchContact(visitor, { email: 'victoria@example.com', name: 'Vicky' })).status).toBe(200);
-    expect((await setUser(visitor, { identifier: 'victim-1', identifier_hash: hash('victim-1'), email: 'vicky@example.com' })).status).toBe(200);
+    expect((await setUser(visitor, { identifier: 'victim-1', identifier_hash: hash('victim-1'), email: 'vicky@example.com' })).status).toBe(
+      200,
+    );
     expect((await search('victim-1'))[0]).toMatchObject({ id, email: 'vicky@example.com', name: 'Vicky' });
   });
 });

@@ -39,10 +39,13 @@ describe('GET /readyz', () => {
   it('counts a dependency that does not answer in time as unreachable, and reports every check', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const app = new Hono<AppEnv>().use('*', requestLog(SILENT_LOGGER)).route('/', healthRoutes({ db: fx.db, config: fx.config, hub: fx.hub, limits: fx.limits }, [
-        { name: 'database', probe: async () => {} },
-        { name: 'redis', probe: () => new Promise(() => {}) },
-      ]));
+      const app = new Hono<AppEnv>().use('*', requestLog(SILENT_LOGGER)).route(
+        '/',
+        healthRoutes({ db: fx.db, config: fx.config, hub: fx.hub, limits: fx.limits }, [
+          { name: 'database', probe: async () => {} },
+          { name: 'redis', probe: () => new Promise(() => {}) },
+        ]),
+      );
       const answer = Promise.resolve(app.request('/readyz'));
       await vi.advanceTimersByTimeAsync(READINESS_TIMEOUT_MS);
       const res = await answer;

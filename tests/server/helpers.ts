@@ -99,7 +99,11 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
   const hub = new Hub();
   const mails: MailMessage[] = [];
-  const mailer: Mailer = { async send(message) { mails.push(message); } };
+  const mailer: Mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+  };
   const limits = new RateLimits(config.rateLimits);
   const app = createApp({ db, config, hub, mailer, limits, logger: options.logger });
 
@@ -115,12 +119,21 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   };
 
   const fixture: Fixture = {
-    app, limits, db, hub, config, packsDir, uploadsDir, mails, request,
+    app,
+    limits,
+    db,
+    hub,
+    config,
+    packsDir,
+    uploadsDir,
+    mails,
+    request,
     widget(path, visitor, options = {}) {
       const token = typeof visitor === 'string' ? visitor : visitor?.authToken;
       const separator = path.includes('?') ? '&' : '?';
       return request(`/api/v1/widget${path}${separator}website_token=${config.websiteToken}`, {
-        ...options, headers: { ...(token ? { 'X-Auth-Token': token } : {}), ...options.headers },
+        ...options,
+        headers: { ...(token ? { 'X-Auth-Token': token } : {}), ...options.headers },
       });
     },
     agent(path, options = {}) {

@@ -12,7 +12,8 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 const hash = (identifier: string) => createHmac('sha256', hmacToken).update(identifier).digest('hex');
-const setUser = (visitor: Visitor | string, body: Record<string, unknown>) => fx.widget('/contact/set_user', visitor, { method: 'PATCH', body });
+const setUser = (visitor: Visitor | string, body: Record<string, unknown>) =>
+  fx.widget('/contact/set_user', visitor, { method: 'PATCH', body });
 const contactOf = async (token: Visitor | string) => (await fx.widget('/contact', token)).json();
 const search = async (q: string) => (await (await fx.agent(`/contacts/search?q=${encodeURIComponent(q)}`)).json()).payload;
 const verified = async (visitor: Visitor) => {
@@ -24,14 +25,26 @@ const verified = async (visitor: Visitor) => {
 describe('PATCH /api/v1/widget/contact/set_user', () => {
   it('identifies the visitor with a valid identifier hash and marks the session verified', async () => {
     const visitor = await fx.visit();
-    const res = await setUser(visitor, { identifier: 'user-42', identifier_hash: hash('user-42'), email: 'Ada@Example.com', name: 'Ada',
-      phone_number: '+4915112345678', custom_attributes: { plan: 'pro' }, additional_attributes: { company_name: 'Acme' } });
+    const res = await setUser(visitor, {
+      identifier: 'user-42',
+      identifier_hash: hash('user-42'),
+      email: 'Ada@Example.com',
+      name: 'Ada',
+      phone_number: '+4915112345678',
+      custom_attributes: { plan: 'pro' },
+      additional_attributes: { company_name: 'Acme' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id: expect.any(Number), has_email: true, has_name: true, has_phone_number: true });
     expect(await verified(visitor)).toBe(true);
     const [found] = await search('user-42');
-    expect(found).toMatchObject({ identifier: 'user-42', email: 'ada@example.com', name: 'Ada', custom_attributes: { plan: 'pro' },
-      additional_attributes: { company_name: 'Acme' } });
+    expect(found).toMatchObject({
+      identifier: 'user-42',
+      email: 'ada@example.com',
+      name: 'Ada',
+      custom_attributes: { plan: 'pro' },
+      additional_attributes: { company_name: 'Acme' },
+    });
   });
 
   it('refuses a wrong hash with 401 before changing anything', async () => {
@@ -73,7 +86,9 @@ describe('PATCH /api/v1/widget/contact/set_user', () => {
     expect(await (await fx.widget('/messages', body.widget_auth_token)).json()).toEqual({ payload: [], meta: {} });
     expect(await contactOf(visitor)).toMatchObject({ identifier: 'alice' });
     // The same person again changes nothing and needs no new token.
-    expect(await (await setUser(body.widget_auth_token, { identifier: 'bob', identifier_hash: hash('bob') })).json()).not.toHaveProperty('widget_auth_token');
+    expect(await (await setUser(body.widget_auth_token, { identifier: 'bob', identifier_hash: hash('bob') })).json()).not.toHaveProperty(
+      'widget_auth_token',
+    );
   });
 
   it('merges a second browser into the contact already known by that identifier', async () => {
@@ -125,9 +140,14 @@ describe('PATCH /api/v1/widget/contact', () => {
   it('destroy_custom_attributes removes the keys and answers the full contact', async () => {
     const visitor = await fx.visit();
     await fx.widget('/contact', visitor, { method: 'PATCH', body: { custom_attributes: { a: 1, b: 2, c: 3 } } });
-    const res = await fx.widget('/contact/destroy_custom_attributes', visitor, { method: 'POST', body: { custom_attributes: ['a', 'c', 'zz'] } });
+    const res = await fx.widget('/contact/destroy_custom_attributes', visitor, {
+      method: 'POST',
+      body: { custom_attributes: ['a', 'c', 'zz'] },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: expect.any(Number), custom_attributes: { b: 2 }, additional_attributes: {} });
-    expect((await fx.widget('/contact/destroy_custom_attributes', visitor, { method: 'POST', body: { custom_attributes: 'a' } })).status).toBe(422);
+    expect(
+      (await fx.widget('/contact/destroy_custom_attributes', visitor, { method: 'POST', body: { custom_attributes: 'a' } })).status,
+    ).toBe(422);
   });
 });

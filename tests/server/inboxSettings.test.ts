@@ -13,31 +13,69 @@ const channel = async () => (await fx.visit()).config.chatwootWebChannel;
 const WEEK = [
   { day_of_week: 0, closed_all_day: true, open_all_day: false },
   { day_of_week: 1, open_all_day: true, closed_all_day: false },
-  ...[2, 3, 4, 5].map((day) => ({ day_of_week: day, closed_all_day: false, open_all_day: false, open_hour: 8, open_minutes: 30, close_hour: 18, close_minutes: 0 })),
+  ...[2, 3, 4, 5].map((day) => ({
+    day_of_week: day,
+    closed_all_day: false,
+    open_all_day: false,
+    open_hour: 8,
+    open_minutes: 30,
+    close_hour: 18,
+    close_minutes: 0,
+  })),
   { day_of_week: 6, closed_all_day: false, open_all_day: false, open_hour: 10, open_minutes: 0, close_hour: 23, close_minutes: 59 },
 ];
 
 describe('inbox settings reach the /widget page', () => {
   it('round-trips every widget setting into chatwootWebChannel', async () => {
     const res = await patchInbox({
-      working_hours_enabled: true, working_hours: WEEK, timezone: 'Asia/Kathmandu', out_of_office_message: 'We are away',
-      csat_survey_enabled: true, csat_config: { display_type: 'star', message: 'Rate us' }, allow_messages_after_resolved: false,
+      working_hours_enabled: true,
+      working_hours: WEEK,
+      timezone: 'Asia/Kathmandu',
+      out_of_office_message: 'We are away',
+      csat_survey_enabled: true,
+      csat_config: { display_type: 'star', message: 'Rate us' },
+      allow_messages_after_resolved: false,
       avatar_url: 'https://cdn.example/logo.png',
-      channel: { reply_time: 'in_a_few_hours', widget_color: '#112233', welcome_title: 'Hi!', welcome_tagline: 'Ask anything',
-        selected_feature_flags: ['emoji_picker', 'use_inbox_avatar_for_bot'], pre_chat_form_enabled: true,
-        pre_chat_form_options: { pre_chat_message: 'Tell us who you are', pre_chat_fields: [
-          { field_type: 'standard', name: 'emailAddress', label: 'Email', type: 'email', required: true, enabled: true }] },
-        hmac_mandatory: true, allowed_domains: 'https://shop.example' },
+      channel: {
+        reply_time: 'in_a_few_hours',
+        widget_color: '#112233',
+        welcome_title: 'Hi!',
+        welcome_tagline: 'Ask anything',
+        selected_feature_flags: ['emoji_picker', 'use_inbox_avatar_for_bot'],
+        pre_chat_form_enabled: true,
+        pre_chat_form_options: {
+          pre_chat_message: 'Tell us who you are',
+          pre_chat_fields: [{ field_type: 'standard', name: 'emailAddress', label: 'Email', type: 'email', required: true, enabled: true }],
+        },
+        hmac_mandatory: true,
+        allowed_domains: 'https://shop.example',
+      },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ hmac_mandatory: true, allowed_domains: 'https://shop.example', csat_config: { display_type: 'star', message: 'Rate us' } });
+    expect(await res.json()).toMatchObject({
+      hmac_mandatory: true,
+      allowed_domains: 'https://shop.example',
+      csat_config: { display_type: 'star', message: 'Rate us' },
+    });
     const config = await channel();
     expect(config).toMatchObject({
-      workingHoursEnabled: true, timezone: 'Asia/Kathmandu', utcOffset: '+05:45', outOfOfficeMessage: 'We are away',
-      csatSurveyEnabled: true, allowMessagesAfterResolved: false, avatarUrl: 'https://cdn.example/logo.png', replyTime: 'in_a_few_hours',
-      widgetColor: '#112233', welcomeTitle: 'Hi!', welcomeTagline: 'Ask anything', enabledFeatures: ['emoji_picker', 'use_inbox_avatar_for_bot'],
-      preChatFormEnabled: true, preChatFormOptions: { pre_chat_message: 'Tell us who you are',
-        pre_chat_fields: [expect.objectContaining({ name: 'emailAddress', enabled: true })] },
+      workingHoursEnabled: true,
+      timezone: 'Asia/Kathmandu',
+      utcOffset: '+05:45',
+      outOfOfficeMessage: 'We are away',
+      csatSurveyEnabled: true,
+      allowMessagesAfterResolved: false,
+      avatarUrl: 'https://cdn.example/logo.png',
+      replyTime: 'in_a_few_hours',
+      widgetColor: '#112233',
+      welcomeTitle: 'Hi!',
+      welcomeTagline: 'Ask anything',
+      enabledFeatures: ['emoji_picker', 'use_inbox_avatar_for_bot'],
+      preChatFormEnabled: true,
+      preChatFormOptions: {
+        pre_chat_message: 'Tell us who you are',
+        pre_chat_fields: [expect.objectContaining({ name: 'emailAddress', enabled: true })],
+      },
     });
     // Entries merge by day: an all-day flag leaves that day's earlier hours in place, unused.
     expect(config.workingHours).toMatchObject(WEEK);

@@ -24,8 +24,10 @@ describe('JSON bodies are bounded at the parser', () => {
       await fx.widget('/conversations/set_custom_attributes', visitor, { method: 'POST', body: `{"custom_attributes":{"x":${value}}}` }),
       await fx.widget('/events', visitor, { method: 'POST', body: `{"name":"viewed","event_info":{"x":${value}}}` }),
       await fx.agent(`/conversations/${id}/messages`, { method: 'POST', body: `{"content":"hi","content_attributes":{"x":${value}}}` }),
-      await fx.agent(`/conversations/${id}/messages`, { method: 'POST',
-        body: JSON.stringify({ content: 'hi', content_attributes: `{"x":${value}}` }) }),
+      await fx.agent(`/conversations/${id}/messages`, {
+        method: 'POST',
+        body: JSON.stringify({ content: 'hi', content_attributes: `{"x":${value}}` }),
+      }),
     ];
     for (const res of answers) {
       expect(res.status).toBe(422);
@@ -37,8 +39,10 @@ describe('JSON bodies are bounded at the parser', () => {
 
   it('accepts attributes at the bounds', async () => {
     const visitor = await fx.visit();
-    const res = await fx.widget('/contact', visitor, { method: 'PATCH',
-      body: `{"custom_attributes":{"deep":${nested(JSON_BOUNDS.maxDepth - 2)},"long":${JSON.stringify('x'.repeat(1000))}}}` });
+    const res = await fx.widget('/contact', visitor, {
+      method: 'PATCH',
+      body: `{"custom_attributes":{"deep":${nested(JSON_BOUNDS.maxDepth - 2)},"long":${JSON.stringify('x'.repeat(1000))}}}`,
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -52,8 +56,13 @@ describe('stored JSON never makes a read fail', () => {
     await fx.db.updateTable('conversations').set({ custom_attributes: deep, additional_attributes: deep }).execute();
     await fx.db.updateTable('messages').set({ content_attributes: deep, additional_attributes: deep }).execute();
 
-    for (const res of [await fx.agent('/conversations'), await fx.agent(`/conversations/${id}`),
-      await fx.agent(`/conversations/${id}/messages`), await fx.widget('/messages', visitor), await fx.widget('/conversations', visitor)]) {
+    for (const res of [
+      await fx.agent('/conversations'),
+      await fx.agent(`/conversations/${id}`),
+      await fx.agent(`/conversations/${id}/messages`),
+      await fx.widget('/messages', visitor),
+      await fx.widget('/conversations', visitor),
+    ]) {
       expect(res.status).toBe(200);
     }
   });

@@ -14,7 +14,13 @@ describe('account labels', () => {
   it('creates labels (lower-cased), nested or flat, and lists them', async () => {
     const res = await createLabel({ label: { title: 'VIP', description: 'Big spenders', color: '#ff0000' } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: expect.any(Number), title: 'vip', description: 'Big spenders', color: '#ff0000', show_on_sidebar: true });
+    expect(await res.json()).toEqual({
+      id: expect.any(Number),
+      title: 'vip',
+      description: 'Big spenders',
+      color: '#ff0000',
+      show_on_sidebar: true,
+    });
     await createLabel({ title: 'billing' });
     const list = await (await fx.agent('/labels')).json();
     expect(list.payload.map((l: { title: string }) => l.title)).toEqual(['billing', 'vip']);
@@ -74,7 +80,9 @@ describe('conversation custom attributes', () => {
     const visitor = await fx.visit();
     expect((await widgetPost(visitor, '/conversations/set_custom_attributes', { custom_attributes: { a: 1 } })).status).toBe(404);
     await sendMessage(fx, visitor, 'hi');
-    expect((await widgetPost(visitor, '/conversations/set_custom_attributes', { custom_attributes: { a: 1, b: { c: 2 } } })).status).toBe(204);
+    expect((await widgetPost(visitor, '/conversations/set_custom_attributes', { custom_attributes: { a: 1, b: { c: 2 } } })).status).toBe(
+      204,
+    );
     await widgetPost(visitor, '/conversations/set_custom_attributes', { custom_attributes: { b: { c: 3 }, d: 4 } });
     const res = await widgetPost(visitor, '/conversations/destroy_custom_attributes', { custom_attribute: ['d'] });
     expect(res.status).toBe(200);

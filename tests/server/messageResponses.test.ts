@@ -24,9 +24,14 @@ describe('PATCH /api/v1/widget/messages/:id', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({});
     const [updated] = events;
-    expect(updated).toMatchObject({ event: 'message.updated', data: { id,
-      content_attributes: { items: SELECT.content_attributes.items, submitted_values: [{ title: 'Sales', value: 'sales' }] },
-      previous_changes: { content_attributes: [SELECT.content_attributes, { submitted_values: [{ title: 'Sales', value: 'sales' }] }] } } });
+    expect(updated).toMatchObject({
+      event: 'message.updated',
+      data: {
+        id,
+        content_attributes: { items: SELECT.content_attributes.items, submitted_values: [{ title: 'Sales', value: 'sales' }] },
+        previous_changes: { content_attributes: [SELECT.content_attributes, { submitted_values: [{ title: 'Sales', value: 'sales' }] }] },
+      },
+    });
     const listed = await (await fx.widget('/messages', visitor)).json();
     expect(listed.payload.at(-1).content_attributes.submitted_values).toEqual([{ title: 'Sales', value: 'sales' }]);
   });
@@ -96,8 +101,13 @@ describe('CSAT', () => {
     await fx.widget('/conversations/toggle_status', visitor);
     expect(events.map((e) => e.event)).toEqual(['conversation.status_changed', 'message.created']);
     const survey = events[1].data as Record<string, unknown>;
-    expect(survey).toMatchObject({ content: 'How did we do?', content_type: 'input_csat', message_type: 3,
-      content_attributes: { display_type: 'star' }, sender_type: null });
+    expect(survey).toMatchObject({
+      content: 'How did we do?',
+      content_type: 'input_csat',
+      message_type: 3,
+      content_attributes: { display_type: 'star' },
+      sender_type: null,
+    });
     expect(survey).not.toHaveProperty('sender');
   });
 
@@ -131,14 +141,33 @@ describe('CSAT', () => {
       expect(res.status).toBe(422);
     }
     await answer(visitor, surveyId, { message: { submitted_values: { csat_survey_response: { rating: 2 } } } });
-    const res = await answer(visitor, surveyId, { message: { submitted_values: { csat_survey_response: { rating: 4, feedback_message: 'Quick, thanks' } } } });
+    const res = await answer(visitor, surveyId, {
+      message: { submitted_values: { csat_survey_response: { rating: 4, feedback_message: 'Quick, thanks' } } },
+    });
     expect(res.status).toBe(200);
-    expect(events.at(-1)).toMatchObject({ event: 'message.updated', data: { content_attributes: {
-      submitted_values: { csat_survey_response: { rating: 4, feedback_message: 'Quick, thanks' } } } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'message.updated',
+      data: {
+        content_attributes: {
+          submitted_values: { csat_survey_response: { rating: 4, feedback_message: 'Quick, thanks' } },
+        },
+      },
+    });
     const list = await (await fx.agent('/csat_survey_responses')).json();
-    expect(list).toEqual([{ id: expect.any(Number), rating: 4, feedback_message: 'Quick, thanks', account_id: 1, message_id: surveyId,
-      conversation_id: 1, contact: expect.objectContaining({ type: 'contact' }), assigned_agent: null,
-      created_at: expect.any(String), updated_at: expect.any(String) }]);
+    expect(list).toEqual([
+      {
+        id: expect.any(Number),
+        rating: 4,
+        feedback_message: 'Quick, thanks',
+        account_id: 1,
+        message_id: surveyId,
+        conversation_id: 1,
+        contact: expect.objectContaining({ type: 'contact' }),
+        assigned_agent: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
     expect((await fx.request('/api/v1/accounts/1/csat_survey_responses')).status).toBe(401);
   });
 });

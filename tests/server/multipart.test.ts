@@ -20,7 +20,12 @@ async function read(text: string, size: number) {
   const fields = await readMultipart(chunked(text, size), 'b0und', LIMITS, async (part) => {
     const file = { ...part, data: '' };
     files.push(file);
-    return { write: async (chunk) => { file.data += Buffer.from(chunk).toString('utf8'); }, end: async () => undefined };
+    return {
+      write: async (chunk) => {
+        file.data += Buffer.from(chunk).toString('utf8');
+      },
+      end: async () => undefined,
+    };
   });
   return { fields, files };
 }
@@ -44,7 +49,9 @@ describe('readMultipart', () => {
   it.each([1, 3, 7, 64, 10_000])('reads fields and files the same whatever the chunk size (%i bytes)', async (size) => {
     const { fields, files } = await read(BODY, size);
     expect(fields).toEqual([['message[content]', 'héllo\r\nworld']]);
-    expect(files).toEqual([{ field: 'message[attachments][]', fileName: 'a b.txt', contentType: 'text/plain', data: 'line one\r\n--b0un not a boundary\r\n' }]);
+    expect(files).toEqual([
+      { field: 'message[attachments][]', fileName: 'a b.txt', contentType: 'text/plain', data: 'line one\r\n--b0un not a boundary\r\n' },
+    ]);
   });
 
   it('rejects a body without its closing boundary', async () => {

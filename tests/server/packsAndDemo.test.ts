@@ -60,8 +60,17 @@ describe('/packs/*', () => {
   it('answers 404 for missing files, directories, unknown types and traversal attempts', async () => {
     writeFileSync(join(fx.packsDir, '..', 'wren-secret.js'), 'secret');
     mkdirSync(join(fx.packsDir, 'dir.js'));
-    for (const path of ['/packs/js/nope.js', '/packs/js', '/packs/dir.js', '/packs/../wren-secret.js', '/packs/%2e%2e/wren-secret.js',
-      '/packs/js/%2e%2e/%2e%2e/wren-secret.js', '/packs/..%2fwren-secret.js', '/packs/js%5c..%5c..%5cwren-secret.js', '/packs/x.exe']) {
+    for (const path of [
+      '/packs/js/nope.js',
+      '/packs/js',
+      '/packs/dir.js',
+      '/packs/../wren-secret.js',
+      '/packs/%2e%2e/wren-secret.js',
+      '/packs/js/%2e%2e/%2e%2e/wren-secret.js',
+      '/packs/..%2fwren-secret.js',
+      '/packs/js%5c..%5c..%5cwren-secret.js',
+      '/packs/x.exe',
+    ]) {
       const res = await fx.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain('secret');

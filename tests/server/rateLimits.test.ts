@@ -32,17 +32,44 @@ const upload = (visitor: Visitor, address: string) => {
 
 /** One write of each limited kind, by `visitor` from `address`. */
 const WRITES: [string, RateLimitName, RateLimitName, (visitor: Visitor, address: string) => Promise<Response>][] = [
-  ['conversation creation', 'conversationsPerVisitor', 'conversationsPerAddress', (visitor, address) =>
-    fx.widget('/conversations', visitor, { method: 'POST', body: { message: { content: 'hi' } }, headers: from(address) })],
-  ['events', 'eventsPerVisitor', 'eventsPerAddress', (visitor, address) =>
-    fx.widget('/events', visitor, { method: 'POST', body: { name: 'page.viewed' }, headers: from(address) })],
-  ['contact updates', 'contactUpdatesPerVisitor', 'contactUpdatesPerAddress', (visitor, address) =>
-    fx.widget('/contact', visitor, { method: 'PATCH', body: { name: 'Ann' }, headers: from(address) })],
-  ['set_user', 'contactUpdatesPerVisitor', 'contactUpdatesPerAddress', (visitor, address) =>
-    fx.widget('/contact/set_user', visitor, { method: 'PATCH', body: { identifier: 'x', name: 'Ann' }, headers: from(address) })],
+  [
+    'conversation creation',
+    'conversationsPerVisitor',
+    'conversationsPerAddress',
+    (visitor, address) =>
+      fx.widget('/conversations', visitor, { method: 'POST', body: { message: { content: 'hi' } }, headers: from(address) }),
+  ],
+  [
+    'events',
+    'eventsPerVisitor',
+    'eventsPerAddress',
+    (visitor, address) => fx.widget('/events', visitor, { method: 'POST', body: { name: 'page.viewed' }, headers: from(address) }),
+  ],
+  [
+    'contact updates',
+    'contactUpdatesPerVisitor',
+    'contactUpdatesPerAddress',
+    (visitor, address) => fx.widget('/contact', visitor, { method: 'PATCH', body: { name: 'Ann' }, headers: from(address) }),
+  ],
+  [
+    'set_user',
+    'contactUpdatesPerVisitor',
+    'contactUpdatesPerAddress',
+    (visitor, address) =>
+      fx.widget('/contact/set_user', visitor, { method: 'PATCH', body: { identifier: 'x', name: 'Ann' }, headers: from(address) }),
+  ],
   ['uploads', 'uploadsPerVisitor', 'uploadsPerAddress', upload],
-  ['transcripts', 'transcriptsPerVisitor', 'transcriptsPerAddress', (visitor, address) =>
-    fx.widget('/conversations/transcript', visitor, { method: 'POST', body: { email: `${address}@example.com` }, headers: from(address) })],
+  [
+    'transcripts',
+    'transcriptsPerVisitor',
+    'transcriptsPerAddress',
+    (visitor, address) =>
+      fx.widget('/conversations/transcript', visitor, {
+        method: 'POST',
+        body: { email: `${address}@example.com` },
+        headers: from(address),
+      }),
+  ],
 ];
 
 describe('rate limits on visitor writes', () => {
@@ -69,8 +96,8 @@ describe('rate limits on visitor writes', () => {
     const [first, second] = [await fx.visit(), await fx.visit()];
     await sendMessage(fx, first, 'one');
     await sendMessage(fx, second, 'two');
-    const mail = (visitor: Visitor, address: string) => fx.widget('/conversations/transcript', visitor,
-      { method: 'POST', body: { email: 'Victim@example.com' }, headers: from(address) });
+    const mail = (visitor: Visitor, address: string) =>
+      fx.widget('/conversations/transcript', visitor, { method: 'POST', body: { email: 'Victim@example.com' }, headers: from(address) });
     expect((await mail(first, '203.0.113.1')).status).toBe(200);
     await expectLimited(await mail(second, '203.0.113.2'));
     expect(fx.mails).toHaveLength(1);
@@ -78,15 +105,20 @@ describe('rate limits on visitor writes', () => {
 
   it('limits new visitors minted by /widget per client address, not resumed ones', async () => {
     await tightFixture({ RATE_LIMIT_NEW_VISITORS_PER_ADDRESS: '2/60' });
-    const page = (address: string, token?: string) => fx.request(`/widget?website_token=${fx.config.websiteToken}${token ? `&cw_conversation=${token}` : ''}`,
-      { headers: from(address) });
+    const page = (address: string, token?: string) =>
+      fx.request(`/widget?website_token=${fx.config.websiteToken}${token ? `&cw_conversation=${token}` : ''}`, { headers: from(address) });
     expect((await page('203.0.113.1')).status).toBe(200);
     expect((await page('203.0.113.1')).status).toBe(200);
     await expectLimited(await page('203.0.113.1'));
     expect((await page('203.0.113.2')).status).toBe(200);
     const visitor = await fx.visit();
     expect((await page('203.0.113.1', visitor.authToken)).status).toBe(200);
-    expect(await fx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: 4 });
+    expect(
+      await fx.db
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: 4 });
   });
 
   it('can switch a limit off', async () => {
@@ -120,7 +152,11 @@ describe('RateLimits', () => {
 
 describe('rate limit configuration', () => {
   it('reads <requests>/<seconds> and off for every limit', () => {
-    const config = loadConfig({ RATE_LIMIT_UPLOADS_PER_VISITOR: '7/30', RATE_LIMIT_EVENTS_PER_ADDRESS: 'off', TRUST_PROXY: 'CF-Connecting-IP' });
+    const config = loadConfig({
+      RATE_LIMIT_UPLOADS_PER_VISITOR: '7/30',
+      RATE_LIMIT_EVENTS_PER_ADDRESS: 'off',
+      TRUST_PROXY: 'CF-Connecting-IP',
+    });
     expect(config.rateLimits.uploadsPerVisitor).toEqual({ points: 7, durationS: 30 });
     expect(config.rateLimits.eventsPerAddress).toBeNull();
     expect(config.rateLimits.transcriptsPerRecipient).toEqual({ points: 5, durationS: 3600 });

@@ -21,12 +21,17 @@ export async function startTempServer(options: { dataDir?: string; env?: Record<
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wren-data-'));
   const packsDir = createPacksDir();
   const config = {
-    ...loadConfig(options.env ?? {}), port: 0, databasePath: join(dataDir, 'wren.sqlite'),
-    uploadsDir: join(dataDir, 'uploads'), outboxDir: join(dataDir, 'outbox'), packsDir,
+    ...loadConfig(options.env ?? {}),
+    port: 0,
+    databasePath: join(dataDir, 'wren.sqlite'),
+    uploadsDir: join(dataDir, 'uploads'),
+    outboxDir: join(dataDir, 'outbox'),
+    packsDir,
   };
   const running = await startServer(config);
   return {
-    ...running, dataDir,
+    ...running,
+    dataDir,
     async destroy() {
       await running.close();
       rmSync(packsDir, { recursive: true, force: true });

@@ -48,19 +48,35 @@ describe('realtime isolation', () => {
     const theirs = fx.listen(bob.pubsubToken);
 
     const { conversation_id: id } = await sendMessage(fx, alice, 'alice here');
-    const ask = await (await fx.agent(`/conversations/${id}/messages`, { method: 'POST', body: { content: 'Pick', content_type: 'input_select',
-      content_attributes: { items: [{ title: 'A' }] } } })).json();
+    const ask = await (
+      await fx.agent(`/conversations/${id}/messages`, {
+        method: 'POST',
+        body: { content: 'Pick', content_type: 'input_select', content_attributes: { items: [{ title: 'A' }] } },
+      })
+    ).json();
     await fx.agent(`/conversations/${id}/toggle_typing_status`, { method: 'POST', body: { typing_status: 'on' } });
     await fx.widget(`/messages/${ask.id}`, alice, { method: 'PATCH', body: { message: { submitted_values: [{ title: 'A' }] } } });
     await fx.widget('/conversations/update_last_seen', alice, { method: 'POST', body: {} });
     await fx.widget('/labels', alice, { method: 'POST', body: { label: 'vip' } });
     await fx.widget('/conversations/toggle_typing', alice, { method: 'POST', body: { typing_status: 'on' } });
     await fx.agent(`/conversations/${id}/toggle_status`, { method: 'POST', body: { status: 'resolved' } });
-    await fx.request('/api/v1/profile/availability', { method: 'POST', headers: { api_access_token: fx.config.apiAccessToken },
-      body: { profile: { account_id: 1, availability: 'busy' } } });
+    await fx.request('/api/v1/profile/availability', {
+      method: 'POST',
+      headers: { api_access_token: fx.config.apiAccessToken },
+      body: { profile: { account_id: 1, availability: 'busy' } },
+    });
 
-    expect(new Set(mine.map((e) => e.event))).toEqual(new Set(['conversation.created', 'message.created', 'conversation.typing_on',
-      'message.updated', 'conversation.updated', 'conversation.status_changed', 'presence.update']));
+    expect(new Set(mine.map((e) => e.event))).toEqual(
+      new Set([
+        'conversation.created',
+        'message.created',
+        'conversation.typing_on',
+        'message.updated',
+        'conversation.updated',
+        'conversation.status_changed',
+        'presence.update',
+      ]),
+    );
     for (const event of mine.filter((e) => e.event.startsWith('message.') || e.event.startsWith('conversation.'))) {
       const data = event.data as { conversation_id?: number; id?: number; conversation?: { id: number } };
       expect(data.conversation_id ?? data.conversation?.id ?? data.id).toBe(id);

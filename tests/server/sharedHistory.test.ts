@@ -15,13 +15,16 @@ const hash = (identifier: string) => createHmac('sha256', hmacToken).update(iden
 /** A browser that signs in as `identifier`; `verified: false` sends no hash. Returns its session. */
 async function signIn(identifier: string, verified = true): Promise<Visitor> {
   const visitor = await fx.visit();
-  const res = await fx.widget('/contact/set_user', visitor, { method: 'PATCH',
-    body: { identifier, ...(verified && { identifier_hash: hash(identifier) }) } });
+  const res = await fx.widget('/contact/set_user', visitor, {
+    method: 'PATCH',
+    body: { identifier, ...(verified && { identifier_hash: hash(identifier) }) },
+  });
   const body = await res.json();
   return body.widget_auth_token ? { ...visitor, authToken: body.widget_auth_token, pubsubToken: body.pubsub_token } : visitor;
 }
 
-const contents = async (visitor: Visitor) => (await (await fx.widget('/messages', visitor)).json()).payload.map((m: { content: string }) => m.content);
+const contents = async (visitor: Visitor) =>
+  (await (await fx.widget('/messages', visitor)).json()).payload.map((m: { content: string }) => m.content);
 
 describe('history shared by HMAC-verified sessions (contract §3.1, §4.5)', () => {
   it('shows a signed-in user the same conversation in every verified browser, live', async () => {
@@ -36,8 +39,10 @@ describe('history shared by HMAC-verified sessions (contract §3.1, §4.5)', () 
     await fx.agent('/conversations/1/messages', { method: 'POST', body: { content: 'hi Carol' } });
     await sendMessage(fx, phone, 'answering from my phone');
     for (const events of [onLaptop, onPhone]) {
-      expect(events.filter((e) => e.event === 'message.created').map((e) => (e.data as { content: string }).content))
-        .toEqual(['hi Carol', 'answering from my phone']);
+      expect(events.filter((e) => e.event === 'message.created').map((e) => (e.data as { content: string }).content)).toEqual([
+        'hi Carol',
+        'answering from my phone',
+      ]);
     }
     expect(await contents(laptop)).toEqual(['from my laptop', 'hi Carol', 'answering from my phone']);
   });
@@ -63,6 +68,8 @@ describe('history shared by HMAC-verified sessions (contract §3.1, §4.5)', () 
     expect(overheard).toEqual([]);
     const listed = await (await fx.agent('/conversations/1/messages')).json();
     const answerable = listed.payload.at(-1).id;
-    expect((await fx.widget(`/messages/${answerable}`, claimer, { method: 'PATCH', body: { message: { submitted_values: [] } } })).status).toBe(404);
+    expect(
+      (await fx.widget(`/messages/${answerable}`, claimer, { method: 'PATCH', body: { message: { submitted_values: [] } } })).status,
+    ).toBe(404);
   });
 });

@@ -17,7 +17,10 @@ async function conversation(visitor: Visitor) {
   await fx.agent('/conversations/1/messages', { method: 'POST', body: { content: 'Yes, ships today' } });
   await fx.agent('/conversations/1/messages', { method: 'POST', body: { content: 'internal note', private: true } });
   await fx.agent('/conversations/1/messages', { method: 'POST', body: { content: 'Wren assigned', message_type: 'activity' } });
-  await fx.agent('/conversations/1/messages', { method: 'POST', body: { attachments: [{ file_type: 'fallback', data_url: 'https://shop.example/item', fallback_title: 'The item' }] } });
+  await fx.agent('/conversations/1/messages', {
+    method: 'POST',
+    body: { attachments: [{ file_type: 'fallback', data_url: 'https://shop.example/item', fallback_title: 'The item' }] },
+  });
 }
 
 describe('POST /api/v1/widget/conversations/transcript', () => {

@@ -26,8 +26,11 @@ afterEach(async () => {
 function upload(visitor: Visitor, name: string, type: string, size: number): Promise<Response> {
   const body = new FormData();
   body.append('message[attachments][]', new File([new Uint8Array(size)], name, { type }));
-  return fetch(`${origin}/api/v1/widget/messages?website_token=${fx.config.websiteToken}`,
-    { method: 'POST', body, headers: { 'X-Auth-Token': visitor.authToken } });
+  return fetch(`${origin}/api/v1/widget/messages?website_token=${fx.config.websiteToken}`, {
+    method: 'POST',
+    body,
+    headers: { 'X-Auth-Token': visitor.authToken },
+  });
 }
 
 describe('a rejected upload over a real connection', () => {
@@ -36,8 +39,10 @@ describe('a rejected upload over a real connection', () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 30; i++) {
       // Refused by type as soon as the part's headers arrive, with 1 MB still to come.
-      const outcome = await upload(visitor, `tool-${i}.exe`, 'application/x-msdownload', 1024 * 1024)
-        .then(async (res) => `${res.status} ${(await res.json()).error}`, (error: Error) => String(error.cause ?? error));
+      const outcome = await upload(visitor, `tool-${i}.exe`, 'application/x-msdownload', 1024 * 1024).then(
+        async (res) => `${res.status} ${(await res.json()).error}`,
+        (error: Error) => String(error.cause ?? error),
+      );
       outcomes.push(outcome);
     }
     expect(outcomes).toEqual(Array(30).fill('422 File type not allowed'));

@@ -18,14 +18,24 @@ describe('video calls', () => {
   it('delivers a plain join URL (Wren video_call) to the visitor as an integrations message', async () => {
     const visitor = await fx.visit();
     const events = fx.listen(visitor.pubsubToken);
-    await agentSends(visitor, { content: 'Join the call', content_type: 'integrations',
-      content_attributes: { type: 'video_call', data: { join_url: 'https://meet.example/abc' } } });
-    expect(events.at(-1)?.data).toMatchObject({ content_type: 'integrations', content_attributes: { type: 'video_call', data: { join_url: 'https://meet.example/abc' } } });
+    await agentSends(visitor, {
+      content: 'Join the call',
+      content_type: 'integrations',
+      content_attributes: { type: 'video_call', data: { join_url: 'https://meet.example/abc' } },
+    });
+    expect(events.at(-1)?.data).toMatchObject({
+      content_type: 'integrations',
+      content_attributes: { type: 'video_call', data: { join_url: 'https://meet.example/abc' } },
+    });
   });
 
   it('answers dyte_not_configured for a Dyte message of the visitor’s conversation', async () => {
     const visitor = await fx.visit();
-    const id = await agentSends(visitor, { content: 'Call', content_type: 'integrations', content_attributes: { type: 'dyte', data: { meeting_id: 'm-1' } } });
+    const id = await agentSends(visitor, {
+      content: 'Call',
+      content_type: 'integrations',
+      content_attributes: { type: 'dyte', data: { meeting_id: 'm-1' } },
+    });
     const res = await join(visitor, { message_id: id });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: 'Dyte is not configured', error_code: 'dyte_not_configured' });
@@ -36,7 +46,11 @@ describe('video calls', () => {
     const alice = await fx.visit();
     const bob = await fx.visit();
     const text = await agentSends(alice, { content: 'plain' });
-    const call = await agentSends(alice, { content: 'Call', content_type: 'integrations', content_attributes: { type: 'dyte', data: { meeting_id: 'm-1' } } });
+    const call = await agentSends(alice, {
+      content: 'Call',
+      content_type: 'integrations',
+      content_attributes: { type: 'dyte', data: { meeting_id: 'm-1' } },
+    });
     const invalid = { error: 'Invalid message type. Action not permitted' };
     expect(await (await join(alice, { message_id: text })).json()).toEqual(invalid);
     expect(await (await join(bob, { message_id: call })).json()).toEqual(invalid);

@@ -14,7 +14,8 @@ describe('visitor typing', () => {
     await sendMessage(fx, visitor, 'hi');
     const mine = fx.listen(visitor.pubsubToken);
     const agents = fx.listen('account_1');
-    const typing = (status: string) => fx.widget('/conversations/toggle_typing', visitor, { method: 'POST', body: { typing_status: status } });
+    const typing = (status: string) =>
+      fx.widget('/conversations/toggle_typing', visitor, { method: 'POST', body: { typing_status: status } });
     expect((await typing('on')).status).toBe(200);
     expect((await findConversation(fx.db, 1))?.contact_typing_at).toEqual(expect.any(Number));
     await typing('off');
@@ -40,14 +41,18 @@ describe('update_last_seen', () => {
     const seen = () => fx.widget('/conversations/update_last_seen', visitor, { method: 'POST', body: { contact_last_seen_at: 1 } });
     expect((await seen()).status).toBe(200);
     expect(events.map((e) => [e.event, (e.data as { content: string }).content, (e.data as { status: string }).status])).toEqual([
-      ['message.updated', 'one', 'read'], ['message.updated', 'two', 'read'],
+      ['message.updated', 'one', 'read'],
+      ['message.updated', 'two', 'read'],
     ]);
     expect(events[0].data).toMatchObject({ previous_changes: { status: ['sent', 'read'] } });
     await seen();
     expect(events).toHaveLength(2);
     const listed = await (await fx.agent('/conversations/1/messages')).json();
     expect(listed.payload.map((m: { content: string; status: string }) => [m.content, m.status])).toEqual([
-      ['hi', 'sent'], ['one', 'read'], ['two', 'read'], ['note', 'sent'],
+      ['hi', 'sent'],
+      ['one', 'read'],
+      ['two', 'read'],
+      ['note', 'sent'],
     ]);
   });
 

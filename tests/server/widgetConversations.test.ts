@@ -18,18 +18,29 @@ describe('widget conversations', () => {
 
   it('POST /conversations starts a conversation, names an anonymous contact and returns the first message', async () => {
     const visitor = await fx.visit();
-    const res = await fx.widget('/conversations', visitor, { method: 'POST', body: {
-      contact: { name: 'Ada', email: 'ADA@example.com', phone_number: 'not a phone' },
-      message: { content: 'Hello', timestamp: 'Mon Jun 10 2024', referer_url: 'https://shop.example/cart' },
-      custom_attributes: { plan: 'pro' },
-    } });
+    const res = await fx.widget('/conversations', visitor, {
+      method: 'POST',
+      body: {
+        contact: { name: 'Ada', email: 'ADA@example.com', phone_number: 'not a phone' },
+        message: { content: 'Hello', timestamp: 'Mon Jun 10 2024', referer_url: 'https://shop.example/cart' },
+        custom_attributes: { plan: 'pro' },
+      },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ id: 1, inbox_id: 1, status: 'open', contact_last_seen_at: 0, custom_attributes: { plan: 'pro' },
-      contact: { name: 'Ada', email: 'ada@example.com', phone_number: null } });
+    expect(body).toMatchObject({
+      id: 1,
+      inbox_id: 1,
+      status: 'open',
+      contact_last_seen_at: 0,
+      custom_attributes: { plan: 'pro' },
+      contact: { name: 'Ada', email: 'ada@example.com', phone_number: null },
+    });
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0]).toMatchObject({ content: 'Hello', message_type: 0, conversation_id: 1 });
-    const second = await (await fx.widget('/conversations', visitor, { method: 'POST', body: { message: { content: 'New topic' } } })).json();
+    const second = await (
+      await fx.widget('/conversations', visitor, { method: 'POST', body: { message: { content: 'New topic' } } })
+    ).json();
     expect(second.id).toBe(2);
     expect((await (await fx.widget('/conversations', visitor)).json()).id).toBe(2);
   });
@@ -52,7 +63,9 @@ describe('widget conversations', () => {
     await sendMessage(fx, visitor, 'hi');
     const events = fx.listen(visitor.pubsubToken);
     expect((await fx.widget('/conversations/toggle_typing', visitor, { method: 'POST', body: { typing_status: 'on' } })).status).toBe(200);
-    expect((await fx.widget('/conversations/toggle_typing', visitor, { method: 'POST', body: { typing_status: 'maybe' } })).status).toBe(422);
+    expect((await fx.widget('/conversations/toggle_typing', visitor, { method: 'POST', body: { typing_status: 'maybe' } })).status).toBe(
+      422,
+    );
     expect(events).toEqual([]);
   });
 
@@ -87,9 +100,15 @@ describe('widget contact', () => {
   it('PATCH /contact stores valid details, drops invalid ones and merges attributes', async () => {
     const visitor = await fx.visit();
     await fx.widget('/contact', visitor, { method: 'PATCH', body: { custom_attributes: { a: 1 } } });
-    const res = await fx.widget('/contact', visitor, { method: 'PATCH', body: {
-      email: 'not-an-email', phone_number: '+44 20 7946 0958', name: 'Grace', custom_attributes: { b: 2 },
-    } });
+    const res = await fx.widget('/contact', visitor, {
+      method: 'PATCH',
+      body: {
+        email: 'not-an-email',
+        phone_number: '+44 20 7946 0958',
+        name: 'Grace',
+        custom_attributes: { b: 2 },
+      },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id: expect.any(Number), has_email: false, has_name: true, has_phone_number: true });
     const [contact] = (await (await fx.agent('/contacts/search?q=grace')).json()).payload;
@@ -116,12 +135,33 @@ describe('inbox members, campaigns and events', () => {
     expect(await empty.json()).toEqual([]);
     expect(empty.headers.get('cache-control')).toBe('public, max-age=60');
     expect(empty.headers.get('access-control-allow-origin')).toBe('*');
-    await createCampaign(fx.db, { account_id: 1, inbox_id: 1, sender_id: 1, title: 'Hello', message: 'Need help?',
-      trigger_rules: { url: 'https://shop.example/*', time_on_page: 5 } });
-    await createCampaign(fx.db, { account_id: 1, inbox_id: 1, sender_id: null, title: 'Off', message: 'x', enabled: false, trigger_rules: {} });
+    await createCampaign(fx.db, {
+      account_id: 1,
+      inbox_id: 1,
+      sender_id: 1,
+      title: 'Hello',
+      message: 'Need help?',
+      trigger_rules: { url: 'https://shop.example/*', time_on_page: 5 },
+    });
+    await createCampaign(fx.db, {
+      account_id: 1,
+      inbox_id: 1,
+      sender_id: null,
+      title: 'Off',
+      message: 'x',
+      enabled: false,
+      trigger_rules: {},
+    });
     const list = await (await fx.widget('/campaigns', null)).json();
-    expect(list).toEqual([{ id: 1, trigger_rules: { url: 'https://shop.example/*', time_on_page: 5 }, message: 'Need help?',
-      trigger_only_during_business_hours: false, sender: expect.objectContaining({ id: 1, type: 'user' }) }]);
+    expect(list).toEqual([
+      {
+        id: 1,
+        trigger_rules: { url: 'https://shop.example/*', time_on_page: 5 },
+        message: 'Need help?',
+        trigger_only_during_business_hours: false,
+        sender: expect.objectContaining({ id: 1, type: 'user' }),
+      },
+    ]);
     const unknown = await fx.request('/api/v1/widget/campaigns?website_token=nope');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
@@ -129,7 +169,10 @@ describe('inbox members, campaigns and events', () => {
 
   it('events are stored and answered with 204', async () => {
     const visitor = await fx.visit();
-    const res = await fx.widget('/events?locale=fr', visitor, { method: 'POST', body: { name: 'webwidget.triggered', event_info: { referer: 'https://shop.example/' } } });
+    const res = await fx.widget('/events?locale=fr', visitor, {
+      method: 'POST',
+      body: { name: 'webwidget.triggered', event_info: { referer: 'https://shop.example/' } },
+    });
     expect(res.status).toBe(204);
     const [event] = await listEvents(fx.db, 1);
     expect(event.name).toBe('webwidget.triggered');

@@ -46,7 +46,10 @@ describe('GET /api/v1/widget/messages', () => {
     await fx.agent(`/conversations/${id}/messages`, { method: 'POST', body: { content: 'assigned', message_type: 'activity' } });
     await fx.agent(`/conversations/${id}/messages`, { method: 'POST', body: { content: 'hi there' } });
     const body = (await (await fx.widget('/messages', visitor)).json()) as Listed;
-    expect(body.payload.map((m) => [m.content, m.message_type])).toEqual([['hello', 0], ['hi there', 1]]);
+    expect(body.payload.map((m) => [m.content, m.message_type])).toEqual([
+      ['hello', 0],
+      ['hi there', 1],
+    ]);
   });
 
   it('rejects a non-numeric cursor with 422', async () => {
@@ -59,11 +62,22 @@ describe('GET /api/v1/widget/messages', () => {
 describe('POST /api/v1/widget/messages', () => {
   it('creates the conversation with the first message and answers the created-message shape', async () => {
     const visitor = await fx.visit();
-    const res = await fx.widget('/messages', visitor, { method: 'POST', body: { message: { content: 'Hi', echo_id: 'e-1', referer_url: 'https://shop.example/' } } });
+    const res = await fx.widget('/messages', visitor, {
+      method: 'POST',
+      body: { message: { content: 'Hi', echo_id: 'e-1', referer_url: 'https://shop.example/' } },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ content: 'Hi', inbox_id: 1, conversation_id: 1, message_type: 0, private: false, echo_id: 'e-1',
-      content_attributes: {}, sender: { type: 'contact' } });
+    expect(body).toMatchObject({
+      content: 'Hi',
+      inbox_id: 1,
+      conversation_id: 1,
+      message_type: 0,
+      private: false,
+      echo_id: 'e-1',
+      content_attributes: {},
+      sender: { type: 'contact' },
+    });
     expect(body).not.toHaveProperty('content_type');
     expect(typeof body.created_at).toBe('number');
     const conversation = await (await fx.widget('/conversations', visitor)).json();
@@ -90,8 +104,14 @@ describe('POST /api/v1/widget/messages', () => {
     const theirs = fx.listen(other.pubsubToken);
     await sendMessage(fx, visitor, 'ping', { echo_id: 'abc' });
     const created = mine.find((e) => e.event === 'message.created');
-    expect(created?.data).toMatchObject({ content: 'ping', echo_id: 'abc', account_id: 1, message_type: 0, sender_type: 'Contact',
-      conversation: { contact_inbox: { source_id: expect.any(String) } } });
+    expect(created?.data).toMatchObject({
+      content: 'ping',
+      echo_id: 'abc',
+      account_id: 1,
+      message_type: 0,
+      sender_type: 'Contact',
+      conversation: { contact_inbox: { source_id: expect.any(String) } },
+    });
     expect(mine.map((e) => e.event)).toContain('conversation.created');
     expect(theirs).toEqual([]);
   });

@@ -17,7 +17,10 @@ describe('GET /widget', () => {
 
   it('preloads the chunks the widget entry imports, and nothing that is not a plain relative path', async () => {
     const imports = ['js/chunks/chunk-AAA.js', 'js/chunks/chunk-BBB.js', '../secret.js', '"><script>'];
-    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'widget.imports': imports }));
+    writeFileSync(
+      join(fx.packsDir, 'manifest.json'),
+      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'widget.imports': imports }),
+    );
     const html = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text();
     expect(html.match(/<link rel="modulepreload" href="[^"]*">/g)).toEqual([
       '<link rel="modulepreload" href="/packs/js/chunks/chunk-AAA.js">',
@@ -38,9 +41,18 @@ describe('GET /widget', () => {
     expect(html).toContain('<div id="app"></div>');
     const boot = readBootConfig(html);
     expect(boot.chatwootWebChannel).toMatchObject({
-      websiteToken: fx.config.websiteToken, websiteName: 'Wren demo', widgetColor: '#1f93ff', replyTime: 'in_a_few_minutes',
-      enabledFeatures: ['attachments', 'emoji_picker', 'end_conversation'], workingHoursEnabled: false, locale: 'en',
-      timezone: 'UTC', utcOffset: '+00:00', portal: null, allowMessagesAfterResolved: true, disableBranding: false,
+      websiteToken: fx.config.websiteToken,
+      websiteName: 'Wren demo',
+      widgetColor: '#1f93ff',
+      replyTime: 'in_a_few_minutes',
+      enabledFeatures: ['attachments', 'emoji_picker', 'end_conversation'],
+      workingHoursEnabled: false,
+      locale: 'en',
+      timezone: 'UTC',
+      utcOffset: '+00:00',
+      portal: null,
+      allowMessagesAfterResolved: true,
+      disableBranding: false,
     });
     expect(boot.chatwootWebChannel.workingHours).toHaveLength(7);
     expect(boot.chatwootWebChannel.enabledLanguages).toHaveLength(39);
@@ -63,18 +75,24 @@ describe('GET /widget', () => {
   });
 
   it('narrows connect-src to the public origin, widened only by CSP_CONNECT_SRC', async () => {
-    const widened = await createFixture({ env: { PUBLIC_URL: 'https://chat.example.com', CSP_CONNECT_SRC: 'https://api.example.com wss://rt.example.com' } });
+    const widened = await createFixture({
+      env: { PUBLIC_URL: 'https://chat.example.com', CSP_CONNECT_SRC: 'https://api.example.com wss://rt.example.com' },
+    });
     try {
       const res = await widened.request(`/widget?website_token=${widened.config.websiteToken}`);
-      expect(res.headers.get('content-security-policy'))
-        .toContain("connect-src 'self' ws://chat.example.com wss://chat.example.com https://api.example.com wss://rt.example.com;");
+      expect(res.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' ws://chat.example.com wss://chat.example.com https://api.example.com wss://rt.example.com;",
+      );
     } finally {
       await widened.close();
     }
   });
 
   it('limits frame-ancestors to the allowed domains and drops values that would alter the policy', async () => {
-    await fx.agent('/inboxes/1', { method: 'PATCH', body: { channel: { allowed_domains: 'https://shop.example.com, *.example.org, evil;script-src *' } } });
+    await fx.agent('/inboxes/1', {
+      method: 'PATCH',
+      body: { channel: { allowed_domains: 'https://shop.example.com, *.example.org, evil;script-src *' } },
+    });
     const res = await fx.request(`/widget?website_token=${fx.config.websiteToken}`);
     expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self' https:\/\/shop\.example\.com \*\.example\.org$/);
   });

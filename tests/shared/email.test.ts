@@ -5,7 +5,10 @@ describe('the e-mail address check', () => {
     expect(isEmailAddress(address)).toBe(true);
   });
 
-  it.each(['', 'ana', 'ana@example', '@example.com', 'ana @example.com', ' ana@example.com', 'ana@@example.com'])('refuses %j', (address) => {
-    expect(isEmailAddress(address)).toBe(false);
-  });
+  it.each(['', 'ana', 'ana@example', '@example.com', 'ana @example.com', ' ana@example.com', 'ana@@example.com'])(
+    'refuses %j',
+    (address) => {
+      expect(isEmailAddress(address)).toBe(false);
+    },
+  );
 });

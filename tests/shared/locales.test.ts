@@ -38,7 +38,15 @@ describe('choosing a locale', () => {
 });
 
 describe('the text direction of a locale', () => {
-  it.each([['ar', 'rtl'], ['fa', 'rtl'], ['he', 'rtl'], ['ar_EG', 'rtl'], ['en', 'ltr'], ['pt_BR', 'ltr'], ['', 'ltr']])('reads %j as %s', (code, dir) => {
+  it.each([
+    ['ar', 'rtl'],
+    ['fa', 'rtl'],
+    ['he', 'rtl'],
+    ['ar_EG', 'rtl'],
+    ['en', 'ltr'],
+    ['pt_BR', 'ltr'],
+    ['', 'ltr'],
+  ])('reads %j as %s', (code, dir) => {
     expect(textDirection(code)).toBe(dir);
   });
 });

@@ -16,13 +16,24 @@ function withId(db: Kysely<unknown>, table: Table): Table {
 }
 
 function withTimestamps(table: Table): Table {
-  return table
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull());
+  return table.addColumn('created_at', 'bigint', (c) => c.notNull()).addColumn('updated_at', 'bigint', (c) => c.notNull());
 }
 
-const TABLES = ['events', 'campaigns', 'attachments', 'messages', 'conversations', 'contact_inboxes',
-  'contacts', 'inbox_members', 'inboxes', 'account_users', 'users', 'accounts', 'settings'];
+const TABLES = [
+  'events',
+  'campaigns',
+  'attachments',
+  'messages',
+  'conversations',
+  'contact_inboxes',
+  'contacts',
+  'inbox_members',
+  'inboxes',
+  'account_users',
+  'users',
+  'accounts',
+  'settings',
+];
 
 export const initial: Migration = {
   async up(db: Kysely<unknown>) {
@@ -30,7 +41,8 @@ export const initial: Migration = {
     const json = (t: Table, name: string, fallback: string) => t.addColumn(name, 'text', (c) => c.notNull().defaultTo(fallback));
     const flag = (t: Table, name: string, fallback: 0 | 1) => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(fallback));
 
-    await db.schema.createTable('settings')
+    await db.schema
+      .createTable('settings')
       .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
       .addColumn('value', 'text', (c) => c.notNull())
       .execute();
@@ -76,8 +88,14 @@ export const initial: Migration = {
       .addColumn('greeting_message', 'text')
       .addColumn('portal_id', 'integer');
     t = json(json(json(json(t, 'feature_flags', '[]'), 'pre_chat_form_options', '{}'), 'working_hours', '[]'), 'csat_config', '{}');
-    for (const [name, fallback] of [['pre_chat_form_enabled', 0], ['hmac_mandatory', 0], ['working_hours_enabled', 0],
-      ['csat_survey_enabled', 0], ['allow_messages_after_resolved', 1], ['greeting_enabled', 0]] as const) {
+    for (const [name, fallback] of [
+      ['pre_chat_form_enabled', 0],
+      ['hmac_mandatory', 0],
+      ['working_hours_enabled', 0],
+      ['csat_survey_enabled', 0],
+      ['allow_messages_after_resolved', 1],
+      ['greeting_enabled', 0],
+    ] as const) {
       t = flag(t, name, fallback);
     }
     await withTimestamps(t).execute();

@@ -16,7 +16,10 @@ import { paramId, readJson } from '../body';
 
 const TriggerRules = v.object({
   url: v.pipe(v.string(), v.trim(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'URL must start with http:// or https://')),
-  time_on_page: v.optional(v.pipe(v.number(), v.integer('Time on page must be whole seconds'), v.minValue(0, 'Time on page must be 0 or more')), 10),
+  time_on_page: v.optional(
+    v.pipe(v.number(), v.integer('Time on page must be whole seconds'), v.minValue(0, 'Time on page must be 0 or more')),
+    10,
+  ),
 });
 
 const Fields = {
@@ -33,7 +36,10 @@ const CreateCampaign = v.object(Fields);
 const UpdateCampaign = v.partial(v.object(Fields));
 
 /** The body's campaign fields, validated; 422 `{message, attributes}` naming the field. */
-async function readCampaign<S extends typeof CreateCampaign | typeof UpdateCampaign>(c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S>> {
+async function readCampaign<S extends typeof CreateCampaign | typeof UpdateCampaign>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<v.InferOutput<S>> {
   const body = await readJson(c);
   const fields = body && typeof body === 'object' && 'campaign' in body ? (body as { campaign: unknown }).campaign : body;
   const result = v.safeParse(schema, fields);
@@ -48,19 +54,33 @@ export function campaignRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   const campaignJson = async (campaign: Campaign) => {
-    const [inbox, [sender]] = await Promise.all([findInbox(deps.db, campaign.inbox_id), findUsers(deps.db, campaign.sender_id ? [campaign.sender_id] : [])]);
+    const [inbox, [sender]] = await Promise.all([
+      findInbox(deps.db, campaign.inbox_id),
+      findUsers(deps.db, campaign.sender_id ? [campaign.sender_id] : []),
+    ]);
     return {
-      id: campaign.display_id, title: campaign.title, description: campaign.description, account_id: campaign.account_id,
-      inbox: inbox ? inboxJson(inbox) : null, sender: sender ? userPushData(sender) : null, message: campaign.message,
-      campaign_status: 'active', enabled: campaign.enabled, campaign_type: 'ongoing', trigger_rules: campaign.trigger_rules,
+      id: campaign.display_id,
+      title: campaign.title,
+      description: campaign.description,
+      account_id: campaign.account_id,
+      inbox: inbox ? inboxJson(inbox) : null,
+      sender: sender ? userPushData(sender) : null,
+      message: campaign.message,
+      campaign_status: 'active',
+      enabled: campaign.enabled,
+      campaign_type: 'ongoing',
+      trigger_rules: campaign.trigger_rules,
       trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
-      created_at: iso(campaign.created_at), updated_at: iso(campaign.updated_at),
+      created_at: iso(campaign.created_at),
+      updated_at: iso(campaign.updated_at),
     };
   };
 
   const checkReferences = async (accountId: number, fields: { inbox_id?: number; sender_id?: number | null }) => {
-    if (fields.inbox_id !== undefined && !(await findInbox(deps.db, fields.inbox_id, accountId))) throw new ValidationError('Inbox must exist', ['inbox_id']);
-    if (fields.sender_id && !(await accountRole(deps.db, accountId, fields.sender_id))) throw new ValidationError('Sender must be an agent of this account', ['sender_id']);
+    if (fields.inbox_id !== undefined && !(await findInbox(deps.db, fields.inbox_id, accountId)))
+      throw new ValidationError('Inbox must exist', ['inbox_id']);
+    if (fields.sender_id && !(await accountRole(deps.db, accountId, fields.sender_id)))
+      throw new ValidationError('Sender must be an agent of this account', ['sender_id']);
   };
 
   const load = async (c: Context<AppEnv>) => {

@@ -46,11 +46,18 @@ export function conversationRoutes(deps: AppDeps) {
 
   app.get('/conversations', async (c) => {
     const status = c.req.query('status') ?? 'open';
-    if (status !== 'all' && !(STATUSES as readonly string[]).includes(status)) throw new ApiError(422, `status must be one of all, ${STATUSES.join(', ')}`);
-    const filter = { status: status as ConversationStatus | 'all', inboxId: queryInt(c, 'inbox_id'), page: Math.max(queryInt(c, 'page') ?? 1, 1), perPage: PER_PAGE };
+    if (status !== 'all' && !(STATUSES as readonly string[]).includes(status))
+      throw new ApiError(422, `status must be one of all, ${STATUSES.join(', ')}`);
+    const filter = {
+      status: status as ConversationStatus | 'all',
+      inboxId: queryInt(c, 'inbox_id'),
+      page: Math.max(queryInt(c, 'page') ?? 1, 1),
+      perPage: PER_PAGE,
+    };
     const accountId = c.get('account').id;
     const [{ conversations }, counts] = await Promise.all([
-      listConversations(deps.db, accountId, filter), countConversations(deps.db, accountId, filter.status, c.get('agent').id),
+      listConversations(deps.db, accountId, filter),
+      countConversations(deps.db, accountId, filter.status, c.get('agent').id),
     ]);
     const views = await Promise.all(conversations.map((conversation) => loadConversationView(deps.db, conversation)));
     return c.json({ data: { meta: counts, payload: views.map(conversationPushData) } });
@@ -67,8 +74,15 @@ export function conversationRoutes(deps: AppDeps) {
     const status = body.status ?? (conversation.status === 'resolved' ? 'open' : 'resolved');
     const snoozedUntil = status === 'snoozed' && body.snoozed_until ? body.snoozed_until * 1000 : null;
     const updated = await setConversationStatus(deps, conversation, status, snoozedUntil);
-    return c.json({ meta: {}, payload: { success: true, conversation_id: updated.display_id, current_status: updated.status,
-      snoozed_until: seconds(updated.snoozed_until) } });
+    return c.json({
+      meta: {},
+      payload: {
+        success: true,
+        conversation_id: updated.display_id,
+        current_status: updated.status,
+        snoozed_until: seconds(updated.snoozed_until),
+      },
+    });
   });
 
   app.post('/conversations/:id/transcript', async (c) => {

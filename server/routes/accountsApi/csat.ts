@@ -23,22 +23,37 @@ export function csatRoutes(deps: AppDeps) {
     const page = Math.max(queryInt(c, 'page') ?? 1, 1);
     const responses = await listCsatResponses(deps.db, c.get('account').id, page, PER_PAGE);
     const [contacts, agents, conversations] = await Promise.all([
-      findContacts(deps.db, responses.map((r) => r.contact_id)),
-      findUsers(deps.db, responses.flatMap((r) => (r.assigned_agent_id ? [r.assigned_agent_id] : []))),
+      findContacts(
+        deps.db,
+        responses.map((r) => r.contact_id),
+      ),
+      findUsers(
+        deps.db,
+        responses.flatMap((r) => (r.assigned_agent_id ? [r.assigned_agent_id] : [])),
+      ),
       Promise.all([...new Set(responses.map((r) => r.conversation_id))].map((id) => findConversation(deps.db, id))),
     ]);
     const contactById = new Map(contacts.map((x) => [x.id, x]));
     const agentById = new Map(agents.map((x) => [x.id, x]));
     const displayId = new Map(conversations.flatMap((x) => (x ? [[x.id, x.display_id] as const] : [])));
-    return c.json(responses.map((r) => {
-      const contact = contactById.get(r.contact_id);
-      const agent = r.assigned_agent_id ? agentById.get(r.assigned_agent_id) : undefined;
-      return {
-        id: r.id, rating: r.rating, feedback_message: r.feedback_message, account_id: r.account_id, message_id: r.message_id,
-        conversation_id: displayId.get(r.conversation_id) ?? null, contact: contact ? contactPushData(contact) : null,
-        assigned_agent: agent ? userPushData(agent) : null, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-      };
-    }));
+    return c.json(
+      responses.map((r) => {
+        const contact = contactById.get(r.contact_id);
+        const agent = r.assigned_agent_id ? agentById.get(r.assigned_agent_id) : undefined;
+        return {
+          id: r.id,
+          rating: r.rating,
+          feedback_message: r.feedback_message,
+          account_id: r.account_id,
+          message_id: r.message_id,
+          conversation_id: displayId.get(r.conversation_id) ?? null,
+          contact: contact ? contactPushData(contact) : null,
+          assigned_agent: agent ? userPushData(agent) : null,
+          created_at: iso(r.created_at),
+          updated_at: iso(r.updated_at),
+        };
+      }),
+    );
   });
 
   return app;

@@ -12,31 +12,56 @@ import { findInbox, updateInbox, type Inbox, type InboxChanges } from '../../rep
 import { paramId, readBody, schemas } from '../body';
 
 const hour = (max: number) => v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max))));
-const WorkingHours = v.pipe(v.array(v.object({
-  day_of_week: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
-  closed_all_day: v.optional(v.boolean()), open_all_day: v.optional(v.boolean()),
-  open_hour: hour(23), open_minutes: hour(59), close_hour: hour(23), close_minutes: hour(59),
-})), v.maxLength(7));
+const WorkingHours = v.pipe(
+  v.array(
+    v.object({
+      day_of_week: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
+      closed_all_day: v.optional(v.boolean()),
+      open_all_day: v.optional(v.boolean()),
+      open_hour: hour(23),
+      open_minutes: hour(59),
+      close_hour: hour(23),
+      close_minutes: hour(59),
+    }),
+  ),
+  v.maxLength(7),
+);
 
 const CsatConfig = v.looseObject({
   display_type: v.optional(v.picklist(['emoji', 'star'])),
   message: schemas.optionalText(1000),
   button_text: schemas.optionalText(100),
   language: schemas.optionalText(10),
-  survey_rules: v.optional(v.nullable(v.looseObject({
-    operator: v.picklist(['contains', 'does_not_contain']),
-    values: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)),
-  }))),
+  survey_rules: v.optional(
+    v.nullable(
+      v.looseObject({
+        operator: v.picklist(['contains', 'does_not_contain']),
+        values: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)),
+      }),
+    ),
+  ),
 });
 
-const avatarUrl = v.optional(v.nullable(v.union([v.literal(''),
-  v.pipe(v.string(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'Avatar URL must start with http:// or https://'))])));
+const avatarUrl = v.optional(
+  v.nullable(
+    v.union([
+      v.literal(''),
+      v.pipe(v.string(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'Avatar URL must start with http:// or https://')),
+    ]),
+  ),
+);
 
 const PreChatField = v.looseObject({
-  name: v.string(), label: v.optional(v.string()), type: v.optional(v.string()), placeholder: v.optional(v.nullable(v.string())),
+  name: v.string(),
+  label: v.optional(v.string()),
+  type: v.optional(v.string()),
+  placeholder: v.optional(v.nullable(v.string())),
   field_type: v.optional(v.picklist(['standard', 'contact_attribute', 'conversation_attribute'])),
-  required: v.optional(v.boolean()), enabled: v.optional(v.boolean()), values: v.optional(v.array(v.string())),
-  regex_pattern: v.optional(v.nullable(v.string())), regex_cue: v.optional(v.nullable(v.string())),
+  required: v.optional(v.boolean()),
+  enabled: v.optional(v.boolean()),
+  values: v.optional(v.array(v.string())),
+  regex_pattern: v.optional(v.nullable(v.string())),
+  regex_cue: v.optional(v.nullable(v.string())),
 });
 
 const Settings = {
@@ -47,9 +72,13 @@ const Settings = {
   welcome_tagline: v.optional(v.pipe(v.string(), v.maxLength(1024))),
   reply_time: v.optional(v.picklist(['in_a_few_minutes', 'in_a_few_hours', 'in_a_day'])),
   pre_chat_form_enabled: v.optional(v.boolean()),
-  pre_chat_form_options: v.optional(v.object({
-    pre_chat_message: v.optional(v.string()), require_email: v.optional(v.boolean()), pre_chat_fields: v.optional(v.array(PreChatField)),
-  })),
+  pre_chat_form_options: v.optional(
+    v.object({
+      pre_chat_message: v.optional(v.string()),
+      require_email: v.optional(v.boolean()),
+      pre_chat_fields: v.optional(v.array(PreChatField)),
+    }),
+  ),
   hmac_mandatory: v.optional(v.boolean()),
   allowed_domains: v.optional(v.pipe(v.string(), v.maxLength(4096))),
   selected_feature_flags: v.optional(v.array(v.picklist(['attachments', 'emoji_picker', 'end_conversation', 'use_inbox_avatar_for_bot']))),
@@ -74,8 +103,15 @@ type Update = v.InferOutput<typeof UpdateInbox>;
 function mergeWorkingHours(current: WorkingHoursEntry[], updates: NonNullable<Update['working_hours']>): WorkingHoursEntry[] {
   const byDay = new Map(current.map((e) => [e.day_of_week, e]));
   for (const update of updates) {
-    const base = byDay.get(update.day_of_week) ?? { day_of_week: update.day_of_week, closed_all_day: false, open_all_day: false,
-      open_hour: null, open_minutes: null, close_hour: null, close_minutes: null };
+    const base = byDay.get(update.day_of_week) ?? {
+      day_of_week: update.day_of_week,
+      closed_all_day: false,
+      open_all_day: false,
+      open_hour: null,
+      open_minutes: null,
+      close_hour: null,
+      close_minutes: null,
+    };
     byDay.set(update.day_of_week, { ...base, ...Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) });
   }
   return [...byDay.values()].sort((a, b) => a.day_of_week - b.day_of_week);
@@ -87,9 +123,11 @@ const minutesOf = (hour: number | null, minutes: number | null) => (hour ?? 0) *
 function checkWorkingHours(week: WorkingHoursEntry[]): void {
   if (week.length !== 7) throw new ApiError(422, 'working_hours: expected one entry per day of the week');
   for (const day of week) {
-    if (day.open_all_day && day.closed_all_day) throw new ApiError(422, `working_hours: day ${day.day_of_week} cannot be open and closed all day`);
+    if (day.open_all_day && day.closed_all_day)
+      throw new ApiError(422, `working_hours: day ${day.day_of_week} cannot be open and closed all day`);
     if (day.open_all_day || day.closed_all_day) continue;
-    if (day.open_hour === null || day.close_hour === null) throw new ApiError(422, `working_hours: day ${day.day_of_week} needs open and close hours`);
+    if (day.open_hour === null || day.close_hour === null)
+      throw new ApiError(422, `working_hours: day ${day.day_of_week} needs open and close hours`);
     if (minutesOf(day.close_hour, day.close_minutes) <= minutesOf(day.open_hour, day.open_minutes)) {
       throw new ApiError(422, `working_hours: day ${day.day_of_week} must close after it opens`);
     }
@@ -97,7 +135,13 @@ function checkWorkingHours(week: WorkingHoursEntry[]): void {
 }
 
 function toChanges(inbox: Inbox, body: Update): InboxChanges {
-  const { channel: _nested, selected_feature_flags: flags, working_hours: hours, pre_chat_form_options: preChat, ...flat } = { ...body, ...body.channel };
+  const {
+    channel: _nested,
+    selected_feature_flags: flags,
+    working_hours: hours,
+    pre_chat_form_options: preChat,
+    ...flat
+  } = { ...body, ...body.channel };
   const changes: InboxChanges = { ...flat };
   if (flags) changes.feature_flags = [...new Set(flags)];
   if (hours) changes.working_hours = mergeWorkingHours(inbox.working_hours, hours);

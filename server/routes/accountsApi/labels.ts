@@ -16,8 +16,14 @@ import { conversationParam } from './conversations';
 const TITLE = /^[\p{L}\p{N}_-]+$/u;
 
 const CreateLabel = v.object({
-  title: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.minLength(1, "Title can't be blank"), v.maxLength(255),
-    v.regex(TITLE, 'Title can only contain letters, numbers, hyphens and underscores')),
+  title: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toLowerCase(),
+    v.minLength(1, "Title can't be blank"),
+    v.maxLength(255),
+    v.regex(TITLE, 'Title can only contain letters, numbers, hyphens and underscores'),
+  ),
   description: schemas.optionalText(1024),
   color: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Color must be #rrggbb'))),
   show_on_sidebar: v.optional(v.boolean()),
@@ -25,7 +31,13 @@ const CreateLabel = v.object({
 const SetLabels = v.object({ labels: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(255))), v.maxLength(100)) });
 const SetAttributes = v.object({ custom_attributes: schemas.attributes });
 
-const labelJson = (label: Label) => ({ id: label.id, title: label.title, description: label.description, color: label.color, show_on_sidebar: label.show_on_sidebar });
+const labelJson = (label: Label) => ({
+  id: label.id,
+  title: label.title,
+  description: label.description,
+  color: label.color,
+  show_on_sidebar: label.show_on_sidebar,
+});
 
 /** Label routes (mounted under `/api/v1/accounts/:a`). */
 export function labelRoutes(deps: AppDeps) {

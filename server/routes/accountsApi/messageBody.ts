@@ -23,7 +23,9 @@ const title = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255))));
 
 const JsonAttachment = v.variant('file_type', [
   v.object({
-    file_type: v.literal('location'), fallback_title: title, data_url: v.optional(v.nullable(httpUrl)),
+    file_type: v.literal('location'),
+    fallback_title: title,
+    data_url: v.optional(v.nullable(httpUrl)),
     coordinates_lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
     coordinates_long: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
   }),
@@ -50,7 +52,10 @@ function jsonAttachment(attachment: v.InferOutput<typeof JsonAttachment>): NewAt
   }
   const { coordinates_lat: lat, coordinates_long: long } = attachment;
   return {
-    file_type: 'location', coordinates_lat: lat, coordinates_long: long, fallback_title: attachment.fallback_title ?? '',
+    file_type: 'location',
+    coordinates_lat: lat,
+    coordinates_long: long,
+    fallback_title: attachment.fallback_title ?? '',
     external_url: attachment.data_url ?? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=16/${lat}/${long}`,
   };
 }
@@ -68,7 +73,8 @@ function fieldsToBody(fields: [string, string][]): Record<string, unknown> {
 }
 
 async function checkBody(conversation: Conversation, deps: AppDeps, body: Body, files: number): Promise<AgentMessageInput> {
-  const messageType: MessageType = typeof body.message_type === 'string' ? TYPE_BY_NAME[body.message_type] : body.message_type ?? MESSAGE_TYPE.outgoing;
+  const messageType: MessageType =
+    typeof body.message_type === 'string' ? TYPE_BY_NAME[body.message_type] : (body.message_type ?? MESSAGE_TYPE.outgoing);
   if (messageType === MESSAGE_TYPE.incoming) throw new ApiError(422, 'Incoming messages are only allowed in Api inboxes');
   const contentType = body.content_type ?? 'text';
   const content = body.content ?? null;
@@ -87,8 +93,13 @@ async function checkBody(conversation: Conversation, deps: AppDeps, body: Body, 
     contentAttributes.in_reply_to = id;
   }
   return {
-    content, message_type: messageType, private: body.private ?? false, content_type: contentType,
-    content_attributes: contentAttributes, echo_id: body.echo_id ?? null, attachments,
+    content,
+    message_type: messageType,
+    private: body.private ?? false,
+    content_type: contentType,
+    content_attributes: contentAttributes,
+    echo_id: body.echo_id ?? null,
+    attachments,
   };
 }
 
@@ -96,7 +107,11 @@ async function checkBody(conversation: Conversation, deps: AppDeps, body: Body, 
  * Reads and checks the create-message body. With multipart, `upload` holds the stored files:
  * the caller commits them (already referenced by `input.attachments`) or discards them.
  */
-export async function readAgentMessage(deps: AppDeps, c: Context<AppEnv>, conversation: Conversation): Promise<{ input: AgentMessageInput; upload?: UploadForm }> {
+export async function readAgentMessage(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  conversation: Conversation,
+): Promise<{ input: AgentMessageInput; upload?: UploadForm }> {
   if (!isMultipart(c)) return { input: await checkBody(conversation, deps, validate(CreateMessage, await readJson(c)), 0) };
   const upload = await readUploadForm(c, deps.config, 'attachments[]');
   try {

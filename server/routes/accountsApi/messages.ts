@@ -24,12 +24,21 @@ export function messageRoutes(deps: AppDeps) {
   app.get('/conversations/:id/messages', async (c) => {
     const conversation = await conversationParam(deps, c);
     const view = await loadConversationView(deps.db, conversation);
-    const messages = await listMessages(deps.db, conversation.id, { before: queryInt(c, 'before'), after: queryInt(c, 'after'), publicOnly: false });
+    const messages = await listMessages(deps.db, conversation.id, {
+      before: queryInt(c, 'before'),
+      after: queryInt(c, 'after'),
+      publicOnly: false,
+    });
     const views = await loadMessageViews(deps.db, conversation, view.contactInbox, messages);
     return c.json({
-      meta: { labels: view.labels, additional_attributes: conversation.additional_attributes, contact: contactPushData(view.contact),
+      meta: {
+        labels: view.labels,
+        additional_attributes: conversation.additional_attributes,
+        contact: contactPushData(view.contact),
         ...(view.assignee && { assignee: userPushData(view.assignee) }),
-        agent_last_seen_at: seconds(conversation.agent_last_seen_at), assignee_last_seen_at: null },
+        agent_last_seen_at: seconds(conversation.agent_last_seen_at),
+        assignee_last_seen_at: null,
+      },
       payload: views.map(agentMessage),
     });
   });

@@ -31,8 +31,13 @@ export function profileRoutes(deps: AppDeps) {
     await broadcastAgentPresence(deps, agent.id, profile.account_id);
     const accounts = await userAccounts(deps.db, agent.id);
     return c.json({
-      id: updated.id, name: updated.name, display_name: updated.display_name, email: updated.email,
-      avatar_url: updated.avatar_url ?? '', availability: updated.availability, availability_status: updated.availability,
+      id: updated.id,
+      name: updated.name,
+      display_name: updated.display_name,
+      email: updated.email,
+      avatar_url: updated.avatar_url ?? '',
+      availability: updated.availability,
+      availability_status: updated.availability,
       accounts: accounts.map((a) => ({ ...a, availability: updated.availability, availability_status: updated.availability })),
     });
   });

@@ -61,8 +61,10 @@ export function widgetContactRoutes(deps: AppDeps) {
     const body = await readBody(c, SetUser);
     const result = await setUser(deps, c.get('inbox'), { contact: c.get('contact'), contactInbox: c.get('contactInbox') }, body);
     // Wren extension: with a new token comes its pubsub token, so the widget can move its socket.
-    return c.json({ ...summary(result.contact),
-      ...(result.authToken && { widget_auth_token: result.authToken, pubsub_token: result.contactInbox.pubsub_token }) });
+    return c.json({
+      ...summary(result.contact),
+      ...(result.authToken && { widget_auth_token: result.authToken, pubsub_token: result.contactInbox.pubsub_token }),
+    });
   });
 
   app.post('/contact/destroy_custom_attributes', auth, contactWrite, async (c) => {

@@ -20,11 +20,17 @@ import { visitorAuth } from './auth';
 import { limitVisitorWrite } from './rateLimit';
 
 const CreateConversation = v.object({
-  contact: v.optional(v.object({
-    name: schemas.optionalText(255), email: schemas.optionalText(255), phone_number: schemas.optionalText(32),
-  })),
+  contact: v.optional(
+    v.object({
+      name: schemas.optionalText(255),
+      email: schemas.optionalText(255),
+      phone_number: schemas.optionalText(32),
+    }),
+  ),
   message: v.object({
-    content: v.optional(v.nullable(v.string())), timestamp: v.optional(v.unknown()), referer_url: schemas.optionalText(2048),
+    content: v.optional(v.nullable(v.string())),
+    timestamp: v.optional(v.unknown()),
+    referer_url: schemas.optionalText(2048),
   }),
   custom_attributes: v.optional(v.nullable(schemas.attributes)),
 });
@@ -46,13 +52,19 @@ export function widgetConversationRoutes(deps: AppDeps) {
   app.post('/conversations', auth, limitVisitorWrite(deps, 'conversationsPerVisitor', 'conversationsPerAddress'), async (c) => {
     const body = await readBody(c, CreateConversation);
     const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
-    const contact = body.contact ? (await identifyContact(deps.db, visitor, body.contact, { nameOnlyIfAnonymous: true })).contact : visitor.contact;
-    const { view, created } = await postIncomingMessage(deps, { ...visitor, contact }, body.message,
-      { newConversation: true, custom_attributes: body.custom_attributes ?? {} });
+    const contact = body.contact
+      ? (await identifyContact(deps.db, visitor, body.contact, { nameOnlyIfAnonymous: true })).contact
+      : visitor.contact;
+    const { view, created } = await postIncomingMessage(deps, { ...visitor, contact }, body.message, {
+      newConversation: true,
+      custom_attributes: body.custom_attributes ?? {},
+    });
     visitorWrote(c, view, { started: true, created });
     return c.json({
-      ...conversationSummary(view.conversation), messages: [widgetMessage(view)],
-      custom_attributes: view.conversation.custom_attributes, contact: contactJson(contact),
+      ...conversationSummary(view.conversation),
+      messages: [widgetMessage(view)],
+      custom_attributes: view.conversation.custom_attributes,
+      contact: contactJson(contact),
     });
   });
 

@@ -42,22 +42,43 @@ export function widgetInboxRoutes(deps: AppDeps) {
   app.get('/campaigns', async (c) => {
     if (!c.get('account').feature_flags.includes('campaigns')) return c.json([]);
     const campaigns = await listEnabledCampaigns(deps.db, c.get('inbox').id);
-    const senders = new Map((await findUsers(deps.db, campaigns.flatMap((k) => (k.sender_id ? [k.sender_id] : [])))).map((u) => [u.id, u]));
-    return c.json(campaigns.map((campaign) => {
-      const sender = campaign.sender_id ? senders.get(campaign.sender_id) : undefined;
-      return {
-        id: campaign.display_id, trigger_rules: campaign.trigger_rules, message: campaign.message,
-        trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
-        sender: sender ? userPushData(sender) : null,
-      };
-    }));
+    const senders = new Map(
+      (
+        await findUsers(
+          deps.db,
+          campaigns.flatMap((k) => (k.sender_id ? [k.sender_id] : [])),
+        )
+      ).map((u) => [u.id, u]),
+    );
+    return c.json(
+      campaigns.map((campaign) => {
+        const sender = campaign.sender_id ? senders.get(campaign.sender_id) : undefined;
+        return {
+          id: campaign.display_id,
+          trigger_rules: campaign.trigger_rules,
+          message: campaign.message,
+          trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
+          sender: sender ? userPushData(sender) : null,
+        };
+      }),
+    );
   });
 
   app.post('/events', visitorAuth(deps), limitVisitorWrite(deps, 'eventsPerVisitor', 'eventsPerAddress'), async (c) => {
     const body = await readBody(c, WidgetEvent);
     const inbox = c.get('inbox');
-    const eventInfo = { ...body.event_info, widget_language: c.req.query('locale') ?? null, browser_language: c.req.header('accept-language')?.split(',')[0] ?? null };
-    await recordEvent(deps.db, { account_id: inbox.account_id, inbox_id: inbox.id, contact_inbox_id: c.get('contactInbox').id, name: body.name, event_info: eventInfo });
+    const eventInfo = {
+      ...body.event_info,
+      widget_language: c.req.query('locale') ?? null,
+      browser_language: c.req.header('accept-language')?.split(',')[0] ?? null,
+    };
+    await recordEvent(deps.db, {
+      account_id: inbox.account_id,
+      inbox_id: inbox.id,
+      contact_inbox_id: c.get('contactInbox').id,
+      name: body.name,
+      event_info: eventInfo,
+    });
     if (body.name === 'campaign.triggered') {
       await triggerCampaign(deps, { inbox, contactInbox: c.get('contactInbox'), contact: c.get('contact') }, eventInfo);
     }

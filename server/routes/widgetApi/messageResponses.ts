@@ -27,8 +27,13 @@ export function messageResponseRoutes(deps: AppDeps) {
     const message = await findVisitorMessage(deps.db, visitor.contactInbox, paramId(c, 'id'));
     if (!message) throw notFound();
     const body = await readBody(c, Answer);
-    const { contact } = await answerMessage(deps, visitor, message, body,
-      async (email) => (await identifyContact(deps.db, visitor, { email })).contact);
+    const { contact } = await answerMessage(
+      deps,
+      visitor,
+      message,
+      body,
+      async (email) => (await identifyContact(deps.db, visitor, { email })).contact,
+    );
     return c.json(contact ? { contact: contactJson(contact) } : {});
   });
 

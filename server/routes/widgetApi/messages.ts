@@ -36,17 +36,25 @@ async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {
   try {
     if (upload.files.length === 0) {
       // A string here is an ActiveStorage signed blob id: only for DIRECT_UPLOADS_ENABLED servers.
-      if (field(upload.fields, 'message[attachments][]') !== undefined) throw new ApiError(422, 'Direct uploads are not enabled on this server');
+      if (field(upload.fields, 'message[attachments][]') !== undefined)
+        throw new ApiError(422, 'Direct uploads are not enabled on this server');
       throw new ApiError(422, 'No attachment received');
     }
     const text = (name: string) => field(upload.fields, `message[${name}]`);
     const fields = validate(MessageFields, {
-      content: text('content'), reply_to: text('reply_to') || undefined, timestamp: text('timestamp'),
-      referer_url: text('referer_url'), echo_id: text('echo_id') || undefined,
+      content: text('content'),
+      reply_to: text('reply_to') || undefined,
+      timestamp: text('timestamp'),
+      referer_url: text('referer_url'),
+      echo_id: text('echo_id') || undefined,
     });
     await upload.commit();
     const input: IncomingMessage = { ...fields, attachments: storedAttachments(upload.files) };
-    const { view, created } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, input);
+    const { view, created } = await postIncomingMessage(
+      deps,
+      { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') },
+      input,
+    );
     visitorWrote(c, view, { created });
     // A retried upload (same echo_id) answers with the message stored the first time.
     if (!created) await upload.discard();
@@ -74,13 +82,22 @@ export function widgetMessageRoutes(deps: AppDeps) {
   });
 
   const uploadLimit = limitVisitorWrite(deps, 'uploadsPerVisitor', 'uploadsPerAddress');
-  app.post('/messages', auth, (c, next) => (isMultipart(c) ? uploadLimit(c, next) : next()), async (c) => {
-    if (isMultipart(c)) return postAttachments(deps, c);
-    const { message } = await readBody(c, CreateMessage);
-    const { view, created } = await postIncomingMessage(deps, { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') }, message);
-    visitorWrote(c, view, { created });
-    return c.json(createdMessage(view));
-  });
+  app.post(
+    '/messages',
+    auth,
+    (c, next) => (isMultipart(c) ? uploadLimit(c, next) : next()),
+    async (c) => {
+      if (isMultipart(c)) return postAttachments(deps, c);
+      const { message } = await readBody(c, CreateMessage);
+      const { view, created } = await postIncomingMessage(
+        deps,
+        { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') },
+        message,
+      );
+      visitorWrote(c, view, { created });
+      return c.json(createdMessage(view));
+    },
+  );
 
   app.route('/', messageResponseRoutes(deps));
   return app;

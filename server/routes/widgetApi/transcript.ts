@@ -20,18 +20,23 @@ const TranscriptRequest = v.object({ email: v.optional(v.nullable(v.pipe(v.strin
 export function widgetTranscriptRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.post('/conversations/transcript', visitorAuth(deps), limitVisitorWrite(deps, 'transcriptsPerVisitor', 'transcriptsPerAddress'), async (c) => {
-    const { email: typed } = await readBody(c, TranscriptRequest);
-    if (typed && !isValidEmail(typed)) throw new ApiError(422, 'Please enter a valid email address');
-    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
-    if (!conversation) throw new ApiError(429, 'There is no conversation to send');
-    const email = typed || c.get('contact').email;
-    if (!email) throw new ApiError(422, 'An email address is required to send the transcript');
-    // Anyone's inbox can be typed in: without this limit the server is a mail relay.
-    await deps.limits.consume('transcriptsPerRecipient', email.toLowerCase());
-    await mailTranscript(deps, conversation, email.toLowerCase());
-    return c.body(null, 200);
-  });
+  app.post(
+    '/conversations/transcript',
+    visitorAuth(deps),
+    limitVisitorWrite(deps, 'transcriptsPerVisitor', 'transcriptsPerAddress'),
+    async (c) => {
+      const { email: typed } = await readBody(c, TranscriptRequest);
+      if (typed && !isValidEmail(typed)) throw new ApiError(422, 'Please enter a valid email address');
+      const conversation = await latestConversation(deps.db, c.get('contactInbox'));
+      if (!conversation) throw new ApiError(429, 'There is no conversation to send');
+      const email = typed || c.get('contact').email;
+      if (!email) throw new ApiError(422, 'An email address is required to send the transcript');
+      // Anyone's inbox can be typed in: without this limit the server is a mail relay.
+      await deps.limits.consume('transcriptsPerRecipient', email.toLowerCase());
+      await mailTranscript(deps, conversation, email.toLowerCase());
+      return c.body(null, 200);
+    },
+  );
 
   return app;
 }

@@ -7,9 +7,9 @@ import type { HostUser } from '../../shared/protocol';
  * bytes, and nothing on the server reads this value.
  */
 export function userHash(identifier: string | number, user: HostUser): string {
-  const source = ['avatar_url', 'email', 'name', 'identifier_hash']
-    .map((key) => key + (user[key as keyof HostUser] ?? ''))
-    .join('') + `identifier${identifier}`;
+  const source =
+    ['avatar_url', 'email', 'name', 'identifier_hash'].map((key) => key + (user[key as keyof HostUser] ?? '')).join('') +
+    `identifier${identifier}`;
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < source.length; i++) {

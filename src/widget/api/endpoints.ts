@@ -3,13 +3,7 @@
  * they describe a request and never send it; `client.ts` does the I/O. Paths are absolute from
  * the server root, so the client only prefixes its origin.
  */
-import type {
-  ConversationSummary,
-  InboxMember,
-  Sender,
-  WidgetContact,
-  WidgetMessage,
-} from '../../shared/types';
+import type { ConversationSummary, InboxMember, Sender, WidgetContact, WidgetMessage } from '../../shared/types';
 
 export const WIDGET_API_PATH = '/api/v1/widget';
 
@@ -61,8 +55,12 @@ export interface CampaignResponse {
   sender: Extract<Sender, { type: 'user' }> | null;
 }
 
-const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> =>
-  ({ method, path: WIDGET_API_PATH + path, body, query });
+const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({
+  method,
+  path: WIDGET_API_PATH + path,
+  body,
+  query,
+});
 
 // Conversations
 
@@ -77,8 +75,7 @@ export const toggleTyping = (typing: boolean) =>
   api<void>('POST', '/conversations/toggle_typing', { typing_status: typing ? 'on' : 'off' });
 
 /** Emails the transcript. SPEC.md §7 sends `email`; Chatwoot uses the contact's stored one. */
-export const requestTranscript = (email?: string) =>
-  api<void>('POST', '/conversations/transcript', email ? { email } : {});
+export const requestTranscript = (email?: string) => api<void>('POST', '/conversations/transcript', email ? { email } : {});
 
 /** Resolves the conversation (it is a GET in Chatwoot). */
 export const toggleStatus = () => api<void>('GET', '/conversations/toggle_status');
@@ -108,7 +105,13 @@ export const sendMessage = (message: {
  * Uploads attachments (a `File`/`Blob`, or a direct-upload signed blob id) as multipart
  * `message[...]` fields.
  */
-export const sendAttachment = ({ attachments, timestamp, referer_url, reply_to, echo_id }: {
+export const sendAttachment = ({
+  attachments,
+  timestamp,
+  referer_url,
+  reply_to,
+  echo_id,
+}: {
   attachments: (Blob | string)[];
   timestamp: string;
   referer_url: string;

@@ -48,7 +48,15 @@ function ActionButton({ icon, label, onClick }: { icon: string; label: string; o
 }
 
 /** Buttons at the header's end: end conversation, popout and close. */
-export function HeaderActions({ showEndConversation, showPopout, showClose, labels, onEndConversation, onPopout, onClose }: HeaderActionsProps) {
+export function HeaderActions({
+  showEndConversation,
+  showPopout,
+  showClose,
+  labels,
+  onEndConversation,
+  onPopout,
+  onClose,
+}: HeaderActionsProps) {
   return (
     <div className="header__actions">
       {showEndConversation && <ActionButton icon={END_ICON} label={labels.endConversation} onClick={onEndConversation} />}
@@ -89,7 +97,9 @@ export function ChatHeader(props: ChatHeaderProps) {
 }
 
 /** The expanded header on home: avatar, welcome heading and tagline; fades as home scrolls. */
-export function ChatHeaderExpanded(props: HeaderActionsProps & { avatarUrl?: string; title: string; intro: string; heading: string; opacity?: number }) {
+export function ChatHeaderExpanded(
+  props: HeaderActionsProps & { avatarUrl?: string; title: string; intro: string; heading: string; opacity?: number },
+) {
   const { avatarUrl, title, intro, heading, opacity = 1 } = props;
   return (
     <header className="header header--expanded" style={{ opacity }}>

@@ -121,13 +121,28 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
       )}
       {emoji && emojiOpen && emoji.picker(insertEmoji, closeEmoji)}
       {emoji && (
-        <button ref={emojiButton} type="button" className="icon-button" aria-label={emoji.label} title={emoji.label} aria-expanded={emojiOpen} aria-haspopup="dialog" onClick={() => setEmojiOpen(!emojiOpen)}>
+        <button
+          ref={emojiButton}
+          type="button"
+          className="icon-button"
+          aria-label={emoji.label}
+          title={emoji.label}
+          aria-expanded={emojiOpen}
+          aria-haspopup="dialog"
+          onClick={() => setEmojiOpen(!emojiOpen)}
+        >
           <Icon path={EMOJI_ICON} />
         </button>
       )}
       {attachments && (
         <>
-          <button type="button" className="icon-button composer__attach" aria-label={labels.attach} title={labels.attach} onClick={() => picker.current?.click()}>
+          <button
+            type="button"
+            className="icon-button composer__attach"
+            aria-label={labels.attach}
+            title={labels.attach}
+            onClick={() => picker.current?.click()}
+          >
             <Icon path={ATTACH_ICON} />
           </button>
           <input

@@ -39,7 +39,11 @@ export function MessageBubble({ message, labels, messageLabels, callbacks, quote
     <div className="bubble-wrap">
       <div className={frame} aria-busy={message.status === 'in_progress'}>
         {quoted && <ReplyToChip sender={quoted.sender} summary={quoted.summary} />}
-        {messageLabels ? <MessageContent message={message} labels={messageLabels} callbacks={callbacks} /> : <p className="bubble__content">{message.content}</p>}
+        {messageLabels ? (
+          <MessageContent message={message} labels={messageLabels} callbacks={callbacks} />
+        ) : (
+          <p className="bubble__content">{message.content}</p>
+        )}
         {message.status === 'in_progress' && <span className="visually-hidden">{labels.sending}</span>}
         {failed && (
           <div className="bubble__error" role="alert">
@@ -52,7 +56,13 @@ export function MessageBubble({ message, labels, messageLabels, callbacks, quote
         )}
       </div>
       {onReply && labels.reply && typeof message.id === 'number' && (
-        <button type="button" className="icon-button bubble__reply" aria-label={labels.reply} title={labels.reply} onClick={() => onReply(message)}>
+        <button
+          type="button"
+          className="icon-button bubble__reply"
+          aria-label={labels.reply}
+          title={labels.reply}
+          onClick={() => onReply(message)}
+        >
           <Icon path={REPLY_ICON} size={16} />
         </button>
       )}

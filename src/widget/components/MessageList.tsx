@@ -26,7 +26,17 @@ export interface MessageListProps {
  * sender grouped under one name and avatar. It is a live log, so screen readers announce
  * new messages as they arrive.
  */
-export function MessageList({ messages, labels, dayLabel, senderOf, onRetry, messageLabels, callbacks, quotedOf, onReply }: MessageListProps) {
+export function MessageList({
+  messages,
+  labels,
+  dayLabel,
+  senderOf,
+  onRetry,
+  messageLabels,
+  callbacks,
+  quotedOf,
+  onReply,
+}: MessageListProps) {
   return (
     <div className="message-list" role="log" aria-live="polite" aria-label={labels.conversation}>
       {messages.map((message, index) => {
@@ -47,12 +57,16 @@ export function MessageList({ messages, labels, dayLabel, senderOf, onRetry, mes
           );
         }
         const sender = fromVisitor ? { name: labels.you } : senderOf(message);
-        const sameSender = !newDay && previous && previous.message_type === message.message_type && (fromVisitor || senderOf(previous).name === sender.name);
+        const sameSender =
+          !newDay && previous && previous.message_type === message.message_type && (fromVisitor || senderOf(previous).name === sender.name);
         return (
           <Fragment key={message.id}>
             {separator}
-            <div className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${sameSender ? ' message-row--grouped' : ''}`}>
-              {!fromVisitor && (sameSender ? <span className="avatar-spacer" /> : <Avatar name={sender.name} src={sender.avatarUrl} size={24} />)}
+            <div
+              className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${sameSender ? ' message-row--grouped' : ''}`}
+            >
+              {!fromVisitor &&
+                (sameSender ? <span className="avatar-spacer" /> : <Avatar name={sender.name} src={sender.avatarUrl} size={24} />)}
               <div className="message-row__body">
                 {!sameSender && <span className="message-row__sender">{sender.name}</span>}
                 <MessageBubble

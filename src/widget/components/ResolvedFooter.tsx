@@ -68,12 +68,20 @@ export function ResolvedFooter({ labels, hasEmail, onStartNew, onRequestTranscri
           </button>
         </form>
       ) : (
-        <button type="button" className="link-button resolved-footer__link" disabled={outcome === 'sending'} onClick={() => (hasEmail ? request() : setAsking(true))}>
+        <button
+          type="button"
+          className="link-button resolved-footer__link"
+          disabled={outcome === 'sending'}
+          onClick={() => (hasEmail ? request() : setAsking(true))}
+        >
           {labels.requestTranscript}
         </button>
       )}
       {outcome && outcome !== 'sending' && (
-        <p className={`resolved-footer__outcome resolved-footer__outcome--${outcome === 'success' ? 'success' : 'error'}`} role={outcome === 'success' ? 'status' : 'alert'}>
+        <p
+          className={`resolved-footer__outcome resolved-footer__outcome--${outcome === 'success' ? 'success' : 'error'}`}
+          role={outcome === 'success' ? 'status' : 'alert'}
+        >
           {outcome === 'success' ? labels.success : outcome === 'invalid' ? labels.invalidEmail : labels.error}
         </p>
       )}

@@ -1,4 +1,11 @@
-import { MESSAGE_PREFIX, decodeMessage, encodeMessage, type HostToWidget, type NativeBridgeMessage, type WidgetToHost } from '../../shared/protocol';
+import {
+  MESSAGE_PREFIX,
+  decodeMessage,
+  encodeMessage,
+  type HostToWidget,
+  type NativeBridgeMessage,
+  type WidgetToHost,
+} from '../../shared/protocol';
 
 declare global {
   interface Window {
@@ -49,7 +56,9 @@ export function createHostBridge(win: Window = window): HostBridge {
     },
     listen(handlers) {
       const listener = (event: MessageEvent) => {
-        const fromHost = inIframe ? event.source === win.parent && (!origin || event.origin === origin) : inNativeApp && event.source === win;
+        const fromHost = inIframe
+          ? event.source === win.parent && (!origin || event.origin === origin)
+          : inNativeApp && event.source === win;
         if (!fromHost) return;
         const message = decodeMessage(event.data);
         if (!message || !Object.hasOwn(handlers, message.event)) return;

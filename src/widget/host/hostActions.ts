@@ -12,7 +12,8 @@ export function hostActions(state: WidgetState): HostHandlers {
   const { app, bridge, router, messages, channel } = state;
   const request = state.request;
   const available = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
-  const report = (errorType: string) => (error: { body?: unknown }) => bridge.send('error', { errorType, data: error?.body ?? String(error) });
+  const report = (errorType: string) => (error: { body?: unknown }) =>
+    bridge.send('error', { errorType, data: error?.body ?? String(error) });
   const applyLocale = async (locale?: string) => {
     await setLocale(locale, available?.length ? available : undefined).catch(() => undefined);
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US') });

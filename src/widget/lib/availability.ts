@@ -82,7 +82,11 @@ function daySpan(entry: WorkingHoursEntry): [number, number] | null {
   return [open, close <= open ? close + DAY : Math.min(close, 2 * DAY)];
 }
 
-interface WeekSpan { start: number; end: number; entry: WorkingHoursEntry }
+interface WeekSpan {
+  start: number;
+  end: number;
+  entry: WorkingHoursEntry;
+}
 
 function weekSpans(workingHours: readonly WorkingHoursEntry[] | null | undefined): WeekSpan[] {
   const spans: WeekSpan[] = [];
@@ -163,10 +167,7 @@ export function timeUntilBack(config: AvailabilityConfig, now: Date): TimeUntilB
 }
 
 /** Which reply-wait line the header and home card show (SPEC §4); wording lives in i18n. */
-export type ReplyWait =
-  | { kind: 'reply_time'; replyTime: ReplyTime }
-  | { kind: 'back_in'; when: TimeUntilBack }
-  | { kind: 'offline' };
+export type ReplyWait = { kind: 'reply_time'; replyTime: ReplyTime } | { kind: 'back_in'; when: TimeUntilBack } | { kind: 'offline' };
 
 const REPLY_TIMES: readonly string[] = ['in_a_few_minutes', 'in_a_few_hours', 'in_a_day'];
 
@@ -183,7 +184,13 @@ export function replyWaitKind(config: AvailabilityConfig & { replyTime?: string 
 }
 
 /** SPEC §3's internal weekday form: 12-hour texts ("09:00 AM"), '' when the day is closed. */
-export interface WeekdayForm { day: number; from: string; to: string; valid: boolean; openAllDay: boolean }
+export interface WeekdayForm {
+  day: number;
+  from: string;
+  to: string;
+  valid: boolean;
+  openAllDay: boolean;
+}
 
 /** 24-hour clock to the form's 12-hour text: (0, 5) → "12:05 AM", (13, 0) → "01:00 PM". */
 export function clockTime12h(hour: number, minute: number): string {
@@ -196,7 +203,13 @@ export function toWeekdayForm(entry: WorkingHoursEntry): WeekdayForm {
   const valid = daySpan(entry) !== null;
   const text = (hour: number | null, minute: number | null) =>
     valid && !entry.open_all_day && typeof hour === 'number' ? clockTime12h(hour, minute ?? 0) : '';
-  return { day: entry.day_of_week, from: text(entry.open_hour, entry.open_minutes), to: text(entry.close_hour, entry.close_minutes), valid, openAllDay: entry.open_all_day };
+  return {
+    day: entry.day_of_week,
+    from: text(entry.open_hour, entry.open_minutes),
+    to: text(entry.close_hour, entry.close_minutes),
+    valid,
+    openAllDay: entry.open_all_day,
+  };
 }
 
 /** The day's time choices from "12:00 AM" in `step`-minute steps (96 for the default 15). */

@@ -17,7 +17,9 @@ export function dayLabel(createdAtS: number, labels: { today: string; yesterday:
   const diffDays = Math.round((startOfDay(now) - dayKey(createdAtS)) / DAY_MS);
   if (diffDays === 0) return labels.today;
   if (diffDays === 1) return labels.yesterday;
-  return new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(createdAtS * 1000));
+  return new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' }).format(
+    new Date(createdAtS * 1000),
+  );
 }
 
 /** A message's time of day, e.g. "2:05 PM" or "14:05" depending on the language. */

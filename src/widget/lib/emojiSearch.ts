@@ -3,7 +3,11 @@ import type { EmojiEntry } from '../components/emoji/emojiCatalog';
 /** Case- and accent-insensitive form of a name or query ("Café" and "cafe" meet). */
 function fold(text: string, locale: string): string {
   // Only the Latin/Greek/Cyrillic combining accents go: in Devanagari or kana the marks are letters.
-  return text.toLocaleLowerCase(locale).normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+  return text
+    .toLocaleLowerCase(locale)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
 }
 
 /**

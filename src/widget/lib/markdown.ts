@@ -39,7 +39,13 @@ const MAX_QUOTE_DEPTH = 4;
 export const RICH_TEXT_LIMIT = 20_000;
 
 const startsBlock = (line: string) =>
-  FENCE.test(line) || QUOTE.test(line) || BULLET.test(line) || ORDERED.test(line) || HEADING.test(line) || RULE.test(line) || COLUMN_WIDTHS.test(line);
+  FENCE.test(line) ||
+  QUOTE.test(line) ||
+  BULLET.test(line) ||
+  ORDERED.test(line) ||
+  HEADING.test(line) ||
+  RULE.test(line) ||
+  COLUMN_WIDTHS.test(line);
 
 /** A table row's cells: split on `|` that is not escaped, outer pipes dropped. */
 function cells(line: string): string[] {
@@ -121,7 +127,8 @@ function blocks(lines: string[], depth: number): string {
       i++;
     } else {
       const body = [line];
-      for (i++; i < lines.length && lines[i].trim() && !startsBlock(lines[i]) && !startsTable(lines[i], lines[i + 1]); i++) body.push(lines[i]);
+      for (i++; i < lines.length && lines[i].trim() && !startsBlock(lines[i]) && !startsTable(lines[i], lines[i + 1]); i++)
+        body.push(lines[i]);
       html += paragraph(body);
     }
   }

@@ -156,7 +156,14 @@ function pair(closer: Delimiter, stacks: Record<string, Delimiter[]>) {
       while (other !== openers && other.length && other[other.length - 1].index > opener.index) other.pop();
     }
     const use = closer.char === '~' ? 2 : Math.min(opener.length, closer.length, 3);
-    const [start, end] = closer.char === '~' ? ['<del>', '</del>'] : use === 3 ? ['<strong><em>', '</em></strong>'] : use === 2 ? ['<strong>', '</strong>'] : ['<em>', '</em>'];
+    const [start, end] =
+      closer.char === '~'
+        ? ['<del>', '</del>']
+        : use === 3
+          ? ['<strong><em>', '</em></strong>']
+          : use === 2
+            ? ['<strong>', '</strong>']
+            : ['<em>', '</em>'];
     opener.open = start + opener.open;
     closer.close += end;
     opener.length -= use;

@@ -11,8 +11,17 @@
  * cannot run before the new subscription is live and miss a message in between.
  */
 import {
-  CABLE_PROTOCOLS, POLL_MAX_S, POLL_MIN_S, POLL_MULTIPLIER, PRESENCE_INTERVAL_MS, REOPEN_DELAY_MS,
-  STALE_THRESHOLD_MS, VISIBILITY_REOPEN_DELAY_MS, roomIdentifier, type ClientFrame, type RealtimeEnvelope,
+  CABLE_PROTOCOLS,
+  POLL_MAX_S,
+  POLL_MIN_S,
+  POLL_MULTIPLIER,
+  PRESENCE_INTERVAL_MS,
+  REOPEN_DELAY_MS,
+  STALE_THRESHOLD_MS,
+  VISIBILITY_REOPEN_DELAY_MS,
+  roomIdentifier,
+  type ClientFrame,
+  type RealtimeEnvelope,
 } from '../../shared/cable';
 
 /** The parts of a `WebSocket` the consumer uses; tests pass a fake. */
@@ -102,16 +111,19 @@ export function createCable({
   const { setTimeout: later, clearTimeout: cancel, now } = timers;
   let id = roomIdentifier(pubsubToken);
   let ws: WebSocketLike | null = null;
-  let subscribed = false, rejected = false, down = false;
+  let subscribed = false,
+    rejected = false,
+    down = false;
   // Last frame of any kind, start of the current outage, failed polls since the last welcome.
-  let seen = 0, droppedAt = 0, attempts = 0;
+  let seen = 0,
+    droppedAt = 0,
+    attempts = 0;
   let pollTimer: unknown, reopenTimer: unknown, visibleTimer: unknown, presenceTimer: unknown;
 
   const active = () => !!ws && ws.readyState < 2;
   const isOpen = () => ws?.readyState === 1;
   const stale = () => now() - seen > STALE_THRESHOLD_MS;
-  const send = (command: ClientFrame['command'], data?: string) =>
-    isOpen() && ws!.send(JSON.stringify({ command, identifier: id, data }));
+  const send = (command: ClientFrame['command'], data?: string) => isOpen() && ws!.send(JSON.stringify({ command, identifier: id, data }));
   const subscribe = () => rejected || send('subscribe');
   const unsubscribed = () => {
     subscribed = false;

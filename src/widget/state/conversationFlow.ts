@@ -21,9 +21,7 @@ export interface FlowDeps {
 }
 
 /** Answers a visitor gives to interactive messages (form, options, CSAT, email capture). */
-export type MessageResponse =
-  | { kind: 'submitted_values'; values: unknown }
-  | { kind: 'email'; email: string };
+export type MessageResponse = { kind: 'submitted_values'; values: unknown } | { kind: 'email'; email: string };
 
 /**
  * Everything a visitor does inside a conversation: send text and files, quote, answer bot
@@ -81,7 +79,8 @@ export function createConversationFlow(deps: FlowDeps) {
     /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
     async respond(message: ChatMessage, response: MessageResponse): Promise<boolean> {
       if (typeof message.id !== 'number') return false;
-      const update = response.kind === 'email' ? { contact: { email: response.email } } : { message: { submitted_values: response.values } };
+      const update =
+        response.kind === 'email' ? { contact: { email: response.email } } : { message: { submitted_values: response.values } };
       try {
         await request(endpoints.updateMessage(message.id, update));
         const attributes = response.kind === 'email' ? { submitted_email: response.email } : { submitted_values: response.values };

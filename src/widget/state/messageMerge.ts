@@ -51,7 +51,9 @@ export function mergeMessages(map: MessageMap, incoming: readonly WidgetMessage[
 
 /** Messages in display order: by creation time, optimistic copies after server ones of the same second. */
 export function orderedMessages(map: MessageMap): ChatMessage[] {
-  return [...map.values()].sort((a, b) => a.created_at - b.created_at || (typeof a.id === 'number' ? (typeof b.id === 'number' ? a.id - b.id : -1) : 1));
+  return [...map.values()].sort(
+    (a, b) => a.created_at - b.created_at || (typeof a.id === 'number' ? (typeof b.id === 'number' ? a.id - b.id : -1) : 1),
+  );
 }
 
 /** The newest message id the server gave us: where a gap fill (`after=`) starts. */

@@ -2,7 +2,15 @@ import { computed, signal } from '@preact/signals-react';
 import { MESSAGE_TYPE, type FileType, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
-import { firstServerId, lastServerId, mergeMessage, mergeMessages, orderedMessages, type ChatMessage, type MessageMap } from './messageMerge';
+import {
+  firstServerId,
+  lastServerId,
+  mergeMessage,
+  mergeMessages,
+  orderedMessages,
+  type ChatMessage,
+  type MessageMap,
+} from './messageMerge';
 import { uniqueId } from '../lib/uniqueId';
 
 /** Maximum length of a visitor message on a web widget (SPEC.md §5). */
@@ -49,7 +57,9 @@ export function createMessagesModel(request: Request, referrer: () => string) {
     const file = files.get(echoId);
     try {
       const created = await request(
-        file ? endpoints.sendAttachment({ ...common, attachments: [file] }) : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
+        file
+          ? endpoints.sendAttachment({ ...common, attachments: [file] })
+          : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
       );
       merge({ ...created, echo_id: echoId });
       release(echoId);
@@ -63,7 +73,8 @@ export function createMessagesModel(request: Request, referrer: () => string) {
   /** Drops a sent attachment's file and its preview URL. */
   function release(echoId: string) {
     const local = map.value.get(echoId);
-    for (const attachment of local?.attachments ?? []) if (attachment.data_url.startsWith('blob:')) URL.revokeObjectURL(attachment.data_url);
+    for (const attachment of local?.attachments ?? [])
+      if (attachment.data_url.startsWith('blob:')) URL.revokeObjectURL(attachment.data_url);
     files.delete(echoId);
   }
 
@@ -131,7 +142,17 @@ export function createMessagesModel(request: Request, referrer: () => string) {
      */
     sendAttachment(file: File, fileType: FileType, replyTo?: number) {
       const preview = URL.createObjectURL(file);
-      const attachment = { id: 0, message_id: 0, account_id: 0, file_type: fileType, data_url: preview, thumb_url: preview, file_size: file.size, extension: file.name.split('.').pop() ?? null, fallback_title: file.name };
+      const attachment = {
+        id: 0,
+        message_id: 0,
+        account_id: 0,
+        file_type: fileType,
+        data_url: preview,
+        thumb_url: preview,
+        file_size: file.size,
+        extension: file.name.split('.').pop() ?? null,
+        fallback_title: file.name,
+      };
       const local = addLocal({ content: null, attachments: [attachment] }, replyTo);
       files.set(String(local.id), file);
       return post(local);

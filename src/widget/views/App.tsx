@@ -77,7 +77,14 @@ export function App() {
   return (
     <div className="shell">
       {onHome && (heading || intro) ? (
-        <ChatHeaderExpanded {...actions} avatarUrl={channel.avatarUrl} title={channel.websiteName} heading={heading} intro={intro} opacity={expandedHeaderOpacity(scrollTop)} />
+        <ChatHeaderExpanded
+          {...actions}
+          avatarUrl={channel.avatarUrl}
+          title={channel.websiteName}
+          heading={heading}
+          intro={intro}
+          opacity={expandedHeaderOpacity(scrollTop)}
+        />
       ) : (
         <ChatHeader
           {...actions}

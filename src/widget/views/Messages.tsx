@@ -74,13 +74,17 @@ export function Messages() {
     if (el.scrollTop < LOAD_OLDER_AT_PX && !messages.isFetching.value && !messages.allLoaded.value) {
       // Keep the visitor's place: what they were reading stays put as older messages arrive above.
       const fromBottom = el.scrollHeight - el.scrollTop;
-      messages.fetchOlder().then(() => requestAnimationFrame(() => (el.scrollTop = el.scrollHeight - fromBottom)), () => undefined);
+      messages.fetchOlder().then(
+        () => requestAnimationFrame(() => (el.scrollTop = el.scrollHeight - fromBottom)),
+        () => undefined,
+      );
     }
   };
 
   const senderOf = (message: ChatMessage) => {
     const sender = message.sender;
-    if (sender && sender.type !== 'contact') return { name: ('available_name' in sender && sender.available_name) || sender.name, avatarUrl: sender.avatar_url || undefined };
+    if (sender && sender.type !== 'contact')
+      return { name: ('available_name' in sender && sender.available_name) || sender.name, avatarUrl: sender.avatar_url || undefined };
     return useInboxAvatar ? { name: channel.websiteName, avatarUrl: channel.avatarUrl } : { name: t('SENDER.BOT') };
   };
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
@@ -95,7 +99,11 @@ export function Messages() {
     const refused = await flow.sendFiles(files);
     const [first] = refused;
     if (!first) return;
-    widget.showBanner(first.problem === 'too_large' ? t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: `${widget.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE} MB` }) : t('ATTACHMENT.TYPE_NOT_ALLOWED'));
+    widget.showBanner(
+      first.problem === 'too_large'
+        ? t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: `${widget.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE} MB` })
+        : t('ATTACHMENT.TYPE_NOT_ALLOWED'),
+    );
   };
 
   const callbacks: MessageCallbacks = {
@@ -146,7 +154,15 @@ export function Messages() {
         ) : (
           <MessageList
             messages={list}
-            labels={{ conversation: t('MESSAGE.LIST'), you: t('SENDER.YOU'), bot: t('SENDER.BOT'), failed: t('MESSAGE.FAILED'), retry: t('MESSAGE.RETRY'), sending: t('MESSAGE.SENDING'), reply: t('REPLY.ACTION') }}
+            labels={{
+              conversation: t('MESSAGE.LIST'),
+              you: t('SENDER.YOU'),
+              bot: t('SENDER.BOT'),
+              failed: t('MESSAGE.FAILED'),
+              retry: t('MESSAGE.RETRY'),
+              sending: t('MESSAGE.SENDING'),
+              reply: t('REPLY.ACTION'),
+            }}
             messageLabels={labelsForMessages}
             callbacks={callbacks}
             senderOf={senderOf}
@@ -156,7 +172,12 @@ export function Messages() {
             onReply={resolved ? undefined : (message) => composer.quote(message)}
           />
         )}
-        <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} onShow={pinToBottom} />
+        <TypingIndicator
+          isTyping={conversation.isAgentTyping}
+          typist={conversation.typist}
+          label={(name) => t('AGENT_TYPING', { name })}
+          onShow={pinToBottom}
+        />
       </div>
       {resolved && (
         <ResolvedFooter
@@ -177,7 +198,12 @@ export function Messages() {
         />
       )}
       {showComposer && !resolved && replyTo && (
-        <ReplyToChip sender={nameOf(replyTo)} summary={messageSummary(replyTo, labelsForMessages)} labels={labelsForMessages} onRemove={() => composer.quote(null)} />
+        <ReplyToChip
+          sender={nameOf(replyTo)}
+          summary={messageSummary(replyTo, labelsForMessages)}
+          labels={labelsForMessages}
+          onRemove={() => composer.quote(null)}
+        />
       )}
       {showComposer && !resolved && (
         <Composer

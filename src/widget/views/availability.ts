@@ -19,7 +19,9 @@ export function replyTimeText(replyTime: string): string {
 
 /** 'We are online' / 'We are away at the moment', or the site's own wording for either. */
 export function availabilityText(online: boolean, overrides: { availableMessage: string; unavailableMessage: string }): string {
-  return online ? overrides.availableMessage || t('TEAM_AVAILABILITY.ONLINE') : overrides.unavailableMessage || t('TEAM_AVAILABILITY.OFFLINE');
+  return online
+    ? overrides.availableMessage || t('TEAM_AVAILABILITY.ONLINE')
+    : overrides.unavailableMessage || t('TEAM_AVAILABILITY.OFFLINE');
 }
 
 /**
@@ -34,13 +36,17 @@ export function backOnlineText(when: TimeUntilBack): string {
     case 'hours':
       return t('REPLY_TIME.BACK_IN', { time: relative.format(when.value, 'hour') });
     case 'time': {
-      const clock = new Intl.DateTimeFormat(intlLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, when.hour, when.minute));
+      const clock = new Intl.DateTimeFormat(intlLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+        Date.UTC(2000, 0, 1, when.hour, when.minute),
+      );
       return t('REPLY_TIME.BACK_AT', { time: clock });
     }
     case 'day':
       if (when.days === 1) return t('REPLY_TIME.BACK_IN', { time: relative.format(1, 'day') });
       // 1 January 2023 was a Sunday, so day_of_week counts from it.
-      return t('REPLY_TIME.BACK_ON', { day: new Intl.DateTimeFormat(intlLocale(), { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + when.dayOfWeek)) });
+      return t('REPLY_TIME.BACK_ON', {
+        day: new Intl.DateTimeFormat(intlLocale(), { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + when.dayOfWeek)),
+      });
     default:
       return t('REPLY_TIME.BACK_IN_SOME_TIME');
   }

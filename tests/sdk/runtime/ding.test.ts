@@ -20,7 +20,9 @@ function fakeAudio(state: AudioContextState = 'running') {
       return { gain: param(), connect: (node: unknown) => node };
     }
   }
-  const win = Object.assign(new EventTarget(), { AudioContext: FakeAudioContext }) as unknown as Window & { AudioContext: typeof AudioContext };
+  const win = Object.assign(new EventTarget(), { AudioContext: FakeAudioContext }) as unknown as Window & {
+    AudioContext: typeof AudioContext;
+  };
   return { win, played };
 }
 

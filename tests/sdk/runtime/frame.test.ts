@@ -59,7 +59,15 @@ describe('the chat frame', () => {
 
   it('ignores foreign and malformed messages quietly', () => {
     const { onMessage, post } = setup();
-    for (const data of [{ event: 'toggleBubble' }, 'toggleBubble', 'chatwoot-widget:{', 'chatwoot-widget:[1]', 'chatwoot-widget:{"event":1}', 42]) post(data);
+    for (const data of [
+      { event: 'toggleBubble' },
+      'toggleBubble',
+      'chatwoot-widget:{',
+      'chatwoot-widget:[1]',
+      'chatwoot-widget:{"event":1}',
+      42,
+    ])
+      post(data);
     expect(onMessage).not.toHaveBeenCalled();
   });
 

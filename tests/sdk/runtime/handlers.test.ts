@@ -4,9 +4,15 @@ import { clearCookies, fakeCreateFrame, frames, setupRuntime } from './harness';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
 
-const cookie = (name: string) => document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) || undefined;
+const cookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1) || undefined;
 const heightRules = (launcher: { shadow: ShadowRoot }) =>
-  launcher.shadow.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).filter((t) => t.includes('--wren-frame-height:'));
+  launcher.shadow.adoptedStyleSheets
+    .flatMap((s) => [...s.cssRules].map((r) => r.cssText))
+    .filter((t) => t.includes('--wren-frame-height:'));
 
 /** A runtime whose frame has loaded (after a returning visitor's idle preload), chat closed. */
 function loaded(raw = {}) {
@@ -52,7 +58,11 @@ describe('the unread prompt', () => {
     expect(heightRules(launcher)).toEqual([]);
   });
 
-  it.each([['a string', 'tall'], ['a negative number', -5], ['nothing', undefined]])('ignores %s as height', (_what, extraHeight) => {
+  it.each([
+    ['a string', 'tall'],
+    ['a negative number', -5],
+    ['nothing', undefined],
+  ])('ignores %s as height', (_what, extraHeight) => {
     const { fromWidget, launcher } = loaded();
     fromWidget('updateIframeHeight', { isFixedHeight: true, extraHeight });
     expect(heightRules(launcher)).toEqual([]);

@@ -46,7 +46,11 @@ export function fakeCreateFrame(options: FrameOptions): FakeFrame {
 /** A loader with its real launcher and `$chatwoot`, and the runtime installed into it. */
 export function setupRuntime(raw: HostSettings = {}) {
   const settings = loaderSettings(raw);
-  const launcher = createLauncher(settings, () => chatwoot.toggle(), () => undefined);
+  const launcher = createLauncher(
+    settings,
+    () => chatwoot.toggle(),
+    () => undefined,
+  );
   const chatwoot = createChatwoot(TOKEN, BASE, raw, settings, launcher, () => undefined);
   installRuntime({ chatwoot, launcher, settings, raw });
   const frame = () => frames.at(-1);
@@ -55,7 +59,8 @@ export function setupRuntime(raw: HostSettings = {}) {
    * allows: tests send unknown events and malformed payloads on purpose.
    */
   const fromWidget = (event: string, payload: object = {}) => frame()!.options.onMessage({ ...payload, event } as FrameMessage);
-  const load = (authToken = 'jwt-1', channelConfig: object = { widgetColor: '#00aa00' }) => fromWidget('loaded', { config: { authToken, channelConfig } });
+  const load = (authToken = 'jwt-1', channelConfig: object = { widgetColor: '#00aa00' }) =>
+    fromWidget('loaded', { config: { authToken, channelConfig } });
   const sentEvents = () => frame()?.sent.map((m) => m.event) ?? [];
   const classes = () => [...launcher.root.classList];
   return { chatwoot, launcher, settings, frame, fromWidget, load, sentEvents, classes };

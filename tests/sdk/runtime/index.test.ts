@@ -4,7 +4,11 @@ import { BASE, clearCookies, fakeCreateFrame, frames, setupRuntime, TOKEN } from
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
 
 // happy-dom keeps an expired cookie as an empty value where browsers drop it: both read as unset.
-const cookie = (name: string) => document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) || undefined;
+const cookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1) || undefined;
 const errors: unknown[] = [];
 const onError = (event: Event) => errors.push((event as CustomEvent).detail);
 
@@ -50,7 +54,14 @@ describe('loading the frame', () => {
     expect(frame()!.sent).toEqual([]);
     load();
     const [config, open, layout, page, ...rest] = frame()!.sent;
-    expect(config).toMatchObject({ event: 'config-set', showPopoutButton: true, welcomeTitle: 'Hi', darkMode: 'dark', position: 'right', showUnreadMessagesDialog: true });
+    expect(config).toMatchObject({
+      event: 'config-set',
+      showPopoutButton: true,
+      welcomeTitle: 'Hi',
+      darkMode: 'dark',
+      position: 'right',
+      showUnreadMessagesDialog: true,
+    });
     expect(config.campaignsSnoozedTill).toBe(Number(cookie('cw_snooze_campaigns_till')));
     expect(open).toEqual({ event: 'toggle-open', isOpen: false });
     expect(layout).toMatchObject({ event: 'toggle-close-button' });
@@ -96,7 +107,9 @@ describe('the conversation cookie', () => {
 
   it('is held back for a frame loaded for a campaign until the visitor opens the chat', () => {
     const { chatwoot, load } = setupRuntime();
-    chatwoot.preload([{ id: 1, trigger_rules: { url: `${location.origin}/*`, time_on_page: 5 }, trigger_only_during_business_hours: false }]);
+    chatwoot.preload([
+      { id: 1, trigger_rules: { url: `${location.origin}/*`, time_on_page: 5 }, trigger_only_during_business_hours: false },
+    ]);
     load('jwt-campaign');
     expect(cookie('cw_conversation')).toBeUndefined();
     chatwoot.toggle('open');

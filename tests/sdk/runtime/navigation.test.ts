@@ -4,7 +4,11 @@ import { clearCookies, fakeCreateFrame, frames, setupRuntime } from './harness';
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
 
 const microtasks = () => new Promise((resolve) => setTimeout(resolve));
-const campaignAt = (path: string) => ({ id: 1, trigger_rules: { url: `${location.origin}${path}`, time_on_page: 30 }, trigger_only_during_business_hours: false });
+const campaignAt = (path: string) => ({
+  id: 1,
+  trigger_rules: { url: `${location.origin}${path}`, time_on_page: 30 },
+  trigger_only_during_business_hours: false,
+});
 
 let media: EventTarget & { matches: boolean };
 beforeEach(() => {
@@ -39,7 +43,9 @@ describe('page changes in a single-page app', () => {
     history.pushState(null, '', '/b');
     await microtasks();
     load();
-    expect(frame()!.sent.filter((m) => m.event === 'change-url')).toEqual([{ event: 'change-url', referrerURL: `${location.origin}/b`, referrerHost: location.host }]);
+    expect(frame()!.sent.filter((m) => m.event === 'change-url')).toEqual([
+      { event: 'change-url', referrerURL: `${location.origin}/b`, referrerHost: location.host },
+    ]);
   });
 });
 

@@ -2,7 +2,11 @@
 import { createSession } from '../../../src/sdk/runtime/session';
 import { clearCookies } from './harness';
 
-const conversation = () => document.cookie.split('; ').find((c) => c.startsWith('cw_conversation='))?.slice(16) || undefined;
+const conversation = () =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith('cw_conversation='))
+    ?.slice(16) || undefined;
 
 afterEach(clearCookies);
 

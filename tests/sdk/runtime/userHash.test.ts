@@ -20,7 +20,9 @@ describe('the setUser change detector', () => {
 
   it('does not depend on the order of the keys', () => {
     const { email, name, avatar_url, identifier_hash } = user();
-    expect(userHash('u-1', { identifier_hash, name, avatar_url, email })).toBe(userHash('u-1', { email, name, avatar_url, identifier_hash }));
+    expect(userHash('u-1', { identifier_hash, name, avatar_url, email })).toBe(
+      userHash('u-1', { email, name, avatar_url, identifier_hash }),
+    );
   });
 
   it.each(['email', 'name', 'avatar_url', 'identifier_hash'] as const)('changes when %s changes', (key) => {

@@ -36,7 +36,9 @@ describe('GET /metrics', () => {
     fx = await createFixture();
     await fx.agent('/conversations/424242');
     const text = await scrape();
-    expect(text).toMatch(/wren_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/accounts\/:a\/conversations\/:id",status="4xx"\} \d+/);
+    expect(text).toMatch(
+      /wren_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/accounts\/:a\/conversations\/:id",status="4xx"\} \d+/,
+    );
     expect(text).not.toContain('424242');
   });
 
@@ -65,7 +67,11 @@ describe('GET /metrics', () => {
 
   it('requires the bearer token when METRICS_TOKEN is set', async () => {
     fx = await createFixture({ env: { METRICS_TOKEN: 'scrape-token-1' } });
-    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong-token' }, { Authorization: 'Basic c2NyYXBlLXRva2VuLTE=' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: 'Bearer wrong-token' },
+      { Authorization: 'Basic c2NyYXBlLXRva2VuLTE=' },
+    ]) {
       const res = await fx.request('/metrics', { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');

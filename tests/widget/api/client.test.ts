@@ -27,7 +27,11 @@ function setup(reply: (call: Call) => Promise<Response> | Response = () => Respo
 }
 
 /** Resolves with the rejection, so a test can look at the error's fields. */
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('resolved'), (error: ApiError) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('resolved'),
+    (error: ApiError) => error,
+  );
 
 /** Answers only when the request is aborted, like a server that never replies. */
 const hang = ({ init }: Call) =>
@@ -131,7 +135,11 @@ describe('failures', () => {
 
   it('keeps a non-JSON error body as text', async () => {
     const { client } = setup(() => new Response('Too many messages', { status: 422 }));
-    expect(await failure(client.request(endpoints.getContact()))).toMatchObject({ kind: 'bad_request', status: 422, body: 'Too many messages' });
+    expect(await failure(client.request(endpoints.getContact()))).toMatchObject({
+      kind: 'bad_request',
+      status: 422,
+      body: 'Too many messages',
+    });
   });
 
   it('turns a 500 into bad_response', async () => {
@@ -145,7 +153,11 @@ describe('failures', () => {
 
   it('turns a 2xx body that is not JSON into bad_response', async () => {
     const { client } = setup(() => new Response('<html>proxy</html>', { status: 200 }));
-    expect(await failure(client.request(endpoints.getContact()))).toMatchObject({ kind: 'bad_response', status: 200, body: '<html>proxy</html>' });
+    expect(await failure(client.request(endpoints.getContact()))).toMatchObject({
+      kind: 'bad_response',
+      status: 200,
+      body: '<html>proxy</html>',
+    });
   });
 
   it('turns a rejected fetch into network', async () => {

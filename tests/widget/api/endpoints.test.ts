@@ -5,18 +5,60 @@ const W = '/api/v1/widget';
 describe('widget endpoints', () => {
   it.each([
     ['getConversation', endpoints.getConversation(), 'GET', '/conversations', undefined],
-    ['updateLastSeen', endpoints.updateLastSeen(1718000000), 'POST', '/conversations/update_last_seen', { contact_last_seen_at: 1718000000 }],
+    [
+      'updateLastSeen',
+      endpoints.updateLastSeen(1718000000),
+      'POST',
+      '/conversations/update_last_seen',
+      { contact_last_seen_at: 1718000000 },
+    ],
     ['toggleTyping on', endpoints.toggleTyping(true), 'POST', '/conversations/toggle_typing', { typing_status: 'on' }],
     ['toggleTyping off', endpoints.toggleTyping(false), 'POST', '/conversations/toggle_typing', { typing_status: 'off' }],
-    ['requestTranscript', endpoints.requestTranscript('ana@example.com'), 'POST', '/conversations/transcript', { email: 'ana@example.com' }],
+    [
+      'requestTranscript',
+      endpoints.requestTranscript('ana@example.com'),
+      'POST',
+      '/conversations/transcript',
+      { email: 'ana@example.com' },
+    ],
     ['toggleStatus', endpoints.toggleStatus(), 'GET', '/conversations/toggle_status', undefined],
-    ['setConversationCustomAttributes', endpoints.setConversationCustomAttributes({ plan: 'pro' }), 'POST', '/conversations/set_custom_attributes', { custom_attributes: { plan: 'pro' } }],
-    ['deleteConversationCustomAttribute', endpoints.deleteConversationCustomAttribute('plan'), 'POST', '/conversations/destroy_custom_attributes', { custom_attribute: ['plan'] }],
-    ['updateMessage', endpoints.updateMessage(12, { message: { submitted_values: [{ title: 'Yes', value: 'yes' }] } }), 'PATCH', '/messages/12', { message: { submitted_values: [{ title: 'Yes', value: 'yes' }] } }],
+    [
+      'setConversationCustomAttributes',
+      endpoints.setConversationCustomAttributes({ plan: 'pro' }),
+      'POST',
+      '/conversations/set_custom_attributes',
+      { custom_attributes: { plan: 'pro' } },
+    ],
+    [
+      'deleteConversationCustomAttribute',
+      endpoints.deleteConversationCustomAttribute('plan'),
+      'POST',
+      '/conversations/destroy_custom_attributes',
+      { custom_attribute: ['plan'] },
+    ],
+    [
+      'updateMessage',
+      endpoints.updateMessage(12, { message: { submitted_values: [{ title: 'Yes', value: 'yes' }] } }),
+      'PATCH',
+      '/messages/12',
+      { message: { submitted_values: [{ title: 'Yes', value: 'yes' }] } },
+    ],
     ['getContact', endpoints.getContact(), 'GET', '/contact', undefined],
     ['updateContact', endpoints.updateContact({ email: 'ana@example.com' }), 'PATCH', '/contact', { email: 'ana@example.com' }],
-    ['setUser', endpoints.setUser({ identifier: 'u-1', identifier_hash: 'abc' }), 'PATCH', '/contact/set_user', { identifier: 'u-1', identifier_hash: 'abc' }],
-    ['deleteContactCustomAttributes', endpoints.deleteContactCustomAttributes(['plan']), 'POST', '/contact/destroy_custom_attributes', { custom_attributes: ['plan'] }],
+    [
+      'setUser',
+      endpoints.setUser({ identifier: 'u-1', identifier_hash: 'abc' }),
+      'PATCH',
+      '/contact/set_user',
+      { identifier: 'u-1', identifier_hash: 'abc' },
+    ],
+    [
+      'deleteContactCustomAttributes',
+      endpoints.deleteContactCustomAttributes(['plan']),
+      'POST',
+      '/contact/destroy_custom_attributes',
+      { custom_attributes: ['plan'] },
+    ],
     ['addLabel', endpoints.addLabel('vip'), 'POST', '/labels', { label: 'vip' }],
     ['removeLabel', endpoints.removeLabel('needs review/urgent'), 'DELETE', '/labels/needs%20review%2Furgent', undefined],
     ['createEvent', endpoints.createEvent('signup', { plan: 'pro' }), 'POST', '/events', { name: 'signup', event_info: { plan: 'pro' } }],
@@ -29,7 +71,11 @@ describe('widget endpoints', () => {
   });
 
   it('pages messages with before and after ids', () => {
-    expect(endpoints.getMessages({ before: 10, after: 2 })).toMatchObject({ method: 'GET', path: `${W}/messages`, query: { before: 10, after: 2 } });
+    expect(endpoints.getMessages({ before: 10, after: 2 })).toMatchObject({
+      method: 'GET',
+      path: `${W}/messages`,
+      query: { before: 10, after: 2 },
+    });
   });
 
   it('sends a text message as message{content, reply_to, timestamp, referer_url, echo_id}', () => {
@@ -38,7 +84,12 @@ describe('widget endpoints', () => {
   });
 
   it('sends attachments as message[...] form fields', () => {
-    const form = endpoints.sendAttachment({ attachments: [new Blob(['a']), 'signed-blob-id'], timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 9 }).body as FormData;
+    const form = endpoints.sendAttachment({
+      attachments: [new Blob(['a']), 'signed-blob-id'],
+      timestamp: 'now',
+      referer_url: 'https://shop.example/',
+      reply_to: 9,
+    }).body as FormData;
     expect(form.getAll('message[attachments][]')).toHaveLength(2);
     expect(form.get('message[attachments][]')).toBeInstanceOf(Blob);
     expect(form.getAll('message[attachments][]')[1]).toBe('signed-blob-id');
@@ -48,6 +99,10 @@ describe('widget endpoints', () => {
 
   it('triggers a campaign through the events endpoint', () => {
     const info = { campaign_id: 3, initiated_at: { timestamp: 'now' }, referer: 'https://shop.example/pricing' };
-    expect(endpoints.triggerCampaign(info)).toMatchObject({ method: 'POST', path: `${W}/events`, body: { name: 'campaign.triggered', event_info: info } });
+    expect(endpoints.triggerCampaign(info)).toMatchObject({
+      method: 'POST',
+      path: `${W}/events`,
+      body: { name: 'campaign.triggered', event_info: info },
+    });
   });
 });

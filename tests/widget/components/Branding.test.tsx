@@ -53,7 +53,9 @@ describe('the branding footer', () => {
   });
 
   it('shows the logo when there is one, as decoration', () => {
-    const { container } = render(<Branding brandUrl="https://wren.example/" logoUrl="https://wren.example/logo.svg" label="Powered by Wren" />);
+    const { container } = render(
+      <Branding brandUrl="https://wren.example/" logoUrl="https://wren.example/logo.svg" label="Powered by Wren" />,
+    );
     const logo = container.querySelector('img')!;
     expect(logo.getAttribute('src')).toBe('https://wren.example/logo.svg');
     expect(logo.getAttribute('alt')).toBe('');

@@ -63,7 +63,11 @@ describe('the chat header', () => {
 
   it('shows back, popout and close together in reading order', () => {
     setup({ showBack: true, showPopout: true, showClose: true });
-    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Back', 'Open in a new window', 'Close chat window']);
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Back',
+      'Open in a new window',
+      'Close chat window',
+    ]);
   });
 
   it('uses buttons that do not submit forms', () => {
@@ -95,7 +99,9 @@ describe('the chat header', () => {
 describe('the expanded header', () => {
   it('shows the heading, intro and the requested buttons', () => {
     const onClose = vi.fn();
-    render(<ChatHeaderExpanded title="Acme" heading="Hi there!" intro="We help with orders." labels={labels} showClose onClose={onClose} />);
+    render(
+      <ChatHeaderExpanded title="Acme" heading="Hi there!" intro="We help with orders." labels={labels} showClose onClose={onClose} />,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hi there!');
     expect(screen.getByText('We help with orders.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close chat window' }));
@@ -134,7 +140,9 @@ describe('ending the conversation from the header', () => {
 
   it('offers end conversation on the expanded header too', () => {
     const onEndConversation = vi.fn();
-    render(<ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} showEndConversation onEndConversation={onEndConversation} />);
+    render(
+      <ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} showEndConversation onEndConversation={onEndConversation} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'End Conversation' }));
     expect(onEndConversation).toHaveBeenCalledTimes(1);
   });
@@ -157,7 +165,14 @@ describe('the available agents in the header', () => {
   });
 
   it('shows at most three agents, the first three', () => {
-    const { container } = setup({ agents: [agent(1, 'https://cdn.example/1.png'), agent(2, 'https://cdn.example/2.png'), agent(3, 'https://cdn.example/3.png'), agent(4, 'https://cdn.example/4.png')] });
+    const { container } = setup({
+      agents: [
+        agent(1, 'https://cdn.example/1.png'),
+        agent(2, 'https://cdn.example/2.png'),
+        agent(3, 'https://cdn.example/3.png'),
+        agent(4, 'https://cdn.example/4.png'),
+      ],
+    });
     const sources = [...container.querySelectorAll('.header__agents img')].map((img) => img.getAttribute('src'));
     expect(sources).toEqual(['https://cdn.example/1.png', 'https://cdn.example/2.png', 'https://cdn.example/3.png']);
   });
@@ -192,12 +207,16 @@ describe('fading the expanded header as home scrolls', () => {
   });
 
   it('applies the opacity it is given', () => {
-    const { container } = render(<ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} opacity={expandedHeaderOpacity(18)} />);
+    const { container } = render(
+      <ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} opacity={expandedHeaderOpacity(18)} />,
+    );
     expect((container.querySelector('header') as HTMLElement).style.opacity).toBe('0.6');
   });
 
   it('applies an opacity of 0 once scrolled past 30 px', () => {
-    const { container } = render(<ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} opacity={expandedHeaderOpacity(31)} />);
+    const { container } = render(
+      <ChatHeaderExpanded title="Acme" heading="Hi" intro="" labels={labels} opacity={expandedHeaderOpacity(31)} />,
+    );
     expect((container.querySelector('header') as HTMLElement).style.opacity).toBe('0');
   });
 });

@@ -226,7 +226,7 @@ describe('what the composer reports while the visitor types', () => {
   });
 });
 
-describe('the composer\'s emoji button', () => {
+describe("the composer's emoji button", () => {
   function setupWithEmoji() {
     let insert: (emoji: string) => void = () => undefined;
     let close: () => void = () => undefined;

@@ -19,9 +19,7 @@ function Greeting(props: GreetingProps) {
 /** A chunk whose arrival (or failure) the test decides. */
 function chunk() {
   const loads: { resolve(component: ComponentType<GreetingProps>): void; reject(error: unknown): void }[] = [];
-  const load = vi.fn(
-    () => new Promise<ComponentType<GreetingProps>>((resolve, reject) => loads.push({ resolve, reject })),
-  );
+  const load = vi.fn(() => new Promise<ComponentType<GreetingProps>>((resolve, reject) => loads.push({ resolve, reject })));
   // The answer passes through loadChunk's promise chain before the component re-renders.
   const settled = () => act(() => new Promise<void>((done) => setTimeout(done, 0)));
   const arrive = (index = loads.length - 1) => (loads[index].resolve(Greeting), settled());

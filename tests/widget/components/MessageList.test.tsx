@@ -32,7 +32,8 @@ const msg = (fields: Partial<ChatMessage> = {}): ChatMessage => {
   };
 };
 const fromVisitor = (fields: Partial<ChatMessage> = {}) => msg({ message_type: MESSAGE_TYPE.incoming, sender: undefined, ...fields });
-const fromAgent = (name: string, fields: Partial<ChatMessage> = {}) => msg({ sender: { id: name.length, name, avatar_url: '', type: 'user' }, ...fields });
+const fromAgent = (name: string, fields: Partial<ChatMessage> = {}) =>
+  msg({ sender: { id: name.length, name, avatar_url: '', type: 'user' }, ...fields });
 
 function setup(messages: ChatMessage[], props: Partial<MessageListProps> = {}) {
   const onRetry = vi.fn();

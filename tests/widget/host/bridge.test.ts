@@ -59,7 +59,11 @@ describe('inside an iframe', () => {
     bridge.send('onEvent', { eventIdentifier: 'chatwoot:on-message', data: { id: 1 } });
     const [text] = parent.postMessage.mock.calls[0];
     expect(text.startsWith('chatwoot-widget:')).toBe(true);
-    expect(JSON.parse(text.slice('chatwoot-widget:'.length))).toEqual({ event: 'onEvent', eventIdentifier: 'chatwoot:on-message', data: { id: 1 } });
+    expect(JSON.parse(text.slice('chatwoot-widget:'.length))).toEqual({
+      event: 'onEvent',
+      eventIdentifier: 'chatwoot:on-message',
+      data: { id: 1 },
+    });
   });
 
   it("learns the parent's origin from the referrer when ancestorOrigins is missing", () => {
@@ -68,7 +72,7 @@ describe('inside an iframe', () => {
     expect(parent.postMessage).toHaveBeenCalledWith(wire({ event: 'closeWindow' }), 'https://blog.example');
   });
 
-  it("prefers ancestorOrigins over the referrer", () => {
+  it('prefers ancestorOrigins over the referrer', () => {
     const { bridge, parent } = inIframe({ referrer: 'https://other.example/' });
     bridge.send('closeWindow', {});
     expect(parent.postMessage).toHaveBeenCalledWith(expect.any(String), HOST_ORIGIN);

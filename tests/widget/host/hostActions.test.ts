@@ -12,7 +12,8 @@ async function setup(server: Parameters<typeof fakeWidget>[0] = {}) {
   return { ...widget, host: hostActions(widget.state) };
 }
 
-const called = (endpoints: Endpoint[], method: string, path: string) => endpoints.filter((e) => e.method === method && e.path.endsWith(path));
+const called = (endpoints: Endpoint[], method: string, path: string) =>
+  endpoints.filter((e) => e.method === method && e.path.endsWith(path));
 
 describe('config-set', () => {
   it('stores the host settings and sends the localised launcher label', async () => {
@@ -68,7 +69,9 @@ describe('set-user', () => {
     const widget = await setup({ messages: [widgetMessage(1)] });
     const original = widget.request.getMockImplementation()!;
     widget.request.mockImplementation(async (endpoint: Endpoint) =>
-      endpoint.path.endsWith('/contact/set_user') ? { id: 9, widget_auth_token: 'jwt-new', pubsub_token: 'pubsub-new' } : original(endpoint),
+      endpoint.path.endsWith('/contact/set_user')
+        ? { id: 9, widget_auth_token: 'jwt-new', pubsub_token: 'pubsub-new' }
+        : original(endpoint),
     );
     await widget.host['set-user']!({ identifier: 'ana', user });
     expect(widget.state.authToken.value).toBe('jwt-new');
@@ -88,7 +91,7 @@ describe('set-user', () => {
     expect(widget.bridge.sendNative).toHaveBeenCalledWith({ type: 'auth-token', value: 'jwt-new' });
   });
 
-  it('reports a refused identity to the host as SET_USER_ERROR with the server\'s body', async () => {
+  it("reports a refused identity to the host as SET_USER_ERROR with the server's body", async () => {
     const widget = await setup();
     const body = { error: 'HMAC failed: Invalid Identifier Hash Provided' };
     widget.request.mockImplementation(async (endpoint: Endpoint) => {

@@ -6,7 +6,8 @@ async function freshAdoptStyles() {
   return (await import('../../../src/widget/lib/adoptStyles')).adoptStyles;
 }
 
-const sheetTexts = (doc: Document = document) => doc.adoptedStyleSheets.map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join(' '));
+const sheetTexts = (doc: Document = document) =>
+  doc.adoptedStyleSheets.map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join(' '));
 
 beforeEach(() => {
   document.adoptedStyleSheets = [];
@@ -42,7 +43,11 @@ describe("adopting a lazy chunk's stylesheet", () => {
     adoptStyles('.b { color: blue; }');
     expect(document.adoptedStyleSheets).toHaveLength(3);
     expect(document.adoptedStyleSheets[0]).toBe(existing);
-    expect(sheetTexts().slice(1).map((text) => text.slice(0, 2))).toEqual(['.a', '.b']);
+    expect(
+      sheetTexts()
+        .slice(1)
+        .map((text) => text.slice(0, 2)),
+    ).toEqual(['.a', '.b']);
   });
 
   it('adopts nothing for a chunk without css', async () => {

@@ -59,7 +59,10 @@ describe('the time-on-page timers', () => {
 
   it('fires on the next tick when time_on_page is missing or negative', () => {
     const fired = vi.fn();
-    createCampaignTimers(realTimers(), fired).arm([campaign(1, 'https://a.com/', -5), { ...campaign(2, 'https://a.com/'), trigger_rules: { url: 'https://a.com/' } } as unknown as CampaignTrigger]);
+    createCampaignTimers(realTimers(), fired).arm([
+      campaign(1, 'https://a.com/', -5),
+      { ...campaign(2, 'https://a.com/'), trigger_rules: { url: 'https://a.com/' } } as unknown as CampaignTrigger,
+    ]);
     vi.advanceTimersByTime(0);
     expect(fired).toHaveBeenCalledTimes(2);
   });

@@ -2,7 +2,8 @@ import { dayKey, dayLabel, timeLabel } from '../../../src/widget/lib/dates';
 
 const labels = { today: 'Today', yesterday: 'Yesterday' };
 /** Seconds since the epoch for a local date and time, like a message's `created_at`. */
-const at = (year: number, month: number, day: number, hour = 12, minute = 0) => new Date(year, month - 1, day, hour, minute).getTime() / 1000;
+const at = (year: number, month: number, day: number, hour = 12, minute = 0) =>
+  new Date(year, month - 1, day, hour, minute).getTime() / 1000;
 const localNow = (year: number, month: number, day: number, hour = 12, minute = 0) => new Date(year, month - 1, day, hour, minute);
 
 describe('the date separator label', () => {

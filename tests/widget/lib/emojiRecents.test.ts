@@ -30,7 +30,12 @@ describe('recently used emoji', () => {
 
   it('still works for this visit when storage is missing or refuses', () => {
     expect(rememberEmoji(undefined, '😀')).toEqual(['😀']);
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(rememberEmoji(refusing, '😀')).toEqual(['😀']);
   });
 });

@@ -1,7 +1,13 @@
 import { searchEmoji } from '../../../src/widget/lib/emojiSearch';
 
 const entry = (emoji: string, name: string) => ({ emoji, name, skinnable: false });
-const entries = [entry('😀', 'grinning face'), entry('☕', 'hot beverage'), entry('🐈', 'cat'), entry('😺', 'grinning cat'), entry('🎉', 'party popper')];
+const entries = [
+  entry('😀', 'grinning face'),
+  entry('☕', 'hot beverage'),
+  entry('🐈', 'cat'),
+  entry('😺', 'grinning cat'),
+  entry('🎉', 'party popper'),
+];
 
 describe('searching emoji by name', () => {
   it('finds every emoji whose name contains the query, names starting with it first', () => {

@@ -11,7 +11,7 @@ describe('moving through the emoji grid', () => {
     expect(move('ArrowRight', 18)).toBe(18);
   });
 
-  it('wraps from a row\'s end to the next row\'s start', () => {
+  it("wraps from a row's end to the next row's start", () => {
     expect(move('ArrowRight', 7)).toBe(8);
   });
 
@@ -27,7 +27,7 @@ describe('moving through the emoji grid', () => {
     expect(move('ArrowUp', 2)).toBe(2);
   });
 
-  it('goes to the row\'s ends with Home and End, and the grid\'s with Ctrl', () => {
+  it("goes to the row's ends with Home and End, and the grid's with Ctrl", () => {
     expect(move('Home', 11)).toBe(8);
     expect(move('End', 11)).toBe(15);
     expect(move('End', 16)).toBe(18);

@@ -1,7 +1,11 @@
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../../../src/widget/lib/loadChunk';
 
 /** Resolves with the rejection so a test can look at it (and so it is never unhandled). */
-const settle = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 
 describe('loading a chunk', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -34,7 +38,9 @@ describe('loading a chunk', () => {
   });
 
   it('wraps a failed import in a ChunkLoadError', async () => {
-    const { error } = (await settle(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))))) as { error: Error };
+    const { error } = (await settle(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))))) as {
+      error: Error;
+    };
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(error.message).toContain('Failed to fetch dynamically imported module');
   });

@@ -21,7 +21,9 @@ const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'da
 /** What every message's HTML must satisfy, whatever the input. */
 function expectSafe(html: string) {
   const box = dom(html);
-  expect(box.querySelector('script, iframe, object, embed, form, style, link, meta, base, svg, math, img, input, button, noscript, template')).toBeNull();
+  expect(
+    box.querySelector('script, iframe, object, embed, form, style, link, meta, base, svg, math, img, input, button, noscript, template'),
+  ).toBeNull();
   for (const element of box.querySelectorAll('*')) {
     expect(ALLOWED_ELEMENTS).toContain(element.tagName.toLowerCase());
     for (const { name, value } of Array.from(element.attributes)) {
@@ -97,11 +99,17 @@ describe('markdown formatting', () => {
   });
 
   it('keeps balanced parentheses in a link URL', () => {
-    expect(dom(html('[wiki](https://en.wikipedia.org/wiki/Foo_(bar))')).querySelector('a')?.getAttribute('href')).toBe('https://en.wikipedia.org/wiki/Foo_(bar)');
+    expect(dom(html('[wiki](https://en.wikipedia.org/wiki/Foo_(bar))')).querySelector('a')?.getAttribute('href')).toBe(
+      'https://en.wikipedia.org/wiki/Foo_(bar)',
+    );
   });
 
   it.each(['mailto:help@example.com', 'tel:+441234567890'])('allows %s links', (url) => {
-    expect(dom(html(`[contact](${url})`)).querySelector('a')?.getAttribute('href')).toBe(url);
+    expect(
+      dom(html(`[contact](${url})`))
+        .querySelector('a')
+        ?.getAttribute('href'),
+    ).toBe(url);
   });
 
   it('shows only the label of a link with a relative or unknown-scheme URL', () => {
@@ -124,7 +132,9 @@ describe('markdown formatting', () => {
   });
 
   it('renders unordered lists with -, * and +, right after a paragraph line', () => {
-    expect(html('Options:\n- one\n* **two**\n+ three')).toBe('<p>Options:</p><ul><li>one</li><li><strong>two</strong></li><li>three</li></ul>');
+    expect(html('Options:\n- one\n* **two**\n+ three')).toBe(
+      '<p>Options:</p><ul><li>one</li><li><strong>two</strong></li><li>three</li></ul>',
+    );
   });
 
   it('starts a new list when bullets change to numbers', () => {
@@ -267,7 +277,9 @@ describe('the sanitiser on its own (in case the renderer ever emits raw HTML)', 
 
   it('keeps the formatting the renderer produces', () => {
     const html = markdownToHtml('**a** _b_ ~~c~~ `d`\n\n- e\n\n3. f\n\n> g\n\n```\nh\n```\n[i](https://x.example)');
-    expect(sanitizeHtml(html)).toBe(html.replace('<a href="https://x.example">', '<a href="https://x.example" target="_blank" rel="noopener noreferrer">'));
+    expect(sanitizeHtml(html)).toBe(
+      html.replace('<a href="https://x.example">', '<a href="https://x.example" target="_blank" rel="noopener noreferrer">'),
+    );
   });
 });
 
@@ -275,7 +287,9 @@ describe('what Chatwoot’s editor and help centre write', () => {
   const html = (text: string) => renderMarkdown(text);
 
   it.each([1, 2, 3, 4, 5, 6])('renders an h%i heading, closing hashes dropped', (level) => {
-    expect(html(`${'#'.repeat(level)} Getting **started** ${'#'.repeat(level)}`)).toBe(`<h${level}>Getting <strong>started</strong></h${level}>`);
+    expect(html(`${'#'.repeat(level)} Getting **started** ${'#'.repeat(level)}`)).toBe(
+      `<h${level}>Getting <strong>started</strong></h${level}>`,
+    );
   });
 
   it('needs a space after the hashes, and keeps a seventh hash as text', () => {
@@ -297,7 +311,8 @@ describe('what Chatwoot’s editor and help centre write', () => {
   });
 
   it('renders a GFM table with its alignment, hiding the column widths marker', () => {
-    const table = '<!--cw-colwidths:120,200,80-->\n| Plan | Agents | Price |\n| :--- | :---: | ---: |\n| Startup | 2 | $19 |\n| Business | `10` | $39 |';
+    const table =
+      '<!--cw-colwidths:120,200,80-->\n| Plan | Agents | Price |\n| :--- | :---: | ---: |\n| Startup | 2 | $19 |\n| Business | `10` | $39 |';
     expect(html(table)).toBe(
       '<table><thead><tr><th align="left">Plan</th><th align="center">Agents</th><th align="right">Price</th></tr></thead>' +
         '<tbody><tr><td align="left">Startup</td><td align="center">2</td><td align="right">$19</td></tr>' +
@@ -353,7 +368,10 @@ describe('what Chatwoot’s editor and help centre write', () => {
     ].join('\n');
     const box = dom(html(article));
     expect(box.querySelector('h2')?.textContent).toBe('Install the widget');
-    expect([...box.querySelectorAll('ol li')].map((li) => li.textContent)).toEqual(['Open Settings → Inboxes', 'Copy the <script> snippet']);
+    expect([...box.querySelectorAll('ol li')].map((li) => li.textContent)).toEqual([
+      'Open Settings → Inboxes',
+      'Copy the <script> snippet',
+    ]);
     expect(box.querySelector('blockquote strong')?.textContent).toBe('Note:');
     expect(box.querySelector('pre code')?.textContent).toBe('<script src="https://app.example/packs/js/sdk.js"></script>');
     expect(box.querySelector('a')?.getAttribute('href')).toBe('https://www.chatwoot.com/docs');
@@ -370,7 +388,9 @@ describe('the rich-text limit', () => {
   it('shows what follows the last line break before the limit as plain text, line breaks kept', () => {
     const head = `**rich**\n${'a'.repeat(RICH_TEXT_LIMIT - 30)}`;
     const html = markdownToHtml(`${head}\n${'b'.repeat(40)}\n**plain** <b>x</b>`);
-    expect(html).toBe(`<p><strong>rich</strong><br>${'a'.repeat(RICH_TEXT_LIMIT - 30)}</p><p><br>${'b'.repeat(40)}<br>**plain** &lt;b&gt;x&lt;/b&gt;</p>`);
+    expect(html).toBe(
+      `<p><strong>rich</strong><br>${'a'.repeat(RICH_TEXT_LIMIT - 30)}</p><p><br>${'b'.repeat(40)}<br>**plain** &lt;b&gt;x&lt;/b&gt;</p>`,
+    );
   });
 
   it('cuts a message without line breaks at the limit itself', () => {
@@ -405,8 +425,8 @@ describe('images through the sanitiser', () => {
   );
 
   it('drops table styling and event handlers but keeps the alignment', () => {
-    expect(sanitizeHtml('<table style="x" onclick="alert(1)"><tbody><tr><td align="right" style="color:red">1</td></tr></tbody></table>')).toBe(
-      '<table><tbody><tr><td align="right">1</td></tr></tbody></table>',
-    );
+    expect(
+      sanitizeHtml('<table style="x" onclick="alert(1)"><tbody><tr><td align="right" style="color:red">1</td></tr></tbody></table>'),
+    ).toBe('<table><tbody><tr><td align="right">1</td></tr></tbody></table>');
   });
 });

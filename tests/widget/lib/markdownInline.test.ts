@@ -90,7 +90,12 @@ describe('inline markdown on hostile inputs of 150,000 characters', () => {
     ['balanced labels without a URL', fill('[[a]]')],
     ['link openers with unclosed destinations', fill('[a](x(y)')],
     ['image openers', fill('![a](')],
-    ['backtick runs of growing length', Array.from({ length: 600 }, (_, i) => `${'`'.repeat(i + 1)}a`).join('').slice(0, LENGTH)],
+    [
+      'backtick runs of growing length',
+      Array.from({ length: 600 }, (_, i) => `${'`'.repeat(i + 1)}a`)
+        .join('')
+        .slice(0, LENGTH),
+    ],
     ['angle autolink openers', fill('<http://a')],
     ['bare www hosts', fill('www.a ')],
     ['escapes', fill('\\*')],

@@ -13,7 +13,10 @@ class FakeSocket {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
 
-  constructor(readonly url: string, readonly protocols: string[]) {}
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
 
   send(data: string) {
     this.sent.push(JSON.parse(data));
@@ -156,7 +159,10 @@ describe('receiving', () => {
     connect();
     const mine = { event: 'message.created', data: { id: 1 } };
     socket().receive({ identifier: ID, message: mine });
-    socket().receive({ identifier: '{"channel":"RoomChannel","pubsub_token":"other"}', message: { event: 'message.created', data: { id: 2 } } });
+    socket().receive({
+      identifier: '{"channel":"RoomChannel","pubsub_token":"other"}',
+      message: { event: 'message.created', data: { id: 2 } },
+    });
     expect(events).toEqual([mine]);
   });
 

@@ -114,7 +114,11 @@ describe('marking the conversation seen', () => {
     await model.fetch();
     await model.markSeen(1_700_000_999);
     expect(model.lastSeenAt.value).toBe(1_700_000_999);
-    expect(endpoints[1]).toMatchObject({ method: 'POST', path: '/api/v1/widget/conversations/update_last_seen', body: { contact_last_seen_at: 1_700_000_999 } });
+    expect(endpoints[1]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/widget/conversations/update_last_seen',
+      body: { contact_last_seen_at: 1_700_000_999 },
+    });
   });
 });
 

@@ -42,7 +42,8 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
   let nextId = 900;
   const server: Answer = (endpoint) => {
     const path = endpoint.path.replace('/api/v1/widget', '');
-    if (endpoint.method === 'GET' && path === '/conversations') return { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: 0, status: 'resolved' };
+    if (endpoint.method === 'GET' && path === '/conversations')
+      return { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: 0, status: 'resolved' };
     if (endpoint.method === 'GET' && path === '/messages') return { payload: [agentMessage(1), agentMessage(2)], meta: {} };
     if (endpoint.method === 'POST' && path === '/messages') {
       const form = endpoint.body instanceof FormData ? endpoint.body : undefined;
@@ -82,9 +83,11 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
 }
 
 /** The server fails the one call `method` to a path ending in `path`. */
-const failing = (method: Endpoint['method'], path: string): Answer => (endpoint) => {
-  if (endpoint.method === method && endpoint.path.endsWith(path)) throw new Error('request failed');
-};
+const failing =
+  (method: Endpoint['method'], path: string): Answer =>
+  (endpoint) => {
+    if (endpoint.method === method && endpoint.path.endsWith(path)) throw new Error('request failed');
+  };
 
 describe('sending files', () => {
   it('refuses a file over the upload limit before any request', async () => {
@@ -119,10 +122,16 @@ describe('sending files', () => {
     const invoice = file('invoice.pdf', 'application/pdf');
     await flow.sendFiles([photo, invoice]);
     await settle();
-    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(['POST /api/v1/widget/messages', 'POST /api/v1/widget/messages']);
+    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+      'POST /api/v1/widget/messages',
+      'POST /api/v1/widget/messages',
+    ]);
     const forms = endpoints.map((endpoint) => endpoint.body as FormData);
     expect(forms.every((form) => form instanceof FormData)).toBe(true);
-    expect(forms.map((form) => form.getAll('message[attachments][]').map((f) => (f as File).name))).toEqual([['photo.png'], ['invoice.pdf']]);
+    expect(forms.map((form) => form.getAll('message[attachments][]').map((f) => (f as File).name))).toEqual([
+      ['photo.png'],
+      ['invoice.pdf'],
+    ]);
     expect(forms[0].get('message[referer_url]')).toBe(PAGE);
   });
 
@@ -190,7 +199,12 @@ describe('answering an interactive message', () => {
     const { flow, endpoints } = await setup();
     await expect(flow.respond(form(), { kind: 'submitted_values', values: [{ name: 'size', value: 'M' }] })).resolves.toBe(true);
     expect(endpoints).toEqual([
-      { method: 'PATCH', path: '/api/v1/widget/messages/2', body: { message: { submitted_values: [{ name: 'size', value: 'M' }] } }, query: undefined },
+      {
+        method: 'PATCH',
+        path: '/api/v1/widget/messages/2',
+        body: { message: { submitted_values: [{ name: 'size', value: 'M' }] } },
+        query: undefined,
+      },
     ]);
   });
 
@@ -262,7 +276,8 @@ describe('starting a new conversation', () => {
     let conversationId = CONVERSATION_ID;
     const { flow, deps, calls } = await setup({
       answer: (endpoint) => {
-        if (endpoint.method === 'GET' && endpoint.path.endsWith('/conversations')) return { id: conversationId, inbox_id: 1, contact_last_seen_at: 0, status: 'open' };
+        if (endpoint.method === 'GET' && endpoint.path.endsWith('/conversations'))
+          return { id: conversationId, inbox_id: 1, contact_last_seen_at: 0, status: 'open' };
         if (endpoint.method === 'POST' && endpoint.path.endsWith('/messages')) {
           const { content, echo_id } = (endpoint.body as { message: { content: string; echo_id: string } }).message;
           return { ...agentMessage(950, { message_type: MESSAGE_TYPE.incoming, content, conversation_id: 11 }), echo_id };
@@ -283,7 +298,9 @@ describe('requesting the transcript', () => {
   it('posts the typed email and answers true', async () => {
     const { flow, endpoints } = await setup();
     await expect(flow.requestTranscript('ana@example.com')).resolves.toBe(true);
-    expect(endpoints).toEqual([{ method: 'POST', path: '/api/v1/widget/conversations/transcript', body: { email: 'ana@example.com' }, query: undefined }]);
+    expect(endpoints).toEqual([
+      { method: 'POST', path: '/api/v1/widget/conversations/transcript', body: { email: 'ana@example.com' }, query: undefined },
+    ]);
   });
 
   it('posts no email when the server already has one', async () => {
@@ -307,13 +324,17 @@ describe('the video-call link', () => {
 
   it('is the join URL of a plain video call, without any request', async () => {
     const { flow, calls } = await setup();
-    await expect(flow.videoCallUrl(call({ type: 'video_call', data: { join_url: 'https://meet.example/room-1' } }))).resolves.toBe('https://meet.example/room-1');
+    await expect(flow.videoCallUrl(call({ type: 'video_call', data: { join_url: 'https://meet.example/room-1' } }))).resolves.toBe(
+      'https://meet.example/room-1',
+    );
     expect(calls()).toEqual([]);
   });
 
   it('accepts an http join URL', async () => {
     const { flow } = await setup();
-    await expect(flow.videoCallUrl(call({ type: 'video_call', data: { join_url: 'http://meet.example/room-1' } }))).resolves.toBe('http://meet.example/room-1');
+    await expect(flow.videoCallUrl(call({ type: 'video_call', data: { join_url: 'http://meet.example/room-1' } }))).resolves.toBe(
+      'http://meet.example/room-1',
+    );
   });
 
   it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://meet.example/room', '//meet.example/room', ''])(
@@ -330,7 +351,9 @@ describe('the video-call link', () => {
   });
 
   it('asks the server for a Dyte participant token and builds the meeting URL', async () => {
-    const { flow, endpoints } = await setup({ answer: (endpoint) => (endpoint.path.endsWith('/add_participant_to_meeting') ? { token: 'abc/+=' } : undefined) });
+    const { flow, endpoints } = await setup({
+      answer: (endpoint) => (endpoint.path.endsWith('/add_participant_to_meeting') ? { token: 'abc/+=' } : undefined),
+    });
     await expect(flow.videoCallUrl(call({ type: 'dyte', data: { meeting_id: 'm-1' } }))).resolves.toBe(
       'https://app.dyte.io/v2/meeting?authToken=abc%2F%2B%3D&showSetupScreen=true&disableVideoBackground=true',
     );

@@ -150,7 +150,11 @@ describe('merging a page of messages', () => {
 
 describe('display order', () => {
   it('sorts by creation time whatever the insertion order', () => {
-    const map = mapOf(asChat(server(3, { created_at: 300 })), asChat(server(1, { created_at: 100 })), asChat(server(2, { created_at: 200 })));
+    const map = mapOf(
+      asChat(server(3, { created_at: 300 })),
+      asChat(server(1, { created_at: 100 })),
+      asChat(server(2, { created_at: 200 })),
+    );
     expect(orderedMessages(map).map((m) => m.id)).toEqual([1, 2, 3]);
   });
 

@@ -12,7 +12,9 @@ interface PendingCall {
 /** A `request` that records each endpoint and answers only when the test says so. */
 function fakeRequest() {
   const calls: PendingCall[] = [];
-  const request = vi.fn((endpoint: Endpoint) => new Promise((resolve, reject) => calls.push({ endpoint, resolve, reject }))) as unknown as Request;
+  const request = vi.fn(
+    (endpoint: Endpoint) => new Promise((resolve, reject) => calls.push({ endpoint, resolve, reject })),
+  ) as unknown as Request;
   return { request, calls };
 }
 
@@ -39,7 +41,13 @@ const serverMessage = (id: number, fields: Partial<WidgetMessage> = {}): WidgetM
 /** The server's answer to `POST /messages`: what it stored, with the echo id it was given. */
 const created = (id: number, call: PendingCall, fields: Partial<WidgetMessage> = {}) => {
   const body = (call.endpoint.body as { message: { content: string; echo_id: string } }).message;
-  return serverMessage(id, { message_type: MESSAGE_TYPE.incoming, content: body.content, echo_id: body.echo_id, status: 'sent', ...fields });
+  return serverMessage(id, {
+    message_type: MESSAGE_TYPE.incoming,
+    content: body.content,
+    echo_id: body.echo_id,
+    status: 'sent',
+    ...fields,
+  });
 };
 
 function setup() {
@@ -230,7 +238,9 @@ describe('fetching history', () => {
 
   it('fetches missed messages after the newest id it holds', async () => {
     const { request, endpoints } = answeringRequest((endpoint) =>
-      endpoint.query?.after ? { payload: [serverMessage(43), serverMessage(44)], meta: {} } : { payload: [serverMessage(40), serverMessage(42)], meta: {} },
+      endpoint.query?.after
+        ? { payload: [serverMessage(43), serverMessage(44)], meta: {} }
+        : { payload: [serverMessage(40), serverMessage(42)], meta: {} },
     );
     const model = createMessagesModel(request, () => '');
     await model.fetchLatest();
@@ -260,7 +270,9 @@ describe('fetching history', () => {
 
   it('fetches older messages before the oldest id it holds', async () => {
     const { request, endpoints } = answeringRequest((endpoint) =>
-      endpoint.query?.before ? { payload: [serverMessage(10), serverMessage(11)], meta: {} } : { payload: [serverMessage(20), serverMessage(21)], meta: {} },
+      endpoint.query?.before
+        ? { payload: [serverMessage(10), serverMessage(11)], meta: {} }
+        : { payload: [serverMessage(20), serverMessage(21)], meta: {} },
     );
     const model = createMessagesModel(request, () => '');
     await model.fetchLatest();
@@ -271,7 +283,10 @@ describe('fetching history', () => {
   });
 
   it('marks all history loaded when an older page comes back empty, and stops asking', async () => {
-    const { request, endpoints } = answeringRequest((endpoint) => ({ payload: endpoint.query?.before ? [] : [serverMessage(20)], meta: {} }));
+    const { request, endpoints } = answeringRequest((endpoint) => ({
+      payload: endpoint.query?.before ? [] : [serverMessage(20)],
+      meta: {},
+    }));
     const model = createMessagesModel(request, () => '');
     await model.fetchLatest();
     await model.fetchOlder();

@@ -14,7 +14,10 @@ describe('the unread-messages prompt', () => {
 
   it('waits until the widget is ready, even when the unread messages are already known', async () => {
     let answerContact!: (contact: unknown) => void;
-    const { state, navigate, sent } = fakeWidget({ messages: [widgetMessage(1)], contact: () => new Promise((done) => (answerContact = done)) });
+    const { state, navigate, sent } = fakeWidget({
+      messages: [widgetMessage(1)],
+      contact: () => new Promise((done) => (answerContact = done)),
+    });
     const loading = state.load();
     await settle();
     expect(state.unread.value).toHaveLength(1);
@@ -51,7 +54,9 @@ describe('the unread-messages prompt', () => {
   });
 
   it("does not open for the visitor's own messages", async () => {
-    const { state, navigate } = fakeWidget({ messages: [widgetMessage(1, { message_type: MESSAGE_TYPE.incoming, sender_type: 'Contact' })] });
+    const { state, navigate } = fakeWidget({
+      messages: [widgetMessage(1, { message_type: MESSAGE_TYPE.incoming, sender_type: 'Contact' })],
+    });
     await state.load();
     expect(navigate).not.toHaveBeenCalled();
   });

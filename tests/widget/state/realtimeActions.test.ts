@@ -15,7 +15,14 @@ const boot = (): WidgetBootConfig => ({
   chatwootWebChannel: { websiteToken: 'web-tok', enabledLanguages: [], enabledFeatures: [] } as unknown as ChannelConfig,
   chatwootPubsubToken: 'pubsub-1',
   authToken: 'jwt-1',
-  globalConfig: { LOGO_THUMBNAIL: '', BRAND_NAME: 'Wren', WIDGET_BRAND_URL: 'https://wren.example', DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: 40, INSTALLATION_NAME: 'Wren' },
+  globalConfig: {
+    LOGO_THUMBNAIL: '',
+    BRAND_NAME: 'Wren',
+    WIDGET_BRAND_URL: 'https://wren.example',
+    DIRECT_UPLOADS_ENABLED: false,
+    MAXIMUM_FILE_UPLOAD_SIZE: 40,
+    INSTALLATION_NAME: 'Wren',
+  },
 });
 
 const agent = (id: number, availability_status: InboxMember['availability_status'] = 'online'): InboxMember => ({
@@ -30,7 +37,8 @@ async function setup({ conversation = true } = {}) {
   const endpoints: Endpoint[] = [];
   const request = vi.fn(async (endpoint: Endpoint) => {
     endpoints.push(endpoint);
-    if (endpoint.path.endsWith('/conversations')) return conversation ? { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: 0, status: 'open' } : {};
+    if (endpoint.path.endsWith('/conversations'))
+      return conversation ? { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: 0, status: 'open' } : {};
     if (endpoint.path.endsWith('/inbox_members')) return { payload: [agent(1), agent(2)] };
     if (endpoint.path.endsWith('/messages')) return { payload: [], meta: {} };
     return {};

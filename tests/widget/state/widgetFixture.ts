@@ -7,7 +7,13 @@ import type { CampaignResponse, Endpoint } from '../../../src/widget/api/endpoin
 import type { Request } from '../../../src/widget/state/request';
 import type { HostBridge } from '../../../src/widget/host/bridge';
 import type { Router, RoutePath } from '../../../src/widget/router';
-import { MESSAGE_TYPE, type ChannelConfig, type ConversationSummary, type WidgetBootConfig, type WidgetMessage } from '../../../src/shared/types';
+import {
+  MESSAGE_TYPE,
+  type ChannelConfig,
+  type ConversationSummary,
+  type WidgetBootConfig,
+  type WidgetMessage,
+} from '../../../src/shared/types';
 
 export const CONVERSATION_ID = 10;
 /** When the visitor last read the conversation (seconds). */
@@ -44,9 +50,12 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
     endpoints.push(endpoint);
     const path = endpoint.path.replace('/api/v1/widget', '');
     if (endpoint.method === 'GET' && path === '/conversations') {
-      return server.conversation === null ? {} : { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open', ...server.conversation };
+      return server.conversation === null
+        ? {}
+        : { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open', ...server.conversation };
     }
-    if (endpoint.method === 'GET' && path === '/messages') return { payload: endpoint.query?.after ? [] : (server.messages ?? []), meta: {} };
+    if (endpoint.method === 'GET' && path === '/messages')
+      return { payload: endpoint.query?.after ? [] : (server.messages ?? []), meta: {} };
     if (path === '/inbox_members') return { payload: [] };
     if (path === '/contact') return server.contact ? server.contact() : { id: 1, name: 'Visitor' };
     if (path === '/campaigns') {
@@ -62,10 +71,23 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
   });
   const router = { path: computed(() => path.value), query: computed(() => new URLSearchParams()), navigate } as unknown as Router;
   const boot: WidgetBootConfig = {
-    chatwootWebChannel: { websiteToken: 'web-tok', enabledLanguages: [], enabledFeatures: [], workingHoursEnabled: false, workingHours: [] } as unknown as ChannelConfig,
+    chatwootWebChannel: {
+      websiteToken: 'web-tok',
+      enabledLanguages: [],
+      enabledFeatures: [],
+      workingHoursEnabled: false,
+      workingHours: [],
+    } as unknown as ChannelConfig,
     chatwootPubsubToken: 'pubsub-1',
     authToken: 'jwt-1',
-    globalConfig: { LOGO_THUMBNAIL: '', BRAND_NAME: 'Wren', WIDGET_BRAND_URL: 'https://wren.example', DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: 40, INSTALLATION_NAME: 'Wren' },
+    globalConfig: {
+      LOGO_THUMBNAIL: '',
+      BRAND_NAME: 'Wren',
+      WIDGET_BRAND_URL: 'https://wren.example',
+      DIRECT_UPLOADS_ENABLED: false,
+      MAXIMUM_FILE_UPLOAD_SIZE: 40,
+      INSTALLATION_NAME: 'Wren',
+    },
   };
   const state = createWidgetState({ boot, request: request as unknown as Request, bridge: bridge as unknown as HostBridge, router });
   const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));

@@ -135,7 +135,13 @@ describe('the reply-wait line', () => {
     closed_all_day: day === 0 || day === 6,
   }));
 
-  function widget({ online, workingHoursEnabled = true, replyTime = 'in_a_few_minutes', now = '2024-03-04T08:00:00Z', unavailableMessage = '' }: {
+  function widget({
+    online,
+    workingHoursEnabled = true,
+    replyTime = 'in_a_few_minutes',
+    now = '2024-03-04T08:00:00Z',
+    unavailableMessage = '',
+  }: {
     online: boolean;
     workingHoursEnabled?: boolean;
     replyTime?: string;

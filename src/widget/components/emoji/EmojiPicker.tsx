@@ -112,7 +112,10 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
     }
   };
 
-  const tabs = [...(recentEntries.length ? [{ key: RECENT, name: t('EMOJI.RECENT'), icon: '🕘' }] : []), ...catalog.map((c, i) => ({ key: i, name: c.name, icon: c.entries[0]?.emoji }))];
+  const tabs = [
+    ...(recentEntries.length ? [{ key: RECENT, name: t('EMOJI.RECENT'), icon: '🕘' }] : []),
+    ...catalog.map((c, i) => ({ key: i, name: c.name, icon: c.entries[0]?.emoji })),
+  ];
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const position = tabs.findIndex((tab) => tab.key === selected);
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
@@ -138,7 +141,12 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
           onKeyDown={onSearchKey}
         />
         {names && (
-          <select className="emoji-picker__tone" aria-label={t('EMOJI.SKIN_TONE')} value={tone} onChange={(event) => setTone(Number(event.currentTarget.value))}>
+          <select
+            className="emoji-picker__tone"
+            aria-label={t('EMOJI.SKIN_TONE')}
+            value={tone}
+            onChange={(event) => setTone(Number(event.currentTarget.value))}
+          >
             <option value={-1}>✋</option>
             {names.tones.map((name, i) => (
               <option key={name} value={i}>

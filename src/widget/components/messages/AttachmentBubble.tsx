@@ -51,7 +51,9 @@ function ImageAttachment(props: AttachmentBubbleProps) {
   const thumb = safeMediaUrl(attachment.thumb_url) ?? full;
   if (broken || !thumb) return <FileAttachment {...props} />;
   const size = attachment.width && attachment.height ? { width: attachment.width, height: attachment.height } : {};
-  const image = <img className="attachment__image" src={thumb} alt={labels.picture} loading="lazy" {...size} onError={() => setBroken(true)} />;
+  const image = (
+    <img className="attachment__image" src={thumb} alt={labels.picture} loading="lazy" {...size} onError={() => setBroken(true)} />
+  );
   return full ? (
     <a className="attachment attachment--image" href={full} {...NEW_TAB}>
       {image}
@@ -85,9 +87,17 @@ export function AttachmentBubble(props: AttachmentBubbleProps) {
     case 'image':
       return <ImageAttachment {...props} />;
     case 'audio':
-      return src ? <audio className="attachment attachment--audio" controls preload="metadata" src={src} aria-label={labels.audio} /> : <FileAttachment {...props} />;
+      return src ? (
+        <audio className="attachment attachment--audio" controls preload="metadata" src={src} aria-label={labels.audio} />
+      ) : (
+        <FileAttachment {...props} />
+      );
     case 'video':
-      return src ? <video className="attachment attachment--video" controls preload="metadata" playsInline src={src} aria-label={labels.video} /> : <FileAttachment {...props} />;
+      return src ? (
+        <video className="attachment attachment--video" controls preload="metadata" playsInline src={src} aria-label={labels.video} />
+      ) : (
+        <FileAttachment {...props} />
+      );
     case 'location': {
       const href = locationUrl(attachment) ?? safeWebUrl(attachment.data_url);
       const title = attachment.fallback_title || (href ? `${attachment.coordinates_lat}, ${attachment.coordinates_long}` : '');

@@ -50,7 +50,15 @@ export function CsatMessage({ displayType = 'emoji', submitted, labels, onSubmit
           const value = index + 1;
           return (
             <label key={value} className={`csat__rating csat__rating--${value}${stars && value <= current ? ' csat__rating--lit' : ''}`}>
-              <input className="visually-hidden" type="radio" name={name} value={value} checked={current === value} disabled={done || pending} onChange={() => setRating(value)} />
+              <input
+                className="visually-hidden"
+                type="radio"
+                name={name}
+                value={value}
+                checked={current === value}
+                disabled={done || pending}
+                onChange={() => setRating(value)}
+              />
               <span aria-hidden="true">{stars ? '★' : emoji}</span>
               <span className="visually-hidden">{labels.csatRatings[index]}</span>
             </label>
@@ -59,7 +67,14 @@ export function CsatMessage({ displayType = 'emoji', submitted, labels, onSubmit
       </fieldset>
       {!done && rating > 0 && (
         <div className="csat__feedback">
-          <textarea className="field__input" rows={2} value={feedback} placeholder={labels.csatFeedback} aria-label={labels.csatFeedback} onInput={(event) => setFeedback(event.currentTarget.value)} />
+          <textarea
+            className="field__input"
+            rows={2}
+            value={feedback}
+            placeholder={labels.csatFeedback}
+            aria-label={labels.csatFeedback}
+            onInput={(event) => setFeedback(event.currentTarget.value)}
+          />
           <button type="submit" className="button" disabled={pending}>
             {labels.submit}
           </button>

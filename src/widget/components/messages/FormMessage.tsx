@@ -42,7 +42,9 @@ const labelOf = (field: FormField) => field.label || field.title || field.name;
  */
 export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSubmit }: FormMessageProps) {
   const id = useId();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.default == null ? '' : String(f.default)])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, f.default == null ? '' : String(f.default)])),
+  );
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [checked, setChecked] = useState(false);
   const [pending, track] = usePending();

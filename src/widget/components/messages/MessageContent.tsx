@@ -51,7 +51,9 @@ const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefi
 
 function csatResponseOf(attributes: Record<string, unknown>): CsatResponse | undefined {
   const response = (attributes.submitted_values as { csat_survey_response?: Partial<CsatResponse> } | undefined)?.csat_survey_response;
-  return response && Number(response.rating) >= 1 ? { rating: Number(response.rating), feedback_message: String(response.feedback_message ?? '') } : undefined;
+  return response && Number(response.rating) >= 1
+    ? { rating: Number(response.rating), feedback_message: String(response.feedback_message ?? '') }
+    : undefined;
 }
 
 /** The bot's controls of one interactive message, as the interactive chunk renders them. */
@@ -70,13 +72,31 @@ function interactivePart(kind: MessageKind, message: ChatMessage, labels: Messag
           />
         );
       case 'options':
-        return <kinds.OptionsMessage options={listOf(attributes.items)} submitted={listOf(attributes.submitted_values)} onSelect={(option) => callbacks.onOptionSelect?.(message, option)} />;
+        return (
+          <kinds.OptionsMessage
+            options={listOf(attributes.items)}
+            submitted={listOf(attributes.submitted_values)}
+            onSelect={(option) => callbacks.onOptionSelect?.(message, option)}
+          />
+        );
       case 'cards':
-        return <kinds.CardsMessage cards={listOf<Card>(attributes.items)} labels={labels} onPostback={(payload) => callbacks.onPostback?.(payload)} />;
+        return (
+          <kinds.CardsMessage
+            cards={listOf<Card>(attributes.items)}
+            labels={labels}
+            onPostback={(payload) => callbacks.onPostback?.(payload)}
+          />
+        );
       case 'articles':
         return <kinds.ArticleListMessage articles={listOf<ArticleItem>(attributes.items)} />;
       case 'email':
-        return <kinds.EmailInputMessage submittedEmail={stringOf(attributes.submitted_email)} labels={labels} onSubmit={(email) => callbacks.onEmailSubmit?.(message, email)} />;
+        return (
+          <kinds.EmailInputMessage
+            submittedEmail={stringOf(attributes.submitted_email)}
+            labels={labels}
+            onSubmit={(email) => callbacks.onEmailSubmit?.(message, email)}
+          />
+        );
       case 'csat':
         return (
           <kinds.CsatMessage
@@ -96,7 +116,15 @@ function interactivePart(kind: MessageKind, message: ChatMessage, labels: Messag
  * Waits for the interactive chunk (at once when it is already loaded); if it fails, says so
  * with a retry instead of leaving the message without its controls.
  */
-function Interactive({ load, labels, render }: { load: () => Promise<InteractiveKinds>; labels: MessageLabels; render(kinds: InteractiveKinds): ReactNode }) {
+function Interactive({
+  load,
+  labels,
+  render,
+}: {
+  load: () => Promise<InteractiveKinds>;
+  labels: MessageLabels;
+  render(kinds: InteractiveKinds): ReactNode;
+}) {
   const [kinds, setKinds] = useState(() => (load === loadInteractive ? interactive.loaded : undefined));
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -111,7 +139,13 @@ function Interactive({ load, labels, render }: { load: () => Promise<Interactive
     };
   }, [kinds, failed, load]);
   if (kinds) return <>{render(kinds)}</>;
-  return failed ? <ChunkError className="bubble__error" labels={{ failed: labels.loadFailed ?? '', retry: labels.retry }} onRetry={() => setFailed(false)} /> : null;
+  return failed ? (
+    <ChunkError
+      className="bubble__error"
+      labels={{ failed: labels.loadFailed ?? '', retry: labels.retry }}
+      onRetry={() => setFailed(false)}
+    />
+  ) : null;
 }
 
 export interface MessageContentProps {

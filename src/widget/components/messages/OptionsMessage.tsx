@@ -22,7 +22,13 @@ export function OptionsMessage({ options, submitted, onSelect }: OptionsMessageP
   return (
     <div className="options">
       {options.map((option, index) => (
-        <button key={`${index}-${option.value}`} type="button" className="options__option" disabled={pending} onClick={() => track(onSelect({ title: option.title, value: option.value }))}>
+        <button
+          key={`${index}-${option.value}`}
+          type="button"
+          className="options__option"
+          disabled={pending}
+          onClick={() => track(onSelect({ title: option.title, value: option.value }))}
+        >
           {option.title}
         </button>
       ))}

@@ -26,7 +26,9 @@ export interface RichTextProps {
  */
 export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichTextProps) {
   const rich = needsRichText(text);
-  const [renderer, setRenderer] = useState<MarkdownRenderer | undefined>(() => (loadRenderer === loadMarkdownRenderer ? markdown.loaded : undefined));
+  const [renderer, setRenderer] = useState<MarkdownRenderer | undefined>(() =>
+    loadRenderer === loadMarkdownRenderer ? markdown.loaded : undefined,
+  );
 
   useEffect(() => {
     if (!rich || renderer) return;

@@ -18,7 +18,13 @@ export function VideoCallOverlay({ url, labels, onLeave }: VideoCallOverlayProps
   if (!src) return null;
   return (
     <div className="video-call" role="dialog" aria-label={labels.videoCall}>
-      <iframe className="video-call__frame" src={src} title={labels.videoCall} allow="camera;microphone;fullscreen;display-capture" allowFullScreen />
+      <iframe
+        className="video-call__frame"
+        src={src}
+        title={labels.videoCall}
+        allow="camera;microphone;fullscreen;display-capture"
+        allowFullScreen
+      />
       <button type="button" className="button video-call__leave" onClick={onLeave}>
         {labels.leaveCall}
       </button>

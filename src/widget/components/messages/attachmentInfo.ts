@@ -41,6 +41,7 @@ export function attachmentName(attachment: Pick<Attachment, 'data_url' | 'fallba
 export function locationUrl(attachment: Pick<Attachment, 'coordinates_lat' | 'coordinates_long'>): string | undefined {
   const lat = Number(attachment.coordinates_lat);
   const lon = Number(attachment.coordinates_long);
-  if (attachment.coordinates_lat == null || attachment.coordinates_long == null || !(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return undefined;
+  if (attachment.coordinates_lat == null || attachment.coordinates_long == null || !(Math.abs(lat) <= 90 && Math.abs(lon) <= 180))
+    return undefined;
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
 }

@@ -55,4 +55,7 @@ export interface MessageLabels {
   retry?: string;
 }
 
-export type AttachmentLabels = Pick<MessageLabels, 'picture' | 'audio' | 'video' | 'file' | 'location' | 'sharedUrl' | 'download' | 'uploading'>;
+export type AttachmentLabels = Pick<
+  MessageLabels,
+  'picture' | 'audio' | 'video' | 'file' | 'location' | 'sharedUrl' | 'download' | 'uploading'
+>;

@@ -11,7 +11,11 @@ export function usePending(): [boolean, (outcome: Outcome) => void] {
   const track = (outcome: Outcome) => {
     if (outcome === false) return;
     setPending(true);
-    if (outcome) Promise.resolve(outcome).then((ok) => ok === false && setPending(false), () => setPending(false));
+    if (outcome)
+      Promise.resolve(outcome).then(
+        (ok) => ok === false && setPending(false),
+        () => setPending(false),
+      );
   };
   return [pending, track];
 }

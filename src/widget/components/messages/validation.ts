@@ -22,7 +22,11 @@ export interface FormField {
 }
 
 /** The first problem with a field's value, as the visitor should read it, or `undefined`. */
-export function fieldError(field: FormField, value: string, labels: Pick<MessageLabels, 'required' | 'invalidEmail' | 'invalidInput'>): string | undefined {
+export function fieldError(
+  field: FormField,
+  value: string,
+  labels: Pick<MessageLabels, 'required' | 'invalidEmail' | 'invalidInput'>,
+): string | undefined {
   const text = value.trim();
   if (!text) return field.required ? labels.required : undefined;
   if (field.type === 'email' && !isValidEmail(text)) return labels.invalidEmail;

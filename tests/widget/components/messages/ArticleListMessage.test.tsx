@@ -4,7 +4,9 @@ import { ArticleListMessage } from '../../../../src/widget/components/messages/A
 
 describe('an article list message', () => {
   it('links each article in a new tab, with its description', () => {
-    render(<ArticleListMessage articles={[{ title: 'Reset your password', description: 'Three steps', link: 'https://help.example/reset' }]} />);
+    render(
+      <ArticleListMessage articles={[{ title: 'Reset your password', description: 'Three steps', link: 'https://help.example/reset' }]} />,
+    );
     const link = screen.getByRole('link', { name: /Reset your password/ });
     expect(link.getAttribute('href')).toBe('https://help.example/reset');
     expect(link.getAttribute('target')).toBe('_blank');

@@ -19,7 +19,13 @@ const show = (fields: Partial<Attachment> = {}, props: { uploading?: boolean; pr
 
 describe('an attachment bubble', () => {
   it("shows a picture's thumbnail as 'Picture message', opening the full size in a new tab", () => {
-    show({ file_type: 'image', data_url: 'https://files.example/full.png', thumb_url: 'https://files.example/thumb.png', width: 800, height: 600 });
+    show({
+      file_type: 'image',
+      data_url: 'https://files.example/full.png',
+      thumb_url: 'https://files.example/thumb.png',
+      width: 800,
+      height: 600,
+    });
     const image = screen.getByRole('img', { name: 'Picture message' });
     expect(image.getAttribute('src')).toBe('https://files.example/thumb.png');
     const link = screen.getByRole('link', { name: 'Picture message' });
@@ -91,7 +97,10 @@ describe('an attachment bubble', () => {
   });
 
   it("shows 'Uploading...' with the file's name and a progress bar as a status", () => {
-    const { container } = show({ file_type: 'image', data_url: 'blob:https://widget.example/1', fallback_title: 'cat.png' }, { uploading: true, progress: 40 });
+    const { container } = show(
+      { file_type: 'image', data_url: 'blob:https://widget.example/1', fallback_title: 'cat.png' },
+      { uploading: true, progress: 40 },
+    );
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Uploading...');
     expect(status.textContent).toContain('cat.png');

@@ -109,7 +109,12 @@ describe('a form message', () => {
   });
 
   it('shows the submitted answers read-only, with option labels, and no Submit button', () => {
-    setup({ submittedValues: [{ name: 'full_name', value: 'Jane' }, { name: 'topic', value: 'billing' }] });
+    setup({
+      submittedValues: [
+        { name: 'full_name', value: 'Jane' },
+        { name: 'topic', value: 'billing' },
+      ],
+    });
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     const answers = [...document.querySelectorAll('dt, dd')].map((el) => el.textContent);

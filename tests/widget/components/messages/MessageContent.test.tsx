@@ -35,7 +35,11 @@ describe('message content', () => {
   it('renders a form under its text and passes the message and answers to onFormSubmit', () => {
     const onFormSubmit = vi.fn();
     const { message } = show(
-      { content_type: 'form', content: 'Tell us', content_attributes: { items: [{ name: 'city', label: 'City', type: 'text' }], button_label: 'Send' } },
+      {
+        content_type: 'form',
+        content: 'Tell us',
+        content_attributes: { items: [{ name: 'city', label: 'City', type: 'text' }], button_label: 'Send' },
+      },
       { onFormSubmit },
     );
     expect(screen.getByText('Tell us')).toBeTruthy();
@@ -45,21 +49,34 @@ describe('message content', () => {
   });
 
   it('shows a submitted form read-only', () => {
-    show({ content_type: 'form', content_attributes: { items: [{ name: 'city', label: 'City' }], submitted_values: [{ name: 'city', value: 'Oslo' }] } });
+    show({
+      content_type: 'form',
+      content_attributes: { items: [{ name: 'city', label: 'City' }], submitted_values: [{ name: 'city', value: 'Oslo' }] },
+    });
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText('Oslo')).toBeTruthy();
   });
 
   it('renders options and passes the choice to onOptionSelect', () => {
     const onOptionSelect = vi.fn();
-    const { message } = show({ content_type: 'input_select', content: 'Pick one', content_attributes: { items: [{ title: 'Yes', value: 'y' }] } }, { onOptionSelect });
+    const { message } = show(
+      { content_type: 'input_select', content: 'Pick one', content_attributes: { items: [{ title: 'Yes', value: 'y' }] } },
+      { onOptionSelect },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(onOptionSelect).toHaveBeenCalledExactlyOnceWith(message, { title: 'Yes', value: 'y' });
   });
 
   it('renders cards and sends postbacks', () => {
     const onPostback = vi.fn();
-    show({ content_type: 'cards', content: null, content_attributes: { items: [{ title: 'Plan', actions: [{ type: 'postback', text: 'Choose', payload: 'PLAN' }] }] } }, { onPostback });
+    show(
+      {
+        content_type: 'cards',
+        content: null,
+        content_attributes: { items: [{ title: 'Plan', actions: [{ type: 'postback', text: 'Choose', payload: 'PLAN' }] }] },
+      },
+      { onPostback },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Choose' }));
     expect(onPostback).toHaveBeenCalledExactlyOnceWith('PLAN');
   });
@@ -85,7 +102,10 @@ describe('message content', () => {
 
   it('renders the CSAT survey without the template text and passes the response to onCsatSubmit', () => {
     const onCsatSubmit = vi.fn();
-    const { message } = show({ content_type: 'input_csat', message_type: MESSAGE_TYPE.template, content: 'Please rate us' }, { onCsatSubmit });
+    const { message } = show(
+      { content_type: 'input_csat', message_type: MESSAGE_TYPE.template, content: 'Please rate us' },
+      { onCsatSubmit },
+    );
     expect(screen.queryByText('Please rate us')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'average' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -103,7 +123,10 @@ describe('message content', () => {
 
   it('renders a video call invitation and passes the message to onJoinCall', () => {
     const onJoinCall = vi.fn();
-    const { message } = show({ content_type: 'integrations', content: 'Call started', content_attributes: { type: 'dyte', data: { meeting_id: 'm1' } } }, { onJoinCall });
+    const { message } = show(
+      { content_type: 'integrations', content: 'Call started', content_attributes: { type: 'dyte', data: { meeting_id: 'm1' } } },
+      { onJoinCall },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(onJoinCall).toHaveBeenCalledExactlyOnceWith(message);
   });
@@ -145,7 +168,11 @@ describe('message content', () => {
   });
 
   describe('while the interactive kinds load', () => {
-    const formMessage = { content_type: 'form' as const, content: 'Tell us', content_attributes: { items: [{ name: 'city', label: 'City' }] } };
+    const formMessage = {
+      content_type: 'form' as const,
+      content: 'Tell us',
+      content_attributes: { items: [{ name: 'city', label: 'City' }] },
+    };
 
     it('shows the text at once and the form when the chunk arrives', async () => {
       let arrive!: (kinds: InteractiveKinds) => void;

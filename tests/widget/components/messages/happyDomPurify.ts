@@ -46,7 +46,8 @@ export function repairHappyDomForDOMPurify() {
       let reference: Node | null = null;
       let before: Node | null = null;
       const accepts = (n: Node) =>
-        (whatToShow & (1 << (n.nodeType - 1))) !== 0 && (!filter || (typeof filter === 'function' ? filter(n) : filter.acceptNode(n)) === NodeFilter.FILTER_ACCEPT);
+        (whatToShow & (1 << (n.nodeType - 1))) !== 0 &&
+        (!filter || (typeof filter === 'function' ? filter(n) : filter.acceptNode(n)) === NodeFilter.FILTER_ACCEPT);
       return {
         root,
         whatToShow,
