@@ -167,7 +167,7 @@ describe('rate limit configuration', () => {
     [{ RATE_LIMIT_EVENTS_PER_VISITOR: '60' }, /RATE_LIMIT_EVENTS_PER_VISITOR must be <requests>\/<seconds>/],
     [{ RATE_LIMIT_EVENTS_PER_VISITOR: '0/60' }, /RATE_LIMIT_EVENTS_PER_VISITOR/],
     [{ RATE_LIMIT_EVENTS_PER_VISITOR: 'no' }, /or off/],
-    [{ TRUST_PROXY: 'X-Forwarded-For: 1' }, /TRUST_PROXY must be a header name/],
+    [{ TRUST_PROXY: 'X-Forwarded-For: 1' }, /TRUST_PROXY must be true, false or a header name/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
