@@ -24,6 +24,8 @@ export interface Config {
   packsDir: string;
   /** Origin used in absolute URLs (attachment `data_url`); unset → the request's origin. */
   publicUrl?: string;
+  /** Set → gateway mode: no database, in front of the Chatwoot at this origin (`server/gateway/`). */
+  chatwootUrl?: string;
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -79,5 +81,6 @@ export function loadConfig(env: Env = process.env): Config {
     outboxDir: text(env, 'OUTBOX_DIR', 'data/outbox'),
     packsDir: text(env, 'PACKS_DIR', 'dist/packs'),
     publicUrl: optional(env, 'PUBLIC_URL', /^https?:\/\/[^\s/?#]+\/?$/, 'an http(s) origin such as https://chat.example.com')?.replace(/\/$/, ''),
+    chatwootUrl: optional(env, 'CHATWOOT_URL', /^https?:\/\/[^\s/?#]+\/?$/, "your Chatwoot's http(s) origin such as https://chat.example.com")?.replace(/\/$/, ''),
   };
 }

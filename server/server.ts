@@ -1,6 +1,9 @@
 /**
- * The reference server process: config, database, migrations, seed, HTTP + ActionCable on
- * one port, and a graceful shutdown that tells connected widgets to reconnect.
+ * The server process: config, then one of two modes (docs/architecture.md#modes), chosen here
+ * once. Embedded: database, migrations, seed and the reference server's own ActionCable.
+ * Gateway (`CHATWOOT_URL`): no database; `/cable` and the widget API are forwarded to Chatwoot.
+ * Either way HTTP and the cable share one port, and a graceful shutdown tells connected
+ * widgets to reconnect.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -8,6 +11,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
+import { gatewayMode } from './gateway/gatewayMode';
 import { seed } from './db/seed';
 import { createMailer } from './mail/mailer';
 import { attachCableServer } from './realtime/cableServer';
@@ -24,8 +28,13 @@ function readConfig(): Config {
   }
 }
 
+/** The host name to print in a URL for the address the server binds. */
+function displayHost(host: string): string {
+  return ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(host) ? 'localhost' : host;
+}
+
 function banner(config: AppConfig, port: number): string {
-  const host = ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
+  const host = displayHost(config.host);
   return [
     '',
     `  Wren reference server listening on ${config.host}:${port}`,
@@ -38,16 +47,46 @@ function banner(config: AppConfig, port: number): string {
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const base = readConfig();
+/** A mode as the process runs it: what to serve, and what to close after the server. */
+interface Mode {
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>;
+  banner(port: number): string;
+  /** Attaches `/cable` to the listening server. */
+  attachRealtime(server: Server): { close(): Promise<void> };
+  /** Releases what the mode holds once the server has closed. */
+  close(): Promise<void>;
+}
+
+async function embeddedMode(base: Config): Promise<Mode> {
   const db = createDatabase(base.databasePath);
   await migrateToLatest(db);
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
   const hub = new Hub();
   const app = createApp({ db, config, hub, mailer: createMailer(config) });
+  return {
+    fetch: app.fetch,
+    banner: (port) => banner(config, port),
+    attachRealtime: (server) => attachCableServer(server, { hub, rooms: createCableRooms(db) }),
+    close: () => db.destroy(),
+  };
+}
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(banner(config, info.port));
+function chatwootGatewayMode(base: Config, chatwootUrl: string): Mode {
+  const gateway = gatewayMode({ ...base, chatwootUrl });
+  return {
+    fetch: gateway.app.fetch,
+    banner: (port) => gateway.banner(displayHost(base.host), port),
+    attachRealtime: gateway.attachRealtime,
+    close: async () => {},
+  };
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const mode = config.chatwootUrl ? chatwootGatewayMode(config, config.chatwootUrl) : await embeddedMode(config);
+
+  const server = serve({ fetch: mode.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.log(mode.banner(info.port));
   }) as Server;
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
@@ -55,7 +94,7 @@ async function main(): Promise<void> {
     console.error(`wren: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
     process.exit(1);
   });
-  const cable = attachCableServer(server, { hub, rooms: createCableRooms(db) });
+  const cable = mode.attachRealtime(server);
 
   let closing = false;
   // Requests in flight per connection. Browsers open spare connections they may never use; Node
@@ -85,7 +124,7 @@ async function main(): Promise<void> {
       server.close(() => resolve());
       for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
     });
-    await db.destroy();
+    await mode.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

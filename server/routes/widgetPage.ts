@@ -2,10 +2,10 @@
  * `GET /widget?website_token&cw_conversation&locale` (contract §2.1): the page the loader's
  * iframe (or a popout, or a mobile web view) opens.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
 import type { AppDeps, AppEnv } from '../context';
-import { readPacks } from '../lib/manifest';
+import { readPacks, type Packs } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import { chooseLocale, RTL_LOCALES } from '../presenters/languages';
 import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
@@ -26,12 +26,44 @@ export function frameAncestors(inbox: Inbox): string {
   return valid.length ? ["'self'", ...valid].join(' ') : "'none'";
 }
 
-/** The `/widget` Content-Security-Policy. */
-export function widgetCsp(inbox: Inbox): string {
+/** The `/widget` Content-Security-Policy, framed by `frameAncestors` (see `frameAncestors()`). */
+export function widgetCsp(ancestors: string): string {
   return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https: http:",
     "media-src 'self' blob: https: http:", "connect-src 'self' ws: wss:", "font-src 'self'", "frame-src 'self' https:",
-    "base-uri 'none'", "form-action 'none'", `frame-ancestors ${frameAncestors(inbox)}`].join('; ');
+    "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors}`].join('; ');
 }
+
+/** `window.globalConfig` of this installation. */
+export function widgetGlobalConfig(hasLogo: boolean, maxUploadMb: number): GlobalConfig {
+  return {
+    LOGO_THUMBNAIL: hasLogo ? '/packs/assets/logo.svg' : '', BRAND_NAME, WIDGET_BRAND_URL,
+    DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: maxUploadMb, INSTALLATION_NAME: BRAND_NAME,
+  };
+}
+
+/** The widget's built assets, or null before a build. */
+export function widgetAssets(packsDir: string): { packs: Packs; script: string; style: string } | null {
+  const packs = readPacks(packsDir);
+  const script = packs?.manifest['widget.js'];
+  const style = packs?.manifest['widget.css'];
+  return packs && script && style ? { packs, script, style } : null;
+}
+
+/** The `/widget` page for `config`, with its headers; gateway mode answers it too. */
+export function widgetPageResponse(c: Context, assets: NonNullable<ReturnType<typeof widgetAssets>>, config: WidgetBootConfig,
+  options: { locale: string; frameAncestors: string }): Response {
+  const { locale } = options;
+  const html = renderWidgetPage({ locale, dir: RTL_LOCALES.has(locale.split('_')[0]) ? 'rtl' : 'ltr',
+    scriptSrc: `/packs/${assets.script}`, styleSrc: `/packs/${assets.style}`, preloads: assets.packs.widgetImports.map((path) => `/packs/${path}`), config });
+  c.header('Content-Security-Policy', widgetCsp(options.frameAncestors));
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  return c.html(html);
+}
+
+/** The error when the widget is not built yet. */
+export const ASSETS_MISSING = { error: 'widget assets are not built; run npm run build' } as const;
 
 /** The `/widget` route. */
 export function widgetPageRoutes(deps: AppDeps) {
@@ -43,28 +75,16 @@ export function widgetPageRoutes(deps: AppDeps) {
     const account = inbox && (await findAccount(deps.db, inbox.account_id));
     if (!inbox || !account) return c.json({ error: 'web widget does not exist' }, 404);
     if (account.status !== 'active') return c.json({ error: 'Account is suspended' }, 401);
-    const packs = readPacks(deps.config.packsDir);
-    const script = packs?.manifest['widget.js'];
-    const style = packs?.manifest['widget.css'];
-    if (!packs || !script || !style) return c.json({ error: 'widget assets are not built; run npm run build' }, 503);
+    const assets = widgetAssets(deps.config.packsDir);
+    if (!assets) return c.json(ASSETS_MISSING, 503);
 
     const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'));
-    const globalConfig: GlobalConfig = {
-      LOGO_THUMBNAIL: packs.hasLogo ? '/packs/assets/logo.svg' : '', BRAND_NAME, WIDGET_BRAND_URL,
-      DIRECT_UPLOADS_ENABLED: false, MAXIMUM_FILE_UPLOAD_SIZE: deps.config.maxUploadMb, INSTALLATION_NAME: BRAND_NAME,
-    };
     const config: WidgetBootConfig = {
       chatwootWebChannel: channelConfig(inbox, account), chatwootPubsubToken: visitor.contactInbox.pubsub_token,
-      authToken: visitor.authToken, globalConfig,
+      authToken: visitor.authToken, globalConfig: widgetGlobalConfig(assets.packs.hasLogo, deps.config.maxUploadMb),
     };
     const locale = chooseLocale(c.req.query('locale'), account.locale);
-    const html = renderWidgetPage({ locale, dir: RTL_LOCALES.has(locale.split('_')[0]) ? 'rtl' : 'ltr',
-      scriptSrc: `/packs/${script}`, styleSrc: `/packs/${style}`, preloads: packs.widgetImports.map((path) => `/packs/${path}`), config });
-    c.header('Content-Security-Policy', widgetCsp(inbox));
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    return c.html(html);
+    return widgetPageResponse(c, assets, config, { locale, frameAncestors: frameAncestors(inbox) });
   });
 
   return app;

@@ -1,0 +1,45 @@
+/**
+ * Gateway mode as `server.ts` runs it (`CHATWOOT_URL` set): the app, the `/cable` forward to
+ * attach to the listening server, the start banner, and a readiness probe of Chatwoot for
+ * whatever reports readiness.
+ */
+import type { Server } from 'node:http';
+import type { Config } from '../config';
+import { createGatewayApp } from './gatewayApp';
+import { attachCableForward, type CableForward } from './cableForward';
+import { createChatwootClient } from './chatwootClient';
+import { createWidgetConfigSource } from './widgetConfigSource';
+
+/** How long the readiness probe waits for Chatwoot. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/** Everything gateway mode needs from the process. */
+export function gatewayMode(config: Config & { chatwootUrl: string }) {
+  const chatwoot = createChatwootClient({ origin: config.chatwootUrl });
+  const app = createGatewayApp({ config, chatwoot, widgetConfig: createWidgetConfigSource(chatwoot) });
+
+  return {
+    app,
+    /** Serves `/cable` on `server` by forwarding it to Chatwoot. */
+    attachRealtime: (server: Server): CableForward => attachCableForward(server, chatwoot.origin),
+    banner: (host: string, port: number) =>
+      [
+        '',
+        `  Wren gateway listening on ${config.host}:${port}, in front of ${chatwoot.origin}`,
+        '',
+        `  Embed snippet BASE_URL   http://${host}:${port}`,
+        "  Website token            your Chatwoot inbox's (Settings → Inboxes → Configuration)",
+        '',
+      ].join('\n'),
+    /** True when Chatwoot answers at all (any status below 500) within a few seconds. */
+    async chatwootReachable(): Promise<boolean> {
+      try {
+        const answer = await fetch(`${chatwoot.origin}/api`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), redirect: 'manual' });
+        await answer.body?.cancel();
+        return answer.status < 500;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
