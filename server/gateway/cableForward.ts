@@ -32,6 +32,7 @@ interface Forwarded {
 export function attachCableForward(server: Server, chatwootOrigin: string, options: { timeoutMs?: number } = {}): CableForward {
   const proxy = createProxyServer({ target: chatwootOrigin, ws: true, changeOrigin: true });
   const visitors = new Map<Duplex, Forwarded>();
+  const watchers = new WeakMap<Socket, ReturnType<typeof watchServerFrames>>();
 
   proxy.on('proxyReqWs', (proxyReq, req, socket) => {
     for (const name of DROPPED_UPGRADE_HEADERS) proxyReq.removeHeader(name);
@@ -46,7 +47,7 @@ export function attachCableForward(server: Server, chatwootOrigin: string, optio
       const forwarded = visitors.get(socket);
       if (forwarded) forwarded.upstream = upstream;
       const frames = watchServerFrames();
-      upstream.on('data', (chunk: Buffer) => frames.write(chunk));
+      watchers.set(upstream, frames);
       let ended = false;
       const onUpstreamEnd = () => {
         if (ended) return;
@@ -56,6 +57,12 @@ export function attachCableForward(server: Server, chatwootOrigin: string, optio
       upstream.once('end', onUpstreamEnd);
       upstream.once('close', onUpstreamEnd);
     });
+  });
+  // Watching starts once http-proxy-3 has piped the sockets: a 'data' listener added earlier
+  // would set the socket flowing and the bytes that came with the handshake would miss the pipe.
+  proxy.on('open', (upstream) => {
+    const frames = watchers.get(upstream);
+    if (frames) upstream.on('data', (chunk: Buffer) => frames.write(chunk));
   });
   // Chatwoot unreachable: http-proxy-3 drops the visitor's socket, which the widget reports as
   // a lost connection and retries with its back-off. Nothing else to do, but the event must
