@@ -28,10 +28,6 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
   }
 
-  delete(key: K): void {
-    this.entries.delete(key);
-  }
-
   get size(): number {
     return this.entries.size;
   }
