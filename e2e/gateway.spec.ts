@@ -6,7 +6,14 @@ import { E2E } from './ports';
 import { agentApiAt } from './support/agentApi';
 import { solidPng } from './support/files';
 import { ownWrenServer, serveHostPage, type OwnServer } from './support/ownServer';
-import { agentMessage, composerOf, conversationMessages, openConversation, sendVisitorMessage, WIDGET_FRAME } from './support/widgetSession';
+import {
+  agentMessage,
+  composerOf,
+  conversationMessages,
+  openConversation,
+  sendVisitorMessage,
+  WIDGET_FRAME,
+} from './support/widgetSession';
 
 // Gateway mode end to end: a reference server plays Chatwoot (the upstream), a second Wren
 // process runs with CHATWOOT_URL pointing at it and no database, and the host page embeds
@@ -33,7 +40,8 @@ test.afterAll(async () => {
   await upstream?.dispose();
 });
 
-const agent = <T = any>(method: string, path: string, body?: unknown) => agentApiAt<T>(upstream.origin, method, `/api/v1/accounts/1${path}`, body);
+const agent = <T = unknown>(method: string, path: string, body?: unknown) =>
+  agentApiAt<T>(upstream.origin, method, `/api/v1/accounts/1${path}`, body);
 
 /** Picks a file with the composer's 'Add an attachment' button. */
 async function attachPicture(page: Page, widget: FrameLocator, picture: Buffer) {
@@ -52,7 +60,8 @@ test('a visitor chats with an agent on the upstream through the gateway, across 
   // Every request the widget makes goes to the gateway; none to the upstream.
   const upstreamRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(upstream.origin) && !new URL(request.url()).pathname.startsWith('/uploads/')) upstreamRequests.push(request.url());
+    if (request.url().startsWith(upstream.origin) && !new URL(request.url()).pathname.startsWith('/uploads/'))
+      upstreamRequests.push(request.url());
   });
 
   const widget = await openConversation(page, hostPage.url);
@@ -67,7 +76,11 @@ test('a visitor chats with an agent on the upstream through the gateway, across 
     await expect(log.getByRole('img', { name: 'Picture message' })).toBeVisible();
     await expect(log.getByText('Uploading...')).toHaveCount(0);
     await expect
-      .poll(async () => (await conversationMessages(conversationId, upstream.origin)).flatMap((m) => m.attachments ?? []).map((a) => `${a.file_type} ${a.extension} ${a.file_size}`))
+      .poll(async () =>
+        (await conversationMessages(conversationId, upstream.origin))
+          .flatMap((m) => m.attachments ?? [])
+          .map((a) => `${a.file_type} ${a.extension} ${a.file_size}`),
+      )
       .toEqual([`image png ${picture.length}`]);
 
     await agentMessage(conversationId, { content: 'Hi! Nice picture.' }, upstream.origin);
@@ -89,7 +102,9 @@ test('a visitor chats with an agent on the upstream through the gateway, across 
     await expect(widget.getByRole('alert').filter({ hasText: 'Connection lost' })).toHaveCount(0);
     await sendVisitorMessage(page, widget, 'No problem');
     await expect
-      .poll(async () => (await conversationMessages(conversationId, upstream.origin)).map((m) => m.content ?? `[${m.attachments?.[0]?.file_type}]`))
+      .poll(async () =>
+        (await conversationMessages(conversationId, upstream.origin)).map((m) => m.content ?? `[${m.attachments?.[0]?.file_type}]`),
+      )
       .toEqual(['Hello through the gateway', '[image]', 'Hi! Nice picture.', 'Sorry, we were restarting', 'No problem']);
   });
 
@@ -123,7 +138,11 @@ test('CSAT and the transcript work through the gateway', async ({ page }) => {
     await log.getByRole('button', { name: 'Submit' }).click();
     await expect(log.getByText('Thank you for submitting the rating')).toBeVisible();
     await expect
-      .poll(async () => (await agent<{ conversation_id: number; rating: number; feedback_message: string }[]>('GET', '/csat_survey_responses')).find((r) => r.conversation_id === conversationId))
+      .poll(async () =>
+        (await agent<{ conversation_id: number; rating: number; feedback_message: string }[]>('GET', '/csat_survey_responses')).find(
+          (r) => r.conversation_id === conversationId,
+        ),
+      )
       .toMatchObject({ rating: 5, feedback_message: 'Quick, even through a gateway' });
 
     await widget.getByRole('button', { name: 'Request a conversation transcript' }).click();
@@ -131,7 +150,9 @@ test('CSAT and the transcript work through the gateway', async ({ page }) => {
     await widget.getByRole('button', { name: 'Send transcript' }).click();
     await expect(widget.getByRole('status').filter({ hasText: 'The chat transcript was sent successfully' })).toBeVisible();
     const outbox = join(upstream.dataDir, 'outbox');
-    const mails = await Promise.all((await readdir(outbox)).filter((name) => name.endsWith('.eml')).map((name) => readFile(join(outbox, name), 'utf8')));
+    const mails = await Promise.all(
+      (await readdir(outbox)).filter((name) => name.endsWith('.eml')).map((name) => readFile(join(outbox, name), 'utf8')),
+    );
     expect(mails.find((text) => /^To: grace@example\.com$/m.test(text) && text.includes('Your return number is R-7731.'))).toBeDefined();
   } finally {
     await agent('PATCH', '/inboxes/1', { csat_survey_enabled: inboxBefore.csat_survey_enabled });

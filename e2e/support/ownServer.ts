@@ -65,7 +65,10 @@ export async function ownWrenServer(port: number, options: { chatwootUrl?: strin
       const deadline = Date.now() + 20_000;
       for (;;) {
         if (started.exitCode !== null) throw new Error(`the server exited with ${started.exitCode}:\n${log}`);
-        const ready = await fetch(`${origin}${readyPath}`).then((r) => r.ok, () => false);
+        const ready = await fetch(`${origin}${readyPath}`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ready) return;
         if (Date.now() > deadline) throw new Error(`the server did not answer within 20 s:\n${log}`);
         await new Promise((r) => setTimeout(r, 50));
