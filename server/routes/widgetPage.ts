@@ -26,7 +26,7 @@ export function frameAncestors(inbox: Inbox): string {
   return valid.length ? ["'self'", ...valid].join(' ') : "'none'";
 }
 
-/** The `/widget` Content-Security-Policy, framed by `frameAncestors` (see `frameAncestors()`). */
+/** The `/widget` Content-Security-Policy; `ancestors` is its `frame-ancestors` source list (see `frameAncestors()`). */
 export function widgetCsp(ancestors: string): string {
   return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https: http:",
     "media-src 'self' blob: https: http:", "connect-src 'self' ws: wss:", "font-src 'self'", "frame-src 'self' https:",
