@@ -62,7 +62,11 @@ export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { no
         return verdict;
       }
       if (answer.status === 502 || answer.status === 504) return { ok: false, status: answer.status, body: await answer.json() };
-      const raw = answer.ok ? await answer.json().catch(() => null) : null;
+      if (!answer.ok) {
+        await answer.body?.cancel();
+        return { ok: false, status: 502, body: { error: `Chatwoot answered the widget config with status ${answer.status}` } };
+      }
+      const raw = await answer.json().catch(() => null);
       const config = bootConfigFromChatwoot(raw, {
         origin: chatwoot.origin,
         defaults: {

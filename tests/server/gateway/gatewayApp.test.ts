@@ -169,6 +169,18 @@ describe('gateway mode', () => {
     expect(await late.json()).toEqual({ error: 'Chatwoot did not answer in time' });
   });
 
+  it("answers a JSON 502 when Chatwoot's config answer is an error or not the contract's shape", async () => {
+    upstream = await createFixture();
+    const failing = await gatewayInFrontOf(upstream, { fetch: (async () => new Response('oops', { status: 500 })) as typeof fetch });
+    const failed = await failing.app.request(`/widget?website_token=${failing.token}`);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toEqual({ error: 'Chatwoot answered the widget config with status 500' });
+    const odd = await gatewayInFrontOf(upstream, { fetch: (async () => Response.json({ hello: 'world' })) as typeof fetch });
+    const unexpected = await odd.app.request(`/widget?website_token=${odd.token}`);
+    expect(unexpected.status).toBe(502);
+    expect(await unexpected.json()).toEqual({ error: 'Chatwoot answered the widget config in an unexpected shape' });
+  });
+
   it("serves Wren's own loader", async () => {
     upstream = await createFixture();
     const { app, calls } = await gatewayInFrontOf(upstream);
