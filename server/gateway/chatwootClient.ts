@@ -59,8 +59,10 @@ export function createChatwootClient(options: ChatwootClientOptions) {
   ): Promise<Response> {
     const deadline = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let answered = false;
+    // Chatwoot may answer before it has read the whole body (a 413): no deadline after that.
     const startDeadline = () => {
-      timer = setTimeout(() => deadline.abort(), timeoutMs);
+      if (!answered) timer = setTimeout(() => deadline.abort(), timeoutMs);
     };
     const body = streamed(init.body, startDeadline);
     try {
@@ -72,7 +74,7 @@ export function createChatwootClient(options: ChatwootClientOptions) {
         redirect: 'manual',
         signal: init.signal ? AbortSignal.any([deadline.signal, init.signal]) : deadline.signal,
         customFetch: options.fetch,
-      } as RequestInit);
+      } as Parameters<typeof proxy>[1]);
       return new Response(answer.body, {
         status: answer.status,
         statusText: answer.statusText,
@@ -84,6 +86,7 @@ export function createChatwootClient(options: ChatwootClientOptions) {
         headers: { 'cache-control': 'no-store' },
       });
     } finally {
+      answered = true;
       clearTimeout(timer);
     }
   }
