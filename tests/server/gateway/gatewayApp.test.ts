@@ -169,6 +169,32 @@ describe('gateway mode', () => {
     expect(await late.json()).toEqual({ error: 'Chatwoot did not answer in time' });
   });
 
+  it('sets no deadline on an answer Chatwoot gave before it had read the whole upload', async () => {
+    upstream = await createFixture();
+    const answersEarly = (async (request: Request) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+          setTimeout(() => {
+            controller.enqueue(new TextEncoder().encode('{"error":"too large"}'));
+            controller.close();
+          }, 150);
+        },
+      });
+      // The rest of the upload is read after the answer has started.
+      setTimeout(() => void request.arrayBuffer(), 10);
+      return new Response(body, { status: 413, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const { app, token } = await gatewayInFrontOf(upstream, { fetch: answersEarly, timeoutMs: 30 });
+    const res = await app.request(`/api/v1/widget/messages?website_token=${token}`, {
+      method: 'POST',
+      body: 'x'.repeat(64),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'too large' });
+  });
+
   it("answers a JSON 502 when Chatwoot's config answer is an error or not the contract's shape", async () => {
     upstream = await createFixture();
     const failing = await gatewayInFrontOf(upstream, { fetch: (async () => new Response('oops', { status: 500 })) as typeof fetch });
