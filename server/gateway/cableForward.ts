@@ -45,7 +45,12 @@ export function attachCableForward(server: Server, chatwootOrigin: string, optio
     // the visitor's socket when Chatwoot's ends: the frame below goes out first.
     proxyReq.once('upgrade', (_res, upstream: Socket) => {
       const forwarded = visitors.get(socket);
-      if (forwarded) forwarded.upstream = upstream;
+      // The visitor left while Chatwoot was answering: nobody would close this socket.
+      if (!forwarded) {
+        upstream.destroy();
+        return;
+      }
+      forwarded.upstream = upstream;
       const frames = watchServerFrames();
       watchers.set(upstream, frames);
       let ended = false;
