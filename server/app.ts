@@ -13,7 +13,7 @@ import { SILENT_LOGGER } from './observability/logger';
 import { requestLog } from './observability/requestLog';
 import { accountsApi, profileApi } from './routes/accountsApi/router';
 import { demoRoutes } from './routes/demo';
-import { healthRoutes } from './routes/health';
+import { healthRoutes, readinessChecks } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
 import { packsRoutes } from './routes/packs';
 import { uploadRoutes } from './routes/uploads';
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('/api/*', (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)));
 
-  app.route('/', healthRoutes(deps));
+  app.route('/', healthRoutes(readinessChecks(deps)));
   app.route('/', metricsRoutes(deps));
   app.route('/', demoRoutes(deps));
   app.route('/', widgetPageRoutes(deps));

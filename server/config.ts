@@ -37,6 +37,8 @@ export interface Config {
   trustProxy?: string;
   /** Every limit of `RATE_LIMITS`, from its variable or its default; null when switched off. */
   rateLimits: RateLimitSettings;
+  /** Set → gateway mode: no database, in front of the Chatwoot at this origin (`server/gateway/`). */
+  chatwootUrl?: string;
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -123,6 +125,12 @@ export function loadConfig(env: Env = process.env): Config {
       /\/$/,
       '',
     ),
+    chatwootUrl: optional(
+      env,
+      'CHATWOOT_URL',
+      /^https?:\/\/[^\s/?#]+\/?$/,
+      "your Chatwoot's http(s) origin such as https://chat.example.com",
+    )?.replace(/\/$/, ''),
     ...observability(env),
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
     trustProxy: trustedProxyHeader(env),

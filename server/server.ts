@@ -1,6 +1,7 @@
 /**
- * The reference server process: reads the environment, starts the server (`start.ts`), prints
- * the banner, and on SIGINT/SIGTERM closes gracefully (connected widgets are told to reconnect).
+ * The server process: reads the environment, starts the server in the mode it names
+ * (`start.ts`), prints the banner, and on SIGINT/SIGTERM closes gracefully (connected widgets
+ * are told to reconnect).
  */
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
 import { createLogger } from './observability/logger';
@@ -16,12 +17,17 @@ function readConfig(): Config {
   }
 }
 
+/** The host name to print in a URL for the address the server binds. */
+function displayHost(host: string): string {
+  return ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(host) ? 'localhost' : host;
+}
+
 /**
  * Plain text for a person at a terminal, before the JSON log lines: it carries the tokens an
  * operator needs once, which the JSON log never does.
  */
 function banner(config: AppConfig, port: number): string {
-  const host = ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
+  const host = displayHost(config.host);
   const origin = config.publicUrl ?? `http://${host}:${port}`;
   return [
     '',
@@ -47,8 +53,13 @@ async function main(): Promise<void> {
     console.error(`wren: cannot listen on ${base.host}:${base.port}: ${error.code ?? error.message}`);
     process.exit(1);
   });
-  console.log(banner(running.config, running.port));
-  logger.info({ port: running.port, database: running.config.databasePath }, 'listening');
+  if (running.mode === 'embedded') {
+    console.log(banner(running.config, running.port));
+    logger.info({ port: running.port, database: running.config.databasePath }, 'listening');
+  } else {
+    console.log(running.banner(displayHost(base.host), running.port));
+    logger.info({ port: running.port, chatwoot: base.chatwootUrl }, 'listening as a gateway');
+  }
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'closing');

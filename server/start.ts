@@ -1,7 +1,9 @@
 /**
- * Starts a reference server on `config`: database, migrations, seed, HTTP + ActionCable on one
- * port. No process concerns (signals, exit codes, the banner): `server.ts` owns those, and tests
- * start real servers through this function.
+ * Starts Wren's server on `config` in one of its modes (docs/architecture.md#modes), chosen here
+ * once: embedded (database, migrations, seed and the reference server's own ActionCable) or
+ * gateway (`CHATWOOT_URL`: no database; `/cable` and the widget API forwarded to Chatwoot).
+ * Either way HTTP and the cable share one port. No process concerns (signals, exit codes, the
+ * banner): `server.ts` owns those, and tests start real servers through this function.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -17,14 +19,48 @@ import { observeRealtime } from './observability/metrics';
 import { attachCableServer } from './realtime/cableServer';
 import { Hub } from './realtime/hub';
 import { createCableRooms } from './services/presence';
+import { gatewayMode } from './gateway/gatewayMode';
 
-export interface RunningServer {
-  /** The configuration with the seeded secrets resolved. */
-  config: AppConfig;
+interface Running {
   /** The port actually bound (differs from `config.port` when that was 0). */
   port: number;
-  /** Tells connected widgets to reconnect, finishes requests in flight, closes the database. */
+  /** Tells connected widgets to reconnect, finishes requests in flight, releases the mode's resources. */
   close(): Promise<void>;
+}
+
+/** A running server: the reference server with its seeded secrets, or a gateway with its banner. */
+export type RunningServer = Running &
+  ({ mode: 'embedded'; config: AppConfig } | { mode: 'gateway'; config: Config; banner(host: string, port: number): string });
+
+/** What a mode serves, what it attaches to the listening server, and what it releases after. */
+interface Mode {
+  fetch: (request: Request) => Response | Promise<Response>;
+  attachRealtime(server: Server): { close(): Promise<void> };
+  close(): Promise<void>;
+}
+
+async function embeddedMode(base: Config, logger: Logger): Promise<Mode & { config: AppConfig }> {
+  const db = createDatabase(base.databasePath);
+  await migrateToLatest(db);
+  const config: AppConfig = { ...base, ...(await seed(db, base)) };
+  const hub = new Hub();
+  const limits = new RateLimits(config.rateLimits);
+  const app = createApp({ db, config, hub, mailer: createMailer(config), limits, logger });
+  return {
+    config,
+    fetch: app.fetch,
+    attachRealtime: (server) => {
+      const cable = attachCableServer(server, { hub, rooms: createCableRooms(db), limits, trustProxy: config.trustProxy });
+      observeRealtime({ sockets: () => cable.size, subscriptions: () => hub.listenerCount() });
+      return {
+        close: async () => {
+          await cable.close();
+          observeRealtime(undefined);
+        },
+      };
+    },
+    close: () => db.destroy(),
+  };
 }
 
 function listen(server: Server): Promise<number> {
@@ -35,24 +71,20 @@ function listen(server: Server): Promise<number> {
   });
 }
 
-/** Opens the database, migrates, seeds and listens; rejects when the port cannot be bound. */
+/** Starts the mode `base` names and listens; rejects when the port cannot be bound. */
 export async function startServer(base: Config, logger: Logger = SILENT_LOGGER): Promise<RunningServer> {
-  const db = createDatabase(base.databasePath);
-  await migrateToLatest(db);
-  const config: AppConfig = { ...base, ...(await seed(db, base)) };
-  const hub = new Hub();
-  const limits = new RateLimits(config.rateLimits);
-  const app = createApp({ db, config, hub, mailer: createMailer(config), limits, logger });
+  const gateway = base.chatwootUrl ? gatewayMode({ ...base, chatwootUrl: base.chatwootUrl }, logger) : undefined;
+  const embedded = gateway ? undefined : await embeddedMode(base, logger);
+  const mode: Mode = embedded ?? { fetch: gateway!.app.fetch, attachRealtime: gateway!.attachRealtime, close: async () => {} };
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+  const server = serve({ fetch: mode.fetch, port: base.port, hostname: base.host }) as Server;
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
   const port = await listen(server).catch(async (error) => {
-    await db.destroy();
+    await mode.close();
     throw error;
   });
-  const cable = attachCableServer(server, { hub, rooms: createCableRooms(db), limits, trustProxy: config.trustProxy });
-  observeRealtime({ sockets: () => cable.size, subscriptions: () => hub.listenerCount() });
+  const realtime = mode.attachRealtime(server);
 
   let closing = false;
   // Requests in flight per connection. Browsers open spare connections they may never use; Node
@@ -76,13 +108,13 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER):
   const close = async () => {
     if (closing) return;
     closing = true;
-    await cable.close();
-    observeRealtime(undefined);
+    await realtime.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
     });
-    await db.destroy();
+    await mode.close();
   };
-  return { config, port, close };
+  if (embedded) return { mode: 'embedded', config: embedded.config, port, close };
+  return { mode: 'gateway', config: base, banner: gateway!.banner, port, close };
 }

@@ -14,6 +14,8 @@ import { embedSnippet } from './snippet.mjs';
 
 export interface OwnServer {
   origin: string;
+  /** Its database, uploads and mail outbox live here (nothing, for a gateway). */
+  dataDir: string;
   /** Starts the process and resolves once it answers HTTP; the same port and database each time. */
   start(): Promise<void>;
   /** SIGTERM, as a deploy would, and waits for the process to exit. */
@@ -24,8 +26,13 @@ export interface OwnServer {
   output(): string;
 }
 
-export async function ownWrenServer(port: number): Promise<OwnServer> {
+/**
+ * `chatwootUrl` starts it in gateway mode in front of that server: no database, and it counts
+ * as started once it serves the loader (its widget API is only as up as the upstream).
+ */
+export async function ownWrenServer(port: number, options: { chatwootUrl?: string } = {}): Promise<OwnServer> {
   const dir = await mkdtemp(join(tmpdir(), 'wren-e2e-own-'));
+  const readyPath = options.chatwootUrl ? '/packs/js/sdk.js' : `/api/v1/widget/campaigns?website_token=${E2E.websiteToken}`;
   const origin = `http://localhost:${port}`;
   let child: ChildProcess | null = null;
   let log = '';
@@ -41,12 +48,16 @@ export async function ownWrenServer(port: number): Promise<OwnServer> {
 
   return {
     origin,
+    dataDir: dir,
     output: () => log,
     async start() {
       if (child) throw new Error('already running');
       const started = spawn(process.execPath, [resolve(E2E.distDir, 'server/server.js')], {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: serverEnv({ port, dataDir: dir, distDir: E2E.distDir, websiteToken: E2E.websiteToken, apiAccessToken: E2E.apiAccessToken }),
+        env: {
+          ...serverEnv({ port, dataDir: dir, distDir: E2E.distDir, websiteToken: E2E.websiteToken, apiAccessToken: E2E.apiAccessToken }),
+          ...(options.chatwootUrl ? { CHATWOOT_URL: options.chatwootUrl } : {}),
+        },
       });
       child = started;
       started.stdout!.on('data', (chunk) => (log += chunk));
@@ -54,7 +65,7 @@ export async function ownWrenServer(port: number): Promise<OwnServer> {
       const deadline = Date.now() + 20_000;
       for (;;) {
         if (started.exitCode !== null) throw new Error(`the server exited with ${started.exitCode}:\n${log}`);
-        const ready = await fetch(`${origin}/api/v1/widget/campaigns?website_token=${E2E.websiteToken}`).then(
+        const ready = await fetch(`${origin}${readyPath}`).then(
           (r) => r.ok,
           () => false,
         );

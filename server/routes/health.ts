@@ -36,8 +36,8 @@ async function reachable(check: ReadinessCheck): Promise<boolean> {
   }
 }
 
-/** The probe routes. */
-export function healthRoutes(deps: AppDeps, checks: ReadinessCheck[] = readinessChecks(deps)) {
+/** The probe routes; `/readyz` runs `checks`. */
+export function healthRoutes(checks: ReadinessCheck[]) {
   const app = new Hono<AppEnv>();
   const noStore = { 'Cache-Control': 'no-store' };
 

@@ -8,7 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { Config } from '../config';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -61,9 +61,9 @@ export function preferredEncodings(acceptEncoding: string | undefined): ('br' | 
 
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
-/** The `/packs/*` route. */
-export function packsRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+/** The `/packs/*` route; it needs only PACKS_DIR, so gateway mode serves it too. */
+export function packsRoutes(deps: { config: Pick<Config, 'packsDir'> }) {
+  const app = new Hono();
 
   app.get('/packs/*', async (c) => {
     c.header('Access-Control-Allow-Origin', '*');

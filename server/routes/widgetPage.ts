@@ -2,20 +2,22 @@
  * `GET /widget?website_token&cw_conversation&locale` (contract §2.1): the page the loader's
  * iframe (or a popout, or a mobile web view) opens.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { chooseLocale, LOCALES, textDirection } from '../../src/shared/locales';
 import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
 import { CSP_SOURCE } from '../config';
 import type { AppDeps, AppEnv } from '../context';
-import { readPacks } from '../lib/manifest';
+import { readPacks, type Packs } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
 import { resolveVisitor } from '../services/visitors';
-import { limitAddress } from './widgetApi/rateLimit';
 import { renderWidgetPage } from '../views/widgetPage';
+import { limitAddress } from './widgetApi/rateLimit';
 
 export const BRAND_NAME = 'Wren';
 export const WIDGET_BRAND_URL = 'https://github.com/wren-chat/wren';
+
+// Only characters that can appear in a CSP host-source; anything else could alter the policy.
 
 /** `frame-ancestors` from the inbox's allowed domains (`*` when none are configured). */
 export function frameAncestors(inbox: Inbox): string {
@@ -30,27 +32,76 @@ export function frameAncestors(inbox: Inbox): string {
  * configured extra sources. Both socket schemes are named because behind a TLS proxy the
  * server sees http while the browser opens wss.
  */
-export function connectSources(origin: string, extra: readonly string[]): string {
+export function connectSources(origin: string, extra: readonly string[] = []): string {
   const host = new URL(origin).host;
   return ["'self'", `ws://${host}`, `wss://${host}`, ...extra].join(' ');
 }
 
-/** The `/widget` Content-Security-Policy; `origin` is the server's public origin. */
-export function widgetCsp(inbox: Inbox, origin: string, extraConnectSources: readonly string[] = []): string {
+/**
+ * The `/widget` Content-Security-Policy: `ancestors` is its `frame-ancestors` source list (see
+ * `frameAncestors()`), `connect` its `connect-src` (see `connectSources()`).
+ */
+export function widgetCsp(ancestors: string, connect: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' blob: https: http:",
-    `connect-src ${connectSources(origin, extraConnectSources)}`,
+    `connect-src ${connect}`,
     "font-src 'self'",
     "frame-src 'self' https:",
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors ${frameAncestors(inbox)}`,
+    `frame-ancestors ${ancestors}`,
   ].join('; ');
 }
+
+/** `window.globalConfig` of this installation. */
+export function widgetGlobalConfig(hasLogo: boolean, maxUploadMb: number): GlobalConfig {
+  return {
+    LOGO_THUMBNAIL: hasLogo ? '/packs/assets/logo.svg' : '',
+    BRAND_NAME,
+    WIDGET_BRAND_URL,
+    DIRECT_UPLOADS_ENABLED: false,
+    MAXIMUM_FILE_UPLOAD_SIZE: maxUploadMb,
+    INSTALLATION_NAME: BRAND_NAME,
+  };
+}
+
+/** The widget's built assets, or null before a build. */
+export function widgetAssets(packsDir: string): { packs: Packs; script: string; style: string } | null {
+  const packs = readPacks(packsDir);
+  const script = packs?.manifest['widget.js'];
+  const style = packs?.manifest['widget.css'];
+  return packs && script && style ? { packs, script, style } : null;
+}
+
+/** The `/widget` page for `config`, with its headers; gateway mode answers it too. */
+export function widgetPageResponse(
+  c: Context,
+  assets: NonNullable<ReturnType<typeof widgetAssets>>,
+  config: WidgetBootConfig,
+  options: { locale: string; frameAncestors: string; connectSources: string },
+): Response {
+  const { locale } = options;
+  const html = renderWidgetPage({
+    locale,
+    dir: textDirection(locale),
+    scriptSrc: `/packs/${assets.script}`,
+    styleSrc: `/packs/${assets.style}`,
+    preloads: assets.packs.widgetImports.map((path) => `/packs/${path}`),
+    config,
+  });
+  c.header('Content-Security-Policy', widgetCsp(options.frameAncestors, options.connectSources));
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  return c.html(html);
+}
+
+/** The error when the widget is not built yet. */
+export const ASSETS_MISSING = { error: 'widget assets are not built; run npm run build' } as const;
 
 /** The `/widget` route. */
 export function widgetPageRoutes(deps: AppDeps) {
@@ -62,40 +113,19 @@ export function widgetPageRoutes(deps: AppDeps) {
     const account = inbox && (await findAccount(deps.db, inbox.account_id));
     if (!inbox || !account) return c.json({ error: 'web widget does not exist' }, 404);
     if (account.status !== 'active') return c.json({ error: 'Account is suspended' }, 401);
-    const packs = readPacks(deps.config.packsDir);
-    const script = packs?.manifest['widget.js'];
-    const style = packs?.manifest['widget.css'];
-    if (!packs || !script || !style) return c.json({ error: 'widget assets are not built; run npm run build' }, 503);
+    const assets = widgetAssets(deps.config.packsDir);
+    if (!assets) return c.json(ASSETS_MISSING, 503);
 
     const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
-    const globalConfig: GlobalConfig = {
-      LOGO_THUMBNAIL: packs.hasLogo ? '/packs/assets/logo.svg' : '',
-      BRAND_NAME,
-      WIDGET_BRAND_URL,
-      DIRECT_UPLOADS_ENABLED: false,
-      MAXIMUM_FILE_UPLOAD_SIZE: deps.config.maxUploadMb,
-      INSTALLATION_NAME: BRAND_NAME,
-    };
     const config: WidgetBootConfig = {
       chatwootWebChannel: channelConfig(inbox, account),
       chatwootPubsubToken: visitor.contactInbox.pubsub_token,
       authToken: visitor.authToken,
-      globalConfig,
+      globalConfig: widgetGlobalConfig(assets.packs.hasLogo, deps.config.maxUploadMb),
     };
     const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
-    const html = renderWidgetPage({
-      locale,
-      dir: textDirection(locale),
-      scriptSrc: `/packs/${script}`,
-      styleSrc: `/packs/${style}`,
-      preloads: packs.widgetImports.map((path) => `/packs/${path}`),
-      config,
-    });
-    c.header('Content-Security-Policy', widgetCsp(inbox, deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc));
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    return c.html(html);
+    const connect = connectSources(deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc);
+    return widgetPageResponse(c, assets, config, { locale, frameAncestors: frameAncestors(inbox), connectSources: connect });
   });
 
   return app;

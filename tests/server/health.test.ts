@@ -41,7 +41,7 @@ describe('GET /readyz', () => {
     try {
       const app = new Hono<AppEnv>().use('*', requestLog(SILENT_LOGGER)).route(
         '/',
-        healthRoutes({ db: fx.db, config: fx.config, hub: fx.hub, limits: fx.limits }, [
+        healthRoutes([
           { name: 'database', probe: async () => {} },
           { name: 'redis', probe: () => new Promise(() => {}) },
         ]),

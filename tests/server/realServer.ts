@@ -9,12 +9,12 @@ import { loadConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
 import { createPacksDir } from './helpers';
 
-export interface TempServer extends RunningServer {
+export type TempServer = Extract<RunningServer, { mode: 'embedded' }> & {
   /** The folder holding `wren.sqlite` and `uploads/`. */
   dataDir: string;
   /** Stops the server and deletes its folders. */
   destroy(): Promise<void>;
-}
+};
 
 /** Starts a server on a free port over `dataDir` (default: a new temporary folder). */
 export async function startTempServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TempServer> {
@@ -29,6 +29,7 @@ export async function startTempServer(options: { dataDir?: string; env?: Record<
     packsDir,
   };
   const running = await startServer(config);
+  if (running.mode !== 'embedded') throw new Error('a temporary reference server runs embedded');
   return {
     ...running,
     dataDir,

@@ -12,6 +12,7 @@ import { publicCacheable, widgetInboxRoutes } from './inboxInfo';
 import { widgetIntegrationRoutes } from './integrations';
 import { widgetMessageRoutes } from './messages';
 import { widgetTranscriptRoutes } from './transcript';
+import { widgetConfigRoutes } from './widgetConfig';
 
 /** All widget API routes, to be mounted at `/api/v1/widget`. */
 export function widgetApi(deps: AppDeps) {
@@ -26,5 +27,6 @@ export function widgetApi(deps: AppDeps) {
   app.route('/', widgetContactRoutes(deps));
   app.route('/', widgetInboxRoutes(deps));
   app.route('/', widgetIntegrationRoutes(deps));
+  app.route('/', widgetConfigRoutes(deps));
   return app;
 }

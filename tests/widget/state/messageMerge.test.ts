@@ -218,3 +218,30 @@ describe('unread messages', () => {
     expect(unreadMessages(list(), 0).map((m) => m.id)).toEqual([1, 3]);
   });
 });
+
+// In gateway mode the server is Chatwoot, which stores no echo_id: its answer to a send and its
+// history pages carry none, and only its realtime event may. The widget adds the echo_id it sent
+// to the answer itself (state/messages.ts), so each arrival order leaves one copy.
+describe('merging sends when the server keeps no echo_id (gateway mode)', () => {
+  const sent = server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello' });
+  const answer = { ...sent, echo_id: 'echo-1' };
+
+  it.each([
+    ['the answer, then the realtime event', [answer, sent]],
+    ['the realtime event or a gap fill, then the answer', [sent, answer]],
+    ['the answer, then a gap fill and the realtime event', [answer, sent, sent]],
+  ])('shows the message once after %s', (_order, arrivals) => {
+    const merged = arrivals.reduce(mergeMessage, mapOf(local('echo-1', 'Hello')) as MessageMap);
+    expect([...merged.keys()]).toEqual([501]);
+  });
+
+  it('shows two pictures sent together once each, whatever order their events arrive in', () => {
+    const picture = (id: number) => server(id, { message_type: MESSAGE_TYPE.incoming, content: null });
+    let map: MessageMap = mapOf(local('echo-a', '', { content: null }), local('echo-b', '', { content: null }));
+    map = mergeMessage(map, picture(602));
+    map = mergeMessage(map, picture(601));
+    map = mergeMessage(map, { ...picture(601), echo_id: 'echo-a' });
+    map = mergeMessage(map, { ...picture(602), echo_id: 'echo-b' });
+    expect([...map.keys()].sort()).toEqual([601, 602]);
+  });
+});

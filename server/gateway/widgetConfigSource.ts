@@ -1,0 +1,85 @@
+/**
+ * The `/widget` page's data in gateway mode, from Chatwoot's `POST /api/v1/widget/config`
+ * (contract §3.9). Every successful answer is visitor-specific: it mints the visitor's token
+ * (and, without a valid `X-Auth-Token`, creates their contact), so those are never shared.
+ * What Chatwoot says about the website token itself (unknown, account suspended) is the same
+ * for every visitor and is cached per token, briefly and boundedly, so a page embedding a
+ * wrong or revoked token does not cost Chatwoot one request per view.
+ */
+import type { WidgetBootConfig } from '../../src/shared/types';
+import { bootConfigFromChatwoot } from '../presenters/widgetConfig';
+import { BRAND_NAME, WIDGET_BRAND_URL } from '../routes/widgetPage';
+import type { ChatwootClient } from './chatwootClient';
+import type { CallOrigin } from './forwardHeaders';
+import { upstreamRequestHeaders } from './forwardHeaders';
+import { TtlCache } from './ttlCache';
+
+export const TOKEN_VERDICT_TTL_MS = 60_000;
+export const TOKEN_VERDICT_MAX = 1_000;
+
+/** Chatwoot's default upload limit in MB, when its global config leaves it out. */
+const DEFAULT_UPLOAD_MB = 40;
+
+export const WIDGET_MISSING = { error: 'web widget does not exist' } as const;
+const BAD_ANSWER = { error: 'Chatwoot answered the widget config in an unexpected shape' } as const;
+
+// The JWT travels as a header; anything that cannot be one is treated as no token (contract §2.4).
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const WEBSITE_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export type WidgetConfigResult =
+  | { ok: true; config: WidgetBootConfig }
+  | { ok: false; status: 401 | 404 | 502 | 504; body: Record<string, unknown> };
+
+type Verdict = Extract<WidgetConfigResult, { ok: false }>;
+
+/** Loads the data block for a visitor, through `chatwoot`. */
+export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { now?: () => number } = {}) {
+  const verdicts = new TtlCache<string, Verdict>(TOKEN_VERDICT_TTL_MS, TOKEN_VERDICT_MAX, options.now);
+
+  return {
+    /**
+     * The data block for the visitor holding `cwConversation` (or a new visitor) of the inbox
+     * with `websiteToken`. `from` is the visitor's request, for `X-Forwarded-For`.
+     */
+    async load(websiteToken: string | undefined, cwConversation: string | undefined, from: CallOrigin): Promise<WidgetConfigResult> {
+      if (!websiteToken || !WEBSITE_TOKEN.test(websiteToken)) return { ok: false, status: 404, body: WIDGET_MISSING };
+      const known = verdicts.get(websiteToken);
+      if (known) return known;
+
+      const headers = upstreamRequestHeaders(new Headers({ accept: 'application/json' }), from);
+      if (cwConversation && cwConversation.length <= 2048 && JWT.test(cwConversation)) headers.set('x-auth-token', cwConversation);
+      const answer = await chatwoot.call(`/api/v1/widget/config?website_token=${encodeURIComponent(websiteToken)}`, {
+        method: 'POST',
+        headers,
+        body: null,
+      });
+
+      if (answer.status === 404 || answer.status === 401) {
+        const body = answer.status === 404 ? WIDGET_MISSING : await answer.json().catch(() => ({ error: 'Account is suspended' }));
+        const verdict: Verdict = { ok: false, status: answer.status, body };
+        verdicts.set(websiteToken, verdict);
+        return verdict;
+      }
+      if (answer.status === 502 || answer.status === 504) return { ok: false, status: answer.status, body: await answer.json() };
+      if (!answer.ok) {
+        await answer.body?.cancel();
+        return { ok: false, status: 502, body: { error: `Chatwoot answered the widget config with status ${answer.status}` } };
+      }
+      const raw = await answer.json().catch(() => null);
+      const config = bootConfigFromChatwoot(raw, {
+        origin: chatwoot.origin,
+        defaults: {
+          LOGO_THUMBNAIL: '',
+          BRAND_NAME,
+          WIDGET_BRAND_URL,
+          MAXIMUM_FILE_UPLOAD_SIZE: DEFAULT_UPLOAD_MB,
+          INSTALLATION_NAME: BRAND_NAME,
+        },
+      });
+      return config ? { ok: true, config } : { ok: false, status: 502, body: BAD_ANSWER };
+    },
+  };
+}
+
+export type WidgetConfigSource = ReturnType<typeof createWidgetConfigSource>;

@@ -1,0 +1,33 @@
+/**
+ * `POST /api/v1/widget/config` (contract §3.9): the `/widget` page's data as JSON, for mobile
+ * SDKs and for Wren's gateway mode, which builds its own `/widget` page from it. Like the page,
+ * it resumes the visitor of a valid `X-Auth-Token` and otherwise starts a new one.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../context';
+import { readPacks } from '../../lib/manifest';
+import { publicUrl } from '../../lib/publicUrl';
+import { channelConfig } from '../../presenters/inbox';
+import { widgetConfigJson } from '../../presenters/widgetConfig';
+import { resolveVisitor } from '../../services/visitors';
+import { widgetGlobalConfig } from '../widgetPage';
+
+/** The `config` route (mounted under `/api/v1/widget`, after the website token check). */
+export function widgetConfigRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/config', async (c) => {
+    const inbox = c.get('inbox');
+    const visitor = await resolveVisitor(deps, inbox, c.req.header('x-auth-token'));
+    const boot = {
+      chatwootWebChannel: channelConfig(inbox, c.get('account')),
+      chatwootPubsubToken: visitor.contactInbox.pubsub_token,
+      authToken: visitor.authToken,
+      globalConfig: widgetGlobalConfig(readPacks(deps.config.packsDir)?.hasLogo ?? false, deps.config.maxUploadMb),
+    };
+    const { id, name, email, phone_number, identifier } = visitor.contact;
+    return c.json(widgetConfigJson(boot, { id, name, email, phone_number, identifier }, publicUrl('')));
+  });
+
+  return app;
+}

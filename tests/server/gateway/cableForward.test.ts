@@ -1,0 +1,117 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { CABLE_PROTOCOLS } from '../../../src/shared/cable';
+import { attachCableForward, type CableForward } from '../../../server/gateway/cableForward';
+
+/** A stand-in for Chatwoot's ActionCable: greets, echoes, and records each upgrade's headers. */
+async function startUpstream() {
+  const server = createServer();
+  const upgrades: IncomingHttpHeaders[] = [];
+  const sockets: WebSocket[] = [];
+  const wss = new WebSocketServer({
+    server,
+    path: '/cable',
+    handleProtocols: (offered) => (offered.has('actioncable-v1-json') ? 'actioncable-v1-json' : false),
+  });
+  wss.on('connection', (ws, request) => {
+    upgrades.push(request.headers);
+    sockets.push(ws);
+    ws.send(JSON.stringify({ type: 'welcome' }));
+    ws.on('message', (data) => ws.send(`echo ${data}`));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, wss, upgrades, sockets, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function startGateway(upstreamOrigin: string) {
+  const server = createServer();
+  const cable = attachCableForward(server, upstreamOrigin);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, cable, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/cable` };
+}
+
+/** A visitor's socket with everything it received, in order. */
+async function connectVisitor(url: string) {
+  const frames: string[] = [];
+  const ws = new WebSocket(url, CABLE_PROTOCOLS, { headers: { cookie: 'shop_session=secret', origin: 'https://shop.example' } });
+  ws.on('message', (data) => frames.push(data.toString()));
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await once(ws, 'open');
+  await expect.poll(() => frames).toContain('{"type":"welcome"}');
+  return { ws, frames, closed };
+}
+
+const DISCONNECT = JSON.stringify({ type: 'disconnect', reason: 'server_restart', reconnect: true });
+
+describe('the /cable forward', () => {
+  const servers: Server[] = [];
+  let cable: CableForward | undefined;
+  afterEach(async () => {
+    await cable?.close();
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  async function setUp() {
+    const upstream = await startUpstream();
+    const gateway = await startGateway(upstream.origin);
+    servers.push(gateway.server, upstream.server);
+    cable = gateway.cable;
+    return { upstream, gateway };
+  }
+
+  it("relays frames both ways with the sub-protocol Chatwoot chose, Chatwoot's Origin and no cookies", async () => {
+    const { upstream, gateway } = await setUp();
+    const visitor = await connectVisitor(gateway.url);
+    expect(visitor.ws.protocol).toBe('actioncable-v1-json');
+    visitor.ws.send('{"command":"subscribe"}');
+    await expect.poll(() => visitor.frames).toContain('echo {"command":"subscribe"}');
+    const headers = upstream.upgrades[0];
+    expect(headers.origin).toBe(upstream.origin);
+    expect(headers.cookie).toBeUndefined();
+    expect(headers['sec-websocket-protocol']?.split(/,\s*/)).toEqual(CABLE_PROTOCOLS);
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(gateway.cable.size).toBe(1);
+  });
+
+  it("sends ActionCable's disconnect frame when Chatwoot's side drops without closing", async () => {
+    const { upstream, gateway } = await setUp();
+    const visitor = await connectVisitor(gateway.url);
+    upstream.sockets[0].terminate();
+    expect(await visitor.closed).toBe(1001);
+    expect(visitor.frames.at(-1)).toBe(DISCONNECT);
+  });
+
+  it('adds nothing when Chatwoot closes the socket itself', async () => {
+    const { upstream, gateway } = await setUp();
+    const visitor = await connectVisitor(gateway.url);
+    const own = JSON.stringify({ type: 'disconnect', reason: 'remote', reconnect: true });
+    upstream.sockets[0].send(own);
+    upstream.sockets[0].close(1000, 'bye');
+    expect(await visitor.closed).toBe(1000);
+    expect(visitor.frames.filter((frame) => frame.includes('disconnect'))).toEqual([own]);
+  });
+
+  it('tells every visitor to reconnect when the gateway shuts down', async () => {
+    const { gateway } = await setUp();
+    const visitor = await connectVisitor(gateway.url);
+    await gateway.cable.close();
+    cable = undefined;
+    expect(await visitor.closed).toBe(1001);
+    expect(visitor.frames.at(-1)).toBe(DISCONNECT);
+  });
+
+  it('refuses upgrades on other paths', async () => {
+    const { gateway } = await setUp();
+    const ws = new WebSocket(gateway.url.replace('/cable', '/elsewhere'));
+    const [error] = await once(ws, 'error');
+    expect(String(error)).toContain('404');
+  });
+});
