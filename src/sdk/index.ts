@@ -11,8 +11,8 @@
 import { createChatwoot, emit, type Chatwoot } from './chatwoot';
 import { getCookie } from './cookies';
 import { createLauncher } from './launcher';
-import { loaderSettings, type HostSettings, type LoaderSettings } from './settings';
-import type { installRuntime } from './runtime';
+import { loaderSettings, type HostSettings } from './settings';
+import type { RuntimeModule } from './runtimeContext';
 
 declare global {
   interface Window {
@@ -24,16 +24,6 @@ declare global {
 
 /** The runtime's hashed file name under /packs, injected by build.mjs. */
 declare const __WREN_RUNTIME__: string;
-
-/** What `sdk.js` hands the runtime when it has loaded. */
-export interface RuntimeContext {
-  chatwoot: Chatwoot;
-  launcher: ReturnType<typeof createLauncher>;
-  settings: LoaderSettings;
-  raw: HostSettings;
-}
-
-type RuntimeModule = { installRuntime: typeof installRuntime };
 
 /** Runs `task` once the page has loaded and the main thread is idle, so it never competes with the host. */
 function whenIdle(task: () => void): void {

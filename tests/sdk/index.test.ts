@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { Runtime } from '../../src/sdk/chatwoot';
-import { run, type RuntimeContext } from '../../src/sdk/index';
+import { run } from '../../src/sdk/index';
+import type { RuntimeContext } from '../../src/sdk/runtimeContext';
 import { clearCookies } from './runtime/harness';
 
 const BASE = 'https://chat.example';

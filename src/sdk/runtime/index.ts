@@ -9,7 +9,7 @@ import { CONVERSATION_COOKIE, SNOOZE_COOKIE, userCookie } from '../../shared/coo
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
 import { getCookie, setCookie } from '../cookies';
-import type { RuntimeContext } from '../index';
+import type { RuntimeContext } from '../runtimeContext';
 import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
 import { campaignWantsFrame } from './campaigns';
@@ -154,6 +154,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   const onMobileChange = () => sendIfLoaded('toggle-close-button', { isMobile: mobile.matches });
   mobile.addEventListener('change', onMobileChange);
 
+  // biome-ignore lint/suspicious/noExplicitAny: each entry takes its own arguments, checked by $chatwoot before they are queued
   const calls: Record<string, (...args: any[]) => void> = {
     preload(...list: unknown[]) {
       if (!list.length) return mountFrame();
