@@ -296,7 +296,7 @@ function report(results, started) {
     const without = longTasks(bare);
     if (withIt.length + without.length)
       console.log(
-        `  host long tasks (≥ 50 ms, any cause), ${name}: ${withIt.length ? withIt.join(', ') + ' ms' : 'none'} with the widget, ${without.length ? without.join(', ') + ' ms' : 'none'} without`,
+        `  host long tasks (≥ 50 ms, any cause), ${name}: ${withIt.length ? `${withIt.join(', ')} ms` : 'none'} with the widget, ${without.length ? `${without.join(', ')} ms` : 'none'} without`,
       );
   }
   console.log(

@@ -127,7 +127,7 @@ test('messages from other windows change nothing, in either direction', async ({
   // messages to every frame of the page, the chat frame included.
   const advert = page.frame({ url: /\/third-party$/ })!;
   const framesForged = await advert.evaluate(() => {
-    const forge = (message: object) => 'chatwoot-widget:' + JSON.stringify(message);
+    const forge = (message: object) => `chatwoot-widget:${JSON.stringify(message)}`;
     for (const message of [
       { event: 'toggleBubble' },
       { event: 'setUnreadMode' },
@@ -154,7 +154,7 @@ test('messages from other windows change nothing, in either direction', async ({
   const helper = await (await page.locator('#helper').elementHandle())!.contentFrame();
   await helper!.evaluate(() => {
     const chat = parent.document.getElementById('wren-chat')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
-    chat.postMessage('chatwoot-widget:' + JSON.stringify({ event: 'set-locale', locale: 'fr' }), '*');
+    chat.postMessage(`chatwoot-widget:${JSON.stringify({ event: 'set-locale', locale: 'fr' })}`, '*');
   });
 
   // A second widget frame (the widget's own origin, but not the loader's frame) does the same.
@@ -165,8 +165,8 @@ test('messages from other windows change nothing, in either direction', async ({
   await expect(page.frameLocator('#second-widget').locator('#app')).not.toBeEmpty();
   const secondFrame = await (await page.locator('#second-widget').elementHandle())!.contentFrame();
   await secondFrame!.evaluate(() => {
-    parent.postMessage('chatwoot-widget:' + JSON.stringify({ event: 'toggleBubble' }), '*');
-    parent.postMessage('chatwoot-widget:' + JSON.stringify({ event: 'setAuthCookie', data: { widgetAuthToken: 'forged' } }), '*');
+    parent.postMessage(`chatwoot-widget:${JSON.stringify({ event: 'toggleBubble' })}`, '*');
+    parent.postMessage(`chatwoot-widget:${JSON.stringify({ event: 'setAuthCookie', data: { widgetAuthToken: 'forged' } })}`, '*');
   });
 
   await page.waitForTimeout(1500);

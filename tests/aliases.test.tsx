@@ -11,6 +11,7 @@ function Counter() {
   const [n, setN] = useState(0);
   return (
     <button
+      type="button"
       onClick={() => {
         setN(n + 1);
         clicks.value++;

@@ -16,7 +16,7 @@ export interface Packs {
 const cache = new Map<string, { mtimeMs: number; packs: Packs }>();
 
 // Manifest values end up in HTML attributes; only plain relative paths are accepted.
-const SAFE_PATH = /^[A-Za-z0-9][A-Za-z0-9._\/-]*$/;
+const SAFE_PATH = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** The parsed manifest of `packsDir`, or null when it is missing or unreadable. */
 export function readPacks(packsDir: string): Packs | null {

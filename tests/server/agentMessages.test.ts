@@ -167,7 +167,7 @@ describe('agent messages: attachments', () => {
       ],
     });
     expect(res.status).toBe(200);
-    const [location, shared] = (events.at(-1)?.data as { attachments: Record<string, unknown>[] }).attachments;
+    const [location, shared] = (events.at(-1)!.data as { attachments: Record<string, unknown>[] }).attachments;
     expect(location).toEqual({
       id: expect.any(Number),
       message_id: expect.any(Number),

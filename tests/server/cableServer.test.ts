@@ -32,7 +32,7 @@ function connect(protocols: string[] = CABLE_PROTOCOLS) {
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
     frames.push(JSON.parse(data.toString()));
-    waiters.splice(0).forEach((wake) => wake());
+    for (const wake of waiters.splice(0)) wake();
   });
   const next = async (predicate: (frame: Record<string, unknown>) => boolean, timeoutMs = 2000) => {
     const deadline = Date.now() + timeoutMs;

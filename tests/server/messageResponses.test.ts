@@ -135,7 +135,7 @@ describe('CSAT', () => {
     await sendMessage(fx, visitor, 'hi');
     const events = fx.listen(visitor.pubsubToken);
     await fx.widget('/conversations/toggle_status', visitor);
-    const surveyId = (events.find((e) => e.event === 'message.created')?.data as { id: number }).id;
+    const surveyId = (events.find((e) => e.event === 'message.created')!.data as { id: number }).id;
     for (const rating of [0, 6, 2.5, '5', null]) {
       const res = await answer(visitor, surveyId, { message: { submitted_values: { csat_survey_response: { rating } } } });
       expect(res.status).toBe(422);

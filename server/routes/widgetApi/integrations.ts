@@ -26,7 +26,7 @@ export function widgetIntegrationRoutes(deps: AppDeps) {
   app.post('/integrations/dyte/add_participant_to_meeting', visitorAuth(deps), async (c) => {
     const { message_id: messageId } = await readBody(c, JoinMeeting);
     const message = await findVisitorMessage(deps.db, c.get('contactInbox'), messageId);
-    if (!message || message.content_type !== 'integrations') throw new ApiError(422, 'Invalid message type. Action not permitted');
+    if (message?.content_type !== 'integrations') throw new ApiError(422, 'Invalid message type. Action not permitted');
     throw new ApiError(422, DYTE_NOT_CONFIGURED.error, { error_code: DYTE_NOT_CONFIGURED.error_code });
   });
 

@@ -12,6 +12,7 @@ type State<P> = { component?: ComponentType<P>; error?: unknown; attempt: number
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   const part = loadOnce(load);
 
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per lazy part is the point; it is made once, at module level, by each caller
   function LazyPart({ fallback = null, errorLabels, ...props }: P & { fallback?: ReactNode; errorLabels: ChunkErrorLabels }) {
     const [state, setState] = useState<State<P>>({ component: part.loaded, attempt: 0 });
     useEffect(() => {

@@ -22,7 +22,11 @@ export function hostActions(state: WidgetState): HostHandlers {
   // The frame loads on the launcher click, so the first open usually comes before the history:
   // what depends on the history waits for the first load (at once when it is done).
   const whenLoaded = (fn: () => void) => {
-    const stop = state.ready.subscribe((ready) => ready && (queueMicrotask(() => stop()), fn()));
+    const stop = state.ready.subscribe((ready) => {
+      if (!ready) return;
+      queueMicrotask(() => stop());
+      fn();
+    });
   };
 
   return {

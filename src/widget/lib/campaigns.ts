@@ -30,7 +30,7 @@ export function createCampaignTimers<T extends CampaignTrigger>(timers: TimerFun
   const { setTimeout: schedule, clearTimeout: cancel } = timers;
   const pending = new Set<unknown>();
   const clear = () => {
-    pending.forEach((handle) => cancel(handle as never));
+    for (const handle of pending) cancel(handle as never);
     pending.clear();
   };
   return {

@@ -160,7 +160,7 @@ export function createMessagesModel(request: Request, referrer: () => string) {
     /** Sends a failed message again with the same `echo_id`. */
     retry(id: string) {
       const local = map.value.get(id);
-      if (!local || local.status !== 'failed') return Promise.resolve(undefined);
+      if (local?.status !== 'failed') return Promise.resolve(undefined);
       patch(id, { status: 'in_progress' });
       return post({ ...local, status: 'in_progress' });
     },

@@ -141,9 +141,17 @@ export function Messages() {
   const showComposer = !resolved || channel.allowMessagesAfterResolved !== false;
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
     <div
       className="messages"
-      onDragOver={canAttach ? (event) => (event.preventDefault(), setDragging(true)) : undefined}
+      onDragOver={
+        canAttach
+          ? (event) => {
+              event.preventDefault();
+              setDragging(true);
+            }
+          : undefined
+      }
       onDragLeave={(event) => event.currentTarget === event.target && setDragging(false)}
       onDrop={canAttach ? onDrop : undefined}
     >

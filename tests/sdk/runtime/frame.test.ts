@@ -2,7 +2,7 @@
 import { createFrame, FRAME_LOAD_TIMEOUT_MS, FRAME_SILENT_AFTER_LOAD_MS, type FrameOptions } from '../../../src/sdk/runtime/frame';
 
 const ORIGIN = 'https://chat.example';
-const wire = (message: object) => 'chatwoot-widget:' + JSON.stringify(message);
+const wire = (message: object) => `chatwoot-widget:${JSON.stringify(message)}`;
 
 // `about:blank` gives the iframe a real window in happy-dom without any network request.
 function setup(overrides: Partial<FrameOptions> = {}) {

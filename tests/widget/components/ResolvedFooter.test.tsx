@@ -23,7 +23,7 @@ function deferred() {
 
 function setup({ hasEmail = true, sent = true }: { hasEmail?: boolean; sent?: boolean | Promise<boolean> } = {}) {
   const onStartNew = vi.fn();
-  const onRequestTranscript = vi.fn((email?: string) => (sent instanceof Promise ? sent : Promise.resolve(sent)));
+  const onRequestTranscript = vi.fn((_email?: string) => (sent instanceof Promise ? sent : Promise.resolve(sent)));
   render(<ResolvedFooter labels={labels} hasEmail={hasEmail} onStartNew={onStartNew} onRequestTranscript={onRequestTranscript} />);
   const requestButton = () => screen.getByRole('button', { name: 'Request a conversation transcript' }) as HTMLButtonElement;
   return { onStartNew, onRequestTranscript, requestButton };

@@ -64,7 +64,7 @@ class FakeVisibility {
   }
   show() {
     this.hidden = false;
-    this.listeners.forEach((listener) => listener());
+    for (const listener of this.listeners) listener();
   }
 }
 

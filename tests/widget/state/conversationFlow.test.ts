@@ -243,7 +243,7 @@ describe('a card postback', () => {
     const { flow, deps, endpoints } = await setup();
     await flow.postback('PLAN_PRO');
     expect(deps.postback).toHaveBeenCalledExactlyOnceWith('PLAN_PRO');
-    expect(endpoints.map((endpoint) => endpoint.method + ' ' + endpoint.path)).toEqual(['POST /api/v1/widget/messages']);
+    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(['POST /api/v1/widget/messages']);
     expect((endpoints[0].body as { message: { content: string } }).message.content).toBe('PLAN_PRO');
     expect(deps.messages.list.value.at(-1)!.content).toBe('PLAN_PRO');
   });

@@ -136,6 +136,7 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
           aria-label={t('EMOJI.SEARCH')}
           placeholder={t('EMOJI.SEARCH')}
           value={query}
+          // biome-ignore lint/a11y/noAutofocus: the picker is a dialog the visitor just opened; its search is where typing goes
           autoFocus
           onInput={(event) => setQuery(event.currentTarget.value)}
           onKeyDown={onSearchKey}
@@ -190,7 +191,8 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
               ))}
             </div>
           )}
-          <div className="emoji-picker__panel" id={IDS.panel} role={searching ? undefined : 'tabpanel'} aria-labelledby={IDS.heading}>
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: both roles take a label; the rule cannot read a conditional role */}
+          <div className="emoji-picker__panel" id={IDS.panel} role={searching ? 'group' : 'tabpanel'} aria-labelledby={IDS.heading}>
             <h2 className="emoji-picker__heading" id={IDS.heading}>
               {heading}
             </h2>

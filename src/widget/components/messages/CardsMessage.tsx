@@ -31,6 +31,7 @@ export interface CardsMessageProps {
  */
 export function CardsMessage({ cards, labels, onPostback }: CardsMessageProps) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable row of cards must take focus so a keyboard can scroll it (axe: scrollable-region-focusable)
     <ul className="cards" tabIndex={0} aria-label={labels.cards}>
       {cards.map((card, index) => {
         const media = safeMediaUrl(card.media_url);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { MessageLabels } from './labels';
 import { usePending } from './usePending';
 import { fieldError, type FormField, type Outcome } from './validation';
@@ -101,7 +101,7 @@ export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSu
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${fieldId}-error` : undefined,
         };
-        let control;
+        let control: ReactNode;
         if (field.type === 'select') {
           control = (
             <select {...common} onChange={(e) => update(field, e.currentTarget.value)}>

@@ -56,6 +56,7 @@ export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichText
       {text}
     </div>
   ) : (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the renderer's output has been through DOMPurify (lib/sanitizeHtml.ts)
     <div key="html" className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

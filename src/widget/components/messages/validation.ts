@@ -2,6 +2,7 @@ import { isEmailAddress } from '../../../shared/email';
 import type { MessageLabels } from './labels';
 
 /** Something an answer callback returns: a promise resolving to `false` (or rejecting) means "try again". */
+// biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing is an outcome too (accepted)
 export type Outcome = void | boolean | Promise<unknown>;
 
 /** The shared e-mail check on what the visitor typed, ignoring spaces around it. */

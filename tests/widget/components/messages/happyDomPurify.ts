@@ -38,7 +38,7 @@ export function repairHappyDomForDOMPurify() {
   // Spec behaviour that matters here: when the reference node is removed, iteration carries on
   // from the node before it, so whatever replaced it (DOMPurify's kept content) is visited next.
   let owner: object = document;
-  while (!Object.prototype.hasOwnProperty.call(owner, 'createNodeIterator')) owner = Object.getPrototypeOf(owner);
+  while (!Object.hasOwn(owner, 'createNodeIterator')) owner = Object.getPrototypeOf(owner);
   Object.defineProperty(owner, 'createNodeIterator', {
     configurable: true,
     writable: true,
