@@ -308,7 +308,7 @@ page with the snippet minus the same page without, load → idle; style and layo
 click → usable: pointerdown → "Start Conversation" visible, enabled and painted in the frame.
 ${Math.round((performance.now() - started) / 1000)} s in all.`);
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
-  // ARCHITECTURE.md §3: what a first-time visitor's page view may cost. Breaking it fails the run.
+  // docs/architecture.md#loading-strategy: what a first-time visitor's page view may cost. Breaking it fails the run.
   if (unexpected.length || all.some((r) => r.cookiesBeforeIntent || r.storageBeforeIntent || r.socketsBeforeIntent || !r.launcherVisible)) {
     console.error('\nbench: a first-time visitor paid more than sdk.js and the campaigns GET, or saw no launcher (see above)');
     process.exitCode = 1;

@@ -7,7 +7,7 @@ import { conversationWithMessage } from './support/settings';
 import { chatFrame, hostSettings, launcherRoot, openChat, startConversation } from './support/widget';
 import { agentMessage, composerOf } from './support/widgetSession';
 
-// Accessibility as a tested contract (user-asks #7, #20 and §3 idea 10): axe's WCAG 2.1 A/AA
+// Accessibility as a tested contract (keyboard and screen-reader access, right-to-left): axe's WCAG 2.1 A/AA
 // rules on every screen, keyboard-only use from the host page, what screen readers are told,
 // reduced motion and forced colours. A violation is fixed in the widget, not silenced here.
 

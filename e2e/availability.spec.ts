@@ -3,8 +3,8 @@ import { E2E } from './ports';
 import { agentAvailability, changeInbox, setAgentAvailability, weekOpenOnlyIn3Days } from './support/settings';
 import { openChat } from './support/widget';
 
-// Who is there and how soon they answer (SPEC.md §2 availability header, §4 Availability and
-// Time until back), as the agent sets it through the Application API.
+// Who is there and how soon they answer (docs/behaviour.md#availability, #time-until-back), as the
+// agent sets it through the Application API.
 
 test('outside working hours the widget says the team is away and when it is back', async ({ page }) => {
   // Open only on the day three days from now (UTC), so closed now at any time of day.

@@ -11,7 +11,7 @@ import {
 } from './support/settings';
 import { chatFrame, hostSettings, launcherRoot, openChat, saveScreenshot, startConversation, windowHolder } from './support/widget';
 
-// The two prompts that reach a visitor while the chat is closed (SPEC.md §2, §4; issue 5):
+// The two prompts that reach a visitor while the chat is closed (docs/behaviour.md#screens, docs/behaviour.md#unread; issue 5):
 // unread agent messages and proactive campaigns, shown in the launcher's compact view.
 
 /** A class-list token: `unread` must not match `unread-view`. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks the interface translations in locales/ against locales/en.json (SPEC.md §1):
+// Checks the interface translations in locales/ against locales/en.json (docs/behaviour.md#locales):
 // the expected set of locale files, the same keys in the same order, non-empty string
 // values, and the same `{placeholder}` names as English for every key.
 // Usage: node scripts/checkLocales.mjs [dir]   (defaults to the repository's locales/)

@@ -67,7 +67,7 @@ export function trimEmoji(data, maxVersion = MAX_EMOJI_VERSION) {
 }
 
 /**
- * The emojibase locale whose names serve a Wren locale (SPEC.md §1 codes), or undefined when
+ * The emojibase locale whose names serve a Wren locale (docs/behaviour.md#locales codes), or undefined when
  * the dataset has none and English names serve: the full code first, then its language.
  */
 export function datasetLocale(wrenLocale, available) {

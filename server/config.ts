@@ -1,5 +1,5 @@
 /**
- * Environment parsing for the reference server (ARCHITECTURE.md §4). Everything is optional;
+ * Environment parsing for the reference server (docs/architecture.md#the-server). Everything is optional;
  * secrets that are unset here are generated once and stored in the `settings` table by the seed.
  */
 import { RATE_LIMITS, type RateLimit, type RateLimitName, type RateLimitSettings } from './limits/rateLimits';

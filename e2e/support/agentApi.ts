@@ -1,6 +1,6 @@
 import { E2E } from '../ports';
 
-/** Plays the agent through the Application API, as a bot or a test would (contract §5). */
+/** Plays the agent through the Application API, as a bot or a test would (docs/protocol.md#application-api). */
 export async function agentApi<T = any>(method: string, path: string, body?: unknown): Promise<T> {
   return agentApiAt<T>(E2E.widgetOrigin, method, path, body);
 }

@@ -67,7 +67,7 @@ export async function agentAvailability(agentId = 1): Promise<Availability> {
   return agent.availability_status;
 }
 
-/** The API token's agent sets their own availability (contract §5); widgets hear `presence.update`. */
+/** The API token's agent sets their own availability (docs/protocol.md#application-api); widgets hear `presence.update`. */
 export async function setAgentAvailability(availability: Availability): Promise<void> {
   await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability } });
 }

@@ -4,7 +4,7 @@ import { agentApiAt } from './agentApi';
 
 export const WIDGET_FRAME = '#chatwoot_live_chat_widget';
 
-/** A message as the Application API lists it (contract §5). */
+/** A message as the Application API lists it (docs/protocol.md#application-api). */
 export interface AgentViewMessage {
   id: number;
   content: string | null;

@@ -1,5 +1,5 @@
 /**
- * The visitor's session token (contract §2.4): an HS256 JWT `{source_id, inbox_id, iat, exp}`
+ * The visitor's session token (docs/protocol.md#visitor-token): an HS256 JWT `{source_id, inbox_id, iat, exp}`
  * signed with SECRET_KEY_BASE, valid for 180 days. Sent back as `X-Auth-Token`.
  */
 import { sign, verify } from 'hono/jwt';

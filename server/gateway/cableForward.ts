@@ -1,6 +1,6 @@
 /**
  * `/cable` in gateway mode: each visitor's WebSocket is forwarded to Chatwoot's `/cable` with
- * http-proxy-3 (contract §4.1). The visitor's sub-protocols go through unchanged and Chatwoot's
+ * http-proxy-3 (docs/protocol.md#frames). The visitor's sub-protocols go through unchanged and Chatwoot's
  * choice comes back; `Origin` is Chatwoot's own, as its ActionCable expects of a same-site page;
  * cookies stay behind. When Chatwoot's side ends without closing the WebSocket properly (a
  * crash, a network cut), the visitor gets ActionCable's `disconnect` frame with

@@ -1,6 +1,6 @@
 /**
  * The `/widget` page's data in gateway mode, from Chatwoot's `POST /api/v1/widget/config`
- * (contract §3.9). Every successful answer is visitor-specific: it mints the visitor's token
+ * (docs/protocol.md#config). Every successful answer is visitor-specific: it mints the visitor's token
  * (and, without a valid `X-Auth-Token`, creates their contact), so those are never shared.
  * What Chatwoot says about the website token itself (unknown, account suspended) is the same
  * for every visitor and is cached per token, briefly and boundedly, so a page embedding a
@@ -23,7 +23,7 @@ const DEFAULT_UPLOAD_MB = 40;
 export const WIDGET_MISSING = { error: 'web widget does not exist' } as const;
 const BAD_ANSWER = { error: 'Chatwoot answered the widget config in an unexpected shape' } as const;
 
-// The JWT travels as a header; anything that cannot be one is treated as no token (contract §2.4).
+// The JWT travels as a header; anything that cannot be one is treated as no token (docs/protocol.md#visitor-token).
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const WEBSITE_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 

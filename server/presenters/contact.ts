@@ -6,7 +6,7 @@ import type { WidgetContact } from '../../src/shared/types';
 import type { Contact } from '../repositories/contacts';
 import { seconds } from './time';
 
-/** `Contact#push_event_data` (contract §3.2 Sender, contact variant). */
+/** `Contact#push_event_data` (docs/protocol.md#shapes Sender, contact variant). */
 export interface ContactPushData {
   id: number;
   name: string;

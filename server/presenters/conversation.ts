@@ -1,6 +1,6 @@
 /**
- * Conversation shapes: the widget's summary (§3.3) and the push data used by realtime events
- * and the Application API (§4.5).
+ * Conversation shapes: the widget's summary (docs/protocol.md#conversations) and the push
+ * data used by realtime events and the Application API (#events, #application-api).
  */
 import type { ConversationSummary } from '../../src/shared/types';
 import type { Contact, ContactInbox } from '../repositories/contacts';

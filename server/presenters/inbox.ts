@@ -1,5 +1,6 @@
 /**
- * Inbox shapes: the Application API inbox (§5) and the widget's `chatwootWebChannel` (§2.1).
+ * Inbox shapes: the Application API inbox (docs/protocol.md#application-api) and the
+ * widget's `chatwootWebChannel` (#the-widget-page).
  */
 import type { ChannelConfig } from '../../src/shared/types';
 import type { Account, Inbox } from '../repositories/inboxes';

@@ -1,6 +1,7 @@
 /**
- * Message shapes: the widget list item (§3.2), the widget's created-message response (§3.4),
- * the realtime push data (§4.5) and the Application API message (§5).
+ * Message shapes: the widget list item (docs/protocol.md#shapes), the widget's
+ * created-message response (#messages), the realtime push data (#events) and the Application API
+ * message (#application-api).
  */
 import type { Attachment, WidgetMessage } from '../../src/shared/types';
 import { publicUrl } from '../lib/publicUrl';

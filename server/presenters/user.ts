@@ -4,7 +4,7 @@
 import type { AvailabilityStatus, InboxMember } from '../../src/shared/types';
 import type { User } from '../repositories/users';
 
-/** `User#push_event_data` (contract §3.2 Sender, agent variant). */
+/** `User#push_event_data` (docs/protocol.md#shapes Sender, agent variant). */
 export interface UserPushData {
   id: number;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/widget/config` (contract §3.9, docs/protocol.md#the-widget-page): the JSON twin of
+ * `POST /api/v1/widget/config` (docs/protocol.md#config, docs/protocol.md#the-widget-page): the JSON twin of
  * the `/widget` page's data block, in Chatwoot's snake case. The reference server answers it;
  * gateway mode reads Chatwoot's answer back into a `WidgetBootConfig`. Both directions live here
  * so the field correspondence is written once.
@@ -97,7 +97,7 @@ export function widgetConfigJson(
 }
 
 // Chatwoot's answer is input from another system: every field is checked, and a missing or
-// odd optional one falls back to Chatwoot's own default (contract §2.1) instead of failing.
+// odd optional one falls back to Chatwoot's own default (docs/protocol.md#the-widget-page) instead of failing.
 const text = (fallback: string) => v.fallback(v.string(), fallback);
 const flag = (fallback: boolean) => v.fallback(v.boolean(), fallback);
 const FEATURES: readonly FeatureFlag[] = ['attachments', 'emoji_picker', 'end_conversation', 'use_inbox_avatar_for_bot'];
@@ -221,7 +221,7 @@ export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: Chatw
       widgetColor: c.widget_color,
       portal: c.portal,
       enabledFeatures: c.enabled_features,
-      // The languages this widget ships, not the server's: the widget chooses among them (contract §2.5).
+      // The languages this widget ships, not the server's: the widget chooses among them (docs/protocol.md#locale-choice).
       enabledLanguages: enabledLanguages(),
       replyTime: c.reply_time,
       preChatFormEnabled: c.pre_chat_form_enabled,

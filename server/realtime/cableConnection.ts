@@ -1,5 +1,5 @@
 /**
- * The ActionCable protocol for one client (contract §4.2), independent of the socket so it can
+ * The ActionCable protocol for one client (docs/protocol.md#frames), independent of the socket so it can
  * be tested with a plain `send` function. The widget's only channel is RoomChannel, keyed by
  * the contact-inbox's pubsub token.
  */

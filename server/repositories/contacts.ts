@@ -200,7 +200,7 @@ export async function markHmacVerified(db: Db, id: number): Promise<ContactInbox
 }
 
 /**
- * The cable tokens an event for this contact-inbox goes to (contract §4.5): its own, or for an
+ * The cable tokens an event for this contact-inbox goes to (docs/protocol.md#events): its own, or for an
  * HMAC-verified one, every verified contact-inbox of the same contact in the inbox.
  */
 export async function audienceTokens(db: Db, contactInbox: ContactInbox): Promise<string[]> {

@@ -94,7 +94,7 @@ export type VisitorScope = Pick<ContactInbox, 'id' | 'contact_id' | 'inbox_id' |
 /**
  * A `where` on conversations: those the visitor may see. Normally the contact-inbox's own; for
  * an HMAC-verified one, those of every verified contact-inbox of the same contact in the inbox
- * (contract §3.1: a signed-in user's history follows them across browsers).
+ * (docs/protocol.md#common-rules: a signed-in user's history follows them across browsers).
  */
 export function visibleTo(scope: VisitorScope) {
   return (eb: ExpressionBuilder<Database, 'conversations'>) =>

@@ -1,5 +1,5 @@
 /**
- * `GET /widget?website_token&cw_conversation&locale` (contract §2.1): the page the loader's
+ * `GET /widget?website_token&cw_conversation&locale` (docs/protocol.md#the-widget-page): the page the loader's
  * iframe (or a popout, or a mobile web view) opens.
  */
 import { Hono, type Context } from 'hono';

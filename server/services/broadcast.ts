@@ -1,5 +1,5 @@
 /**
- * Realtime fan-out to a conversation's contact (contract §4.4–§4.5): every event's `data`
+ * Realtime fan-out to a conversation's contact (docs/protocol.md#events): every event's `data`
  * carries `account_id`, and agent-caused events carry the agent as `performer`. An event goes
  * to the view's `audience`: the contact-inbox's token, or all verified ones of that contact.
  */
@@ -34,7 +34,7 @@ export function broadcastMessage(
 
 /** A conversation event (`conversation.created`, `.status_changed`, `.updated`) to the contact. */
 export function broadcastConversation(hub: Hub, event: RealtimeEventName, view: ConversationView): void {
-  // The payload is re-read conversation data, without performer (contract §4.4).
+  // The payload is re-read conversation data, without performer (docs/protocol.md#events).
   const data = conversationPushData(view);
   for (const token of view.audience) send(hub, token, event, data, view.conversation.account_id);
 }

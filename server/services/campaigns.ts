@@ -1,5 +1,5 @@
 /**
- * A campaign shown to a visitor (`campaign.triggered`, contract §3.7): if the visitor has no
+ * A campaign shown to a visitor (`campaign.triggered`, docs/protocol.md#inbox-members-campaigns-events-labels): if the visitor has no
  * conversation yet, one is opened for them, linked to the campaign, and the campaign's message
  * arrives in it from the campaign's sender (or no sender). A visitor who already has a
  * conversation is left alone.

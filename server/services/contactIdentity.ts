@@ -1,5 +1,5 @@
 /**
- * Contact identification (contract §3.6), shared by `PATCH /contact`, `set_user`, conversation
+ * Contact identification (docs/protocol.md#contact), shared by `PATCH /contact`, `set_user`, conversation
  * start and `input_email` answers: blank values are ignored, invalid e-mail/phone are dropped
  * rather than failing the request, attribute maps are deep-merged, and only a proven identifier
  * merges the visitor into a contact the account already knows (see `identifyContact`).

@@ -1,6 +1,6 @@
 /**
  * Changes to a conversation's custom attributes and labels, from the widget or from agents.
- * Each change pushes `conversation.updated` to the contact (contract §4.5; the widget ignores
+ * Each change pushes `conversation.updated` to the contact (docs/protocol.md#events; the widget ignores
  * it today, but Chatwoot sends it and other clients may listen).
  */
 import { REALTIME_EVENTS } from '../../src/shared/cable';

@@ -1,5 +1,5 @@
 /**
- * What an agent or bot may put in a message (contract §3.2): the content types the widget can
+ * What an agent or bot may put in a message (docs/protocol.md#shapes): the content types the widget can
  * render, and the shape of `content_attributes` each one needs. A malformed message is refused
  * up front (422 `{message, attributes}`, as Chatwoot's model validation answers) instead of
  * reaching visitors as a bubble that cannot render.

@@ -1,6 +1,6 @@
 /**
- * A visitor answering an interactive message (`PATCH /api/v1/widget/messages/:id`, contract
- * §3.4): an e-mail for `input_email`, `submitted_values` for selects, forms and cards, or a
+ * A visitor answering an interactive message (`PATCH /api/v1/widget/messages/:id`,
+ * docs/protocol.md#messages): an e-mail for `input_email`, `submitted_values` for selects, forms and cards, or a
  * rating for `input_csat`. Only messages the agent side sent can be answered, and only in the
  * visitor's own conversations (the route finds the message that way).
  */

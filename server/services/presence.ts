@@ -1,5 +1,5 @@
 /**
- * Agent presence as contacts see it (`presence.update`, contract §4.5): the availability of the
+ * Agent presence as contacts see it (`presence.update`, docs/protocol.md#events): the availability of the
  * inbox's agents, sent on subscribe, on `update_presence` and when an agent changes status.
  */
 import { REALTIME_EVENTS } from '../../src/shared/cable';

@@ -1,5 +1,5 @@
 /**
- * `PATCH /api/v1/widget/contact/set_user` (contract §3.6): the host page tells the widget who
+ * `PATCH /api/v1/widget/contact/set_user` (docs/protocol.md#contact): the host page tells the widget who
  * the visitor is. Order matters: the HMAC check comes before anything is changed; a browser
  * whose contact is already someone else starts over as a fresh anonymous contact; then the
  * contact is identified (merged into the account's contact for that identifier only when the

@@ -14,7 +14,7 @@ import type { Visitor } from './visitorMessages';
 
 /**
  * Stores the visitor's typing state on the conversation and tells the account's agents. It is
- * never echoed to the visitor (contract §4.5: typing events are for the other side).
+ * never echoed to the visitor (docs/protocol.md#events: typing events are for the other side).
  */
 export async function setVisitorTyping(deps: AppDeps, visitor: Visitor, conversation: Conversation, on: boolean): Promise<void> {
   const updated = await updateConversation(deps.db, conversation.id, { contact_typing_at: on ? Date.now() : null });

@@ -1,5 +1,5 @@
 /**
- * Visitor sessions (contract §2.1): a valid `cw_conversation` JWT resumes its contact-inbox;
+ * Visitor sessions (docs/protocol.md#the-widget-page): a valid `cw_conversation` JWT resumes its contact-inbox;
  * anything else gets a fresh anonymous contact. The returned token is always freshly minted,
  * so an active visitor's 180-day session keeps sliding forward.
  */

@@ -1,5 +1,5 @@
 /**
- * Which attachments the server accepts (SPEC.md §5, contract §3.4): images, audio, video, csv,
+ * Which attachments the server accepts (docs/behaviour.md#validation, docs/protocol.md#messages): images, audio, video, csv,
  * plain text, json, pdf, rtf, zip, 7z, rar, tar, Word, Excel, PowerPoint (old and OOXML) and
  * OpenDocument. A file passes when its MIME type AND its extension agree with one entry below;
  * the stored type is then ours, not the client's, so what is served later is predictable.

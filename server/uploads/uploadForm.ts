@@ -11,7 +11,7 @@ import { acceptFile, type AcceptedFile } from './fileTypes';
 import { multipartBoundary, readMultipart } from './multipart';
 import { startFile, type PendingFile } from './storage';
 
-/** At most this many attachments per message (contract §3.4). */
+/** At most this many attachments per message (docs/protocol.md#messages). */
 export const MAX_ATTACHMENTS = 15;
 
 export interface UploadedFile extends AcceptedFile {

@@ -1,6 +1,6 @@
 /**
  * The demo host page at `/`: a plain page that embeds the widget with the standard snippet
- * (chatwoot-contract.md §1.1), served as an external script so the page keeps a strict CSP.
+ * (docs/protocol.md#embed-snippet), served as an external script so the page keeps a strict CSP.
  */
 
 /** The page itself; everything it runs and styles comes from `/demo/*`. */

@@ -19,13 +19,13 @@ function requireKey(value: unknown): void {
   if (!value || typeof value !== 'string') throw new Error('Custom attribute is required');
 }
 
-/** Fires a Chatwoot-compatible host event on `window` (chatwoot-contract.md §1.7). */
+/** Fires a Chatwoot-compatible host event on `window` (docs/protocol.md#host-window-events). */
 export function emit(name: string, detail: unknown = null): void {
   dispatchEvent(new CustomEvent(name, { detail }));
 }
 
 /**
- * The popout address (contract §1.10): origin + website token + locale + conversation cookie.
+ * The popout address (docs/protocol.md#popout): origin + website token + locale + conversation cookie.
  * The widget's copy is `src/shared/popout.ts`; this one stays for the loader's size budget.
  */
 export function popoutUrl(baseUrl: string, websiteToken: string, locale = 'en'): string {
@@ -35,7 +35,7 @@ export function popoutUrl(baseUrl: string, websiteToken: string, locale = 'en'):
 }
 
 /**
- * Builds `window.$chatwoot`, the public API site owners program against (contract §1.3).
+ * Builds `window.$chatwoot`, the public API site owners program against (docs/protocol.md#the-host-api).
  * Arguments are validated here, synchronously, so a bad call throws where it was made; the
  * work itself is done by the runtime, and calls made before it exists are queued in order.
  */
@@ -134,7 +134,7 @@ export function createChatwoot(
       call('reset');
     },
     /**
-     * Wren (user-asks #14): removes the launcher, the frame and the loader's listeners and
+     * Wren only (sites asked for a way to remove the widget): removes the launcher, the frame and the loader's listeners and
      * deletes `window.$chatwoot`, so `chatwootSDK.run` can start over. Cookies stay; use
      * `reset()` first to forget the visitor.
      */

@@ -1,4 +1,4 @@
-/** First-party cookies on the host page (chatwoot-contract.md §1.8). */
+/** First-party cookies on the host page (docs/protocol.md#cookies-and-storage). */
 
 const YEAR_S = 365 * 24 * 60 * 60;
 

@@ -33,7 +33,7 @@ function whenIdle(task: () => void): void {
 }
 
 /**
- * `window.chatwootSDK.run` (chatwoot-contract.md §1.1). `importRuntime` exists for tests; the
+ * `window.chatwootSDK.run` (docs/protocol.md#embed-snippet). `importRuntime` exists for tests; the
  * page always gets the real dynamic import of the runtime's hashed file.
  */
 export function run(

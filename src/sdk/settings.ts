@@ -1,6 +1,6 @@
 import type { ColorScheme, WidgetSettings } from '../shared/protocol';
 
-/** `window.chatwootSettings` as a site owner writes it (chatwoot-contract.md §1.2). */
+/** `window.chatwootSettings` as a site owner writes it (docs/protocol.md#settings). */
 export interface HostSettings {
   position?: string;
   type?: string;
@@ -62,7 +62,7 @@ export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
 }
 
 /**
- * The settings the widget receives in `config-set`, with Chatwoot's defaults (contract §1.5).
+ * The settings the widget receives in `config-set`, with Chatwoot's defaults (docs/protocol.md#host-to-widget).
  * They are `DEFAULT_WIDGET_SETTINGS` of `src/shared/widgetSettings.ts` spelled out, because
  * reading them from there costs the runtime 100 bytes; a test holds the two equal.
  */

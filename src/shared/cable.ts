@@ -1,6 +1,6 @@
 /**
  * The ActionCable wire protocol as the widget and the reference server speak it
- * (chatwoot-contract.md §4, Rails ActionCable 6.1 client monitor semantics).
+ * (docs/protocol.md#realtime, Rails ActionCable 6.1 client monitor semantics).
  */
 
 export const CABLE_PATH = '/cable';
@@ -23,7 +23,7 @@ export const PRESENCE_INTERVAL_MS = 20_000;
 /** A visible tab reopens a stale/closed socket after this delay. */
 export const VISIBILITY_REOPEN_DELAY_MS = 200;
 
-/** The widget's subscription identifier is exactly this JSON string (contract §4.2). */
+/** The widget's subscription identifier is exactly this JSON string (docs/protocol.md#frames). */
 export function roomIdentifier(pubsubToken: string): string {
   return JSON.stringify({ channel: ROOM_CHANNEL, pubsub_token: pubsubToken });
 }
@@ -45,7 +45,7 @@ export interface RealtimeEnvelope<D = unknown> {
   data: D;
 }
 
-/** Events a contact's token may receive (contract §4.5). */
+/** Events a contact's token may receive (docs/protocol.md#events). */
 export const REALTIME_EVENTS = {
   messageCreated: 'message.created',
   messageUpdated: 'message.updated',

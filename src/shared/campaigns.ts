@@ -107,7 +107,7 @@ function globMatches(glob: Glob, value: string): boolean {
 }
 
 /**
- * Whether a campaign's URL pattern matches the page (SPEC §5), without URLPattern (missing in
+ * Whether a campaign's URL pattern matches the page (docs/behaviour.md#validation), without URLPattern (missing in
  * older Safari). Each component is compared on its own, so `*` never spills from the path into
  * the query:
  * - `*` matches any run of characters within its component (host, path, query or fragment);
@@ -140,7 +140,7 @@ export function campaignUrlMatches(pattern: string, pageUrl: string): boolean {
 }
 
 /**
- * How long campaigns stay snoozed after the visitor closes one: 1 day (SPEC §4, §9). Chatwoot
+ * How long campaigns stay snoozed after the visitor closes one: 1 day (docs/behaviour.md#campaigns, docs/behaviour.md#constants). Chatwoot
  * uses 1 hour; the seed spec asks for a day, so returning visitors are not re-prompted hourly.
  */
 export const SNOOZE_MS = 24 * 60 * 60 * 1000;

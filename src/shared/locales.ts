@@ -4,7 +4,7 @@
  * page's `<html lang dir>`, so both land on the same locale.
  */
 
-/** The 39 interface locales (SPEC.md §1), in Chatwoot's form (`pt_BR`, not `pt-BR`). */
+/** The 39 interface locales (docs/behaviour.md#locales), in Chatwoot's form (`pt_BR`, not `pt-BR`). */
 export const LOCALES = [
   'ar',
   'ca',
@@ -59,7 +59,7 @@ export function textDirection(locale: string): 'rtl' | 'ltr' {
 }
 
 /**
- * SPEC.md §1 locale choice: the full locale if available, else its language part before the
+ * docs/protocol.md#locale-choice: the full locale if available, else its language part before the
  * underscore, else keep the current one. Accepts browser forms like `pt-BR` too.
  */
 export function chooseLocale(candidate: string | null | undefined, available: readonly string[], current: string): string {

@@ -3,14 +3,14 @@
  * the widget (`src/widget`) so the two cannot drift. The loader's first file, `sdk.js`,
  * only imports the payload types.
  *
- * Wire format (Chatwoot-compatible, chatwoot-contract.md §1.4): every message is a string,
+ * Wire format (Chatwoot-compatible, docs/protocol.md#framing): every message is a string,
  * `"chatwoot-widget:" + JSON.stringify({ event, ...payload })`. React Native web views use
- * `type` instead of `event` (§1.10).
+ * `type` instead of `event` (docs/protocol.md#mobile-web-views).
  */
 
 export const MESSAGE_PREFIX = 'chatwoot-widget:';
 
-/** Settings the host forwards to the widget in `config-set` (contract §1.5). */
+/** Settings the host forwards to the widget in `config-set` (docs/protocol.md#host-to-widget). */
 export interface WidgetSettings {
   locale?: string;
   position: 'left' | 'right';
@@ -31,7 +31,7 @@ export interface WidgetSettings {
 
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
-/** The visitor identity the host passes to `setUser` (contract §1.3). */
+/** The visitor identity the host passes to `setUser` (docs/protocol.md#the-host-api). */
 export interface HostUser {
   email?: string;
   name?: string;
@@ -96,7 +96,7 @@ export type Envelope<M, K extends keyof M = keyof M> = { event: K } & M[K];
 /** A widget → host message as the loader's frame bridge delivers it: any one of `WidgetToHost`. */
 export type FrameMessage = { [K in keyof WidgetToHost]: Envelope<WidgetToHost, K> }[keyof WidgetToHost];
 
-/** Host window events (`CustomEvent` on `window`, contract §1.7). */
+/** Host window events (`CustomEvent` on `window`, docs/protocol.md#host-window-events). */
 export const HOST_WINDOW_EVENTS = {
   ready: 'chatwoot:ready',
   error: 'chatwoot:error',
@@ -107,7 +107,7 @@ export const HOST_WINDOW_EVENTS = {
   postback: 'chatwoot:postback',
 } as const;
 
-/** Frames the widget sends to a React Native host (contract §1.10). */
+/** Frames the widget sends to a React Native host (docs/protocol.md#popout). */
 export type NativeBridgeMessage =
   | { type: 'loaded'; config: WidgetToHost['loaded']['config'] }
   | { type: 'auth-token'; value: string }

@@ -1,5 +1,5 @@
 /**
- * Domain shapes exchanged between the widget and the server (chatwoot-contract.md §2–§3).
+ * Domain shapes exchanged between the widget and the server (docs/protocol.md#the-widget-page, docs/protocol.md#widget-api).
  * Types only: both sides import these so a field renamed on one side breaks the build.
  */
 
@@ -104,7 +104,7 @@ export interface PreChatField {
   regex_cue?: string;
 }
 
-/** `window.chatwootWebChannel` (contract §2.1). */
+/** `window.chatwootWebChannel` (docs/protocol.md#the-widget-page). */
 export interface ChannelConfig {
   avatarUrl: string;
   hasAConnectedAgentBot: string;
@@ -130,7 +130,7 @@ export interface ChannelConfig {
   disableBranding: boolean;
 }
 
-/** `window.globalConfig` (contract §2.1); values are strings as Chatwoot renders them. */
+/** `window.globalConfig` (docs/protocol.md#the-widget-page); values are strings as Chatwoot renders them. */
 export interface GlobalConfig {
   LOGO_THUMBNAIL: string;
   BRAND_NAME: string;

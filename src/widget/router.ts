@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals-react';
 
-/** The widget's routes (SPEC.md §2); routing uses the address hash. */
+/** The widget's routes (docs/behaviour.md#screens); routing uses the address hash. */
 export type RoutePath = '/' | '/messages' | '/prechat-form' | '/article' | '/unread-messages' | '/campaigns';
 
 /** How the shell frames a route. */

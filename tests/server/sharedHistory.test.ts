@@ -26,7 +26,7 @@ async function signIn(identifier: string, verified = true): Promise<Visitor> {
 const contents = async (visitor: Visitor) =>
   (await (await fx.widget('/messages', visitor)).json()).payload.map((m: { content: string }) => m.content);
 
-describe('history shared by HMAC-verified sessions (contract §3.1, §4.5)', () => {
+describe('history shared by HMAC-verified sessions (docs/protocol.md#common-rules, docs/protocol.md#events)', () => {
   it('shows a signed-in user the same conversation in every verified browser, live', async () => {
     const laptop = await signIn('carol');
     await sendMessage(fx, laptop, 'from my laptop');

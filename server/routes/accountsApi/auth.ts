@@ -1,5 +1,5 @@
 /**
- * Application API authentication (contract §5): header `api_access_token` names the agent;
+ * Application API authentication (docs/protocol.md#application-api): header `api_access_token` names the agent;
  * `/accounts/:a/*` additionally requires membership of that account.
  */
 import type { MiddlewareHandler } from 'hono';

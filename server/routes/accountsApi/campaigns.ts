@@ -1,5 +1,5 @@
 /**
- * Campaigns of the Application API (contract §5): create, list, show, update, delete. Fields
+ * Campaigns of the Application API (docs/protocol.md#application-api): create, list, show, update, delete. Fields
  * may come nested under `campaign` (Chatwoot) or flat. `:id` is the per-account display id.
  */
 import { Hono, type Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/accounts/:a/contacts/search?q=` (contract §5).
+ * `GET /api/v1/accounts/:a/contacts/search?q=` (docs/protocol.md#application-api).
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';

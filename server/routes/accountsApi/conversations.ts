@@ -1,5 +1,5 @@
 /**
- * Conversation routes of the Application API (contract §5). `:id` is the display id.
+ * Conversation routes of the Application API (docs/protocol.md#application-api). `:id` is the display id.
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';

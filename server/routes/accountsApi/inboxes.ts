@@ -1,5 +1,5 @@
 /**
- * `GET`/`PATCH /api/v1/accounts/:a/inboxes/:id` (contract §5): the widget's channel settings.
+ * `GET`/`PATCH /api/v1/accounts/:a/inboxes/:id` (docs/protocol.md#application-api): the widget's channel settings.
  * Settings may come flat or nested under `channel`, as Chatwoot accepts both.
  */
 import { Hono } from 'hono';

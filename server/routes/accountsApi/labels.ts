@@ -1,5 +1,5 @@
 /**
- * Labels (contract §5): `POST`/`GET /labels` for the account, `GET`/`POST
+ * Labels (docs/protocol.md#application-api): `POST`/`GET /labels` for the account, `GET`/`POST
  * /conversations/:id/labels` (the POST replaces), and `POST /conversations/:id/custom_attributes`.
  * Titles follow Chatwoot: lower-cased letters, digits, `-` and `_`, unique in the account.
  */

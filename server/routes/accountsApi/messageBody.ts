@@ -1,5 +1,5 @@
 /**
- * The body of `POST /api/v1/accounts/:a/conversations/:id/messages` (contract §5): JSON, or
+ * The body of `POST /api/v1/accounts/:a/conversations/:id/messages` (docs/protocol.md#application-api): JSON, or
  * multipart with `attachments[]` files and the other fields as text. Wren extension: a JSON
  * `attachments` array may describe a shared location or URL, so bots (and tests) can send the
  * widget's location and "has shared a url" bubbles without a file.

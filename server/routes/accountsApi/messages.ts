@@ -1,5 +1,5 @@
 /**
- * Message routes of the Application API (contract §5): list (private notes and activities
+ * Message routes of the Application API (docs/protocol.md#application-api): list (private notes and activities
  * included), create as the token's agent (JSON or multipart, see `messageBody.ts`), delete.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/profile/availability` (contract §5): the agent sets online / busy / offline;
+ * `POST /api/v1/profile/availability` (docs/protocol.md#application-api): the agent sets online / busy / offline;
  * connected widgets of the agent's inboxes get `presence.update` at once.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The Application API subset (contract §5, ARCHITECTURE.md §4): what a bot or an end-to-end
+ * The Application API subset (docs/protocol.md#application-api, docs/architecture.md#the-server): what a bot or an end-to-end
  * test needs to play "agent".
  */
 import { Hono } from 'hono';

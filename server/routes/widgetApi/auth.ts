@@ -1,5 +1,5 @@
 /**
- * Widget API authentication (contract §2.4, §3.1): the inbox comes from the `website_token`
+ * Widget API authentication (docs/protocol.md#visitor-token, docs/protocol.md#common-rules): the inbox comes from the `website_token`
  * query, the visitor from the `X-Auth-Token` JWT. Every failure is the same 404, so a caller
  * cannot tell a foreign token from a missing one.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/widget/contact*` (contract §3.6): the visitor reads and updates only their own
+ * `/api/v1/widget/contact*` (docs/protocol.md#contact): the visitor reads and updates only their own
  * contact; `set_user` identifies them (HMAC-checked); custom attributes can be removed.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The visitor's conversation attributes and labels (contract §3.3, §3.7):
+ * The visitor's conversation attributes and labels (docs/protocol.md#conversations, docs/protocol.md#inbox-members-campaigns-events-labels):
  * `conversations/set_custom_attributes` (replaces, 204), `conversations/destroy_custom_attributes`
  * (200 with the conversation), `POST /labels` and `DELETE /labels/:label` (204; only labels
  * that exist in the account, only when a conversation exists).

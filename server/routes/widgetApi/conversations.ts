@@ -1,5 +1,5 @@
 /**
- * `/api/v1/widget/conversations*` (contract §3.3). "The conversation" is always the visitor's
+ * `/api/v1/widget/conversations*` (docs/protocol.md#conversations). "The conversation" is always the visitor's
  * most recent one; there is no conversation id in these URLs.
  */
 import { Hono, type Context } from 'hono';

@@ -1,6 +1,6 @@
 /**
- * Inbox-level widget routes: `inbox_members` and `campaigns` need no visitor token (contract
- * §3.7); `events` does (`campaign.triggered` may open the visitor's conversation).
+ * Inbox-level widget routes: `inbox_members` and `campaigns` need no visitor token
+ * (docs/protocol.md#inbox-members-campaigns-events-labels); `events` does (`campaign.triggered` may open the visitor's conversation).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';

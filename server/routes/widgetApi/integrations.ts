@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/widget/integrations/dyte/add_participant_to_meeting` (contract §3.8). Chatwoot
+ * `POST /api/v1/widget/integrations/dyte/add_participant_to_meeting` (docs/protocol.md#video-calls). Chatwoot
  * asks Dyte for a participant token here; the reference server has no Dyte account, so after
  * the same checks (the message must be an `integrations` message of the visitor's own
  * conversation) it answers 422 `dyte_not_configured`. Wren's own `video_call` messages carry

@@ -1,5 +1,5 @@
 /**
- * `PATCH /api/v1/widget/messages/:id` (contract §3.4): the visitor answers an interactive
+ * `PATCH /api/v1/widget/messages/:id` (docs/protocol.md#messages): the visitor answers an interactive
  * message of their own conversation; any other id is 404, whatever inbox it is in.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/widget/messages` (contract §3.4): the visitor's own conversation only, private
+ * `/api/v1/widget/messages` (docs/protocol.md#messages): the visitor's own conversation only, private
  * notes and activity messages filtered out. `POST` takes JSON, or multipart with attachments.
  */
 import { Hono, type Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The widget HTTP API, `/api/v1/widget/*` (contract §3). Every route needs a known
+ * The widget HTTP API, `/api/v1/widget/*` (docs/protocol.md#widget-api). Every route needs a known
  * `website_token`; most also the visitor's `X-Auth-Token`.
  */
 import { Hono } from 'hono';

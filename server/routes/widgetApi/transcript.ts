@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/widget/conversations/transcript` (contract §3.3, SPEC.md §7): mails the
+ * `POST /api/v1/widget/conversations/transcript` (docs/protocol.md#conversations, docs/protocol.md#widget-api): mails the
  * visitor's conversation to the `email` they typed, or else to their stored e-mail. As in
  * Chatwoot, no conversation is a 429.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/widget/config` (contract §3.9): the `/widget` page's data as JSON, for mobile
+ * `POST /api/v1/widget/config` (docs/protocol.md#config): the `/widget` page's data as JSON, for mobile
  * SDKs and for Wren's gateway mode, which builds its own `/widget` page from it. Like the page,
  * it resumes the visitor of a valid `X-Auth-Token` and otherwise starts a new one.
  */

@@ -26,8 +26,9 @@ export interface HandlerContext {
 export type WidgetMessageHandlers = { [K in keyof WidgetToHost]?: (message: Envelope<WidgetToHost, K>) => void };
 
 /**
- * What the host does for each widget → host message except `loaded` (chatwoot-contract.md
- * §1.6). Every payload comes from the widget, so each field is checked before use.
+ * What the host does for each widget → host message except `loaded`
+ * (docs/protocol.md#widget-to-host). Every payload comes from the widget, so each field is checked
+ * before use.
  */
 export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
   const { chatwoot, launcher, settings, raw, session } = context;
@@ -51,7 +52,7 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       if (typeof token === 'string') session.setToken(token);
     },
     setCampaignReadOn() {
-      // SPEC §4 snoozes campaigns for a day (Chatwoot: an hour).
+      // docs/behaviour.md#campaigns snoozes campaigns for a day (Chatwoot: an hour).
       setCookie(SNOOZE_COOKIE, String(snoozeUntil(Date.now())), settings.baseDomain, SNOOZE_MS / 1000);
     },
     postback: (message) => emit(HOST_WINDOW_EVENTS.postback, message),

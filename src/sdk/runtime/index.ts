@@ -29,7 +29,7 @@ const snoozedTill = () => Number(getCookie(SNOOZE_COOKIE)) || undefined;
 /** Installs the runtime into a loader that has painted its launcher. */
 export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeContext): void {
   const origin = new URL(chatwoot.baseUrl).origin;
-  // `$chatwoot` reads Chatwoot's defaults for settings the site left out (contract §1.3);
+  // `$chatwoot` reads Chatwoot's defaults for settings the site left out (docs/protocol.md#the-host-api);
   // sdk.js only carries what the site wrote, to stay small.
   const state = chatwoot as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(widgetSettings(raw, settings))) state[key] ??= value;

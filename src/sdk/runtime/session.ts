@@ -13,7 +13,7 @@ export interface Session {
 /**
  * Holds back `cw_conversation` until the visitor engages. A frame loaded for a campaign or for
  * `loadEagerly` starts a session on the server, but nothing is written to the visitor's browser
- * until they open the chat, act on a prompt, or the site identifies them (user-asks #4: no
+ * until they open the chat, act on a prompt, or the site identifies them (no
  * storage before use). A returning visitor already has the cookie, and `loadEagerly` is the
  * site's own decision to start sessions early, so both count as engaged from the start.
  */

@@ -1,6 +1,6 @@
 /**
  * The widget's only HTTP I/O: turns an `Endpoint` into a `fetch`, adds the session and maps
- * every failure to one `ApiError` (SPEC.md §8 network error classes).
+ * every failure to one `ApiError` (docs/behaviour.md#errors network error classes).
  */
 import type { Endpoint } from './endpoints';
 

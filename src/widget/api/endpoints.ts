@@ -1,5 +1,5 @@
 /**
- * Every call the widget makes, as data (SPEC.md §7, chatwoot-contract.md §3). Builders are pure:
+ * Every call the widget makes, as data (docs/protocol.md#widget-api). Builders are pure:
  * they describe a request and never send it; `client.ts` does the I/O. Paths are absolute from
  * the server root, so the client only prefixes its origin.
  */
@@ -74,7 +74,7 @@ export const updateLastSeen = (contactLastSeenAt: number) =>
 export const toggleTyping = (typing: boolean) =>
   api<void>('POST', '/conversations/toggle_typing', { typing_status: typing ? 'on' : 'off' });
 
-/** Emails the transcript. SPEC.md §7 sends `email`; Chatwoot uses the contact's stored one. */
+/** Emails the transcript. docs/protocol.md#widget-api sends `email`; Chatwoot uses the contact's stored one. */
 export const requestTranscript = (email?: string) => api<void>('POST', '/conversations/transcript', email ? { email } : {});
 
 /** Resolves the conversation (it is a GET in Chatwoot). */

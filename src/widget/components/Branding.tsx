@@ -7,7 +7,7 @@ export interface BrandingProps {
 }
 
 /**
- * The brand link's address (SPEC.md §2): the source is widget branding, or survey branding
+ * The brand link's address (docs/behaviour.md#screens): the source is widget branding, or survey branding
  * when no referrer host is known; the referrer host is added when known.
  */
 export function brandingHref(brandUrl: string, referrerHost?: string): string {

@@ -29,7 +29,7 @@ export interface ChatHeaderProps extends HeaderActionsProps {
   agents?: HeaderAgent[];
 }
 
-/** SPEC.md §2: scrolling home fades the expanded header in steps above 10/15/20/25/30 px. */
+/** docs/behaviour.md#screens: scrolling home fades the expanded header in steps above 10/15/20/25/30 px. */
 export function expandedHeaderOpacity(scrollTop: number): number {
   if (scrollTop > 30) return 0;
   if (scrollTop > 25) return 0.2;

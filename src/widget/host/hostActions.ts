@@ -5,7 +5,7 @@ import type { HostHandlers } from './bridge';
 import type { WidgetState } from '../state/widget';
 
 /**
- * What each host → widget message does (chatwoot-contract.md §1.5). Calls to the server that
+ * What each host → widget message does (docs/protocol.md#host-to-widget). Calls to the server that
  * fail are reported to the host as `error` events rather than thrown into the void.
  */
 export function hostActions(state: WidgetState): HostHandlers {

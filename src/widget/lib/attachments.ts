@@ -1,7 +1,7 @@
 import type { FileType } from '../../shared/types';
 
 /**
- * MIME types a visitor may attach (SPEC.md §5): images, audio, video, csv, plain text, json,
+ * MIME types a visitor may attach (docs/behaviour.md#validation): images, audio, video, csv, plain text, json,
  * pdf, rtf, zip, 7z, rar, tar, Word, Excel, PowerPoint and OpenDocument.
  */
 export const ALLOWED_MIME_PREFIXES = ['image/', 'audio/', 'video/'] as const;
@@ -76,7 +76,7 @@ export function checkAttachment(file: Pick<File, 'size' | 'type'> & { name?: str
   return null;
 }
 
-/** The attachment kind the server will infer from a MIME type (contract §3.4). */
+/** The attachment kind the server will infer from a MIME type (docs/protocol.md#messages). */
 export function fileTypeOf(mime: string): FileType {
   if (/^image\/(jpeg|png|gif|bmp|webp)$/i.test(mime)) return 'image';
   if (/^video\//i.test(mime)) return 'video';

@@ -1,6 +1,6 @@
 /**
- * Business hours and "back in …" (SPEC.md §3 Working-hours entry, §4 Availability, Time until
- * back). Pure: every function takes `now`, nothing reads the clock, no date library.
+ * Business hours and "back in …" (docs/behaviour.md#availability and
+ * #time-until-back). Pure: every function takes `now`, nothing reads the clock, no date library.
  *
  * Time model: the week is 7 × 1440 minutes in the inbox's own wall-clock time (Sunday 00:00 = 0).
  * Each working-hours entry becomes one span of that week; "open" means some span covers the
@@ -70,7 +70,7 @@ function clock(hour: unknown, minute: unknown): number | null {
 /**
  * An entry's open span within its own day as [open, close) minutes, or null when closed.
  * A day is closed when closed_all_day, or when not open_all_day and either time is missing
- * (SPEC §3). Close ≤ open means the shift ends on the *next* day: 22:00–02:00 runs until 02:00
+ * (docs/behaviour.md#availability). Close ≤ open means the shift ends on the *next* day: 22:00–02:00 runs until 02:00
  * the following morning, close 00:00 means midnight, and equal times mean 24 hours from opening.
  */
 function daySpan(entry: WorkingHoursEntry): [number, number] | null {
@@ -131,7 +131,7 @@ export function nextOpening(config: AvailabilityConfig, now: Date): NextOpening 
 }
 
 /**
- * Whether `now` lies in business hours (SPEC §4). Disabled working hours count as open; the span
+ * Whether `now` lies in business hours (docs/behaviour.md#availability). Disabled working hours count as open; the span
  * of yesterday's overnight shift counts too. Minute precision: open ≤ now < close.
  */
 export function isInBusinessHours(config: AvailabilityConfig, now: Date): boolean {
@@ -152,7 +152,7 @@ export type TimeUntilBack =
   /** Nothing is ever open, or the team is inside its hours (no reopening to announce). */
   | { kind: 'some_time' };
 
-/** How long until the team is back (SPEC §4 "Time until back"), using 1440 minutes per day. */
+/** How long until the team is back (docs/behaviour.md#time-until-back), using 1440 minutes per day. */
 export function timeUntilBack(config: AvailabilityConfig, now: Date): TimeUntilBack {
   const next = nextOpening(config, now);
   if (!next || next.minutes === 0) return { kind: 'some_time' };
@@ -166,7 +166,7 @@ export function timeUntilBack(config: AvailabilityConfig, now: Date): TimeUntilB
   return { kind: 'day', dayOfWeek: next.dayOfWeek, days: next.days };
 }
 
-/** Which reply-wait line the header and home card show (SPEC §4); wording lives in i18n. */
+/** Which reply-wait line the header and home card show (docs/behaviour.md#availability); wording lives in i18n. */
 export type ReplyWait = { kind: 'reply_time'; replyTime: ReplyTime } | { kind: 'back_in'; when: TimeUntilBack } | { kind: 'offline' };
 
 const REPLY_TIMES: readonly string[] = ['in_a_few_minutes', 'in_a_few_hours', 'in_a_day'];
@@ -183,7 +183,7 @@ export function replyWaitKind(config: AvailabilityConfig & { replyTime?: string 
   return config.workingHoursEnabled ? { kind: 'back_in', when: timeUntilBack(config, now) } : { kind: 'offline' };
 }
 
-/** SPEC §3's internal weekday form: 12-hour texts ("09:00 AM"), '' when the day is closed. */
+/** A working-hours entry in its internal weekday form (docs/behaviour.md#availability): 12-hour texts ("09:00 AM"), '' when the day is closed. */
 export interface WeekdayForm {
   day: number;
   from: string;

@@ -20,7 +20,7 @@ export interface CampaignTimers<T> {
 }
 
 /**
- * One timer per campaign of `time_on_page × 1000` ms (SPEC §9). Arming again — the host page
+ * One timer per campaign of `time_on_page × 1000` ms (docs/behaviour.md#constants). Arming again — the host page
  * changed URL in a single-page app — first clears the old page's timers so they cannot fire
  * there. A missing or negative `time_on_page` fires on the next tick, as Chatwoot's would.
  */

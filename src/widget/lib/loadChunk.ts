@@ -1,7 +1,7 @@
-/** Lazy parts of the widget get this long to arrive (SPEC.md §9). */
+/** Lazy parts of the widget get this long to arrive (docs/behaviour.md#constants). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-/** A script chunk that timed out or failed to load (SPEC.md §8). */
+/** A script chunk that timed out or failed to load (docs/behaviour.md#errors). */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }

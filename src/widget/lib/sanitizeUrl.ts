@@ -1,6 +1,6 @@
 /**
- * URL checks for links, media and frames the widget builds from message data (ARCHITECTURE.md
- * §5: `javascript:` and other unsafe URLs never survive). Always loaded, so kept tiny; the
+ * URL checks for links, media and frames the widget builds from message data (docs/architecture.md#security:
+ * `javascript:` and other unsafe URLs never survive). Always loaded, so kept tiny; the
  * markdown chunk has its own copy of the link rule so it shares no module with the entry.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A hand-written ActionCable consumer for the widget's one `RoomChannel` subscription
- * (chatwoot-contract.md §4). It replaces `@rails/actioncable` 6.1.3 plus Chatwoot's connector
+ * (docs/protocol.md#realtime). It replaces `@rails/actioncable` 6.1.3 plus Chatwoot's connector
  * and keeps their observable behaviour: the same frames, the same connection monitor (stale
  * after two missed pings, logarithmic poll back-off, reopen on tab visibility) and a
  * disconnected → reconnected signal the widget turns into a `messages?after=` gap fetch.

@@ -1,6 +1,6 @@
 /**
  * The realtime event table: which widget action handles which cable event
- * (chatwoot-contract.md §4.5). The actions live in widget state; this module only routes.
+ * (docs/protocol.md#events). The actions live in widget state; this module only routes.
  */
 import type { RealtimeEnvelope, RealtimeEventName } from '../../shared/cable';
 import type { AvailabilityStatus, ConversationStatus, Sender, WidgetMessage } from '../../shared/types';

@@ -20,13 +20,13 @@ export function createAgentsModel(request: Request) {
         members.value = (await request(endpoints.getInboxMembers())).payload;
         hasError.value = false;
       } catch {
-        // SPEC.md §7: a failed agent fetch sets an error flag and still counts as fetched.
+        // docs/protocol.md#widget-api: a failed agent fetch sets an error flag and still counts as fetched.
         hasError.value = true;
       } finally {
         hasFetched.value = true;
       }
     },
-    /** Agents missing from a presence map are offline (contract §4.5). */
+    /** Agents missing from a presence map are offline (docs/protocol.md#events). */
     applyPresence(users: Record<string, AvailabilityStatus>) {
       members.value = members.value.map((agent) => ({ ...agent, availability_status: users[agent.id] ?? 'offline' }));
     },

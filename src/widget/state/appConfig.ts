@@ -2,7 +2,7 @@ import { computed, signal } from '@preact/signals-react';
 import type { ColorScheme, WidgetSettings } from '../../shared/protocol';
 import { DEFAULT_WIDGET_SETTINGS } from '../../shared/widgetSettings';
 
-/** How the host embeds the widget (SPEC.md §3 "App configuration", set by `config-set`). */
+/** How the host embeds the widget (docs/protocol.md#settings, set by `config-set`). */
 export function createAppConfig(standalone: boolean) {
   const settings = signal<WidgetSettings>(DEFAULT_WIDGET_SETTINGS);
   // A popout window or a direct /widget visit is always "open".

@@ -6,7 +6,7 @@ import { loadChunk } from '../lib/loadChunk';
 import type { Request } from './request';
 
 /**
- * Proactive campaigns (SPEC.md §4): fetched once, armed for the page the host reports, and
+ * Proactive campaigns (docs/behaviour.md#campaigns): fetched once, armed for the page the host reports, and
  * shown only when their timer fires while the widget is closed and the visitor has no
  * conversation yet. The matching and timer logic is a lazy chunk: most inboxes run none.
  */
@@ -41,7 +41,7 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
         });
         arm();
       } catch {
-        // SPEC.md §7: a failed campaign fetch sets an error flag; the chat works without them.
+        // docs/protocol.md#widget-api: a failed campaign fetch sets an error flag; the chat works without them.
         hasError.value = true;
       }
     },
@@ -56,7 +56,7 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
       active.value = null;
       timers?.clear();
     },
-    /** A conversation resolved: the campaign may run again (SPEC.md §4). */
+    /** A conversation resolved: the campaign may run again (docs/behaviour.md#campaigns). */
     reset() {
       active.value = null;
     },

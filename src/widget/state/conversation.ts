@@ -3,7 +3,7 @@ import type { ConversationStatus, ConversationSummary } from '../../shared/types
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 
-/** The agent-typing indicator clears itself this long after the last `typing_on` (SPEC.md §4). */
+/** The agent-typing indicator clears itself this long after the last `typing_on` (docs/behaviour.md#conversation-status). */
 export const TYPING_TIMEOUT_MS = 30_000;
 
 /**
@@ -47,7 +47,7 @@ export function createConversationModel(request: Request) {
     forget() {
       summary.value = null;
     },
-    /** Realtime status changes apply only to this conversation (SPEC.md §4). */
+    /** Realtime status changes apply only to this conversation (docs/behaviour.md#conversation-status). */
     applyStatus(id: number, status: ConversationStatus) {
       if (summary.value?.id === id) summary.value = { ...summary.value, status };
     },

@@ -7,7 +7,7 @@ import { MESSAGE_TYPE, type DeliveryStatus, type WidgetMessage } from '../../sha
 export interface ChatMessage extends Omit<WidgetMessage, 'id'> {
   id: number | string;
   status: DeliveryStatus;
-  /** Set on a failed send (SPEC.md §4: "stored as failed with an empty error"). */
+  /** Set on a failed send (docs/behaviour.md#sending-messages: "stored as failed with an empty error"). */
   meta?: { error: string };
 }
 
@@ -17,7 +17,7 @@ const isDeleted = (message: Pick<WidgetMessage, 'content_attributes'>) => !!mess
 
 /**
  * Merges one message from the server (HTTP response, realtime event or history page) into the
- * map, following SPEC.md §4 "Message sending":
+ * map, following docs/behaviour.md#sending-messages:
  * - `content_attributes.deleted` removes it;
  * - it replaces the optimistic copy with the same `echo_id`, or else the first local
  *   `in_progress` visitor message with the same content (Chatwoot's only de-duplication rule);
@@ -70,7 +70,7 @@ export function firstServerId(map: MessageMap): number | undefined {
   return first;
 }
 
-/** SPEC.md §4 Unread: outgoing messages newer than the visitor's last-seen time. */
+/** docs/behaviour.md#unread: outgoing messages newer than the visitor's last-seen time. */
 export function unreadMessages(messages: readonly ChatMessage[], lastSeenAt: number | undefined): ChatMessage[] {
   return messages.filter((m) => m.message_type === MESSAGE_TYPE.outgoing && (lastSeenAt === undefined || m.created_at > lastSeenAt));
 }

@@ -13,7 +13,7 @@ import {
 } from './messageMerge';
 import { uniqueId } from '../lib/uniqueId';
 
-/** Maximum length of a visitor message on a web widget (SPEC.md §5). */
+/** Maximum length of a visitor message on a web widget (docs/behaviour.md#validation). */
 export const MAX_MESSAGE_LENGTH = 10_000;
 
 /**

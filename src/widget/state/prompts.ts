@@ -18,7 +18,7 @@ export interface PromptDeps {
 }
 
 /**
- * The two prompts that reach a visitor while the chat is closed (SPEC.md §4): unread agent
+ * The two prompts that reach a visitor while the chat is closed (docs/behaviour.md#unread): unread agent
  * messages and proactive campaigns. Both exist only inside an iframe on a host page, where
  * the host shrinks the frame to the prompt (`setUnreadMode`, `updateIframeHeight`).
  */

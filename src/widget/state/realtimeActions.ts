@@ -3,8 +3,8 @@ import type { RealtimeActions } from '../realtime/events';
 import type { WidgetState } from './widget';
 
 /**
- * What each realtime event does to widget state (chatwoot-contract.md §4.5). Events about
- * another conversation are ignored (SPEC.md §4).
+ * What each realtime event does to widget state (docs/protocol.md#events). Events about
+ * another conversation are ignored (docs/behaviour.md#conversation-status).
  */
 export function realtimeActions(state: WidgetState, onPubsubToken: (token: string) => void): RealtimeActions {
   const { messages, conversation, agents, bridge } = state;
@@ -31,7 +31,7 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
     },
     'conversation.status_changed'(data) {
       conversation.applyStatus(data.id, data.status);
-      // SPEC.md §4: a resolved conversation lets the campaign run again.
+      // docs/behaviour.md#campaigns: a resolved conversation lets the campaign run again.
       if (data.status === 'resolved' && conversation.id.value === data.id) state.campaigns.reset();
     },
     'conversation.typing_on'(data) {

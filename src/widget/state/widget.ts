@@ -25,7 +25,7 @@ export interface WidgetDeps {
   router: Router;
 }
 
-/** How long the alert banner stays up (SPEC.md §9). */
+/** How long the alert banner stays up (docs/behaviour.md#constants). */
 export const BANNER_MS = 3_000;
 
 /**
@@ -58,7 +58,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
   const referrer = () => app.referrerURL.value || document.referrer || location.href;
   const campaigns = createCampaignsModel(request, () => bridge.inIframe && !app.isWidgetOpen.value && !hasMessages.value);
 
-  /** Emits a `chatwoot:*` event on the host window (contract §1.6 `onEvent`). */
+  /** Emits a `chatwoot:*` event on the host window (docs/protocol.md#widget-to-host `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
   /** What the conversation view's flow (`conversationFlow()`, a lazy chunk) works with. */
   const flowDeps: FlowDeps = {
@@ -140,7 +140,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       bridge.send('handleNotificationDot', { unreadMessageCount: 0 });
     },
 
-    /** The header's popout button: close the frame, continue in a window (contract §1.10). */
+    /** The header's popout button: close the frame, continue in a window (docs/protocol.md#popout). */
     popout() {
       bridge.send('closeWindow', {});
       openPopout(location.origin, channel.websiteToken, locale.value, authToken.value);

@@ -13,7 +13,7 @@ import { useDocumentTheme } from './useDocumentTheme';
 
 const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
 
-/** The shell: header, banner, the current route and the branding footer (SPEC.md §2). */
+/** The shell: header, banner, the current route and the branding footer (docs/behaviour.md#screens). */
 export function App() {
   const widget = useWidget();
   const { app, channel, router, globalConfig, isOnline, conversation } = widget;

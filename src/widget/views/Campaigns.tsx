@@ -7,7 +7,7 @@ import promptsCss from '../styles/prompts.chunk.css';
 
 adoptStyles(promptsCss);
 
-/** A proactive campaign message over the host page (SPEC.md §4). */
+/** A proactive campaign message over the host page (docs/behaviour.md#campaigns). */
 export function Campaigns() {
   const widget = useWidget();
   const campaign = widget.campaigns.active.value;

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useWidget } from './context';
 
-/** The compact frame is this much taller than its content (SPEC.md §2: 48 px plus content). */
+/** The compact frame is this much taller than its content (docs/behaviour.md#screens: 48 px plus content). */
 export const COMPACT_EXTRA_HEIGHT = 48;
 
 /**

@@ -9,7 +9,7 @@ import promptsCss from '../styles/prompts.chunk.css';
 
 adoptStyles(promptsCss);
 
-/** SPEC.md §2: the prompt shows up to three unread text messages. */
+/** docs/behaviour.md#screens: the prompt shows up to three unread text messages. */
 export const UNREAD_PREVIEW_LIMIT = 3;
 
 /** Who sent an agent message, for the prompt: the agent's name, or 'Bot' with no sender. */

@@ -11,7 +11,7 @@ const REPLY_TIME_KEYS: Record<ReplyTime, MessageKey> = {
 
 const intlLocale = () => intlLocaleSignal.value;
 
-/** SPEC.md §4: any reply time other than the three known ones reads as "in a few hours". */
+/** docs/behaviour.md#availability: any reply time other than the three known ones reads as "in a few hours". */
 export function replyTimeText(replyTime: string): string {
   // Own keys only: a value such as "toString" must not find Object.prototype's method.
   return t(Object.hasOwn(REPLY_TIME_KEYS, replyTime) ? REPLY_TIME_KEYS[replyTime as ReplyTime] : REPLY_TIME_KEYS.in_a_few_hours);
@@ -52,7 +52,7 @@ export function backOnlineText(when: TimeUntilBack): string {
   }
 }
 
-/** SPEC.md §4 reply-wait line: online → reply time; away with working hours → when back; else away. */
+/** docs/behaviour.md#availability reply-wait line: online → reply time; away with working hours → when back; else away. */
 export function replyWaitText(widget: WidgetState): string {
   const wait = replyWaitKind(widget.channel, widget.isOnline.value, widget.clock.value);
   if (wait.kind === 'reply_time') return replyTimeText(wait.replyTime);

@@ -13,7 +13,7 @@ const context = {
   },
 };
 
-/** `POST /api/v1/widget/config` as Chatwoot answers it (contract §3.9). */
+/** `POST /api/v1/widget/config` as Chatwoot answers it (docs/protocol.md#config). */
 function chatwootAnswer() {
   return {
     website_channel_config: {
@@ -61,7 +61,7 @@ function chatwootAnswer() {
 }
 
 describe("the data block from Chatwoot's config answer", () => {
-  it('maps every channel field to the name the widget reads (contract §2.1)', () => {
+  it('maps every channel field to the name the widget reads (docs/protocol.md#the-widget-page)', () => {
     const boot = bootConfigFromChatwoot(chatwootAnswer(), context)!;
     expect(boot.authToken).toBe('h.p.s');
     expect(boot.chatwootPubsubToken).toBe('pubsub-5');

@@ -15,7 +15,7 @@ adoptStyles(emojiCss);
 type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';
 
 export interface EmojiPickerProps {
-  /** The widget's locale (SPEC.md §1 code): names and search use it where the dataset has it. */
+  /** The widget's locale (docs/behaviour.md#locales code): names and search use it where the dataset has it. */
   locale: string;
   /**
    * The widget's `t`: the picker looks its own strings up, so their wiring ships in this chunk

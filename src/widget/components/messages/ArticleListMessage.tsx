@@ -1,6 +1,6 @@
 import { safeWebUrl } from '../../lib/sanitizeUrl';
 
-/** One entry of an `article` message (contract §3.2). */
+/** One entry of an `article` message (docs/protocol.md#shapes). */
 export interface ArticleItem {
   title: string;
   description?: string;

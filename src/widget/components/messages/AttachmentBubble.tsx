@@ -75,7 +75,7 @@ function UploadingAttachment({ attachment, labels, progress }: AttachmentBubbleP
 }
 
 /**
- * One attachment of a message, by kind (SPEC.md §3): picture, audio, video, file, location or a
+ * One attachment of a message, by kind (docs/protocol.md#shapes): picture, audio, video, file, location or a
  * shared URL. Media URLs must be http(s), a same-server path or a local preview; links that
  * leave the widget must be http(s) and open in a new tab.
  */

@@ -9,7 +9,7 @@ export interface CardAction {
   payload?: string;
 }
 
-/** One card of a `cards` message (contract §3.2). */
+/** One card of a `cards` message (docs/protocol.md#shapes). */
 export interface Card {
   title?: string;
   description?: string;

@@ -3,10 +3,10 @@ import type { MessageLabels } from './labels';
 import { usePending } from './usePending';
 import type { Outcome } from './validation';
 
-/** Ratings 1–5 as Chatwoot shows them: poor, fair, average, good, excellent (SPEC.md §3). */
+/** Ratings 1–5 as Chatwoot shows them: poor, fair, average, good, excellent (docs/behaviour.md#csat). */
 const EMOJI = ['😞', '😑', '😐', '😀', '😍'];
 
-/** `submitted_values.csat_survey_response` (contract §3.2). */
+/** `submitted_values.csat_survey_response` (docs/protocol.md#shapes). */
 export interface CsatResponse {
   rating: number;
   feedback_message: string;

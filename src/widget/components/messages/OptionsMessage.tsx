@@ -1,7 +1,7 @@
 import { usePending } from './usePending';
 import type { Outcome } from './validation';
 
-/** One choice of an `input_select` message (contract §3.2). */
+/** One choice of an `input_select` message (docs/protocol.md#shapes). */
 export interface SelectOption {
   title: string;
   value: string;

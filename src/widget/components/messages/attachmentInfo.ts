@@ -2,7 +2,7 @@ import type { Attachment } from '../../../shared/types';
 import type { AttachmentLabels } from './labels';
 
 /**
- * The content label of an attachment (SPEC.md §2): 'Picture message', 'Audio message', 'Video
+ * The content label of an attachment (docs/behaviour.md#screens): 'Picture message', 'Audio message', 'Video
  * message', 'File Attachment', 'Location' or 'has shared a url' — for reply chips, unread
  * previews and other one-line summaries.
  */

@@ -1,6 +1,6 @@
 /**
  * Every string the message components show, passed in already localised (components never
- * import i18n). English values, for reference: SPEC.md §2, §4, §5 and Chatwoot's widget.
+ * import i18n). English values, for reference: docs/behaviour.md and Chatwoot's widget.
  */
 export interface MessageLabels {
   /** 'Submit' (forms, email capture, CSAT feedback; a form's `button_label` wins). */

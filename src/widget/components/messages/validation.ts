@@ -8,7 +8,7 @@ export type Outcome = void | boolean | Promise<unknown>;
 /** The shared e-mail check on what the visitor typed, ignoring spaces around it. */
 export const isValidEmail = (value: string) => isEmailAddress(value.trim());
 
-/** One field of a bot's `form` message (contract §3.2). */
+/** One field of a bot's `form` message (docs/protocol.md#shapes). */
 export interface FormField {
   name: string;
   label?: string;
