@@ -203,8 +203,13 @@ test.describe('keyboard only', () => {
     await expect(composer).toBeFocused();
     await expect(composer).toHaveValue('');
 
-    // Tab moves on to attach, then send (enabled once there is text); Enter on send sends.
+    // Tab moves on to the emoji picker's button, attach, then send (enabled once there is text);
+    // Enter on send sends.
     await page.keyboard.type('Sent with the send button');
+    await page.keyboard.press('Tab');
+    const emoji = widget.getByRole('button', { name: 'Insert emoji' });
+    await expect(emoji).toBeFocused();
+    expect(await focusIndicator(emoji)).toMatchObject({ focusVisible: true, indicator: expect.stringMatching(/^outline/) });
     await page.keyboard.press('Tab');
     const attach = widget.getByRole('button', { name: 'Add an attachment' });
     await expect(attach).toBeFocused();
