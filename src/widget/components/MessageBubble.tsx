@@ -20,6 +20,8 @@ export interface MessageBubbleProps {
   callbacks?: MessageCallbacks;
   /** The message this one replies to, summarised. */
   quoted?: { sender: string; summary: string } | null;
+  /** The quote was chosen: show the quoted message. */
+  onQuoteSelect?(): void;
   onRetry?(id: string): void;
   onReply?(message: ChatMessage): void;
 }
@@ -30,7 +32,7 @@ const FRAMELESS = new Set(['cards', 'csat']);
  * One message. Visitor messages sit at the end of the line and show their delivery state;
  * agent and bot messages sit at the start. The inside depends on the message's kind.
  */
-export function MessageBubble({ message, labels, messageLabels, callbacks, quoted, onRetry, onReply }: MessageBubbleProps) {
+export function MessageBubble({ message, labels, messageLabels, callbacks, quoted, onQuoteSelect, onRetry, onReply }: MessageBubbleProps) {
   const fromVisitor = message.message_type === MESSAGE_TYPE.incoming;
   const failed = message.status === 'failed';
   const kind = messageKind(message);
@@ -38,7 +40,7 @@ export function MessageBubble({ message, labels, messageLabels, callbacks, quote
   return (
     <div className="bubble-wrap">
       <div className={frame} aria-busy={message.status === 'in_progress'}>
-        {quoted && <ReplyToChip sender={quoted.sender} summary={quoted.summary} />}
+        {quoted && <ReplyToChip sender={quoted.sender} summary={quoted.summary} onSelect={onQuoteSelect} />}
         {messageLabels ? (
           <MessageContent message={message} labels={messageLabels} callbacks={callbacks} />
         ) : (

@@ -1,14 +1,20 @@
-import { Fragment } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ReadonlySignal } from '@preact/signals-react';
 import { MESSAGE_TYPE } from '../../shared/types';
 import type { ChatMessage } from '../state/messageMerge';
 import { dayKey } from '../lib/dates';
+import { anchorOf, INITIAL_ROWS, nextMessageWindow, windowAround, type MessageWindow, type RowBox } from '../lib/messageWindow';
 import { Avatar } from './Avatar';
 import { MessageBubble, type BubbleLabels } from './MessageBubble';
-import { ActivityMessage, messageKind, type MessageCallbacks, type MessageLabels } from './messages';
+import { Spinner } from './Spinner';
+import { ActivityMessage, messageKind, messageSummary, type MessageCallbacks, type MessageLabels } from './messages';
+
+type Id = ChatMessage['id'];
 
 export interface MessageListProps {
-  messages: readonly ChatMessage[];
-  labels: BubbleLabels & { conversation: string; you: string; bot: string };
+  /** The conversation in display order. Read here, so a new message re-renders the list, not the view. */
+  messages: ReadonlySignal<readonly ChatMessage[]>;
+  labels: BubbleLabels & { conversation: string; you: string; bot: string; loadingOlder: string };
   /** The date separator's text for a message's timestamp ('Today', 'Yesterday', a date). */
   dayLabel(createdAt: number): string;
   /** Agent name and avatar for a message, with the bot policy applied by the caller. */
@@ -16,73 +22,256 @@ export interface MessageListProps {
   onRetry?(id: string): void;
   messageLabels?: MessageLabels;
   callbacks?: MessageCallbacks;
-  /** The quoted message of a reply, summarised, if it is one. */
-  quotedOf?(message: ChatMessage): { sender: string; summary: string } | null;
+  /** The message a reply quotes, when it is known (it may arrive later: it may read signals). */
+  quoted?(id: number): ChatMessage | undefined;
   onReply?(message: ChatMessage): void;
+  /** Older history from the server; nothing when there is none left to fetch. */
+  loadOlder?(): Promise<unknown> | undefined;
+  /** Fetches history back to message `id` (a quoted message), for a jump to it. */
+  loadBackTo?(id: number): Promise<unknown>;
+  /** Under the messages, in the same scroller (the typing indicator). */
+  children?: ReactNode;
+}
+
+/** What rows share: the list's props, and what a message is called in one line. */
+type Shared = MessageListProps & {
+  nameOf(message: ChatMessage): string;
+  summary(message: ChatMessage): string;
+  jump(id: number): void;
+};
+
+interface RowProps {
+  message: ChatMessage;
+  /** The date separator above it, on the first message of a day. */
+  day?: string;
+  /** Same sender as the message above: no name or avatar again. */
+  grouped: boolean;
+  quoted?: ChatMessage;
+  shared: Shared;
+}
+
+/**
+ * One message with its date separator. Memoised: a new message, a status change or a typing
+ * event renders only the rows whose props changed (docs/architecture.md#long-conversations).
+ */
+const MessageRow = memo(function MessageRow({ message, day, grouped, quoted, shared }: RowProps) {
+  const separator = day && (
+    <div className="date-separator" role="separator">
+      <span>{day}</span>
+    </div>
+  );
+  if (messageKind(message) === 'activity')
+    return (
+      <>
+        {separator}
+        <ActivityMessage content={message.content ?? ''} />
+      </>
+    );
+  const fromVisitor = message.message_type === MESSAGE_TYPE.incoming;
+  const sender = fromVisitor ? { name: shared.labels.you } : shared.senderOf(message);
+  return (
+    <>
+      {separator}
+      <div className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${grouped ? ' message-row--grouped' : ''}`}>
+        {!fromVisitor && (grouped ? <span className="avatar-spacer" /> : <Avatar name={sender.name} src={sender.avatarUrl} size={24} />)}
+        <div className="message-row__body">
+          {!grouped && <span className="message-row__sender">{sender.name}</span>}
+          <MessageBubble
+            message={message}
+            labels={shared.labels}
+            messageLabels={shared.messageLabels}
+            callbacks={shared.callbacks}
+            quoted={quoted && { sender: shared.nameOf(quoted), summary: shared.summary(quoted) }}
+            onQuoteSelect={quoted && (() => shared.jump(quoted.id as number))}
+            onRetry={shared.onRetry}
+            onReply={shared.onReply}
+          />
+        </div>
+      </div>
+    </>
+  );
+});
+
+/** What the list remembers between renders without rendering again. */
+interface Memory extends MessageWindow {
+  list: readonly ChatMessage[];
+  /** Following the newest message: at the bottom of a window that ends with it. */
+  stuck: boolean;
+  /** The first visible message and its distance from the viewport's top. */
+  anchor?: { id: Id; top: number };
+  /** A quoted message to bring into view. */
+  target?: Id;
+  newest?: Id;
+  older?: 'loading' | 'failed';
 }
 
 /**
  * The conversation: messages grouped by day under separators, consecutive messages from one
- * sender grouped under one name and avatar. It is a live log, so screen readers announce
- * new messages as they arrive.
+ * sender grouped under one name and avatar. It is a live log, so screen readers announce new
+ * messages as they arrive.
+ *
+ * Only a window of it is in the DOM, about a viewport above and below what the visitor sees
+ * (`lib/messageWindow.ts`), so 2,000 messages cost what 50 do. Scrolling moves the window a step
+ * at a time, keeping the first visible message where it was; near the oldest message held it asks
+ * for older history. At the bottom it follows new messages.
  */
-export function MessageList({
-  messages,
-  labels,
-  dayLabel,
-  senderOf,
-  onRetry,
-  messageLabels,
-  callbacks,
-  quotedOf,
-  onReply,
-}: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { messages, labels, dayLabel, quoted } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  // The window by the ids at its ends (`to` unset: up to the newest), so history merged above
+  // or messages appended below do not move it.
+  const [win, setWin] = useState<{ from?: Id; to?: Id }>({});
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  // A new agent message beyond a window scrolled far up, announced all the same.
+  const [heard, setHeard] = useState<ChatMessage | null>(null);
+  const my = useRef({ stuck: true } as Memory).current;
+
+  const list = messages.value;
+  const indexOf = (id?: Id) => list.findIndex((m) => m.id === id);
+  const end = win.to === undefined ? list.length : indexOf(win.to) + 1 || list.length;
+  let start = indexOf(win.from);
+  if (start < 0 || start >= end) start = Math.max(0, end - INITIAL_ROWS);
+  Object.assign(my, { start, end, list });
+  const attached = () => my.end === my.list.length;
+  const moveTo = ({ start, end }: MessageWindow) =>
+    setWin({ from: my.list[start]?.id, to: end < my.list.length ? my.list[end - 1].id : undefined });
+
+  /**
+   * After a render, a resize or a scroll: puts the quoted message in view, follows the newest,
+   * or keeps the anchor where it was (`restore`, not after the visitor's own scroll); then
+   * moves the window and asks for older history as `nextMessageWindow` says.
+   */
+  const settle = (restore: boolean) => {
+    const el = scroller.current;
+    if (!el?.clientHeight) return;
+    const origin = el.getBoundingClientRect().top;
+    const rows = [...(log.current?.children ?? [])].filter((row) => row.getAttribute('role') !== 'separator') as HTMLElement[];
+    const boxes: (RowBox & { row: HTMLElement; id: Id })[] = rows.map((row, i) => {
+      const { top, bottom } = row.getBoundingClientRect();
+      return { row, id: my.list[my.start + i].id, top: top - origin, bottom: bottom - origin };
+    });
+    const find = (id?: Id) => boxes.find((box) => box.id === id);
+    const before = el.scrollTop;
+    const target = find(my.target);
+    if (target) {
+      my.target = undefined;
+      // The quoted message in the middle of the viewport, focused for keyboard and screen reader.
+      el.scrollTop += target.top - (el.clientHeight - target.row.offsetHeight) / 2;
+      target.row.tabIndex = -1;
+      target.row.focus({ preventScroll: true });
+      target.row.classList.add('message-row--target');
+      setTimeout(() => target.row.classList.remove('message-row--target'), 2000);
+    } else if (my.stuck && attached()) el.scrollTop = el.scrollHeight;
+    else if (restore && my.anchor) el.scrollTop += (find(my.anchor.id)?.top ?? my.anchor.top) - my.anchor.top;
+    const moved = el.scrollTop - before;
+    for (const box of boxes) {
+      box.top -= moved;
+      box.bottom -= moved;
+    }
+    const anchor = anchorOf(boxes);
+    my.anchor = anchor ? { id: boxes[anchor.index].id, top: anchor.top } : undefined;
+    const { window: next, older } = nextMessageWindow(my, my.list.length, boxes, el.clientHeight);
+    if (next !== my) {
+      // A focused control in a row about to go: the log takes focus, so keyboard scrolling goes on.
+      if (boxes.some(({ row }, i) => (i < next.start - my.start || i >= next.end - my.start) && row.contains(document.activeElement)))
+        log.current?.focus({ preventScroll: true });
+      moveTo(next);
+    }
+    const pending = older && !my.older && props.loadOlder?.();
+    if (pending) {
+      my.older = 'loading';
+      setLoadingOlder(true);
+      const done = (state?: 'failed') => () => {
+        my.older = state;
+        setLoadingOlder(false);
+      };
+      pending.then(done(), done('failed'));
+    }
+  };
+
+  useLayoutEffect(() => {
+    // A new message at the end: the visitor's own send brings them back to the newest message;
+    // an agent's beyond a window scrolled far up is still announced.
+    const newest = list[list.length - 1];
+    if (my.newest !== undefined && newest && newest.id !== my.newest && !attached()) {
+      if (typeof newest.id === 'string') {
+        my.stuck = true;
+        setWin({});
+      } else if (newest.message_type !== MESSAGE_TYPE.incoming) setHeard(newest);
+    }
+    my.newest = newest?.id;
+    if (attached()) setHeard(null);
+    settle(true);
+  });
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver !== 'function') return undefined;
+    // Content that grows after rendering (a lazy bubble, an image, the typing dots) and a
+    // viewport that changes (footer, reply bar, phone keyboard) count too.
+    const observer = new ResizeObserver(() => settle(true));
+    observer.observe(el);
+    observer.observe(el.firstElementChild as Element);
+    return () => observer.disconnect();
+  }, []);
+
+  const shared = useMemo<Shared>(
+    () => ({
+      ...props,
+      nameOf: (m) => (m.message_type === MESSAGE_TYPE.incoming ? labels.you : props.senderOf(m).name),
+      summary: (m) => (props.messageLabels ? messageSummary(m, props.messageLabels) : (m.content ?? '')),
+      // A reply's quote: the window moves to the quoted message, fetching history back to it first.
+      async jump(id) {
+        const at = () => my.list.findIndex((m) => m.id === id);
+        if (at() < 0) await props.loadBackTo?.(id).catch(() => undefined);
+        const index = at();
+        if (index < 0) return;
+        my.target = id;
+        my.stuck = false;
+        moveTo(windowAround(index, my.list.length));
+      },
+    }),
+    [props],
+  );
+
   return (
-    <div className="message-list" role="log" aria-live="polite" aria-label={labels.conversation}>
-      {messages.map((message, index) => {
-        const previous = messages[index - 1];
-        const newDay = !previous || dayKey(previous.created_at) !== dayKey(message.created_at);
-        const fromVisitor = message.message_type === MESSAGE_TYPE.incoming;
-        const separator = newDay && (
-          <div className="date-separator" role="separator">
-            <span>{dayLabel(message.created_at)}</span>
-          </div>
-        );
-        if (messageKind(message) === 'activity') {
-          return (
-            <Fragment key={message.id}>
-              {separator}
-              <ActivityMessage content={message.content ?? ''} />
-            </Fragment>
-          );
-        }
-        const sender = fromVisitor ? { name: labels.you } : senderOf(message);
-        const sameSender =
-          !newDay && previous && previous.message_type === message.message_type && (fromVisitor || senderOf(previous).name === sender.name);
-        return (
-          <Fragment key={message.id}>
-            {separator}
-            <div
-              className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${sameSender ? ' message-row--grouped' : ''}`}
-            >
-              {!fromVisitor &&
-                (sameSender ? <span className="avatar-spacer" /> : <Avatar name={sender.name} src={sender.avatarUrl} size={24} />)}
-              <div className="message-row__body">
-                {!sameSender && <span className="message-row__sender">{sender.name}</span>}
-                <MessageBubble
-                  message={message}
-                  labels={labels}
-                  messageLabels={messageLabels}
-                  callbacks={callbacks}
-                  quoted={quotedOf?.(message)}
-                  onRetry={onRetry}
-                  onReply={onReply}
-                />
-              </div>
-            </div>
-          </Fragment>
-        );
-      })}
+    <div
+      className="messages__scroller"
+      ref={scroller}
+      onScroll={() => {
+        const el = scroller.current as HTMLDivElement;
+        my.stuck = attached() && el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        if (my.older === 'failed') my.older = undefined;
+        settle(false);
+      }}
+    >
+      <div>
+        {loadingOlder && <Spinner label={labels.loadingOlder} />}
+        <div className="message-list" role="log" aria-live="polite" aria-label={labels.conversation} tabIndex={-1} ref={log}>
+          {list.slice(start, end).map((message, i) => {
+            const previous = list[start + i - 1];
+            const newDay = !previous || dayKey(previous.created_at) !== dayKey(message.created_at);
+            const inReplyTo = message.content_attributes?.in_reply_to;
+            return (
+              <MessageRow
+                key={message.id}
+                message={message}
+                day={newDay ? dayLabel(message.created_at) : undefined}
+                grouped={!newDay && previous.message_type === message.message_type && shared.nameOf(previous) === shared.nameOf(message)}
+                quoted={typeof inReplyTo === 'number' ? quoted?.(inReplyTo) : undefined}
+                shared={shared}
+              />
+            );
+          })}
+        </div>
+        {props.children}
+      </div>
+      {heard && (
+        <p className="visually-hidden" role="status">
+          {shared.nameOf(heard)}: {shared.summary(heard)}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useLayoutEffect } from 'react';
 import type { ReadonlySignal } from '@preact/signals-react';
 
 export interface TypingIndicatorProps {
@@ -7,17 +6,14 @@ export interface TypingIndicatorProps {
   typist: ReadonlySignal<string>;
   /** '{name} is typing', for screen readers. */
   label(name: string): string;
-  /** The dots appeared under the newest message: the view keeps them in sight. */
-  onShow(): void;
 }
 
-/** The agent-typing dots under the conversation, announced politely to screen readers. */
-export function TypingIndicator({ isTyping, typist, label, onShow }: TypingIndicatorProps) {
-  const shown = isTyping.value;
-  useLayoutEffect(() => {
-    if (shown) onShow();
-  }, [shown]);
-  if (!shown) return null;
+/**
+ * The agent-typing dots under the conversation, announced politely to screen readers. The
+ * message list keeps them in sight when it follows the newest message (it watches its content's size).
+ */
+export function TypingIndicator({ isTyping, typist, label }: TypingIndicatorProps) {
+  if (!isTyping.value) return null;
   return (
     <div className="typing" role="status">
       <span className="typing__dots" aria-hidden="true">

@@ -9,6 +9,15 @@ export function dayKey(createdAtS: number): number {
   return startOfDay(new Date(createdAtS * 1000));
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: a long conversation has a
+// separator per day, re-labelled on every render of the list.
+const formats = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = (locale: string) => {
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' })));
+  return format;
+};
+
 /**
  * A date separator's label: 'Today', 'Yesterday', or the date as "MMM dd, yyyy" in the
  * visitor's language (`Intl`, no date library).
@@ -17,9 +26,7 @@ export function dayLabel(createdAtS: number, labels: { today: string; yesterday:
   const diffDays = Math.round((startOfDay(now) - dayKey(createdAtS)) / DAY_MS);
   if (diffDays === 0) return labels.today;
   if (diffDays === 1) return labels.yesterday;
-  return new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' }).format(
-    new Date(createdAtS * 1000),
-  );
+  return dateFormat(locale).format(new Date(createdAtS * 1000));
 }
 
 /** A message's time of day, e.g. "2:05 PM" or "14:05" depending on the language. */

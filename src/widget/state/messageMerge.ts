@@ -25,9 +25,27 @@ const isDeleted = (message: Pick<WidgetMessage, 'content_attributes'>) => !!mess
  * Returns the same map when nothing changed, so signals do not notify needlessly.
  */
 export function mergeMessage(map: MessageMap, incoming: WidgetMessage): MessageMap {
+  if (isDeleted(incoming) && !map.has(incoming.id)) return map;
   const next = new Map(map);
+  mergeInto(next, incoming);
+  return next;
+}
+
+/**
+ * Merges a page of messages (history, `after` gap fill, a jump back to a quote) in one pass:
+ * one copy of the map, however many messages, so a page of 1,000 into 2,000 held stays linear.
+ */
+export function mergeMessages(map: MessageMap, incoming: readonly WidgetMessage[]): MessageMap {
+  if (!incoming.length) return map;
+  const next = new Map(map);
+  for (const message of incoming) mergeInto(next, message);
+  return next;
+}
+
+function mergeInto(next: Map<number | string, ChatMessage>, incoming: WidgetMessage) {
   if (isDeleted(incoming)) {
-    return next.delete(incoming.id) ? next : map;
+    next.delete(incoming.id);
+    return;
   }
   const echo = incoming.echo_id;
   if (echo && next.has(echo)) next.delete(echo);
@@ -41,12 +59,6 @@ export function mergeMessage(map: MessageMap, incoming: WidgetMessage): MessageM
   }
   const previous = next.get(incoming.id);
   next.set(incoming.id, { ...previous, ...incoming, status: incoming.status ?? previous?.status ?? 'sent' });
-  return next;
-}
-
-/** Merges a page of messages (history, `after` gap fill) in one pass. */
-export function mergeMessages(map: MessageMap, incoming: readonly WidgetMessage[]): MessageMap {
-  return incoming.reduce(mergeMessage, map);
 }
 
 /** Messages in display order: by creation time, optimistic copies after server ones of the same second. */

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useComputed } from '@preact/signals-react';
 import { Composer } from '../components/Composer';
-import { MessageList } from '../components/MessageList';
-import { messageSummary, ReplyToChip, VideoCallOverlay, type MessageCallbacks } from '../components/messages';
+import { MessageList, type MessageListProps } from '../components/MessageList';
+import { loadInteractive, messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
@@ -22,22 +23,21 @@ import conversationCss from '../styles/conversation.chunk.css';
 adoptStyles(conversationCss);
 
 const ResolvedFooter = lazyPart(() => import('../components/ResolvedFooter').then((m) => m.ResolvedFooter));
+// In the interactive chunk, which the video-call message that opens it has loaded.
+const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
-
-/** Older history loads when the visitor scrolls this close to the top. */
-const LOAD_OLDER_AT_PX = 80;
 
 /** The conversation view: history, live messages, typing indicator and the composer. */
 export function Messages() {
   const widget = useWidget();
   const { messages, conversation, channel, composer, app } = widget;
   const flow = conversationFlow(widget.flowDeps);
-  const scroller = useRef<HTMLDivElement>(null);
-  const stickToBottom = useRef(true);
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
-  const list = messages.list.value;
+  // Only whether there is anything to show: the list itself is read by MessageList, so a new
+  // message does not re-render this view (composer, footer) at all.
+  const firstLoad = useComputed(() => messages.list.value.length === 0 && messages.isFetching.value).value;
   const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
@@ -45,41 +45,9 @@ export function Messages() {
   // Both must allow it: the inbox's flag and the host's `enableEmojiPicker` (default true).
   const canPickEmoji = app.settings.value.enableEmojiPicker !== false && channel.enabledFeatures.includes('emoji_picker');
 
-  const pinToBottom = () => {
-    const el = scroller.current;
-    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
-  };
-  // Keep the newest message in view as messages arrive and as the space around the list changes
-  // (footer, reply bar, phone keyboard), unless the visitor scrolled up to read.
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return undefined;
-    pinToBottom();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(pinToBottom) : null;
-    observer?.observe(el);
-    // Content that grows after rendering (a lazy bubble, an image) counts too.
-    const content = el.querySelector('.message-list');
-    if (content) observer?.observe(content);
-    return () => observer?.disconnect();
-  }, [list.length, list.at(-1)?.status]);
-
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
   }, []);
-
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-    if (el.scrollTop < LOAD_OLDER_AT_PX && !messages.isFetching.value && !messages.allLoaded.value) {
-      // Keep the visitor's place: what they were reading stays put as older messages arrive above.
-      const fromBottom = el.scrollHeight - el.scrollTop;
-      messages.fetchOlder().then(
-        () => requestAnimationFrame(() => (el.scrollTop = el.scrollHeight - fromBottom)),
-        () => undefined,
-      );
-    }
-  };
 
   const senderOf = (message: ChatMessage) => {
     const sender = message.sender;
@@ -88,12 +56,6 @@ export function Messages() {
     return useInboxAvatar ? { name: channel.websiteName, avatarUrl: channel.avatarUrl } : { name: t('SENDER.BOT') };
   };
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
-
-  const quotedOf = (message: ChatMessage) => {
-    const id = message.content_attributes?.in_reply_to;
-    const quoted = typeof id === 'number' ? messages.map.value.get(id) : undefined;
-    return quoted ? { sender: nameOf(quoted), summary: messageSummary(quoted, labelsForMessages) } : null;
-  };
 
   const sendFiles = async (files: File[]) => {
     const refused = await flow.sendFiles(files);
@@ -106,18 +68,47 @@ export function Messages() {
     );
   };
 
-  const callbacks: MessageCallbacks = {
-    onFormSubmit: (message, values) => flow.respond(message, { kind: 'submitted_values', values }),
-    onOptionSelect: (message, option) => flow.respond(message, { kind: 'submitted_values', values: [option] }),
-    onEmailSubmit: (message, email) => flow.respond(message, { kind: 'email', email }),
-    onCsatSubmit: (message, response) => flow.respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
-    onPostback: (payload) => flow.postback(payload),
-    onJoinCall: async (message) => {
-      const url = await flow.videoCallUrl(message);
-      if (url) setCallUrl(url);
-      else widget.showBanner(t('VIDEO_CALL.ERROR'));
-    },
-  };
+  // Built once per language and resolved state: the list's rows compare these by identity, so a
+  // re-render of this view (a reply being quoted, a banner) re-renders no message.
+  const listProps = useMemo<MessageListProps>(() => {
+    const callbacks: MessageCallbacks = {
+      onFormSubmit: (message, values) => flow.respond(message, { kind: 'submitted_values', values }),
+      onOptionSelect: (message, option) => flow.respond(message, { kind: 'submitted_values', values: [option] }),
+      onEmailSubmit: (message, email) => flow.respond(message, { kind: 'email', email }),
+      onCsatSubmit: (message, response) => flow.respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
+      onPostback: (payload) => flow.postback(payload),
+      onJoinCall: async (message) => {
+        const url = await flow.videoCallUrl(message);
+        if (url) setCallUrl(url);
+        else widget.showBanner(t('VIDEO_CALL.ERROR'));
+      },
+    };
+    return {
+      messages: messages.list,
+      labels: {
+        conversation: t('MESSAGE.LIST'),
+        you: t('SENDER.YOU'),
+        bot: t('SENDER.BOT'),
+        failed: t('MESSAGE.FAILED'),
+        retry: t('MESSAGE.RETRY'),
+        sending: t('MESSAGE.SENDING'),
+        reply: t('REPLY.ACTION'),
+        loadingOlder: t('CONVERSATION.LOADING_OLDER'),
+      },
+      messageLabels: labelsForMessages,
+      callbacks,
+      senderOf,
+      quoted: (id) => messages.quote(id),
+      dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
+      onRetry: (id) => flow.retry(id),
+      onReply: resolved ? undefined : (message) => composer.quote(message),
+      loadOlder: () => messages.fetchOlder(),
+      loadBackTo: (id) => messages.fetchBackTo(id),
+      children: (
+        <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} />
+      ),
+    };
+  }, [locale.value, resolved, useInboxAvatar]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -155,38 +146,13 @@ export function Messages() {
       onDragLeave={(event) => event.currentTarget === event.target && setDragging(false)}
       onDrop={canAttach ? onDrop : undefined}
     >
-      <div className="messages__scroller" ref={scroller} onScroll={onScroll}>
-        {messages.isFetching.value && list.length > 0 && !stickToBottom.current && <Spinner label={t('CONVERSATION.LOADING_OLDER')} />}
-        {list.length === 0 && messages.isFetching.value ? (
+      {firstLoad ? (
+        <div className="messages__scroller">
           <Spinner label={t('LOADING')} />
-        ) : (
-          <MessageList
-            messages={list}
-            labels={{
-              conversation: t('MESSAGE.LIST'),
-              you: t('SENDER.YOU'),
-              bot: t('SENDER.BOT'),
-              failed: t('MESSAGE.FAILED'),
-              retry: t('MESSAGE.RETRY'),
-              sending: t('MESSAGE.SENDING'),
-              reply: t('REPLY.ACTION'),
-            }}
-            messageLabels={labelsForMessages}
-            callbacks={callbacks}
-            senderOf={senderOf}
-            quotedOf={quotedOf}
-            dayLabel={(createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value)}
-            onRetry={(id) => flow.retry(id)}
-            onReply={resolved ? undefined : (message) => composer.quote(message)}
-          />
-        )}
-        <TypingIndicator
-          isTyping={conversation.isAgentTyping}
-          typist={conversation.typist}
-          label={(name) => t('AGENT_TYPING', { name })}
-          onShow={pinToBottom}
-        />
-      </div>
+        </div>
+      ) : (
+        <MessageList {...listProps} />
+      )}
       {resolved && (
         <ResolvedFooter
           labels={{
@@ -226,7 +192,14 @@ export function Messages() {
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
-      {callUrl && <VideoCallOverlay url={callUrl} labels={labelsForMessages} onLeave={() => setCallUrl(null)} />}
+      {callUrl && (
+        <VideoCallOverlay
+          url={callUrl}
+          labels={labelsForMessages}
+          onLeave={() => setCallUrl(null)}
+          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
+        />
+      )}
     </div>
   );
 }

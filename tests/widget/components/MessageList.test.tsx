@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { signal } from '@preact/signals-react';
 import { MessageList, type MessageListProps } from '../../../src/widget/components/MessageList';
 import type { ChatMessage } from '../../../src/widget/state/messageMerge';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
@@ -11,6 +12,7 @@ const labels = {
   conversation: 'Conversation',
   you: 'You',
   bot: 'Bot',
+  loadingOlder: 'Loading older messages',
 };
 
 const DAY_S = 24 * 60 * 60;
@@ -40,7 +42,7 @@ function setup(messages: ChatMessage[], props: Partial<MessageListProps> = {}) {
   const dayLabel = vi.fn((createdAt: number) => (createdAt >= MONDAY + DAY_S ? 'Today' : 'Yesterday'));
   render(
     <MessageList
-      messages={messages}
+      messages={signal(messages)}
       labels={labels}
       dayLabel={dayLabel}
       senderOf={(message) => ({ name: message.sender?.name ?? 'Bot' })}

@@ -2,21 +2,19 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { MESSAGE_TYPE } from '../../../shared/types';
 import type { ChatMessage } from '../../state/messageMerge';
 import { ActivityMessage } from './ActivityMessage';
-import type { ArticleItem } from './ArticleListMessage';
 import { ChunkError } from '../ChunkError';
 import { lazyPart } from '../LazyPart';
 import { Spinner } from '../Spinner';
 
 // Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
 const AttachmentBubble = lazyPart(() => import('./AttachmentBubble').then((m) => m.AttachmentBubble));
-import type { Card } from './CardsMessage';
-import type { CsatResponse } from './CsatMessage';
-import type { FormValue } from './FormMessage';
 import type { MessageLabels } from './labels';
 import { interactive, loadInteractive, type InteractiveKinds } from './loadInteractive';
-import type { SelectOption } from './OptionsMessage';
 import { RichText, type RichTextProps } from './RichText';
-import type { FormField, Outcome } from './validation';
+import type { CsatResponse } from './CsatMessage';
+import type { FormValue } from './FormMessage';
+import type { SelectOption } from './OptionsMessage';
+import type { Outcome } from './validation';
 
 /** What the visitor can do inside messages; each gets the message it belongs to. */
 export interface MessageCallbacks {
@@ -44,72 +42,6 @@ const KINDS: Partial<Record<string, MessageKind>> = {
 export function messageKind(message: Pick<ChatMessage, 'message_type' | 'content_type' | 'attachments'>): MessageKind {
   if (message.message_type === MESSAGE_TYPE.activity) return 'activity';
   return KINDS[message.content_type ?? ''] ?? (message.attachments?.length ? 'attachments' : 'text');
-}
-
-const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-function csatResponseOf(attributes: Record<string, unknown>): CsatResponse | undefined {
-  const response = (attributes.submitted_values as { csat_survey_response?: Partial<CsatResponse> } | undefined)?.csat_survey_response;
-  return response && Number(response.rating) >= 1
-    ? { rating: Number(response.rating), feedback_message: String(response.feedback_message ?? '') }
-    : undefined;
-}
-
-/** The bot's controls of one interactive message, as the interactive chunk renders them. */
-function interactivePart(kind: MessageKind, message: ChatMessage, labels: MessageLabels, callbacks: MessageCallbacks) {
-  const attributes = message.content_attributes ?? {};
-  return (kinds: InteractiveKinds): ReactNode => {
-    switch (kind) {
-      case 'form':
-        return (
-          <kinds.FormMessage
-            fields={listOf<FormField>(attributes.items)}
-            buttonLabel={stringOf(attributes.button_label)}
-            submittedValues={listOf(attributes.submitted_values)}
-            labels={labels}
-            onSubmit={(values) => callbacks.onFormSubmit?.(message, values)}
-          />
-        );
-      case 'options':
-        return (
-          <kinds.OptionsMessage
-            options={listOf(attributes.items)}
-            submitted={listOf(attributes.submitted_values)}
-            onSelect={(option) => callbacks.onOptionSelect?.(message, option)}
-          />
-        );
-      case 'cards':
-        return (
-          <kinds.CardsMessage
-            cards={listOf<Card>(attributes.items)}
-            labels={labels}
-            onPostback={(payload) => callbacks.onPostback?.(payload)}
-          />
-        );
-      case 'articles':
-        return <kinds.ArticleListMessage articles={listOf<ArticleItem>(attributes.items)} />;
-      case 'email':
-        return (
-          <kinds.EmailInputMessage
-            submittedEmail={stringOf(attributes.submitted_email)}
-            labels={labels}
-            onSubmit={(email) => callbacks.onEmailSubmit?.(message, email)}
-          />
-        );
-      case 'csat':
-        return (
-          <kinds.CsatMessage
-            displayType={attributes.display_type === 'star' ? 'star' : 'emoji'}
-            submitted={csatResponseOf(attributes)}
-            labels={labels}
-            onSubmit={(response) => callbacks.onCsatSubmit?.(message, response)}
-          />
-        );
-      default:
-        return <kinds.VideoCallMessage labels={labels} onJoin={() => callbacks.onJoinCall?.(message)} />;
-    }
-  };
 }
 
 /**
@@ -189,7 +121,11 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer, 
   return (
     <div className="message-content">
       {text}
-      <Interactive load={loadKinds} labels={labels} render={interactivePart(kind, message, labels, callbacks)} />
+      <Interactive
+        load={loadKinds}
+        labels={labels}
+        render={(kinds) => <kinds.InteractiveMessage kind={kind} message={message} labels={labels} callbacks={callbacks} />}
+      />
     </div>
   );
 }

@@ -17,7 +17,7 @@ export { MessageContent, messageKind, type MessageCallbacks, type MessageContent
 export { messageSummary } from './messageSummary';
 export { needsRichText } from './needsRichText';
 export type { SelectOption } from './OptionsMessage';
+export type { VideoCallOverlayProps } from './VideoCallOverlay';
 export { ReplyToChip } from './ReplyToChip';
 export { loadMarkdownRenderer, RichText, type MarkdownRenderer } from './RichText';
 export type { Outcome } from './validation';
-export { VideoCallOverlay } from './VideoCallOverlay';

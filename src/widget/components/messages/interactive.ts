@@ -12,5 +12,8 @@ export { CardsMessage } from './CardsMessage';
 export { CsatMessage } from './CsatMessage';
 export { EmailInputMessage } from './EmailInputMessage';
 export { FormMessage } from './FormMessage';
+export { InteractiveMessage } from './InteractiveMessage';
 export { OptionsMessage } from './OptionsMessage';
 export { VideoCallMessage } from './VideoCallMessage';
+// The call itself opens from a video-call message, which has loaded this chunk already.
+export { VideoCallOverlay } from './VideoCallOverlay';
