@@ -22,13 +22,11 @@ export interface MessageListProps {
   onRetry?(id: string): void;
   messageLabels?: MessageLabels;
   callbacks?: MessageCallbacks;
-  /** The message a reply quotes, when it is known (it may arrive later: it may read signals). */
+  /** The message a reply quotes, when it is held (it may read signals: history may bring it later). */
   quoted?(id: number): ChatMessage | undefined;
   onReply?(message: ChatMessage): void;
   /** Older history from the server; nothing when there is none left to fetch. */
   loadOlder?(): Promise<unknown> | undefined;
-  /** Fetches history back to message `id` (a quoted message), for a jump to it. */
-  loadBackTo?(id: number): Promise<unknown>;
   /** Under the messages, in the same scroller (the typing indicator). */
   children?: ReactNode;
 }
@@ -72,7 +70,9 @@ const MessageRow = memo(function MessageRow({ message, day, grouped, quoted, sha
   return (
     <>
       {separator}
-      <div className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${grouped ? ' message-row--grouped' : ''}`}>
+      <div
+        className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${grouped ? ' message-row--grouped' : ''}`}
+      >
         {!fromVisitor && (grouped ? <span className="avatar-spacer" /> : <Avatar name={sender.name} src={sender.avatarUrl} size={24} />)}
         <div className="message-row__body">
           {!grouped && <span className="message-row__sender">{sender.name}</span>}
@@ -221,11 +221,9 @@ export function MessageList(props: MessageListProps) {
       ...props,
       nameOf: (m) => (m.message_type === MESSAGE_TYPE.incoming ? labels.you : props.senderOf(m).name),
       summary: (m) => (props.messageLabels ? messageSummary(m, props.messageLabels) : (m.content ?? '')),
-      // A reply's quote: the window moves to the quoted message, fetching history back to it first.
-      async jump(id) {
-        const at = () => my.list.findIndex((m) => m.id === id);
-        if (at() < 0) await props.loadBackTo?.(id).catch(() => undefined);
-        const index = at();
+      // A reply's quote: the window moves to the quoted message, which may be far above it.
+      jump(id) {
+        const index = my.list.findIndex((m) => m.id === id);
         if (index < 0) return;
         my.target = id;
         my.stuck = false;

@@ -14,7 +14,8 @@ export function dayKey(createdAtS: number): number {
 const formats = new Map<string, Intl.DateTimeFormat>();
 const dateFormat = (locale: string) => {
   let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' })));
+  if (!format)
+    formats.set(locale, (format = new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' })));
   return format;
 };
 

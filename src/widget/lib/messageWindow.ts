@@ -52,9 +52,20 @@ export function nextMessageWindow(
   const below = last.bottom - height;
   const older = above < OLDER_AT_PX && start === 0;
   if (above < height) start = Math.max(0, start - WINDOW_STEP);
-  else if (above > 3 * height) start += Math.max(0, boxes.findIndex((box) => box.bottom >= -2 * height));
+  else if (above > 3 * height)
+    start += Math.max(
+      0,
+      boxes.findIndex((box) => box.bottom >= -2 * height),
+    );
   if (below < height) end = Math.min(count, end + WINDOW_STEP);
-  else if (below > 3 * height) end -= boxes.length - 1 - Math.max(0, findLastIndex(boxes, (box) => box.top <= 3 * height));
+  else if (below > 3 * height)
+    end -=
+      boxes.length -
+      1 -
+      Math.max(
+        0,
+        findLastIndex(boxes, (box) => box.top <= 3 * height),
+      );
   const same = start === current.start && end === current.end;
   return { window: same ? current : { start, end }, older };
 }

@@ -8,6 +8,8 @@ import type { ConversationModel } from './conversation';
 import type { ChatMessage } from './messageMerge';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
+import type { MessageResponse } from './botReplies';
+import { loadOnce } from '../lib/loadOnce';
 
 export interface FlowDeps {
   request: Request;
@@ -20,8 +22,10 @@ export interface FlowDeps {
   postback(payload: unknown): void;
 }
 
-/** Answers a visitor gives to interactive messages (form, options, CSAT, email capture). */
-export type MessageResponse = { kind: 'submitted_values'; values: unknown } | { kind: 'email'; email: string };
+export type { MessageResponse };
+
+// Answers to bots' interactive messages are a chunk of their own: most conversations have none.
+const botReplies = loadOnce(() => import('./botReplies'));
 
 /**
  * Everything a visitor does inside a conversation: send text and files, quote, answer bot
@@ -77,19 +81,11 @@ export function createConversationFlow(deps: FlowDeps) {
     },
 
     /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
-    async respond(message: ChatMessage, response: MessageResponse): Promise<boolean> {
-      if (typeof message.id !== 'number') return false;
-      const update =
-        response.kind === 'email' ? { contact: { email: response.email } } : { message: { submitted_values: response.values } };
-      try {
-        await request(endpoints.updateMessage(message.id, update));
-        const attributes = response.kind === 'email' ? { submitted_email: response.email } : { submitted_values: response.values };
-        messages.merge({ ...(message as WidgetMessage), content_attributes: { ...message.content_attributes, ...attributes } });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    respond: (message: ChatMessage, response: MessageResponse): Promise<boolean> =>
+      botReplies.load().then(
+        (bot) => bot.respond(deps, message, response),
+        () => false,
+      ),
 
     /** A card's postback button: tell the host and send the payload, as Chatwoot does. */
     postback(payload: string) {
@@ -115,19 +111,11 @@ export function createConversationFlow(deps: FlowDeps) {
     },
 
     /** The join URL of a video-call message: a plain URL, or a Dyte participant token. */
-    async videoCallUrl(message: ChatMessage): Promise<string | null> {
-      const attributes = message.content_attributes as { type?: string; data?: { join_url?: string } };
-      if (attributes.type === 'dyte' && typeof message.id === 'number') {
-        try {
-          const { token } = await request(endpoints.joinVideoCall(message.id));
-          return `https://app.dyte.io/v2/meeting?authToken=${encodeURIComponent(token)}&showSetupScreen=true&disableVideoBackground=true`;
-        } catch {
-          return null;
-        }
-      }
-      const url = attributes.data?.join_url;
-      return url && /^https?:\/\//i.test(url) ? url : null;
-    },
+    videoCallUrl: (message: ChatMessage): Promise<string | null> =>
+      botReplies.load().then(
+        (bot) => bot.videoCallUrl(deps, message),
+        () => null,
+      ),
   };
 }
 

@@ -26,9 +26,6 @@ export function createMessagesModel(request: Request, referrer: () => string) {
   const isFetching = signal(false);
   const hasFetched = signal(false);
   const allLoaded = signal(false);
-  // Quoted messages older than the history held, fetched one by one for their reply chips.
-  const quotes = signal<ReadonlyMap<number, ChatMessage>>(new Map());
-  const quotesAsked = new Set<number>();
 
   const merge = (message: WidgetMessage) => (map.value = mergeMessage(map.value, message));
   const patch = (id: number | string, changes: Partial<ChatMessage>) => {
@@ -36,13 +33,13 @@ export function createMessagesModel(request: Request, referrer: () => string) {
     if (current) map.value = new Map(map.value).set(id, { ...current, ...changes });
   };
 
-  /** Fetches a page of history and merges it; an empty `before` page also tells us history ended. */
+  /** Fetches a page of history and merges it; `before` pages also tell us when history ends. */
   async function fetchPage(query: { before?: number; after?: number } = {}) {
     isFetching.value = true;
     try {
       const page = await request(endpoints.getMessages(query));
       map.value = mergeMessages(map.value, page.payload);
-      if (query.before !== undefined && query.after === undefined && page.payload.length === 0) allLoaded.value = true;
+      if (query.before !== undefined && page.payload.length === 0) allLoaded.value = true;
       return page;
     } finally {
       isFetching.value = false;
@@ -111,35 +108,6 @@ export function createMessagesModel(request: Request, referrer: () => string) {
       const before = firstServerId(map.value);
       return before === undefined || allLoaded.value ? undefined : fetchPage({ before });
     },
-    /**
-     * History back to message `id`, for a jump to a quoted message: everything from it to the
-     * oldest message held, up to 1,000 a request (`after` and `before` together).
-     */
-    async fetchBackTo(id: number) {
-      for (let before = firstServerId(map.value); before !== undefined && before > id && !map.value.has(id); ) {
-        const page = await fetchPage({ after: id, before });
-        const next = firstServerId(map.value);
-        if (!page.payload.length || next === before) return;
-        before = next;
-      }
-    },
-    /**
-     * The message a reply quotes: held, or else fetched once on its own (`after=id&before=id+1`)
-     * and kept aside, so the chip shows without loading the history in between.
-     */
-    quote(id: number): ChatMessage | undefined {
-      const held = map.value.get(id) ?? quotes.value.get(id);
-      if (!held && !quotesAsked.has(id)) {
-        quotesAsked.add(id);
-        request(endpoints.getMessages({ after: id, before: id + 1 })).then(
-          ({ payload: [message] }) => {
-            if (message?.id === id) quotes.value = new Map(quotes.value).set(id, { ...message, status: message.status ?? 'sent' });
-          },
-          () => quotesAsked.delete(id),
-        );
-      }
-      return held;
-    },
     /** Everything after the newest message we hold: nothing is missed across a reconnect. */
     fetchMissed: () => {
       const after = lastServerId(map.value);
@@ -152,8 +120,6 @@ export function createMessagesModel(request: Request, referrer: () => string) {
     },
     clear() {
       map.value = new Map();
-      quotes.value = new Map();
-      quotesAsked.clear();
       allLoaded.value = false;
       hasFetched.value = false;
     },

@@ -98,12 +98,11 @@ export function Messages() {
       messageLabels: labelsForMessages,
       callbacks,
       senderOf,
-      quoted: (id) => messages.quote(id),
+      quoted: (id) => messages.map.value.get(id),
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
       onRetry: (id) => flow.retry(id),
       onReply: resolved ? undefined : (message) => composer.quote(message),
       loadOlder: () => messages.fetchOlder(),
-      loadBackTo: (id) => messages.fetchBackTo(id),
       children: (
         <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} />
       ),

@@ -6,7 +6,7 @@ import { CsatMessage, type CsatResponse } from './CsatMessage';
 import { EmailInputMessage } from './EmailInputMessage';
 import { FormMessage } from './FormMessage';
 import type { MessageLabels } from './labels';
-import type { MessageCallbacks, MessageKind } from './MessageContent';
+import type { MessageCallbacks, MessageKind } from './messageKind';
 import { OptionsMessage } from './OptionsMessage';
 import type { FormField } from './validation';
 import { VideoCallMessage } from './VideoCallMessage';

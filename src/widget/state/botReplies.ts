@@ -1,0 +1,47 @@
+import type { WidgetMessage } from '../../shared/types';
+import * as endpoints from '../api/endpoints';
+import type { ChatMessage } from './messageMerge';
+import type { MessagesModel } from './messages';
+import type { Request } from './request';
+
+/** Answers visitors give to interactive messages (form, options, CSAT, email capture). */
+export type MessageResponse = { kind: 'submitted_values'; values: unknown } | { kind: 'email'; email: string };
+
+interface Deps {
+  request: Request;
+  messages: MessagesModel;
+}
+
+/**
+ * What a visitor's answers to bots' interactive messages do: a lazy chunk, loaded through
+ * `conversationFlow` the first time a visitor answers a form, a choice, a survey or joins a call.
+ */
+
+/** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
+export async function respond({ request, messages }: Deps, message: ChatMessage, response: MessageResponse): Promise<boolean> {
+  if (typeof message.id !== 'number') return false;
+  const update = response.kind === 'email' ? { contact: { email: response.email } } : { message: { submitted_values: response.values } };
+  try {
+    await request(endpoints.updateMessage(message.id, update));
+    const attributes = response.kind === 'email' ? { submitted_email: response.email } : { submitted_values: response.values };
+    messages.merge({ ...(message as WidgetMessage), content_attributes: { ...message.content_attributes, ...attributes } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The join URL of a video-call message: a plain URL, or a Dyte participant token. */
+export async function videoCallUrl({ request }: Deps, message: ChatMessage): Promise<string | null> {
+  const attributes = message.content_attributes as { type?: string; data?: { join_url?: string } };
+  if (attributes.type === 'dyte' && typeof message.id === 'number') {
+    try {
+      const { token } = await request(endpoints.joinVideoCall(message.id));
+      return `https://app.dyte.io/v2/meeting?authToken=${encodeURIComponent(token)}&showSetupScreen=true&disableVideoBackground=true`;
+    } catch {
+      return null;
+    }
+  }
+  const url = attributes.data?.join_url;
+  return url && /^https?:\/\//i.test(url) ? url : null;
+}
