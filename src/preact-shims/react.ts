@@ -14,6 +14,7 @@ export { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, us
  * are already skipped by @preact/signals when their props are unchanged.
  */
 export function memo<P extends object>(render: FunctionComponent<P>): FunctionComponent<P> {
+  // biome-ignore lint/correctness/noComponentHookFactories: memo makes one component per call by definition, at module level
   return function Memo(this: Component<P>, props: P) {
     this.shouldComponentUpdate = (next: P) => {
       for (const key in this.props) if (!(key in next)) return true;
