@@ -83,7 +83,7 @@ export function createConversationFlow(deps: FlowDeps) {
     /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
     respond: (message: ChatMessage, response: MessageResponse): Promise<boolean> =>
       botReplies.load().then(
-        (bot) => bot.respond(deps, message, response),
+        (bot) => bot.respond({ ...deps, updateMessage: endpoints.updateMessage }, message, response),
         () => false,
       ),
 
@@ -113,7 +113,7 @@ export function createConversationFlow(deps: FlowDeps) {
     /** The join URL of a video-call message: a plain URL, or a Dyte participant token. */
     videoCallUrl: (message: ChatMessage): Promise<string | null> =>
       botReplies.load().then(
-        (bot) => bot.videoCallUrl(deps, message),
+        (bot) => bot.videoCallUrl({ ...deps, joinVideoCall: endpoints.joinVideoCall }, message),
         () => null,
       ),
   };

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { useComputed } from '@preact/signals-react';
 import { Composer } from '../components/Composer';
 import { MessageList, type MessageListProps } from '../components/MessageList';
 import { loadInteractive, messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
@@ -37,7 +36,7 @@ export function Messages() {
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
   // message does not re-render this view (composer, footer) at all.
-  const firstLoad = useComputed(() => messages.list.value.length === 0 && messages.isFetching.value).value;
+  const firstLoad = !widget.hasMessages.value && messages.isFetching.value;
   const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
