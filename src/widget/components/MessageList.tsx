@@ -164,14 +164,22 @@ export function MessageList(props: MessageListProps) {
       target.row.classList.add('message-row--target');
       setTimeout(() => target.row.classList.remove('message-row--target'), 2000);
     } else if (my.stuck && attached()) el.scrollTop = el.scrollHeight;
-    else if (restore && my.anchor) el.scrollTop += (find(my.anchor.id)?.top ?? my.anchor.top) - my.anchor.top;
+    else if (restore && my.anchor) {
+      // Written only when it moved: any write stops a smooth scroll (wheel, keys) under way.
+      const drift = (find(my.anchor.id)?.top ?? my.anchor.top) - my.anchor.top;
+      if (Math.abs(drift) >= 0.5) el.scrollTop += drift;
+    }
     const moved = el.scrollTop - before;
     for (const box of boxes) {
       box.top -= moved;
       box.bottom -= moved;
     }
+    // A restore the scroll range could not hold (older messages merged above took the first
+    // message's date separator away while the visitor is at the very top) keeps its anchor for the
+    // next render, which brings those messages into view above it.
+    const short = restore && my.anchor && Math.abs((find(my.anchor.id)?.top ?? my.anchor.top) - my.anchor.top) > 1;
     const anchor = anchorOf(boxes);
-    my.anchor = anchor ? { id: boxes[anchor.index].id, top: anchor.top } : undefined;
+    if (!short) my.anchor = anchor ? { id: boxes[anchor.index].id, top: anchor.top } : undefined;
     const { window: next, older } = nextMessageWindow(my, my.list.length, boxes, el.clientHeight);
     if (next !== my) {
       // A focused control in a row about to go: the log takes focus, so keyboard scrolling goes on.
@@ -246,8 +254,26 @@ export function MessageList(props: MessageListProps) {
       }}
     >
       <div>
-        {loadingOlder && <Spinner label={labels.loadingOlder} />}
-        <div className="message-list" role="log" aria-live="polite" aria-label={labels.conversation} tabIndex={-1} ref={log}>
+        {loadingOlder && (
+          <div className="message-list__older">
+            <Spinner label={labels.loadingOlder} />
+          </div>
+        )}
+        <div
+          className="message-list"
+          role="log"
+          aria-live="polite"
+          aria-label={labels.conversation}
+          tabIndex={-1}
+          ref={log}
+          // End is the keyboard's "newest message", also when the window holds only older ones.
+          onKeyDown={(event) => {
+            if (event.key !== 'End' || attached()) return;
+            event.preventDefault();
+            my.stuck = true;
+            setWin({});
+          }}
+        >
           {list.slice(start, end).map((message, i) => {
             const previous = list[start + i - 1];
             const newDay = !previous || dayKey(previous.created_at) !== dayKey(message.created_at);

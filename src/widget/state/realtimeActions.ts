@@ -20,7 +20,7 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
     },
     'message.updated'(message) {
       if (!state.isCurrentConversation(message.conversation_id)) return;
-      messages.merge(message);
+      messages.update(message);
       const changed = message.previous_changes?.content_attributes?.[1] as Record<string, unknown> | undefined;
       if (changed && 'submitted_values' in changed) {
         bridge.send('onEvent', { eventIdentifier: HOST_WINDOW_EVENTS.onMessage, data: message });

@@ -160,6 +160,20 @@ describe('message.updated', () => {
     expect(state.messages.list.value[0].content).toBe('edited');
   });
 
+  it('leaves a message it does not hold unloaded (history not fetched yet), rather than showing it out of place', async () => {
+    const { state, emit } = await setup();
+    emit('message.created', message(501, { content: 'first' }));
+    emit('message.updated', message(7, { content: 'old history, now read', status: 'read' }));
+    expect(state.messages.list.value.map((m) => m.id)).toEqual([501]);
+  });
+
+  it('removes a held message that was deleted', async () => {
+    const { state, emit } = await setup();
+    emit('message.created', message(501, { content: 'first' }));
+    emit('message.updated', message(501, { content_attributes: { deleted: true } }));
+    expect(state.messages.list.value).toEqual([]);
+  });
+
   it('ignores an update for another conversation id', async () => {
     const { state, emit } = await setup();
     emit('message.created', message(501, { content: 'first' }));
