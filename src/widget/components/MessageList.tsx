@@ -33,7 +33,7 @@ export interface MessageListProps {
 }
 
 /** What rows share: the list's props, and what a message is called in one line. */
-type Shared = MessageListProps & {
+type Shared = Pick<MessageListProps, 'labels' | 'senderOf' | 'messageLabels' | 'callbacks' | 'onRetry' | 'onReply'> & {
   nameOf(message: ChatMessage): string;
   summary(message: ChatMessage): string;
   jump(id: number): void;
@@ -225,11 +225,18 @@ export function MessageList(props: MessageListProps) {
     return () => observer.disconnect();
   }, []);
 
+  // Rows compare it by identity: it changes only with what it holds, not with each render of the view.
+  const { senderOf, messageLabels, callbacks, onRetry, onReply } = props;
   const shared = useMemo<Shared>(
     () => ({
-      ...props,
-      nameOf: (m) => (m.message_type === MESSAGE_TYPE.incoming ? labels.you : props.senderOf(m).name),
-      summary: (m) => (props.messageLabels ? messageSummary(m, props.messageLabels) : (m.content ?? '')),
+      labels,
+      senderOf,
+      messageLabels,
+      callbacks,
+      onRetry,
+      onReply,
+      nameOf: (m) => (m.message_type === MESSAGE_TYPE.incoming ? labels.you : senderOf(m).name),
+      summary: (m) => (messageLabels ? messageSummary(m, messageLabels) : (m.content ?? '')),
       // A reply's quote: the window moves to the quoted message, which may be far above it.
       jump(id) {
         const index = my.list.findIndex((m) => m.id === id);
@@ -239,7 +246,7 @@ export function MessageList(props: MessageListProps) {
         moveTo(windowAround(index, my.list.length));
       },
     }),
-    [props],
+    [labels, senderOf, messageLabels, callbacks, onRetry, onReply],
   );
 
   return (

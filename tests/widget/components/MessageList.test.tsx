@@ -1,9 +1,24 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { signal } from '@preact/signals-react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { signal, type Signal } from '@preact/signals-react';
 import { MessageList, type MessageListProps } from '../../../src/widget/components/MessageList';
 import type { ChatMessage } from '../../../src/widget/state/messageMerge';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
+import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
+import { TypingIndicator } from '../../../src/widget/components/TypingIndicator';
+
+// Every render of a message's bubble, by message id: what a new message or a typing event costs.
+const bubbleRenders = vi.hoisted(() => new Map<unknown, number>());
+vi.mock('../../../src/widget/components/MessageBubble', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/widget/components/MessageBubble')>();
+  return {
+    ...real,
+    MessageBubble: (props: Parameters<typeof real.MessageBubble>[0]) => {
+      bubbleRenders.set(props.message.id, (bubbleRenders.get(props.message.id) ?? 0) + 1);
+      return real.MessageBubble(props);
+    },
+  };
+});
 
 const labels = {
   failed: "Couldn't send, try again",
@@ -37,12 +52,12 @@ const fromVisitor = (fields: Partial<ChatMessage> = {}) => msg({ message_type: M
 const fromAgent = (name: string, fields: Partial<ChatMessage> = {}) =>
   msg({ sender: { id: name.length, name, avatar_url: '', type: 'user' }, ...fields });
 
-function setup(messages: ChatMessage[], props: Partial<MessageListProps> = {}) {
+function setup(messages: ChatMessage[] | Signal<ChatMessage[]>, props: Partial<MessageListProps> = {}) {
   const onRetry = vi.fn();
   const dayLabel = vi.fn((createdAt: number) => (createdAt >= MONDAY + DAY_S ? 'Today' : 'Yesterday'));
   render(
     <MessageList
-      messages={signal(messages)}
+      messages={Array.isArray(messages) ? signal(messages) : messages}
       labels={labels}
       dayLabel={dayLabel}
       senderOf={(message) => ({ name: message.sender?.name ?? 'Bot' })}
@@ -57,7 +72,10 @@ const senderNames = () => [...document.querySelectorAll('.message-row__sender')]
 
 beforeEach(() => {
   nextId = 1;
+  bubbleRenders.clear();
 });
+
+const renderedContents = () => [...document.querySelectorAll('.message-list .bubble__content')].map((el) => el.textContent);
 
 describe('the message list', () => {
   it('is a polite live log named after the conversation', () => {
@@ -137,5 +155,97 @@ describe('the message list', () => {
     setup([fromVisitor(), fromAgent('Ana')]);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send message again' })).toBeNull();
+  });
+});
+
+describe('a long conversation', () => {
+  const conversation = (count: number) => Array.from({ length: count }, () => fromAgent('Ana'));
+
+  it('renders only the newest messages of 2,000, in order, under the day they belong to', () => {
+    setup(conversation(2000));
+    const rows = document.querySelectorAll('.message-list > .message-row');
+    expect(rows).toHaveLength(INITIAL_ROWS);
+    expect(renderedContents().at(-1)).toBe('message 2000');
+    expect(renderedContents()[0]).toBe(`message ${2001 - INITIAL_ROWS}`);
+    // The first message rendered is not the first of its day: no separator above it.
+    expect(screen.queryAllByRole('separator')).toHaveLength(0);
+  });
+
+  it('renders only the new row when a message is appended', () => {
+    const messages = signal(conversation(2000));
+    setup(messages);
+    bubbleRenders.clear();
+    const reply = fromAgent('Ana', { content: 'A new one' });
+    act(() => {
+      messages.value = [...messages.value, reply];
+    });
+    expect(renderedContents().at(-1)).toBe('A new one');
+    expect([...bubbleRenders]).toEqual([[reply.id, 1]]);
+  });
+
+  it("renders only the row whose message changed (a visitor's message turning from sending to sent)", () => {
+    const messages = signal([...conversation(50), fromVisitor({ id: 'echo-1', status: 'in_progress', content: 'Hello' })]);
+    setup(messages);
+    bubbleRenders.clear();
+    act(() => {
+      messages.value = [...messages.value.slice(0, -1), { ...messages.value.at(-1)!, id: 9001, status: 'sent' }];
+    });
+    expect([...bubbleRenders]).toEqual([[9001, 1]]);
+  });
+
+  it('renders no message when an agent starts typing, only the dots', () => {
+    const isTyping = signal(false);
+    setup(conversation(100), {
+      children: <TypingIndicator isTyping={isTyping} typist={signal('Ana')} label={(name) => `${name} is typing`} />,
+    });
+    bubbleRenders.clear();
+    act(() => {
+      isTyping.value = true;
+    });
+    expect(screen.getByRole('status').textContent).toBe('Ana is typing');
+    expect(bubbleRenders.size).toBe(0);
+  });
+
+  it('brings a quoted message far above into the DOM when the visitor chooses the quote', () => {
+    const messages = conversation(2000);
+    messages.push(fromAgent('Ana', { content: 'About that', content_attributes: { in_reply_to: 5 } }));
+    setup(messages, { quoted: (id) => messages.find((m) => m.id === id) });
+    expect(renderedContents()).not.toContain('message 5');
+    fireEvent.click(screen.getByRole('button', { name: /message 5$/ }));
+    expect(renderedContents()).toContain('message 5');
+    expect(document.querySelectorAll('.message-list > .message-row').length).toBeLessThan(INITIAL_ROWS + 1);
+  });
+
+  it('announces a new agent message that arrives while the visitor reads far above', () => {
+    const messages = signal(conversation(2000));
+    messages.value = [...messages.value, fromAgent('Ana', { content: 'Quoting', content_attributes: { in_reply_to: 5 } })];
+    setup(messages, { quoted: (id) => messages.value.find((m) => m.id === id) });
+    fireEvent.click(screen.getByRole('button', { name: /message 5$/ }));
+    act(() => {
+      messages.value = [...messages.value, fromAgent('Ben', { content: 'Are you still there?' })];
+    });
+    expect(renderedContents()).not.toContain('Are you still there?');
+    expect(screen.getByRole('status').textContent).toBe('Ben: Are you still there?');
+  });
+
+  it('brings the visitor back to the newest when they send while reading far above', () => {
+    const messages = signal(conversation(2000));
+    messages.value = [...messages.value, fromAgent('Ana', { content: 'Quoting', content_attributes: { in_reply_to: 5 } })];
+    setup(messages, { quoted: (id) => messages.value.find((m) => m.id === id) });
+    fireEvent.click(screen.getByRole('button', { name: /message 5$/ }));
+    act(() => {
+      messages.value = [...messages.value, fromVisitor({ id: 'echo-2', status: 'in_progress', content: 'Yes!' })];
+    });
+    expect(renderedContents().at(-1)).toBe('Yes!');
+  });
+
+  it('goes to the newest message on End, from a window far above', () => {
+    const messages = conversation(2000);
+    messages.push(fromAgent('Ana', { content: 'Quoting', content_attributes: { in_reply_to: 5 } }));
+    const { log } = setup(messages, { quoted: (id) => messages.find((m) => m.id === id) });
+    fireEvent.click(screen.getByRole('button', { name: /message 5$/ }));
+    expect(renderedContents()).not.toContain('Quoting');
+    fireEvent.keyDown(log, { key: 'End' });
+    expect(renderedContents().at(-1)).toBe('Quoting');
   });
 });

@@ -146,6 +146,20 @@ describe('merging a page of messages', () => {
     const next = mergeMessages(new Map(), [server(1), server(2, { content_attributes: { deleted: true } })]);
     expect([...next.keys()]).toEqual([1]);
   });
+
+  it('keeps the map it was given for an empty page, so nothing is notified', () => {
+    const map = mapOf(asChat(server(1)));
+    expect(mergeMessages(map, [])).toBe(map);
+  });
+
+  it('merges a thousand older messages into two thousand held without touching the map it was given', () => {
+    const held = mapOf(...Array.from({ length: 2000 }, (_, i) => asChat(server(1001 + i))));
+    const older = Array.from({ length: 1000 }, (_, i) => server(1 + i));
+    const next = mergeMessages(held, older);
+    expect(next.size).toBe(3000);
+    expect(held.size).toBe(2000);
+    expect(orderedMessages(next).map((m) => m.id)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+  });
 });
 
 describe('display order', () => {

@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { act, render, screen } from '@testing-library/react';
+import { Messages } from '../../../src/widget/views/Messages';
+import { WidgetContext } from '../../../src/widget/views/context';
+import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
+import { CONVERSATION_ID, fakeWidget, widgetMessage } from '../state/widgetFixture';
+
+// What each event costs in renders: the composer's, and each message bubble's by message id.
+const renders = vi.hoisted(() => ({ composer: 0, bubbles: new Map<unknown, number>() }));
+vi.mock('../../../src/widget/components/Composer', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/widget/components/Composer')>();
+  return {
+    ...real,
+    Composer: (props: Parameters<typeof real.Composer>[0]) => {
+      renders.composer++;
+      return <real.Composer {...props} />;
+    },
+  };
+});
+vi.mock('../../../src/widget/components/MessageBubble', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/widget/components/MessageBubble')>();
+  return {
+    ...real,
+    MessageBubble: (props: Parameters<typeof real.MessageBubble>[0]) => {
+      renders.bubbles.set(props.message.id, (renders.bubbles.get(props.message.id) ?? 0) + 1);
+      return real.MessageBubble(props);
+    },
+  };
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The conversation view on fakes, with `count` agent messages held (as after scrolling back through them). */
+async function setup(count: number) {
+  const widget = fakeWidget({ messages: Array.from({ length: count }, (_, i) => widgetMessage(i + 1)) });
+  await widget.state.conversation.fetch();
+  await widget.state.messages.fetchLatest();
+  render(
+    <WidgetContext.Provider value={widget.state}>
+      <Messages />
+    </WidgetContext.Provider>,
+  );
+  await act(settle);
+  renders.composer = 0;
+  renders.bubbles.clear();
+  return widget;
+}
+
+describe('the conversation view of 2,000 messages', () => {
+  it('renders only the newest of them', async () => {
+    await setup(2000);
+    expect(document.querySelectorAll('.message-list > .message-row')).toHaveLength(INITIAL_ROWS);
+    expect(screen.getByText('message 2000')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Type your message' })).toBeTruthy();
+  });
+
+  it('renders one bubble, and not the composer, when a message arrives', async () => {
+    const { emit } = await setup(2000);
+    await act(async () => {
+      emit('message.created', widgetMessage(2001, { content: 'One more' }));
+      await settle();
+    });
+    expect(screen.getByText('One more')).toBeTruthy();
+    expect([...renders.bubbles]).toEqual([[2001, 1]]);
+    expect(renders.composer).toBe(0);
+  });
+
+  it('renders neither a bubble nor the composer when an agent starts and stops typing', async () => {
+    const { emit } = await setup(2000);
+    await act(async () => {
+      emit('conversation.typing_on', { conversation: { id: CONVERSATION_ID }, user: { name: 'Ana' }, is_private: false });
+      await settle();
+    });
+    expect(screen.getByRole('status').textContent).toBe('Ana is typing');
+    await act(async () => {
+      emit('conversation.typing_off', { conversation: { id: CONVERSATION_ID } });
+      await settle();
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(renders.bubbles.size).toBe(0);
+    expect(renders.composer).toBe(0);
+  });
+
+  it('renders one bubble when a message held is read by the visitor (a status change)', async () => {
+    const { emit } = await setup(2000);
+    await act(async () => {
+      emit('message.updated', widgetMessage(1999, { status: 'read' }));
+      await settle();
+    });
+    expect([...renders.bubbles]).toEqual([[1999, 1]]);
+    expect(renders.composer).toBe(0);
+  });
+});
