@@ -25,10 +25,7 @@ const isDeleted = (message: Pick<WidgetMessage, 'content_attributes'>) => !!mess
  * Returns the same map when nothing changed, so signals do not notify needlessly.
  */
 export function mergeMessage(map: MessageMap, incoming: WidgetMessage): MessageMap {
-  if (isDeleted(incoming) && !map.has(incoming.id)) return map;
-  const next = new Map(map);
-  mergeInto(next, incoming);
-  return next;
+  return mergeMessages(map, [incoming]);
 }
 
 /**
@@ -36,20 +33,17 @@ export function mergeMessage(map: MessageMap, incoming: WidgetMessage): MessageM
  * one copy of the map, however many messages, so a page of 1,000 into 2,000 held stays linear.
  */
 export function mergeMessages(map: MessageMap, incoming: readonly WidgetMessage[]): MessageMap {
-  if (!incoming.length) return map;
   const next = new Map(map);
-  for (const message of incoming) mergeInto(next, message);
-  return next;
+  let changed = false;
+  for (const message of incoming) changed = mergeInto(next, message) || changed;
+  return changed ? next : map;
 }
 
-function mergeInto(next: Map<number | string, ChatMessage>, incoming: WidgetMessage) {
-  if (isDeleted(incoming)) {
-    next.delete(incoming.id);
-    return;
-  }
+/** Merges into `next` in place; false when nothing changed (a deletion of a message not held). */
+function mergeInto(next: Map<number | string, ChatMessage>, incoming: WidgetMessage): boolean {
+  if (isDeleted(incoming)) return next.delete(incoming.id);
   const echo = incoming.echo_id;
-  if (echo && next.has(echo)) next.delete(echo);
-  else if (incoming.message_type === MESSAGE_TYPE.incoming && !next.has(incoming.id)) {
+  if (!(echo && next.delete(echo)) && incoming.message_type === MESSAGE_TYPE.incoming && !next.has(incoming.id)) {
     for (const [id, local] of next) {
       if (typeof id === 'string' && local.status === 'in_progress' && local.content === incoming.content) {
         next.delete(id);
@@ -59,6 +53,7 @@ function mergeInto(next: Map<number | string, ChatMessage>, incoming: WidgetMess
   }
   const previous = next.get(incoming.id);
   next.set(incoming.id, { ...previous, ...incoming, status: incoming.status ?? previous?.status ?? 'sent' });
+  return true;
 }
 
 /** Messages in display order: by creation time, optimistic copies after server ones of the same second. */

@@ -114,14 +114,6 @@ export function createMessagesModel(request: Request, referrer: () => string) {
       return after === undefined ? fetchPage() : fetchPage({ after });
     },
     merge,
-    /**
-     * A change to a message (`message.updated`: read receipts, answers, deletion). Only one held
-     * is changed: a message not held is history not loaded yet, and merging it would put it in
-     * the list with a gap above it (marking a long conversation read updates every message in it).
-     */
-    update(message: WidgetMessage) {
-      if (map.value.has(message.id)) merge(message);
-    },
     remove(id: number) {
       const next = new Map(map.value);
       if (next.delete(id)) map.value = next;

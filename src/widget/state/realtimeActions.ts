@@ -20,7 +20,9 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
     },
     'message.updated'(message) {
       if (!state.isCurrentConversation(message.conversation_id)) return;
-      messages.update(message);
+      // Only a message held changes: one not held is history not loaded yet, and merging it would
+      // show it with a gap above (marking a long conversation read updates every message in it).
+      if (messages.map.value.has(message.id)) messages.merge(message);
       const changed = message.previous_changes?.content_attributes?.[1] as Record<string, unknown> | undefined;
       if (changed && 'submitted_values' in changed) {
         bridge.send('onEvent', { eventIdentifier: HOST_WINDOW_EVENTS.onMessage, data: message });

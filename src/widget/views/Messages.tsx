@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { Composer } from '../components/Composer';
 import { MessageList, type MessageListProps } from '../components/MessageList';
 import { loadInteractive, messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { lazyPart } from '../components/LazyPart';
@@ -24,6 +23,8 @@ adoptStyles(conversationCss);
 const ResolvedFooter = lazyPart(() => import('../components/ResolvedFooter').then((m) => m.ResolvedFooter));
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
+// A chunk of its own, requested together with this one by the route (views/routeViews.ts).
+const Composer = lazyPart(() => import('../components/Composer').then((m) => m.Composer));
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
 
@@ -187,6 +188,7 @@ export function Messages() {
           attachments={canAttach ? { accept: ACCEPT, onFiles: sendFiles } : undefined}
           autoFocus={app.isWidgetOpen.value}
           emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
+          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}

@@ -321,24 +321,6 @@ describe('fetching history', () => {
   });
 });
 
-describe('updates from the server (message.updated)', () => {
-  it('changes a message held', () => {
-    const { model } = setup();
-    model.merge(serverMessage(1));
-    model.update(serverMessage(1, { status: 'read' }));
-    expect(model.list.value.map((m) => [m.id, m.status])).toEqual([[1, 'read']]);
-  });
-
-  it('leaves history not loaded yet out of the list, so it shows no gap', () => {
-    const { model } = setup();
-    model.merge(serverMessage(1981));
-    const before = model.map.value;
-    model.update(serverMessage(7, { status: 'read' }));
-    expect(model.list.value.map((m) => m.id)).toEqual([1981]);
-    expect(model.map.value).toBe(before);
-  });
-});
-
 describe('other actions', () => {
   it('removes a message by id', () => {
     const { model } = setup();

@@ -40,6 +40,8 @@ async function setup(count: number) {
       <Messages />
     </WidgetContext.Provider>,
   );
+  // The composer is a chunk of its own: the view is ready once it has arrived.
+  await screen.findByRole('textbox', { name: 'Type your message' });
   await act(settle);
   renders.composer = 0;
   renders.bubbles.clear();
