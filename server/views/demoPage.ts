@@ -1,6 +1,6 @@
 /**
- * The demo host page at `/`: a plain page that embeds the widget with the standard snippet
- * (docs/protocol.md#embed-snippet), served as an external script so the page keeps a strict CSP.
+ * The demo host page at `/`: a plain page that embeds the widget with the recommended snippet
+ * (docs/protocol.md#recommended-snippet), served as an external script so the page keeps a strict CSP.
  */
 
 /** The page itself; everything it runs and styles comes from `/demo/*`. */
@@ -17,9 +17,9 @@ export function renderDemoPage(): string {
 <body>
 <main>
 <h1>Wren demo — click the bubble</h1>
-<p>This page stands in for your website. It embeds the Wren chat widget with the same snippet
-you would paste into your own pages, under a strict Content-Security-Policy
-(<code>script-src 'self'; style-src 'self'</code>).</p>
+<p>This page stands in for your website. It embeds the Wren chat widget with the recommended
+snippet you would paste into your own pages (it loads the widget once the page has loaded), under
+a strict Content-Security-Policy (<code>script-src 'self'; style-src 'self'</code>).</p>
 <p>Click the bubble in the corner to start a conversation. Agent replies can be sent through the
 Application API, e.g. <code>POST /api/v1/accounts/1/conversations/{id}/messages</code> with the
 <code>api_access_token</code> printed when the server started.</p>
@@ -30,19 +30,56 @@ Application API, e.g. <code>POST /api/v1/accounts/1/conversations/{id}/messages<
 `;
 }
 
-/** The embed snippet for `baseUrl` and `websiteToken` (JSON-encoded into the script). */
+/** The `$chatwoot` methods the recommended snippet's stub queues (docs/protocol.md#the-host-api). */
+export const STUB_METHODS = [
+  'toggle',
+  'toggleBubbleVisibility',
+  'popoutChatWindow',
+  'setUser',
+  'setCustomAttributes',
+  'deleteCustomAttribute',
+  'setConversationCustomAttributes',
+  'deleteConversationCustomAttribute',
+  'setLabel',
+  'removeLabel',
+  'setLocale',
+  'setColorScheme',
+  'reset',
+  'destroy',
+] as const;
+
+/**
+ * The recommended embed snippet for `baseUrl` and `websiteToken` (JSON-encoded into the script;
+ * docs/protocol.md#recommended-snippet): `sdk.js` is inserted once the page has loaded and the
+ * browser is idle, so it is never part of what PageSpeed measures for the page's own content,
+ * and `$chatwoot` works at once: a stub queues its calls in `q`, and sdk.js replays them.
+ * The demo page serves it as an external script, which its strict CSP requires.
+ */
 export function renderDemoSnippet(baseUrl: string, websiteToken: string): string {
   return `window.chatwootSettings = { position: "right", type: "standard", launcherTitle: "Chat with us" };
-(function (d, t) {
+(function (w, d) {
   var BASE_URL = ${JSON.stringify(baseUrl)};
-  var g = d.createElement(t), s = d.getElementsByTagName(t)[0];
-  g.src = BASE_URL + "/packs/js/sdk.js";
-  g.async = true;
-  s.parentNode.insertBefore(g, s);
-  g.onload = function () {
-    window.chatwootSDK.run({ websiteToken: ${JSON.stringify(websiteToken)}, baseUrl: BASE_URL });
-  };
-})(document, "script");
+  if (w.$chatwoot) return;
+  // $chatwoot works at once: its calls wait in q, and sdk.js replays them in order.
+  var q = [], stub = (w.$chatwoot = { q: q });
+  ${JSON.stringify(STUB_METHODS.join(' '))}.split(" ").forEach(function (name) {
+    stub[name] = function () { q.push([name, [].slice.call(arguments)]); };
+  });
+  function load() {
+    var g = d.createElement("script");
+    g.src = BASE_URL + "/packs/js/sdk.js";
+    g.async = true;
+    g.onload = function () {
+      w.chatwootSDK.run({ websiteToken: ${JSON.stringify(websiteToken)}, baseUrl: BASE_URL });
+    };
+    d.head.appendChild(g);
+  }
+  // After the page's own load event, once the browser is idle (2 s at the latest).
+  function idle() {
+    w.requestIdleCallback ? w.requestIdleCallback(load, { timeout: 2000 }) : setTimeout(load, 200);
+  }
+  d.readyState === "complete" ? idle() : w.addEventListener("load", idle);
+})(window, document);
 `;
 }
 

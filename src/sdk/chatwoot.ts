@@ -12,11 +12,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
 
 function requireObject(value: unknown): void {
-  if (!isObject(value)) throw new Error('Custom attributes should have at least one key');
+  if (!isObject(value)) throw Error('Custom attributes should have at least one key');
 }
 
 function requireKey(value: unknown): void {
-  if (!value || typeof value !== 'string') throw new Error('Custom attribute is required');
+  if (!value || typeof value !== 'string') throw Error('Custom attribute is required');
 }
 
 /** Fires a Chatwoot-compatible host event on `window` (docs/protocol.md#host-window-events). */
@@ -30,7 +30,7 @@ export function emit(name: string, detail: unknown = null): void {
  */
 export function popoutUrl(baseUrl: string, websiteToken: string, locale = 'en'): string {
   const url = new URL('/widget', baseUrl);
-  url.search = new URLSearchParams({ cw_conversation: getCookie('cw_conversation') ?? '', website_token: websiteToken, locale }).toString();
+  url.search = `${new URLSearchParams({ cw_conversation: getCookie('cw_conversation') ?? '', website_token: websiteToken, locale })}`;
   return url.href;
 }
 
@@ -86,13 +86,14 @@ export function createChatwoot(
           .open(popoutUrl(baseUrl, websiteToken, api.locale), `webwidget_session_${websiteToken}`, 'resizable=off,width=400,height=600')
           ?.focus();
       } catch (error) {
-        console.error('Wren: could not open the chat window', error);
+        // The browser's own error says why (a popup blocker, a sandbox); it must not break the caller.
+        console.error(error);
       }
     },
     setUser(identifier: string | number, user: HostUser) {
-      if (typeof identifier !== 'string' && typeof identifier !== 'number') throw new Error('Identifier should be a string or a number');
+      if (typeof identifier !== 'string' && typeof identifier !== 'number') throw Error('Identifier should be a string or a number');
       if (!user || !['avatar_url', 'email', 'name'].some((key) => key in user)) {
-        throw new Error('User object should have one of the keys [avatar_url, email, name]');
+        throw Error('User object should have one of the keys [avatar_url, email, name]');
       }
       call('setUser', identifier, user);
       // Identifying a visitor is the site's intent to start a session: load now, not on click.

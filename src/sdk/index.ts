@@ -40,7 +40,9 @@ export function run(
   { websiteToken, baseUrl }: { websiteToken: string; baseUrl: string },
   importRuntime = (url: string): Promise<RuntimeModule> => import(/* @vite-ignore */ url),
 ): void {
-  if (window.$chatwoot) return;
+  // The recommended snippet's stub (docs/protocol.md#embed-snippet) queues calls in `q` until now.
+  const stub = window.$chatwoot as { q?: [keyof Chatwoot, unknown[]][] } | undefined;
+  if (stub && !stub.q) return;
   const base = new URL(baseUrl, location.href).href.replace(/\/$/, '');
   const runtimeUrl = `${base}/packs/${__WREN_RUNTIME__}`;
   const raw = window.chatwootSettings ?? {};
@@ -74,6 +76,9 @@ export function run(
   // `$chatwoot` works from this moment (calls queue for the frame), so sites that identify
   // the visitor on ready need not wait for a click.
   setTimeout(() => emit('chatwoot:ready'));
+  // Then the stub's calls, in order, each in a task of its own: one that throws (bad arguments)
+  // does so where a direct call would, and the others still run.
+  stub?.q?.map(([name, args]) => setTimeout(() => (chatwoot[name] as (...a: unknown[]) => void)(...args)));
   whenIdle(() => {
     if (settings.loadEagerly || getCookie('cw_conversation')) {
       chatwoot.preload();

@@ -3,6 +3,7 @@ import type { Runtime } from '../../src/sdk/chatwoot';
 import { run } from '../../src/sdk/index';
 import type { RuntimeContext } from '../../src/sdk/runtimeContext';
 import { clearCookies } from './runtime/harness';
+import { renderDemoSnippet, STUB_METHODS } from '../../server/views/demoPage';
 
 const BASE = 'https://chat.example';
 const TOKEN = 'web tok';
@@ -170,5 +171,56 @@ describe('destroy()', () => {
     run({ websiteToken: TOKEN, baseUrl: BASE }, vi.fn());
     expect(window.$chatwoot).not.toBe(chatwoot);
     expect(document.querySelectorAll('#wren-chat')).toHaveLength(1);
+  });
+});
+
+describe('the recommended snippet (docs/protocol.md#recommended-snippet)', () => {
+  /** Runs the snippet the demo page serves: it defines the stub and waits for the page to load. */
+  const runSnippet = () => new Function(renderDemoSnippet(BASE, TOKEN))();
+  type Stub = { q: [string, unknown[]][] } & Record<(typeof STUB_METHODS)[number], (...args: unknown[]) => void>;
+
+  it('gives $chatwoot at once, queueing every call until sdk.js loads', () => {
+    runSnippet();
+    const stub = window.$chatwoot as unknown as Stub;
+    stub.setLocale('fr');
+    stub.setUser('u-1', { name: 'Ana' });
+    expect(stub.q).toEqual([
+      ['setLocale', ['fr']],
+      ['setUser', ['u-1', { name: 'Ana' }]],
+    ]);
+    expect(Object.keys(stub).filter((key) => key !== 'q')).toEqual([...STUB_METHODS]);
+    // Nothing of Wren's yet: sdk.js comes after the page's load, when the browser is idle.
+    expect(document.getElementById('wren-chat')).toBeNull();
+  });
+
+  it('sdk.js adopts the stub: the real $chatwoot replaces it and the queued calls run in order', async () => {
+    runSnippet();
+    const stub = window.$chatwoot as unknown as Stub;
+    stub.setLocale('fr');
+    stub.toggle('open');
+    const { chatwoot, importRuntime } = start();
+    expect(chatwoot).not.toBe(stub);
+    expect(document.querySelectorAll('#wren-chat')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(chatwoot.locale).toBe('fr');
+    expect(chatwoot.isOpen).toBe(true);
+    expect(importRuntime).toHaveBeenCalledOnce();
+  });
+
+  it('a queued call with bad arguments throws on its own, and the calls after it still run', async () => {
+    runSnippet();
+    const stub = window.$chatwoot as unknown as Stub;
+    stub.setCustomAttributes({});
+    stub.setLocale('de');
+    const { chatwoot } = start();
+    await expect(vi.advanceTimersByTimeAsync(0)).rejects.toThrow('Custom attributes should have at least one key');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(chatwoot.locale).toBe('de');
+  });
+
+  it('leaves a $chatwoot that is already running alone', () => {
+    const { chatwoot } = start();
+    runSnippet();
+    expect(window.$chatwoot).toBe(chatwoot);
   });
 });
