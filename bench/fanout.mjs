@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { ensureBuilt } from './lib/dist.mjs';
-import { API_ACCESS_TOKEN, startServer, WEBSITE_TOKEN } from './lib/server.mjs';
+import { API_ACCESS_TOKEN, mintVisitor, startServer } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
 const KS = (process.env.BENCH_K ?? '10,100,500')
@@ -65,21 +65,6 @@ function processStats(pid) {
   } catch {
     return { rssMb: NaN, cpuS: NaN };
   }
-}
-
-/** A visitor as the widget would be: a token from /widget and a conversation. */
-async function mintVisitor(origin, i) {
-  const page = await fetch(`${origin}/widget?website_token=${WEBSITE_TOKEN}`);
-  const html = await page.text();
-  if (!page.ok) throw new Error(`GET /widget → ${page.status}`);
-  const config = JSON.parse(/<script type="application\/json" id="wren-config">([\s\S]*?)<\/script>/.exec(html)[1]);
-  const created = await fetch(`${origin}/api/v1/widget/conversations?website_token=${WEBSITE_TOKEN}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-token': config.authToken },
-    body: JSON.stringify({ message: { content: `Hello from visitor ${i}` } }),
-  });
-  if (!created.ok) throw new Error(`POST /api/v1/widget/conversations → ${created.status} ${await created.text()}`);
-  return { pubsubToken: config.chatwootPubsubToken, conversationId: (await created.json()).id };
 }
 
 /** Per-client counters, shared so the idle window can read them all at once. */

@@ -4,25 +4,34 @@
 /**
  * In the host page: when sdk.js has run, how long `run()` blocks, when the launcher is painted,
  * long tasks and long animation frames, and the first pointerdown (`__benchMark('click')`).
- * In the chat frame: when "Start Conversation" is usable (`__benchMark('usable')`).
+ * In the chat frame: when "Start Conversation" is usable (`__benchMark('usable')`), a pointerdown
+ * in it (`'start'`), and when the composer is usable (`'composer'`).
  */
 export function probe() {
   const mark = (name) => window.__benchMark?.(name).catch(() => undefined);
   const nextPaint = (then) => requestAnimationFrame(() => setTimeout(then));
   if (location.pathname === '/widget') {
-    // The chat frame: usable once "Start Conversation" is laid out, visible and enabled (and painted).
-    const ready = () => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Start Conversation');
-      if (!button || button.disabled) return false;
-      const rect = button.getBoundingClientRect();
-      return rect.width > 0 && rect.height > 0 && getComputedStyle(button).visibility === 'visible';
+    // The chat frame: usable once "Start Conversation" is laid out, visible and enabled (and
+    // painted); the composer likewise.
+    const usable = (element) => {
+      if (!element || element.disabled) return false;
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility === 'visible';
+    };
+    const checks = {
+      usable: () => usable([...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Start Conversation')),
+      composer: () => usable(document.querySelector('textarea[aria-label="Type your message"]')),
     };
     const observer = new MutationObserver(() => {
-      if (!ready()) return;
-      observer.disconnect();
-      nextPaint(() => mark('usable'));
+      for (const [name, check] of Object.entries(checks)) {
+        if (!check()) continue;
+        delete checks[name];
+        nextPaint(() => mark(name));
+      }
+      if (!Object.keys(checks).length) observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true, attributes: true });
+    addEventListener('pointerdown', () => mark('start'), { capture: true });
     return;
   }
   if (window !== window.top) return;

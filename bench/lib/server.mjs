@@ -9,6 +9,36 @@ import { serverEnv } from '../../e2e/support/serverEnv.mjs';
 export const WEBSITE_TOKEN = 'bench-website-token';
 export const API_ACCESS_TOKEN = 'bench-api-access-token';
 
+/** Calls the Application API as the seeded admin agent; resolves with the JSON answer. */
+export async function agentApi(origin, method, path, body) {
+  const response = await fetch(`${origin}/api/v1/accounts/1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', api_access_token: API_ACCESS_TOKEN },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * A visitor as the widget would be: `GET /widget` mints its token (the page's data block), and
+ * `POST /api/v1/widget/conversations` with a first message gives it a conversation.
+ */
+export async function mintVisitor(origin, i = 0) {
+  const page = await fetch(`${origin}/widget?website_token=${WEBSITE_TOKEN}`);
+  const html = await page.text();
+  if (!page.ok) throw new Error(`GET /widget → ${page.status}`);
+  const config = JSON.parse(/<script type="application\/json" id="wren-config">([\s\S]*?)<\/script>/.exec(html)[1]);
+  const created = await fetch(`${origin}/api/v1/widget/conversations?website_token=${WEBSITE_TOKEN}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-token': config.authToken },
+    body: JSON.stringify({ message: { content: `Hello from visitor ${i}` } }),
+  });
+  if (!created.ok) throw new Error(`POST /api/v1/widget/conversations → ${created.status} ${await created.text()}`);
+  return { authToken: config.authToken, pubsubToken: config.chatwootPubsubToken, conversationId: (await created.json()).id };
+}
+
 /**
  * Spawns `dist/server/server.js` on 127.0.0.1:`port` with a throwaway data directory and
  * waits until it answers. Returns its origin (`http://localhost:port`), pid and `stop()`.
@@ -45,6 +75,8 @@ export async function startServer(dist, port) {
   return {
     origin,
     pid: child.pid,
+    /** The SQLite file, for figures the Application API does not give. */
+    databasePath: join(dir, 'wren.sqlite'),
     async stop() {
       if (!exited) {
         child.kill('SIGTERM');

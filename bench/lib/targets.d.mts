@@ -1,0 +1,9 @@
+// Types of targets.mjs, for the tests that import it.
+export interface Target {
+  what: string;
+  bound: string;
+  measure(results: Record<string, any>): { value: number; text: string; spread?: number } | undefined;
+  ok(value: number, measured: { value: number; text: string; spread?: number }): boolean;
+}
+export const TARGETS: Target[];
+export function summary(results: Record<string, any>): [what: string, bound: string, measured: string, verdict: string][];

@@ -1,0 +1,98 @@
+// The performance targets (docs/architecture.md#budgets) and how each is read from the
+// benchmarks' results: pure, so a unit test can check the reading without a browser.
+import { median } from './stats.mjs';
+
+const KB = 1024;
+const m = (runs, key) => median(runs.map((r) => r[key]));
+/** A Lighthouse median minus the page without the widget's. */
+const delta = (byVariant, variant, key) => m(byVariant[variant], key) - m(byVariant['no widget'], key);
+
+/**
+ * Each target: what it is, the bound as text, and `measure(results)` → `{ value, text }` or
+ * undefined when that benchmark did not run; `ok(value)` says whether it holds.
+ * `results` holds each script's BENCH_JSON output by name: open, conversation, lighthouse.
+ */
+export const TARGETS = [
+  ...['firstTime', 'returning'].flatMap((visitor) => {
+    const who = visitor === 'firstTime' ? 'first-time' : 'returning';
+    const runs = (r) => r.open?.opens?.['cpu-4x + slow-4g']?.[visitor];
+    return [
+      {
+        what: `first open, ${who} visitor: requests`,
+        bound: '≤ 8',
+        measure: (r) => runs(r) && { value: m(runs(r), 'requests'), text: String(Math.round(m(runs(r), 'requests'))) },
+        ok: (v) => v <= 8,
+      },
+      {
+        what: `first open, ${who} visitor: bytes on the wire`,
+        bound: '≤ 45 KB',
+        measure: (r) => runs(r) && { value: m(runs(r), 'bytes') / KB, text: `${(m(runs(r), 'bytes') / KB).toFixed(1)} KB` },
+        ok: (v) => v <= 45,
+      },
+      {
+        what: `first open, ${who} visitor: click → usable composer, 4× CPU + slow 4G (median)`,
+        bound: '≤ 1000 ms',
+        measure: (r) => runs(r) && { value: m(runs(r), 'clickToComposerMs'), text: `${Math.round(m(runs(r), 'clickToComposerMs'))} ms` },
+        ok: (v) => v <= 1000,
+      },
+    ];
+  }),
+  {
+    what: 'contacts created by 100 opens without a message',
+    bound: '0',
+    measure: (r) => {
+      const c = r.open?.contacts;
+      if (!c) return undefined;
+      const per100 = (c.created / c.opens) * 100;
+      return { value: per100, text: `${Math.round(per100)} (${c.created} in ${c.opens} opens)` };
+    },
+    ok: (v) => v === 0,
+  },
+  {
+    what: 'append one message to 2,000, script (median)',
+    bound: '≤ 4 ms',
+    measure: (r) =>
+      r.conversation && { value: m(r.conversation.append, 'scriptMs'), text: `${m(r.conversation.append, 'scriptMs').toFixed(1)} ms` },
+    ok: (v) => v <= 4,
+  },
+  {
+    what: 'open a conversation of 2,000, script at 1× CPU (median)',
+    bound: '≤ 100 ms',
+    measure: (r) =>
+      r.conversation &&
+      r.conversation.cpu === 1 && {
+        value: m(r.conversation.open, 'scriptMs'),
+        text: `${m(r.conversation.open, 'scriptMs').toFixed(1)} ms`,
+      },
+    ok: (v) => v <= 100,
+  },
+  ...['simulate', 'devtools'].flatMap((method) =>
+    [
+      ['score', 'score', 0],
+      ['LCP', 'lcp', 0],
+      ['TBT', 'tbt', 0],
+      ['CLS', 'cls', 3],
+    ].map(([name, key, digits]) => ({
+      what: `Lighthouse ${method}, recommended snippet: ${name} Δ (median)`,
+      bound: name === 'LCP' ? 'Δ 0 (within the page’s own run-to-run spread)' : 'Δ 0',
+      measure: (r) => {
+        const byVariant = r.lighthouse?.[method];
+        if (!byVariant) return undefined;
+        const d = delta(byVariant, 'recommended snippet', key);
+        const runs = byVariant['no widget'].map((x) => x[key]);
+        return { value: d, spread: Math.max(...runs) - Math.min(...runs), text: `${d >= 0 ? '+' : ''}${d.toFixed(digits)}` };
+      },
+      // LCP is a time: a difference inside the page's own spread over its runs is no difference.
+      ok: (v, measured) => (name === 'LCP' ? Math.abs(v) <= Math.max(measured.spread, 0) : name === 'score' ? v >= 0 : v <= 0),
+    })),
+  ),
+];
+
+/** Rows of the summary: [what, target, measured, ✓ / ✗ / not run]. */
+export function summary(results) {
+  return TARGETS.map((target) => {
+    const measured = target.measure(results);
+    if (!measured) return [target.what, target.bound, '–', 'not run'];
+    return [target.what, target.bound, measured.text, target.ok(measured.value, measured) ? '✓' : '✗'];
+  });
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+/**
+ * What PageSpeed Insights would say about a site that embeds Wren: Lighthouse's performance
+ * category (the npm package, driving Debian's Chromium) on a plausible article page without
+ * the widget, with Chatwoot's snippet, and with the recommended snippet
+ * (docs/protocol.md#recommended-snippet), under simulated throttling (what PageSpeed uses) and
+ * applied (devtools) throttling, both Lighthouse's mobile profile (slow 4G, 4× CPU). Each run is
+ * a fresh Chromium; variants take turns so drift on a shared machine hits them alike. Medians
+ * of the score, LCP, TBT, CLS, FCP and Speed Index, and each snippet's difference from the page
+ * without it.
+ *
+ *   node bench/lighthouse.mjs
+ *   BENCH_LH_RUNS=3 BENCH_LH_METHODS=simulate node bench/lighthouse.mjs
+ *
+ * Environment: BENCH_DIST_DIR / DIST_DIR, BENCH_PORT (the widget server listens on
+ * BENCH_PORT + 6, the host page on + 7; default 4910), BENCH_LH_RUNS (runs per variant and
+ * method, default 5), BENCH_LH_METHODS (`simulate,devtools`), BENCH_JSON, CHROMIUM_PATH.
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuilt } from './lib/dist.mjs';
+import { lighthouseFigures } from './lib/lighthouseFigures.mjs';
+import { startHostPage } from './lib/hostPage.mjs';
+import { startServer, WEBSITE_TOKEN } from './lib/server.mjs';
+import { fmt, median, table } from './lib/stats.mjs';
+
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+const METHODS = (process.env.BENCH_LH_METHODS ?? 'simulate,devtools').split(',');
+const PORT = Number(process.env.BENCH_PORT ?? 4910) + 6;
+const TOTAL_TIMEOUT_MS = 45 * 60_000;
+
+/** The host page's paths: the page alone, and with each snippet. */
+const LIGHTHOUSE_VARIANTS = { 'no widget': '/bare', "Chatwoot's snippet": '/', 'recommended snippet': '/recommended' };
+
+async function runLighthouse(url, method) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      throttlingMethod: method,
+    });
+    if (!result?.lhr || result.lhr.runtimeError) throw new Error(`Lighthouse: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
+    return lighthouseFigures(result.lhr);
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  const dist = ensureBuilt();
+  const started = performance.now();
+  const server = await startServer(dist, PORT);
+  // The recommended snippet exactly as the demo page serves it, pointed at this server.
+  const recommendedSnippet = await (await fetch(`${server.origin}/demo/snippet.js`)).text();
+  const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN, { recommendedSnippet, article: true });
+  const hardStop = setTimeout(() => {
+    console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
+    void Promise.allSettled([host.stop(), server.stop()]).then(() => process.exit(1));
+  }, TOTAL_TIMEOUT_MS);
+  const results = {};
+  try {
+    for (const method of METHODS) {
+      results[method] = Object.fromEntries(Object.keys(LIGHTHOUSE_VARIANTS).map((name) => [name, []]));
+      for (let i = 0; i < RUNS; i++) {
+        const names = Object.keys(LIGHTHOUSE_VARIANTS);
+        // Rotate the order each round, so no variant always runs first after a pause.
+        for (const name of [...names.slice(i % names.length), ...names.slice(0, i % names.length)])
+          results[method][name].push(await runLighthouse(`${host.origin}${LIGHTHOUSE_VARIANTS[name]}`, method));
+        process.stderr.write(
+          `bench: Lighthouse ${method} round ${i + 1}/${RUNS} (${Math.round((performance.now() - started) / 1000)} s)\n`,
+        );
+      }
+    }
+  } finally {
+    clearTimeout(hardStop);
+    await host.stop();
+    await server.stop();
+  }
+  report(results, started);
+}
+
+function report(results, started) {
+  const rows = [];
+  for (const [method, byVariant] of Object.entries(results)) {
+    const base = byVariant['no widget'];
+    for (const [name, runs] of Object.entries(byVariant)) {
+      const m = (key) => median(runs.map((r) => r[key]));
+      const d = (key) => m(key) - median(base.map((r) => r[key]));
+      const cell = (key, digits) =>
+        name === 'no widget'
+          ? `${m(key).toFixed(digits)}`
+          : `${m(key).toFixed(digits)} (Δ ${d(key) >= 0 ? '+' : ''}${d(key).toFixed(digits)})`;
+      rows.push([
+        method,
+        name,
+        cell('score', 0),
+        cell('lcp', 0),
+        cell('tbt', 0),
+        cell('cls', 3),
+        cell('fcp', 0),
+        cell('si', 0),
+        name === 'no widget' ? '–' : `${runs.filter((r) => r.sdkLoaded).length} of ${runs.length}`,
+      ]);
+    }
+  }
+  const runs = Object.values(Object.values(results)[0] ?? {})[0]?.length ?? 0;
+  console.log(
+    `\nLighthouse ${lighthouseVersion}, performance, mobile (slow 4G, 4× CPU): median of ${runs} runs (Δ: minus the page without the widget)\n`,
+  );
+  console.log(table(['throttling', 'page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'Speed Index ms', 'sdk.js loaded'], rows));
+  console.log(`\nsimulate: Lighthouse's default and PageSpeed's (an unthrottled load, replayed on a simulated slow 4G and 4× CPU);
+devtools: throttling applied to the real load (CDP). ${fmt((performance.now() - started) / 1000)} s in all.`);
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+}
+
+const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

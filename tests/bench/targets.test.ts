@@ -1,0 +1,88 @@
+// The benchmarks' pure helpers: the reading of the targets, Lighthouse's figures, the statistics.
+// The benchmarks themselves are slow and machine-dependent, and never run in `npm test`.
+import { lighthouseFigures } from '../../bench/lib/lighthouseFigures.mjs';
+import { fmt, median, quantile, table } from '../../bench/lib/stats.mjs';
+import { summary } from '../../bench/lib/targets.mjs';
+
+const open = (requests: number, bytesKb: number, clickToComposerMs: number) => ({ requests, bytes: bytesKb * 1024, clickToComposerMs });
+const lighthouseRun = (score: number, lcp: number, tbt = 0, cls = 0) => ({ score, lcp, tbt, cls });
+
+const results = {
+  open: {
+    opens: {
+      'cpu-4x + slow-4g': {
+        firstTime: [open(7, 40, 900), open(8, 44, 980), open(9, 46, 1100)],
+        returning: [open(25, 80, 400), open(25, 80, 420), open(25, 80, 410)],
+      },
+    },
+    contacts: { opens: 100, created: 0 },
+  },
+  conversation: {
+    cpu: 1,
+    open: [{ scriptMs: 40 }, { scriptMs: 60 }, { scriptMs: 50 }],
+    append: [{ scriptMs: 2 }, { scriptMs: 9 }, { scriptMs: 3 }],
+  },
+  lighthouse: {
+    simulate: {
+      'no widget': [lighthouseRun(98, 1000), lighthouseRun(98, 1040), lighthouseRun(97, 1020)],
+      "Chatwoot's snippet": [lighthouseRun(92, 1500), lighthouseRun(92, 1520), lighthouseRun(93, 1490)],
+      'recommended snippet': [lighthouseRun(98, 1010), lighthouseRun(98, 1030), lighthouseRun(98, 1025)],
+    },
+  },
+};
+
+const row = (rows: string[][], what: string) => rows.find(([name]) => name === what);
+
+describe('the bench summary', () => {
+  const rows = summary(results);
+
+  it('reads each target from the medians of the runs and says whether it holds', () => {
+    expect(row(rows, 'first open, first-time visitor: requests')).toEqual(['first open, first-time visitor: requests', '≤ 8', '8', '✓']);
+    expect(row(rows, 'first open, first-time visitor: bytes on the wire')?.slice(2)).toEqual(['44.0 KB', '✓']);
+    expect(row(rows, 'first open, returning visitor: requests')?.slice(2)).toEqual(['25', '✗']);
+    expect(row(rows, 'contacts created by 100 opens without a message')?.slice(2)).toEqual(['0 (0 in 100 opens)', '✓']);
+    expect(row(rows, 'append one message to 2,000, script (median)')?.slice(2)).toEqual(['3.0 ms', '✓']);
+    expect(row(rows, 'open a conversation of 2,000, script at 1× CPU (median)')?.slice(2)).toEqual(['50.0 ms', '✓']);
+  });
+
+  it("counts an LCP difference within the page's own run-to-run spread as none", () => {
+    expect(row(rows, 'Lighthouse simulate, recommended snippet: LCP Δ (median)')?.slice(2)).toEqual(['+5', '✓']);
+    expect(row(rows, 'Lighthouse simulate, recommended snippet: score Δ (median)')?.slice(2)).toEqual(['+0', '✓']);
+  });
+
+  it('marks what did not run', () => {
+    expect(row(rows, 'Lighthouse devtools, recommended snippet: TBT Δ (median)')?.slice(2)).toEqual(['–', 'not run']);
+    expect(summary({}).every((r) => r[3] === 'not run')).toBe(true);
+  });
+});
+
+describe("Lighthouse's figures", () => {
+  it('keeps the score out of 100, the metrics in ms, and whether sdk.js was loaded', () => {
+    const audit = (numericValue: number) => ({ numericValue });
+    const lhr = {
+      categories: { performance: { score: 0.97 } },
+      audits: {
+        'largest-contentful-paint': audit(1234.5),
+        'total-blocking-time': audit(12),
+        'cumulative-layout-shift': audit(0.01),
+        'first-contentful-paint': audit(900),
+        'speed-index': audit(1100),
+        'network-requests': { details: { items: [{ url: 'http://127.0.0.1/' }, { url: 'http://localhost:4916/packs/js/sdk.js' }] } },
+      },
+    };
+    expect(lighthouseFigures(lhr)).toEqual({ score: 97, lcp: 1234.5, tbt: 12, cls: 0.01, fcp: 900, si: 1100, sdkLoaded: true });
+  });
+});
+
+describe('statistics', () => {
+  it('takes quantiles by nearest rank and ignores what is not a number', () => {
+    expect(median([3, 1, 2, Number.NaN])).toBe(2);
+    expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9)).toBe(9);
+    expect(median([])).toBeNaN();
+  });
+
+  it('formats numbers and Markdown tables', () => {
+    expect([fmt(2.25), fmt(31.4), fmt(Number.NaN)]).toEqual(['2.3', '31', '–']);
+    expect(table(['a', 'b'], [[1, 2]])).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |');
+  });
+});
