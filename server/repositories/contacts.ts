@@ -123,28 +123,31 @@ export async function findProvenContact(db: Db, accountId: number, exceptId: num
 }
 
 /**
- * Contacts of the account whose name, email or phone contains `q` (case-insensitive), or
- * whose identifier contains it; newest activity first.
+ * A page of the account's contacts, newest activity first. With `q`: those whose name, email,
+ * phone or identifier contains it (case-insensitive). Without: the identified ones (an e-mail,
+ * phone or identifier), as Chatwoot lists them; anonymous visitors are left out.
  */
 export async function searchContacts(
   db: Db,
   accountId: number,
-  q: string,
+  q: string | undefined,
   page: number,
   perPage: number,
 ): Promise<{ contacts: Contact[]; count: number }> {
   // LIKE wildcards in the user's text are matched literally.
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = q === undefined ? '' : `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const base = db
     .selectFrom('contacts')
     .where('account_id', '=', accountId)
     .where((eb) =>
-      eb.or([
-        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(email) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(phone_number) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(identifier) like ${pattern} escape '\\'`,
-      ]),
+      q === undefined
+        ? eb.or([eb('email', '!=', ''), eb('phone_number', '!=', ''), eb('identifier', '!=', '')])
+        : eb.or([
+            sql<boolean>`lower(name) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(phone_number) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(identifier) like ${pattern} escape '\\'`,
+          ]),
     );
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await base

@@ -14,7 +14,7 @@ import { setConversationStatus } from '../../services/conversationStatus';
 import { identifyContact } from '../../services/contactIdentity';
 import { markSeen, setVisitorTyping } from '../../services/visitorActivity';
 import { visitorWrote } from '../../observability/activity';
-import { postIncomingMessage } from '../../services/visitorMessages';
+import { checkContent, postIncomingMessage } from '../../services/visitorMessages';
 import { readBody, schemas } from '../body';
 import { visitorAuth } from './auth';
 import { limitVisitorWrite } from './rateLimit';
@@ -51,6 +51,8 @@ export function widgetConversationRoutes(deps: AppDeps) {
 
   app.post('/conversations', auth, limitVisitorWrite(deps, 'conversationsPerVisitor', 'conversationsPerAddress'), async (c) => {
     const body = await readBody(c, CreateConversation);
+    // Before the contact changes: a request answered 422 stores nothing.
+    checkContent(body.message.content);
     const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
     const contact = body.contact
       ? (await identifyContact(deps.db, visitor, body.contact, { nameOnlyIfAnonymous: true })).contact
