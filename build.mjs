@@ -9,7 +9,8 @@
  * Outputs:
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
  *   dist/packs/js/widget-[hash].js    the widget entry (ESM) + lazy chunks under js/chunks/
- *                                     (the emoji picker's data among them: scripts/emojiData.mjs)
+ *                                     (the emoji picker's data among them: scripts/emojiData.mjs;
+ *                                     lazy features' English strings: scripts/lazyStrings.mjs)
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
@@ -26,6 +27,7 @@ import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
+import { lazyStringsPlugin } from './scripts/lazyStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -129,8 +131,9 @@ const widgetOptions = {
   charset: 'utf8',
   loader: { '.svg': 'text' },
   legalComments: 'none',
-  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built.
-  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), manifestPlugin],
+  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
+  // English strings of lazy features, left out of the first paint (scripts/lazyStrings.mjs).
+  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), lazyStringsPlugin(), manifestPlugin],
 };
 
 const serverOptions = {

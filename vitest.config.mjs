@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { viteAliases } from './aliases.mjs';
+import { lazyStringsVitePlugin } from './scripts/lazyStrings.mjs';
 
 /** As in build.mjs: a lazy chunk's `*.chunk.css` is imported as its text. */
 const VIRTUAL = '\0chunk-css:';
@@ -20,7 +21,8 @@ const chunkCssAsText = {
 };
 
 export default defineConfig({
-  plugins: [chunkCssAsText],
+  // As in build.mjs: lazy features' English strings are not in the first paint's en.json.
+  plugins: [chunkCssAsText, lazyStringsVitePlugin()],
   resolve: {
     alias: [
       ...viteAliases(),

@@ -57,15 +57,16 @@ describe('the router', () => {
     expect(router.path.value).toBe('/');
   });
 
-  describe('before the pre-chat form and the article viewer ship', () => {
-    it('opens the conversation for the pre-chat form, not home', () => {
-      const router = routerAt('');
-      router.navigate('/prechat-form');
-      expect(router.path.value).toBe('/messages');
-      expect(window.location.hash).toBe('#/messages');
-      expect(routerAt('#/prechat-form').path.value).toBe('/messages');
-    });
+  it('opens the pre-chat form at its own route, keeping the query (the campaign it stands before)', () => {
+    const router = routerAt('');
+    router.navigate('/prechat-form', { campaign: '7' });
+    expect(router.path.value).toBe('/prechat-form');
+    expect(router.query.value.get('campaign')).toBe('7');
+    expect(window.location.hash).toBe('#/prechat-form?campaign=7');
+    expect(routerAt('#/prechat-form').path.value).toBe('/prechat-form');
+  });
 
+  describe('before the article viewer ships', () => {
     it('sends an article link home, as the table declares', () => {
       expect(ROUTE_TABLE['/article'].until).toBe('/');
       expect(routerAt('#/article?slug=refunds').path.value).toBe('/');

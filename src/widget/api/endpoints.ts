@@ -37,6 +37,15 @@ export interface SetUserFields extends ContactFields {
   identifier_hash?: string;
 }
 
+/** The full contact record `POST /conversations` answers with (the Application API's shape). */
+export interface CreatedContact {
+  id: number;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  identifier: string | null;
+}
+
 /** `POST /messages` and `POST /conversations` responses: a message with its sender. */
 export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
 
@@ -63,6 +72,21 @@ const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoin
 });
 
 // Conversations
+
+/**
+ * Starts a conversation with its first message (the pre-chat form): the contact's details, the
+ * message and the conversation's custom attributes in one call.
+ */
+export const createConversation = (body: {
+  contact: { name?: string; email?: string; phone_number?: string };
+  message: { content: string; timestamp: string; referer_url: string };
+  custom_attributes: Record<string, unknown>;
+}) =>
+  api<ConversationSummary & { messages: WidgetMessage[]; custom_attributes: Record<string, unknown>; contact: CreatedContact }>(
+    'POST',
+    '/conversations',
+    body,
+  );
 
 /** The contact's current conversation, or `{}` when there is none. */
 export const getConversation = () => api<ConversationSummary | Record<string, never>>('GET', '/conversations');
@@ -136,7 +160,8 @@ export const updateMessage = (id: number, update: { contact?: { email: string };
 
 export const getContact = () => api<WidgetContact>('GET', '/contact');
 
-export const updateContact = (fields: ContactFields) => api<WidgetContact>('PATCH', '/contact', fields);
+/** Answers what the contact has now, without its `identifier`. */
+export const updateContact = (fields: ContactFields) => api<Omit<WidgetContact, 'identifier'>>('PATCH', '/contact', fields);
 
 /** Identifies the visitor; a `widget_auth_token` in the answer replaces the current JWT. */
 export const setUser = (fields: SetUserFields) =>

@@ -27,6 +27,14 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
   return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
 }
 
+/**
+ * Adds the English strings a lazy feature brings with its chunk (`en-strings/<PREFIX>`): the
+ * first paint's English leaves them out (scripts/lazyStrings.mjs), and `t()` falls back to them.
+ */
+export function addEnglish(english: Strings): void {
+  Object.assign(en, english);
+}
+
 let latestChoice = 0;
 
 /**

@@ -43,6 +43,11 @@ export function createConversationModel(request: Request) {
         return false;
       }
     },
+    /** Starts a conversation with its first message (the pre-chat form); answers it, messages and contact included. */
+    async create(body: Parameters<typeof endpoints.createConversation>[0]) {
+      // The answer is the summary with the first message and the contact added.
+      return (summary.value = await request(endpoints.createConversation(body)));
+    },
     /** The visitor starts afresh: the next message opens a new conversation. */
     forget() {
       summary.value = null;

@@ -15,6 +15,8 @@ export interface PromptDeps {
   ready: Signal<boolean>;
   referrer(): string;
   afterCampaign(): void;
+  /** The inbox asks for the pre-chat form before a conversation starts (docs/behaviour.md#pre-chat-form). */
+  preChatRequired(): boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PromptDeps {
  * messages and proactive campaigns. Both exist only inside an iframe on a host page, where
  * the host shrinks the frame to the prompt (`setUnreadMode`, `updateIframeHeight`).
  */
-export function createPrompts({ app, bridge, router, campaigns, unread, ready, referrer, afterCampaign }: PromptDeps) {
+export function createPrompts({ app, bridge, router, campaigns, unread, ready, referrer, afterCampaign, preChatRequired }: PromptDeps) {
   const closed = () => bridge.inIframe && !app.isWidgetOpen.value;
 
   // The launcher's dot counts unread messages while the window is closed.
@@ -58,8 +60,8 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
     if (router.path.value === '/campaigns' && !campaigns.active.value) close();
   });
 
-  function leavePrompt(to: '/messages' | '/') {
-    router.navigate(to);
+  function leavePrompt(to: '/messages' | '/prechat-form', query?: Record<string, string>) {
+    router.navigate(to, query);
     bridge.send('resetUnreadMode', {});
   }
 
@@ -73,10 +75,15 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
       close();
       campaigns.snooze();
     },
-    /** A campaign click starts the conversation with the campaign's message. */
-    async openCampaign() {
+    /**
+     * A campaign click starts the conversation with the campaign's message, through the
+     * pre-chat form (its campaign variant) when the inbox asks for one; the form then calls
+     * this again with the conversation attributes it asked for.
+     */
+    async openCampaign(customAttributes?: Record<string, unknown>) {
+      if (!customAttributes && preChatRequired()) return leavePrompt('/prechat-form', { campaign: '' });
       leavePrompt('/messages');
-      await campaigns.execute(referrer()).catch(() => undefined);
+      await campaigns.execute(referrer(), customAttributes).catch(() => undefined);
       afterCampaign();
     },
   };

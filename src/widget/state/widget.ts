@@ -57,6 +57,12 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
   const ready = signal(false);
   const referrer = () => app.referrerURL.value || document.referrer || location.href;
   const campaigns = createCampaignsModel(request, () => bridge.inIframe && !app.isWidgetOpen.value && !hasMessages.value);
+  /**
+   * A conversation starts through the pre-chat form when none is going on and the inbox has the
+   * form on. Which fields it asks is the form's business (it goes straight on when it has none
+   * to ask, docs/behaviour.md#pre-chat-form), so the first paint carries only this.
+   */
+  const preChatRequired = () => channel.preChatFormEnabled && !hasMessages.value;
 
   /** Emits a `chatwoot:*` event on the host window (docs/protocol.md#widget-to-host `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
@@ -79,6 +85,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     unread,
     ready,
     referrer,
+    preChatRequired,
     afterCampaign: () => {
       conversation.fetch().catch(() => undefined);
       messages.fetchMissed().catch(() => undefined);
@@ -110,6 +117,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     router,
     bridge,
     request,
+    referrer,
 
     /** Shows the alert banner for 3 s (error by default). */
     showBanner(message: string, type: 'error' | 'success' = 'error') {
@@ -125,10 +133,10 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       ready.value = true;
     },
 
-    /** Home's call to action: go to the conversation (the pre-chat form comes in later). */
+    /** Home's call to action: the conversation, through the pre-chat form when the inbox asks for one. */
     startConversation() {
       emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
-      router.navigate('/messages');
+      router.navigate(preChatRequired() ? '/prechat-form' : '/messages');
     },
 
     /** Marks everything read when the visitor is looking at the conversation. */

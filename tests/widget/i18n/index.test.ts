@@ -1,4 +1,4 @@
-import { direction, locale, setLocale, t } from '../../../src/widget/i18n';
+import { addEnglish, direction, locale, setLocale, t } from '../../../src/widget/i18n';
 import { loadChunk } from '../../../src/widget/lib/loadChunk';
 
 // Only `en` exists as a file; other locales arrive as chunks, so the chunk loader hands back
@@ -25,7 +25,7 @@ describe('looking up text', () => {
   });
 
   it('fills numbers into placeholders', () => {
-    expect(t('UNREAD.COUNT', { count: 42 })).toBe('42 new messages');
+    expect(t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: 40 })).toBe('File exceeds the 40 attachment limit');
   });
 
   it('leaves a placeholder it has no value for', () => {
@@ -62,6 +62,22 @@ describe('looking up text', () => {
     await setLocale('xx_YY', ['en', 'fr']);
     expect(loadChunk).not.toHaveBeenCalled();
     expect(locale.value).toBe('en');
+  });
+});
+
+describe("a lazy feature's English", () => {
+  it('is not in the first paint: its keys are missing until its chunk brings them', async () => {
+    expect(t('PRECHAT.MESSAGE_TOO_SHORT')).toBe('PRECHAT.MESSAGE_TOO_SHORT');
+    addEnglish((await import('en-strings/PRECHAT')).default);
+    expect(t('PRECHAT.MESSAGE_TOO_SHORT')).toBe('Message too short');
+    expect(t('PRECHAT.FIELD_REQUIRED', { label: 'Order number' })).toBe('Order number is required');
+  });
+
+  it('stays the fallback for a locale without the key', async () => {
+    addEnglish((await import('en-strings/PRECHAT')).default);
+    translation({ CHAT_WITH_US: 'Discutez avec nous' });
+    await setLocale('fr');
+    expect(t('PRECHAT.NO_RESULTS')).toBe('No results found');
   });
 });
 
