@@ -183,15 +183,18 @@ export function PreChatForm({ fields, intro, messages, labels, countries, defaul
       {fields.map((field) => {
         const error = errors[field.key];
         const errorId = `${fieldId(field)}-error`;
+        // The required mark sits beside the label, not in it: the field's name is its label alone.
         const label = (
-          <label className="prechat__label" htmlFor={fieldId(field)}>
-            {field.label}
+          <span className="prechat__label-row">
+            <label className="prechat__label" htmlFor={fieldId(field)}>
+              {field.label}
+            </label>
             {field.required && (
               <span className="prechat__required" aria-hidden="true">
-                {' *'}
+                *
               </span>
             )}
-          </label>
+          </span>
         );
         return (
           <div className={`prechat__field prechat__field--${field.kind}`} key={field.key}>

@@ -93,7 +93,9 @@ describe('the pre-chat form', () => {
     expect(field('I accept the terms').type).toBe('checkbox');
     expect(field('Full Name').required).toBe(true);
     expect(field('Plan').required).toBe(false);
-    expect(screen.getByText('Full Name').parentElement?.textContent).toBe('Full Name *');
+    // The mark beside a required field's label is not part of its name.
+    expect(screen.getByText('Full Name').parentElement?.textContent).toBe('Full Name*');
+    expect(screen.getByRole('textbox', { name: 'Full Name' })).toBe(field('Full Name'));
   });
 
   it('on an empty submit shows each error under its field, and focuses the first', async () => {
