@@ -14,6 +14,7 @@ import { requestLog } from './observability/requestLog';
 import { accountsApi, profileApi } from './routes/accountsApi/router';
 import { demoRoutes } from './routes/demo';
 import { healthRoutes, readinessChecks } from './routes/health';
+import { helpCentreRoutes } from './routes/helpCentre';
 import { metricsRoutes } from './routes/metrics';
 import { packsRoutes } from './routes/packs';
 import { uploadRoutes } from './routes/uploads';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', widgetPageRoutes(deps));
   app.route('/', packsRoutes(deps));
   app.route('/', uploadRoutes(deps));
+  app.route('/', helpCentreRoutes(deps));
   app.route('/api/v1/widget', widgetApi(deps));
   app.route('/api/v1/accounts/:a', accountsApi(deps));
   app.route('/api/v1/profile', profileApi(deps));
