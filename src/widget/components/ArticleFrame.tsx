@@ -38,8 +38,11 @@ function arrived(frame: HTMLIFrameElement): boolean | undefined {
 
 /**
  * An article (or the portal's list) in the plain layout of its own page, framed: the page is the
- * server's, under its own script-free CSP, so nothing in an article runs in the widget. The frame
- * may not run script either (`sandbox` without `allow-scripts`); links leave in a new tab.
+ * server's, rendered from escaped markdown under a CSP without `script-src`, so nothing an
+ * article contains can run, in the frame or in the widget; its links leave in a new tab. No
+ * `sandbox`: the page's CSP already forbids script, and in gateway mode the page is Chatwoot's
+ * own, which Chatwoot's widget frames as it is (a sandbox would also hide the frame from tools
+ * that script it, such as axe).
  */
 export function ArticleFrame({ src, title, labels }: ArticleFrameProps) {
   const [state, setState] = useState<FrameState>(src ? 'loading' : 'failed');
@@ -58,7 +61,6 @@ export function ArticleFrame({ src, title, labels }: ArticleFrameProps) {
           className={`article-viewer__frame${state === 'loaded' ? '' : ' article-viewer__frame--loading'}`}
           src={src}
           title={title}
-          sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
           referrerPolicy="strict-origin-when-cross-origin"
           onLoad={onLoad}
         />
