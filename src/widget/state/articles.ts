@@ -11,19 +11,26 @@ export interface PopularArticle {
   link: string;
 }
 
-/** The usable articles of an answer (a gateway's Chatwoot answers it too), at most `POPULAR_ARTICLES`. */
-function popular(page: HelpCentreArticlesPage | undefined): PopularArticle[] {
+/**
+ * The usable articles of an answer (a gateway's Chatwoot answers it too), at most
+ * `POPULAR_ARTICLES`: each needs a title, and a link (made from its slug when an older server
+ * sends none).
+ */
+function popular(page: HelpCentreArticlesPage | undefined, portalSlug: string): PopularArticle[] {
   const payload: unknown[] = Array.isArray(page?.payload) ? page.payload : [];
-  return payload
-    .filter(
-      (item): item is PopularArticle =>
-        !!item &&
-        typeof item === 'object' &&
-        typeof (item as PopularArticle).title === 'string' &&
-        typeof (item as PopularArticle).link === 'string',
-    )
-    .slice(0, POPULAR_ARTICLES)
-    .map(({ id, title, link }) => ({ id, title, link }));
+  const articles: PopularArticle[] = [];
+  for (const item of payload) {
+    const { id, title, link, slug } = (item ?? {}) as Partial<HelpCentreArticlesPage['payload'][number]>;
+    const href =
+      typeof link === 'string'
+        ? link
+        : typeof slug === 'string' && slug
+          ? `hc/${encodeURIComponent(portalSlug)}/articles/${encodeURIComponent(slug)}`
+          : '';
+    if (typeof title === 'string' && title && href && articles.length < POPULAR_ARTICLES)
+      articles.push({ id: Number(id), title, link: href });
+  }
+  return articles;
 }
 
 /**
@@ -51,7 +58,7 @@ export function createArticlesModel(request: Request) {
       hasError.value = false;
       if (key !== shown) list.value = [];
       try {
-        const articles = popular(await request(getPopularArticles(portalSlug, locale)));
+        const articles = popular(await request(getPopularArticles(portalSlug, locale)), portalSlug);
         if (asked !== key) return;
         list.value = articles;
         shown = key;

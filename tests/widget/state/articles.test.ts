@@ -42,12 +42,28 @@ describe('the popular articles model', () => {
     ]);
   });
 
-  it('keeps at most six, and drops entries without a title or a link', async () => {
+  it('keeps at most six, and drops entries without a title or a way to open them', async () => {
     const { model, calls } = setup();
     const done = model.fetch('acme', 'en');
-    calls[0].resolve({ payload: [null, { id: 9 }, { id: 8, title: 'No link' }, ...[1, 2, 3, 4, 5, 6, 7].map((id) => article(id))] });
+    calls[0].resolve({
+      payload: [
+        null,
+        { id: 9 },
+        { id: 8, title: 'No link' },
+        { id: 10, title: '', link: 'hc/acme/articles/x' },
+        ...[1, 2, 3, 4, 5, 6, 7].map((id) => article(id)),
+      ],
+    });
     await done;
     expect(model.list.value.map((a) => a.id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('makes the link from the slug when the server sends none (older Chatwoot)', async () => {
+    const { model, calls } = setup();
+    const done = model.fetch('acme help', 'en');
+    calls[0].resolve({ payload: [{ id: 1, title: 'Refunds', slug: 'refunds' }] });
+    await done;
+    expect(model.list.value).toEqual([{ id: 1, title: 'Refunds', link: 'hc/acme%20help/articles/refunds' }]);
   });
 
   it('keeps the list for the session: the same portal and locale are not fetched again', async () => {
