@@ -247,3 +247,31 @@ test.describe('the help centre', () => {
     });
   }
 });
+
+test.describe('the help centre on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('fits a 390 px screen: the list, and an article with its image and table', async ({ page }) => {
+    const unlink = await linkPortal();
+    try {
+      await serveImages(page);
+      await page.goto(`${E2E.hostOrigin}/`);
+      const widget = await openChat(page);
+      const item = popularArticles(widget).getByRole('button', { name: 'Finding your size' });
+      await expect(item).toBeVisible();
+      const box = (await item.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await saveScreenshot(page, 'help-centre-home-phone');
+
+      await item.tap();
+      const article = await articlePage(widget);
+      await expect(article.getByRole('table')).toBeVisible();
+      // Nothing in the article widens its page past the screen.
+      expect(await article.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true);
+      await saveScreenshot(page, 'help-centre-article-phone');
+    } finally {
+      await unlink();
+    }
+  });
+});
