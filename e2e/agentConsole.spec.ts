@@ -1,6 +1,9 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { E2E } from './ports';
+import { agentApi } from './support/agentApi';
 import { axeViolations } from './support/axe';
+import { solidPng } from './support/files';
+import { conversationWithMessage } from './support/settings';
 import { openChat, saveScreenshot, startConversation } from './support/widget';
 
 // The evaluator's demo (README "Answering as the agent"): the demo page at / is the visitor's
@@ -121,18 +124,60 @@ test('the sign-in form refuses a wrong token with a clear error and signs in wit
   expect(await page.evaluate(() => sessionStorage.getItem('wren-agent-token'))).toBeNull();
 });
 
+/**
+ * A conversation with every kind of message the console draws: the visitor's text and picture,
+ * a bot's quick replies the visitor answers, a private note, an agent's shared location.
+ */
+async function conversationWithEveryKind(visitor: Page, text: string): Promise<string> {
+  await visitor.goto(`${E2E.widgetOrigin}/`);
+  const widget = await openChat(visitor);
+  await startConversation(widget, text);
+  await expect.poll(() => conversationWithMessage(text)).not.toBeNull();
+  const { id } = (await conversationWithMessage(text))!;
+  const chooser = visitor.waitForEvent('filechooser');
+  await widget.getByRole('button', { name: 'Add an attachment' }).click();
+  await (await chooser).setFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: solidPng(64, 48, [31, 147, 255]) });
+  await expect(widget.getByRole('img', { name: 'Picture message' })).toBeVisible();
+  const messages = `/api/v1/accounts/1/conversations/${id}/messages`;
+  await agentApi('POST', messages, {
+    content: 'How can we help?',
+    content_type: 'input_select',
+    content_attributes: {
+      items: [
+        { title: 'Track my order', value: 'track' },
+        { title: 'Talk to a human', value: 'human' },
+      ],
+    },
+  });
+  await widget.getByRole('button', { name: 'Track my order' }).click();
+  await agentApi('POST', messages, { content: 'Ordered twice last month', private: true });
+  await agentApi('POST', messages, {
+    content: 'Our shop',
+    attachments: [{ file_type: 'location', coordinates_lat: 64.1466, coordinates_long: -21.9426, fallback_title: 'Reykjavík' }],
+  });
+  return (await agentApi<{ meta: { sender: { name: string } } }>('GET', `/api/v1/accounts/1/conversations/${id}`)).meta.sender.name;
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the console is axe-clean in ${colorScheme} mode, with a conversation open`, async ({ browser }) => {
+  test(`the console is axe-clean in ${colorScheme} mode, with every kind of message on screen`, async ({ browser }) => {
     const context = await browser.newContext({ colorScheme });
-    const visitor = await context.newPage();
-    await visitor.goto(`${E2E.widgetOrigin}/`);
-    await startConversation(await openChat(visitor), `Checking colours ${colorScheme}`);
+    const text = `Checking colours ${colorScheme} ${Date.now().toString(36)}`;
+    const name = await conversationWithEveryKind(await context.newPage(), text);
     const agent = await context.newPage();
     await openConsole(agent);
     await conversationList(agent)
-      .getByRole('button', { name: literally(`Checking colours ${colorScheme}`) })
+      .getByRole('button', { name: new RegExp(`^${literally(name).source}`) })
       .click();
-    await expect(agent.getByRole('log').getByText(`Checking colours ${colorScheme}`)).toBeVisible();
+    const log = agent.getByRole('log');
+    await expect(log.getByText(text)).toBeVisible();
+    // A picture as a thumbnail linking to the file; a bot's question and the answer in a line each; the note marked.
+    const picture = log.getByRole('img', { name: 'Image: parcel.png' });
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await expect(log.getByText('Options: Track my order, Talk to a human')).toBeVisible();
+    await expect(log.getByText('Answer: Track my order')).toBeVisible();
+    await expect(log.getByText('Private note')).toBeVisible();
+    await expect(log.getByRole('link', { name: 'Location: Reykjavík' })).toBeVisible();
     expect(await axeViolations(agent)).toEqual([]);
     await saveScreenshot(agent, `agent-console-${colorScheme}`);
     await context.close();
@@ -158,6 +203,10 @@ test('the console works by keyboard alone and on a 390 px phone, one pane at a t
   await agent.keyboard.press('Enter');
   await expect(agent.getByRole('log').getByText(text)).toBeVisible();
   await expect(conversationList(agent)).toBeHidden();
+  // Focus follows to the conversation's name instead of falling back to the page.
+  const heading = agent.getByRole('main').getByRole('heading', { level: 2 });
+  await expect(heading).toBeFocused();
+  const name = (await heading.textContent())!;
   expect(await agent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Reply by keyboard: focus the box, type, Enter.
@@ -167,15 +216,25 @@ test('the console works by keyboard alone and on a 390 px phone, one pane at a t
   await expect(agent.getByRole('log').getByText('Answered from a phone')).toBeVisible();
   await saveScreenshot(agent, 'agent-console-390-conversation');
 
-  // The contact's details take the screen when asked for, and give it back.
-  await agent.getByRole('button', { name: 'Contact details' }).click();
-  await expect(agent.getByRole('complementary', { name: 'Contact details' })).toBeVisible();
+  // The contact's details take the screen when asked for, and give it back, focus following.
+  const toggle = agent.getByRole('button', { name: 'Contact details' });
+  await toggle.focus();
+  await agent.keyboard.press('Enter');
+  const details = agent.getByRole('complementary', { name: 'Contact details' });
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('heading', { name: 'Contact details' })).toBeFocused();
   await expect(agent.getByRole('log')).toBeHidden();
   await saveScreenshot(agent, 'agent-console-390-contact');
-  await agent.getByRole('button', { name: 'Back to the conversation' }).click();
+  await agent.keyboard.press('Tab');
+  await expect(agent.getByRole('button', { name: 'Back to the conversation' })).toBeFocused();
+  await agent.keyboard.press('Enter');
   await expect(agent.getByRole('log')).toBeVisible();
-  await agent.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(toggle).toBeFocused();
+  await agent.getByRole('button', { name: 'Back to conversations' }).focus();
+  await agent.keyboard.press('Enter');
   await expect(conversationList(agent)).toBeVisible();
+  // Back in the list, on the conversation just left (its preview is now the reply).
+  await expect(conversationList(agent).getByRole('button', { name: new RegExp(`^${literally(name).source}`) })).toBeFocused();
   expect(await axeViolations(agent)).toEqual([]);
   await context.close();
 });

@@ -41,6 +41,7 @@ export function ConversationList({ conversations, total, selectedId, unread, typ
                   type="button"
                   className={`conv${isUnread ? ' conv--unread' : ''}`}
                   aria-current={conversation.id === selectedId ? 'true' : undefined}
+                  data-conversation-id={conversation.id}
                   onClick={() => onSelect(conversation.id)}
                 >
                   <span className="conv__top">

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ContactDetails } from '../components/ContactDetails';
 import { ConversationList } from '../components/ConversationList';
 import type { ConnectionState, ConsoleState, Workspace } from '../state/console';
 import { ConversationPane } from './ConversationPane';
+import { focusLost, useFocusWhenLost } from './focus';
 
 const CONNECTION_TEXT: Record<ConnectionState, string> = {
   connecting: 'Connecting…',
@@ -19,7 +20,18 @@ export function Console({ console: state, ws }: { console: ConsoleState; ws: Wor
   const error = ws.error.value;
   const unread = ws.conversations.unread.value;
 
+  const contactHeading = useRef<HTMLHeadingElement>(null);
+  const lastSelected = useRef<number | null>(null);
+
   useEffect(() => setContactOpen(false), [selectedId]);
+  useFocusWhenLost(contactHeading, [contactOpen]);
+  // Back on a phone: focus returns to the conversation just left, in the list.
+  useEffect(() => {
+    if (selectedId === null && lastSelected.current !== null && focusLost()) {
+      document.querySelector<HTMLElement>(`[data-conversation-id="${lastSelected.current}"]`)?.focus();
+    }
+    lastSelected.current = selectedId;
+  }, [selectedId]);
   useEffect(() => {
     document.title = unread.size ? `(${unread.size}) Wren agent console` : 'Wren agent console';
   }, [unread.size]);
@@ -58,7 +70,9 @@ export function Console({ console: state, ws }: { console: ConsoleState; ws: Wor
         {conversation && (
           <aside id="contact" className="contact" aria-labelledby="contact-title">
             <div className="contact__head">
-              <h2 id="contact-title">Contact details</h2>
+              <h2 id="contact-title" ref={contactHeading} tabIndex={-1}>
+                Contact details
+              </h2>
               <button type="button" className="button button--quiet contact__close" onClick={() => setContactOpen(false)}>
                 Back<span className="visually-hidden"> to the conversation</span>
               </button>

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { MessageItem } from '../components/MessageItem';
 import { ReplyBox } from '../components/ReplyBox';
 import type { Workspace } from '../state/console';
+import { useFocusWhenLost } from './focus';
 
 export interface ConversationPaneProps {
   ws: Workspace;
@@ -19,7 +20,12 @@ export function ConversationPane({ ws, contactOpen, onToggleContact }: Conversat
   const id = thread.id.value;
   const messages = thread.messages.value;
   const log = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const contactToggle = useRef<HTMLButtonElement>(null);
   const following = useRef(true);
+  // On a phone the list (or the contact panel) gave way to this pane: focus follows.
+  useFocusWhenLost(heading, [id]);
+  useFocusWhenLost(contactToggle, [contactOpen]);
 
   useLayoutEffect(() => {
     const element = log.current;
@@ -44,7 +50,7 @@ export function ConversationPane({ ws, contactOpen, onToggleContact }: Conversat
         <button type="button" className="button button--quiet pane__back" onClick={() => ws.select(null)}>
           <span aria-hidden="true">←</span> Back<span className="visually-hidden"> to conversations</span>
         </button>
-        <h2 id="pane-title" className="pane__name">
+        <h2 id="pane-title" className="pane__name" ref={heading} tabIndex={-1}>
           {name}
         </h2>
         <div className="pane__actions">
@@ -52,6 +58,7 @@ export function ConversationPane({ ws, contactOpen, onToggleContact }: Conversat
           <button
             type="button"
             className="button button--quiet pane__contact"
+            ref={contactToggle}
             aria-expanded={contactOpen}
             aria-controls="contact"
             onClick={onToggleContact}
