@@ -93,7 +93,11 @@ export function createThreadModel(request: Request, accountId: number): ThreadMo
       if (id.value === current) merge(payload);
     },
     receive(message) {
-      if (message.conversation_id === id.value) merge([message]);
+      if (message.conversation_id !== id.value) return;
+      // An update to a message before the loaded page (a read receipt, say) waits for "Load earlier".
+      const oldest = messages.value[0];
+      if (hasEarlier.value && oldest && message.id < oldest.id) return;
+      merge([message]);
     },
     async send(content) {
       const current = id.value;

@@ -40,6 +40,13 @@ describe('the open conversation', () => {
     ]);
   });
 
+  it('leaves an update to a message before the loaded page for "Load earlier"', async () => {
+    const { model } = setup(() => page(100, MESSAGES_PAGE));
+    await model.open(1);
+    model.receive(message({ id: 50, status: 'read' }));
+    expect(model.messages.value[0].id).toBe(100);
+  });
+
   it('catches up with what came after the newest message it holds', async () => {
     const { model, calls } = setup((endpoint) => (endpoint.query?.after ? page(102, 1) : page(100, 2)));
     await model.open(1);
