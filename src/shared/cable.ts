@@ -22,11 +22,6 @@ export const POLL_MULTIPLIER = 5;
 export const PRESENCE_INTERVAL_MS = 20_000;
 /** A visible tab reopens a stale/closed socket after this delay. */
 export const VISIBILITY_REOPEN_DELAY_MS = 200;
-/**
- * A typing indicator clears itself this long after the last `typing_on` (docs/behaviour.md#conversation-status):
- * the widget's for an agent, the agent console's for a visitor.
- */
-export const TYPING_TIMEOUT_MS = 30_000;
 
 /** The widget's subscription identifier is exactly this JSON string (docs/protocol.md#frames). */
 export function roomIdentifier(pubsubToken: string): string {

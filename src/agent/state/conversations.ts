@@ -1,6 +1,6 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ConversationPushData, ContactPushData, MessagePushData } from '../../shared/applicationApi';
-import { TYPING_TIMEOUT_MS } from '../../shared/cable';
+import { TYPING_TIMEOUT_MS } from '../../shared/typing';
 import { MESSAGE_TYPE } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';

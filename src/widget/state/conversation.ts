@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
-import { TYPING_TIMEOUT_MS } from '../../shared/cable';
+import { TYPING_TIMEOUT_MS } from '../../shared/typing';
 import type { ConversationStatus, ConversationSummary } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';

@@ -1,7 +1,7 @@
 import type { Endpoint } from '../../../src/agent/api/endpoints';
 import { createConversationsModel } from '../../../src/agent/state/conversations';
 import type { Request } from '../../../src/agent/state/request';
-import { TYPING_TIMEOUT_MS } from '../../../src/shared/cable';
+import { TYPING_TIMEOUT_MS } from '../../../src/shared/typing';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 import { contact, conversation, message } from '../fixtures';
 
