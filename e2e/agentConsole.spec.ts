@@ -239,6 +239,33 @@ test('the console works by keyboard alone and on a 390 px phone, one pane at a t
   await context.close();
 });
 
+test('a long conversation opens on its newest messages and pages back without losing the place', async ({ browser }) => {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  const text = `Long story ${Date.now().toString(36)}`;
+  await visitor.goto(`${E2E.widgetOrigin}/`);
+  await startConversation(await openChat(visitor), text);
+  await expect.poll(() => conversationWithMessage(text)).not.toBeNull();
+  const { id } = (await conversationWithMessage(text))!;
+  for (let n = 1; n <= 24; n++) await agentApi('POST', `/api/v1/accounts/1/conversations/${id}/messages`, { content: `Step ${n} of 24` });
+
+  const agent = await context.newPage();
+  await openConsole(agent);
+  await conversationList(agent)
+    .getByRole('button', { name: /Step 24 of 24/ })
+    .click();
+  const log = agent.getByRole('log');
+  await expect(log.getByText('Step 24 of 24')).toBeInViewport();
+  await expect(log.getByText(text)).toHaveCount(0);
+  const fifth = log.getByText('Step 5 of 24', { exact: true });
+  await agent.getByRole('button', { name: 'Load earlier messages' }).click();
+  await expect(log.getByText(text)).toBeAttached();
+  await expect(agent.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+  // The message read before the click is still in view; the older ones went in above it.
+  await expect(fifth).toBeInViewport();
+  await context.close();
+});
+
 test('the demo page fits a 390 px phone: no sideways scroll, the launcher wholly on screen', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();

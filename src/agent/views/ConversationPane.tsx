@@ -27,9 +27,21 @@ export function ConversationPane({ ws, contactOpen, onToggleContact }: Conversat
   useFocusWhenLost(heading, [id]);
   useFocusWhenLost(contactToggle, [contactOpen]);
 
+  // What the log held at the last render: its first message and its height.
+  const shown = useRef<{ firstId?: number; height: number }>({ height: 0 });
+
+  useLayoutEffect(() => {
+    following.current = true;
+  }, [id]);
   useLayoutEffect(() => {
     const element = log.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    const firstId = messages[0]?.id;
+    if (following.current) element.scrollTop = element.scrollHeight;
+    // An earlier page went in above: the messages being read stay where they were.
+    else if (shown.current.firstId !== undefined && firstId !== shown.current.firstId)
+      element.scrollTop += element.scrollHeight - shown.current.height;
+    shown.current = { firstId, height: element.scrollHeight };
   }, [messages, id]);
 
   const conversation = id === null ? undefined : conversations.find(id);
