@@ -35,6 +35,8 @@ export interface UsersTable {
   email: string;
   avatar_url: string | null;
   access_token: string;
+  /** The agent's own cable token (docs/protocol.md#agents-on-the-cable). */
+  pubsub_token: string;
   availability: Generated<string>;
   created_at: Millis;
   updated_at: Millis;
@@ -239,7 +241,7 @@ export interface ConversationLabelsTable {
   created_at: Millis;
 }
 
-/** A help-centre portal (004). `slug` is unique across the server: public URLs carry no account. */
+/** A help-centre portal (005). `slug` is unique across the server: public URLs carry no account. */
 export interface PortalsTable {
   id: Generated<number>;
   account_id: number;
@@ -258,7 +260,7 @@ export interface PortalsTable {
   updated_at: Millis;
 }
 
-/** A help-centre article (004); `slug` is unique within its portal. */
+/** A help-centre article (005); `slug` is unique within its portal. */
 export interface ArticlesTable {
   id: Generated<number>;
   account_id: number;

@@ -1,5 +1,5 @@
 /**
- * 004 — the help centre: an account's portals (slug unique across the server, because public
+ * 005 — the help centre: an account's portals (slug unique across the server, because public
  * URLs `/hc/{slug}/…` carry no account) and their articles (slug unique within a portal).
  * `inboxes.portal_id` (001) points at a portal; the Application API checks it, as SQLite cannot
  * add a foreign key to an existing column. Portable schema builder only.
