@@ -20,8 +20,7 @@ export const ROUTE_TABLE: Record<RoutePath, RouteFrame> = {
   '/': {},
   '/messages': { back: true },
   '/prechat-form': { back: true },
-  // Until the article viewer ships, an article link lands on home, where the help centre will list them.
-  '/article': { back: true, noBranding: true, until: '/' },
+  '/article': { back: true, noBranding: true },
   '/unread-messages': { compact: true },
   '/campaigns': { compact: true },
 };

@@ -66,10 +66,12 @@ describe('the router', () => {
     expect(routerAt('#/prechat-form').path.value).toBe('/prechat-form');
   });
 
-  describe('before the article viewer ships', () => {
-    it('sends an article link home, as the table declares', () => {
-      expect(ROUTE_TABLE['/article'].until).toBe('/');
-      expect(routerAt('#/article?slug=refunds').path.value).toBe('/');
-    });
+  it('opens the article viewer with its link and title, without the branding footer, with a way back', () => {
+    const router = routerAt('');
+    router.navigate('/article', { link: '/hc/acme/articles/refunds?show_plain_layout=true', title: 'Refunds' });
+    expect(router.path.value).toBe('/article');
+    expect(router.query.value.get('link')).toBe('/hc/acme/articles/refunds?show_plain_layout=true');
+    expect(router.query.value.get('title')).toBe('Refunds');
+    expect(ROUTE_TABLE['/article']).toEqual({ back: true, noBranding: true });
   });
 });
