@@ -28,9 +28,10 @@ export interface CountrySelectProps {
 const PAGE = 8;
 
 /**
- * The dial-code picker: a button showing the chosen flag and code that opens a searchable list
- * (the ARIA combobox pattern: the search box keeps focus and points at the active option with
- * `aria-activedescendant`). Arrows, Page Up/Down, Enter to choose, Escape or Tab to leave.
+ * The dial-code picker: a button showing the chosen flag and code that opens a small dialog with
+ * a searchable list (the ARIA combobox pattern: the search box keeps focus and points at the
+ * active option with `aria-activedescendant`). Arrows, Page Up/Down, Enter to choose, Escape or
+ * Tab to leave.
  */
 export function CountrySelect({ id, countries, value, labels, invalid, describedBy, onChange, onChosen }: CountrySelectProps) {
   const listId = useId();
@@ -115,7 +116,7 @@ export function CountrySelect({ id, countries, value, labels, invalid, described
         id={id}
         type="button"
         className="country__trigger"
-        aria-haspopup="listbox"
+        aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={chosen ? labels.selected(chosen) : labels.countryCode}
         aria-invalid={invalid || undefined}
@@ -140,7 +141,7 @@ export function CountrySelect({ id, countries, value, labels, invalid, described
         </svg>
       </button>
       {open && (
-        <div className="country__popup">
+        <div className="country__popup" role="dialog" aria-label={labels.countryCode}>
           <input
             ref={search}
             className="country__search"

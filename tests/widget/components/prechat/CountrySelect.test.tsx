@@ -43,6 +43,8 @@ describe('the dial-code picker', () => {
     setup('DE');
     fireEvent.click(trigger());
     expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    expect(trigger().getAttribute('aria-haspopup')).toBe('dialog');
+    expect(screen.getByRole('dialog', { name: 'Country code' }).contains(search())).toBe(true);
     expect(document.activeElement).toBe(search());
     expect(search().getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
     expect(activeOption()?.textContent).toContain('Germany');
