@@ -36,8 +36,10 @@ export async function submitPreChat(deps: PreChatDeps, answers: PreChatAnswers, 
     });
     for (const message of created.messages ?? []) messages.merge(message);
     // What the contact has now (an e-mail offers the transcript), without asking again.
-    const { id, name, email, phone_number, identifier } = created.contact;
-    contact.set({ id, has_name: !!name, has_email: !!email, has_phone_number: !!phone_number, identifier });
+    if (created.contact) {
+      const { id, name, email, phone_number, identifier } = created.contact;
+      contact.set({ id, has_name: !!name, has_email: !!email, has_phone_number: !!phone_number, identifier });
+    }
     router.navigate('/messages');
     return true;
   } catch {

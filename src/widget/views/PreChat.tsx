@@ -2,7 +2,6 @@ import english from 'en-strings/PRECHAT';
 import { useEffect, useMemo } from 'react';
 import { Avatar } from '../components/Avatar';
 import { PreChatForm } from '../components/prechat/PreChatForm';
-
 import { addEnglish, intlLocale, locale, t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
 import { browserCountry, countriesIn, type Country } from '../lib/dialCodes';
