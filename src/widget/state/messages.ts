@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import { MESSAGE_TYPE, type FileType, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
@@ -95,11 +95,11 @@ export function createMessagesModel(request: Request, referrer: () => string) {
   }
 
   return {
-    map,
+    map: map as ReadonlySignal<MessageMap>,
     list,
-    isFetching,
-    hasFetched,
-    allLoaded,
+    isFetching: isFetching as ReadonlySignal<boolean>,
+    hasFetched: hasFetched as ReadonlySignal<boolean>,
+    allLoaded: allLoaded as ReadonlySignal<boolean>,
     lastServerId: () => lastServerId(map.value),
     /** Latest page (on open / after identity changes). */
     fetchLatest: () => fetchPage(),

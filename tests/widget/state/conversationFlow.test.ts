@@ -61,13 +61,15 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     const answered = answer?.(endpoint);
     return answered === undefined ? server(endpoint) : answered;
   }) as unknown as Request;
-  const conversation = createConversationModel(request);
+  // The host's calls (labels, attributes) play no part in the flow.
+  const hostCall = async () => undefined;
+  const conversation = createConversationModel(request, hostCall);
   const deps: FlowDeps = {
     request,
     messages: createMessagesModel(request, () => PAGE),
     conversation,
     composer: createComposerModel(request, () => conversation.id.value !== undefined),
-    contact: createContactModel(request),
+    contact: createContactModel(request, hostCall),
     maxUploadMb,
     emitHost: vi.fn(),
     postback: vi.fn(),
