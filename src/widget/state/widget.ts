@@ -54,7 +54,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     },
   });
   const conversation = createConversationModel(request, hostCall);
-  const messages = createMessagesModel(request, () => referrer());
+  const messages = createMessagesModel(request);
   const agents = createAgentsModel(request);
   const contact = createContactModel(request, hostCall);
   const composer = createComposerModel(request, () => conversation.id.value !== undefined);
@@ -83,6 +83,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     composer,
     contact,
     maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
+    referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
   };
@@ -168,12 +169,6 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     closeWindow() {
       bridge.send('closeWindow', {});
       if (bridge.inNativeApp) bridge.sendNative({ type: 'close-widget' });
-    },
-
-    /** Is this realtime event about the conversation on screen? Unknown conversation: accept. */
-    isCurrentConversation(conversationId: number | undefined) {
-      const current = conversation.id.value;
-      return current === undefined || conversationId === undefined || conversationId === current;
     },
   };
 

@@ -95,7 +95,8 @@ export function Messages() {
   };
 
   const sendFiles = async (files: File[]) => {
-    const refused = await flow.sendFiles(files);
+    const refused = await flow.sendFiles(files).catch(() => null);
+    if (!refused) return widget.showBanner(t('CHUNK_ERROR'));
     const [first] = refused;
     if (!first) return;
     widget.showBanner(
