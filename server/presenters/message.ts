@@ -3,7 +3,8 @@
  * created-message response (#messages), the realtime push data (#events) and the Application API
  * message (#application-api).
  */
-import type { Attachment, WidgetMessage } from '../../src/shared/types';
+import type { RealtimeMessage } from '../../src/shared/cable';
+import type { Attachment, CreatedMessage, WidgetMessage } from '../../src/shared/types';
 import { publicUrl } from '../lib/publicUrl';
 import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
@@ -100,7 +101,7 @@ export function createdMessage(view: MessageView) {
     ...attachmentsOf(view),
     sender: senderData(view.sender) ?? null,
     ...echoOf(view),
-  };
+  } satisfies CreatedMessage;
 }
 
 /** `Message#push_event_data`: the `data` of `message.created` / `message.updated`. */
@@ -136,7 +137,7 @@ export function messagePushData(view: MessageView) {
     ...(sender && { sender }),
     ...attachmentsOf(view),
     ...echoOf(view),
-  };
+  } satisfies RealtimeMessage;
 }
 
 /** The Application API's message (list item and create/delete response). */

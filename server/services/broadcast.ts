@@ -3,7 +3,7 @@
  * carries `account_id`, and agent-caused events carry the agent as `performer`. An event goes
  * to the view's `audience`: the contact-inbox's token, or all verified ones of that contact.
  */
-import type { RealtimeEventName } from '../../src/shared/cable';
+import type { RealtimeEventName, RealtimeTyping } from '../../src/shared/cable';
 import { REALTIME_EVENTS } from '../../src/shared/cable';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import { conversationPushData, type ConversationView } from '../presenters/conversation';
@@ -55,6 +55,10 @@ export function broadcastToAgents(hub: Hub, accountId: number, event: RealtimeEv
 /** `conversation.typing_on` / `typing_off` to the contact. */
 export function broadcastTyping(hub: Hub, on: boolean, view: ConversationView, user: User, isPrivate: boolean): void {
   const event = on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff;
-  const data = { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate };
+  // account_id is added by send(), as for every event.
+  const data = { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate } satisfies Omit<
+    RealtimeTyping,
+    'account_id'
+  >;
   for (const token of view.audience) send(hub, token, event, data, view.conversation.account_id);
 }
