@@ -2,7 +2,7 @@
  * Conversation shapes: the widget's summary (docs/protocol.md#conversations) and the push
  * data used by realtime events and the Application API (#events, #application-api).
  */
-import type { RealtimeConversation } from '../../src/shared/cable';
+import type { ConversationPushData } from '../../src/shared/applicationApi';
 import type { ConversationSummary } from '../../src/shared/types';
 import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
@@ -36,7 +36,7 @@ export function conversationSummary(conversation: Conversation): ConversationSum
 }
 
 /** `Conversations::EventDataPresenter`: realtime `data` and the Application API conversation. */
-export function conversationPushData(view: ConversationView) {
+export function conversationPushData(view: ConversationView): ConversationPushData {
   const { conversation, contactInbox, contact, assignee } = view;
   return {
     id: conversation.display_id,
@@ -77,5 +77,5 @@ export function conversationPushData(view: ConversationView) {
     created_at: seconds(conversation.created_at),
     updated_at: conversation.updated_at / 1000,
     account_id: conversation.account_id,
-  } satisfies RealtimeConversation;
+  };
 }

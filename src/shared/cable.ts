@@ -2,7 +2,8 @@
  * The ActionCable wire protocol as the widget and the reference server speak it
  * (docs/protocol.md#realtime, Rails ActionCable 6.1 client monitor semantics).
  */
-import type { AvailabilityStatus, ConversationStatus, Sender, WidgetMessage } from './types';
+import type { ConversationPushData, MessagePushData } from './applicationApi';
+import type { AvailabilityStatus, Sender, WidgetMessage } from './types';
 
 export const CABLE_PATH = '/cable';
 export const CABLE_PROTOCOLS = ['actioncable-v1-json', 'actioncable-unsupported'];
@@ -25,6 +26,14 @@ export const VISIBILITY_REOPEN_DELAY_MS = 200;
 /** The widget's subscription identifier is exactly this JSON string (docs/protocol.md#frames). */
 export function roomIdentifier(pubsubToken: string): string {
   return JSON.stringify({ channel: ROOM_CHANNEL, pubsub_token: pubsubToken });
+}
+
+/**
+ * An agent's identifier, as Chatwoot's dashboard builds it: their own pubsub token with the
+ * account and user ids; it streams the account's events too (docs/protocol.md#agents-on-the-cable).
+ */
+export function agentRoomIdentifier(pubsubToken: string, accountId: number, userId: number): string {
+  return JSON.stringify({ channel: ROOM_CHANNEL, pubsub_token: pubsubToken, account_id: accountId, user_id: userId });
 }
 
 export type ServerFrame =
@@ -59,37 +68,18 @@ export const REALTIME_EVENTS = {
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 
-/** `Message#push_event_data`: a widget message plus the columns the widget list omits. */
-export type RealtimeMessage = WidgetMessage & {
-  account_id: number;
-  inbox_id?: number;
-  private?: boolean;
-  sender_id?: number | null;
-  /** ISO 8601. */
-  updated_at?: string;
-  source_id?: string | null;
-  external_source_ids?: Record<string, unknown>;
-  additional_attributes?: Record<string, unknown>;
-  processed_message_content?: string | null;
-  sentiment?: Record<string, unknown>;
-  /** What an agent's list needs of the conversation; the widget reads none of it. */
-  conversation?: {
-    assignee_id: number | null;
-    unread_count: number;
-    last_activity_at: number | null;
-    contact_inbox: { source_id: string };
-  };
-};
+/**
+ * `Message#push_event_data` (`MessagePushData` in `applicationApi.ts`, the one full description)
+ * as the widget reads it: a widget message whose other push-data fields it may ignore.
+ */
+export type RealtimeMessage = WidgetMessage &
+  Pick<MessagePushData, 'account_id'> &
+  Partial<Omit<MessagePushData, keyof WidgetMessage | 'account_id'>>;
 
-/** `Conversations::EventDataPresenter`, reduced to what a widget reads. */
-export interface RealtimeConversation {
-  id: number;
-  inbox_id: number;
-  status: ConversationStatus;
-  account_id: number;
-  contact_inbox?: { pubsub_token?: string; [field: string]: unknown };
-  [field: string]: unknown;
-}
+/** `Conversations::EventDataPresenter` (`ConversationPushData`), reduced to what the widget reads. */
+export type RealtimeConversation = Pick<ConversationPushData, 'id' | 'inbox_id' | 'status' | 'account_id'> & {
+  contact_inbox?: Partial<ConversationPushData['contact_inbox']>;
+};
 
 /** `conversation.typing_on` / `typing_off`. */
 export interface RealtimeTyping {
