@@ -9,8 +9,8 @@ declare module '*.svg' {
   export default markup;
 }
 
-/** A lazy feature's English strings, the keys of locales/en.json under one prefix (scripts/lazyStrings.mjs). */
-declare module 'en-strings/*' {
+/** The first-paint subset of a locale file (scripts/firstPaintStrings.mjs). */
+declare module '*.json?first-paint' {
   const strings: Record<string, string>;
   export default strings;
 }

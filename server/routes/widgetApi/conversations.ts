@@ -3,6 +3,7 @@
  * most recent one; there is no conversation id in these URLs.
  */
 import { Hono, type Context } from 'hono';
+import type { CreatedConversation } from '../../../src/shared/types';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, notFound } from '../../lib/apiError';
@@ -67,7 +68,7 @@ export function widgetConversationRoutes(deps: AppDeps) {
       messages: [widgetMessage(view)],
       custom_attributes: view.conversation.custom_attributes,
       contact: contactJson(contact),
-    });
+    } satisfies CreatedConversation);
   });
 
   app.post('/conversations/update_last_seen', auth, async (c) => {

@@ -4,6 +4,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import type { CampaignResponse } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { inboxMember, userPushData } from '../../presenters/user';
 import { listEnabledCampaigns } from '../../repositories/campaigns';
@@ -59,7 +60,7 @@ export function widgetInboxRoutes(deps: AppDeps) {
           message: campaign.message,
           trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
           sender: sender ? userPushData(sender) : null,
-        };
+        } satisfies CampaignResponse;
       }),
     );
   });

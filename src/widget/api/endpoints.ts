@@ -4,7 +4,10 @@
  * the server root, so the client only prefixes its origin. The help centre's are apart, in
  * `helpCentreEndpoints.ts`: this module is part of the first paint, which has no use for them.
  */
-import type { ConversationSummary, InboxMember, Sender, WidgetContact, WidgetMessage } from '../../shared/types';
+import type { CampaignResponse, ConversationSummary, CreatedMessage, InboxMember, MessagesPage, WidgetContact } from '../../shared/types';
+
+// The response shapes are the wire's, typed once in src/shared (the server's presenters satisfy them).
+export type { CampaignResponse, CreatedMessage, MessagesPage };
 
 export const WIDGET_API_PATH = '/api/v1/widget';
 
@@ -38,33 +41,6 @@ export interface SetUserFields extends ContactFields {
   identifier_hash?: string;
 }
 
-/** The full contact record `POST /conversations` answers with (the Application API's shape). */
-export interface CreatedContact {
-  id: number;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  identifier: string | null;
-}
-
-/** `POST /messages` and `POST /conversations` responses: a message with its sender. */
-export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
-
-export interface MessagesPage {
-  payload: WidgetMessage[];
-  /** `{}` when the contact has no conversation yet. */
-  meta: { contact_last_seen_at?: number };
-}
-
-/** One enabled campaign (`GET /campaigns`). `time_on_page` is in seconds. */
-export interface CampaignResponse {
-  id: number;
-  trigger_rules: { url: string; time_on_page: number };
-  trigger_only_during_business_hours: boolean;
-  message: string;
-  sender: Extract<Sender, { type: 'user' }> | null;
-}
-
 const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({
   method,
   path: WIDGET_API_PATH + path,
@@ -73,21 +49,6 @@ const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoin
 });
 
 // Conversations
-
-/**
- * Starts a conversation with its first message (the pre-chat form): the contact's details, the
- * message and the conversation's custom attributes in one call.
- */
-export const createConversation = (body: {
-  contact: { name?: string; email?: string; phone_number?: string };
-  message: { content: string; timestamp: string; referer_url: string };
-  custom_attributes: Record<string, unknown>;
-}) =>
-  api<ConversationSummary & { messages: WidgetMessage[]; custom_attributes: Record<string, unknown>; contact: CreatedContact }>(
-    'POST',
-    '/conversations',
-    body,
-  );
 
 /** The contact's current conversation, or `{}` when there is none. */
 export const getConversation = () => api<ConversationSummary | Record<string, never>>('GET', '/conversations');

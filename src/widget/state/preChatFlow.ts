@@ -1,8 +1,15 @@
+import type { WidgetContact } from '../../shared/types';
+import * as endpoints from '../api/endpoints';
+import type { ContactFields } from '../api/endpoints';
+import { createConversation } from '../api/preChatEndpoints';
 import type { PreChatAnswers } from '../lib/preChatFields';
 import type { WidgetState } from './widget';
 
-/** What submitting the pre-chat form works with; the view's chunk builds the flow, the first paint carries none of it. */
-export type PreChatDeps = Pick<WidgetState, 'conversation' | 'messages' | 'contact' | 'router' | 'referrer' | 'openCampaign'>;
+/**
+ * What submitting the pre-chat form works with. The flow lives in the form's lazy chunk; the
+ * first paint carries only the models' setters it ends with.
+ */
+export type PreChatDeps = Pick<WidgetState, 'request' | 'conversation' | 'messages' | 'contact' | 'router' | 'flowDeps' | 'openCampaign'>;
 
 const isEmpty = (object: object) => Object.keys(object).length === 0;
 
@@ -20,25 +27,41 @@ const isEmpty = (object: object) => Object.keys(object).length === 0;
  * Resolves `false` when a call failed; the visitor's answers stay in the form.
  */
 export async function submitPreChat(deps: PreChatDeps, answers: PreChatAnswers, { campaign }: { campaign: boolean }): Promise<boolean> {
-  const { conversation, messages, contact, router } = deps;
+  const { request, conversation, messages, contact, router } = deps;
+  /** `PATCH /contact`, its answer kept (it leaves out the `identifier`, which this never changes). */
+  const updateContact = async (fields: ContactFields) => {
+    const known = await request(endpoints.updateContact(fields));
+    contact.set({ ...known, identifier: contact.contact.value?.identifier ?? null });
+  };
   try {
     if (campaign) {
       const details = { ...answers.contact, ...(!isEmpty(answers.contactAttributes) && { custom_attributes: answers.contactAttributes }) };
-      if (!isEmpty(details)) await contact.update(details);
+      if (!isEmpty(details)) await updateContact(details);
       await deps.openCampaign(answers.conversationAttributes);
       return true;
     }
-    if (!isEmpty(answers.contactAttributes)) await contact.update({ custom_attributes: answers.contactAttributes });
-    const created = await conversation.create({
-      contact: answers.contact,
-      message: { content: answers.message, timestamp: new Date().toString(), referer_url: deps.referrer() },
-      custom_attributes: answers.conversationAttributes,
-    });
+    if (!isEmpty(answers.contactAttributes)) await updateContact({ custom_attributes: answers.contactAttributes });
+    const created = await request(
+      createConversation({
+        contact: answers.contact,
+        message: { content: answers.message, timestamp: new Date().toString(), referer_url: deps.flowDeps.referrer() },
+        custom_attributes: answers.conversationAttributes,
+      }),
+    );
+    const { id, inbox_id, contact_last_seen_at, status } = created;
+    conversation.started({ id, inbox_id, contact_last_seen_at, status });
     for (const message of created.messages ?? []) messages.merge(message);
     // What the contact has now (an e-mail offers the transcript), without asking again.
     if (created.contact) {
-      const { id, name, email, phone_number, identifier } = created.contact;
-      contact.set({ id, has_name: !!name, has_email: !!email, has_phone_number: !!phone_number, identifier });
+      const { name, email, phone_number, identifier } = created.contact;
+      const known: WidgetContact = {
+        id: created.contact.id,
+        has_name: !!name,
+        has_email: !!email,
+        has_phone_number: !!phone_number,
+        identifier,
+      };
+      contact.set(known);
     }
     router.navigate('/messages');
     return true;

@@ -1,4 +1,4 @@
-import { effect, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { HostBridge } from '../host/bridge';
 import { isCompactRoute, type Router } from '../router';
 import type { AppConfig } from './appConfig';
@@ -12,11 +12,14 @@ export interface PromptDeps {
   campaigns: CampaignsModel;
   unread: ReadonlySignal<ChatMessage[]>;
   /** True once the conversation and its messages are known (unread cannot be judged before). */
-  ready: Signal<boolean>;
+  ready: ReadonlySignal<boolean>;
   referrer(): string;
   afterCampaign(): void;
-  /** The inbox asks for the pre-chat form before a conversation starts (docs/behaviour.md#pre-chat-form). */
-  preChatRequired(): boolean;
+  /**
+   * The inbox has the pre-chat form on (docs/behaviour.md#pre-chat-form). A campaign shows only
+   * while no conversation is going on, so a click on one always goes through it then.
+   */
+  preChatFormEnabled: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface PromptDeps {
  * messages and proactive campaigns. Both exist only inside an iframe on a host page, where
  * the host shrinks the frame to the prompt (`setUnreadMode`, `updateIframeHeight`).
  */
-export function createPrompts({ app, bridge, router, campaigns, unread, ready, referrer, afterCampaign, preChatRequired }: PromptDeps) {
+export function createPrompts({ app, bridge, router, campaigns, unread, ready, referrer, afterCampaign, preChatFormEnabled }: PromptDeps) {
   const closed = () => bridge.inIframe && !app.isWidgetOpen.value;
 
   // The launcher's dot counts unread messages while the window is closed.
@@ -81,7 +84,7 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
      * this again with the conversation attributes it asked for.
      */
     async openCampaign(customAttributes?: Record<string, unknown>) {
-      if (!customAttributes && preChatRequired()) return leavePrompt('/prechat-form', { campaign: '' });
+      if (!customAttributes && preChatFormEnabled) return leavePrompt('/prechat-form', { campaign: '' });
       leavePrompt('/messages');
       await campaigns.execute(referrer(), customAttributes).catch(() => undefined);
       afterCampaign();

@@ -1,10 +1,12 @@
-import { computed, effect, signal } from '@preact/signals-react';
+import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetBootConfig } from '../../shared/types';
 import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
-import type { Request } from './request';
+import * as endpoints from '../api/endpoints';
+import type { HostCall, Request } from './request';
+import { createSessionModel } from './session';
 import { createAgentsModel } from './agents';
 import { createAppConfig } from './appConfig';
 import { createConversationModel } from './conversation';
@@ -34,15 +36,28 @@ export const BANNER_MS = 3_000;
  */
 export function createWidgetState({ boot, request, bridge, router }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
-  const app = createAppConfig(!bridge.inIframe);
-  const conversation = createConversationModel(request);
-  const messages = createMessagesModel(request, () => referrer());
+  const app = createAppConfig(!bridge.inIframe, channel);
+  const hostCall: HostCall = (endpoint, errorType) =>
+    request(endpoint).catch((error: { body?: unknown } | undefined) => {
+      bridge.send('error', { errorType, data: error?.body ?? String(error) });
+      return undefined;
+    });
+  const session = createSessionModel({
+    hostCall,
+    bridge,
+    authToken: boot.authToken,
+    pubsubToken: boot.chatwootPubsubToken,
+    // Another visitor: their history, not the last one's.
+    onSwitch: () => {
+      messages.clear();
+      return state.load();
+    },
+  });
+  const conversation = createConversationModel(request, hostCall);
+  const messages = createMessagesModel(request);
   const agents = createAgentsModel(request);
-  const contact = createContactModel(request);
+  const contact = createContactModel(request, hostCall);
   const composer = createComposerModel(request, () => conversation.id.value !== undefined);
-  const authToken = signal(boot.authToken);
-  const pubsubToken = signal(boot.chatwootPubsubToken);
-  const connectionLost = signal(false);
   const banner = signal<{ message: string; type: 'error' | 'success' } | null>(null);
   let bannerTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -57,12 +72,6 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
   const ready = signal(false);
   const referrer = () => app.referrerURL.value || document.referrer || location.href;
   const campaigns = createCampaignsModel(request, () => bridge.inIframe && !app.isWidgetOpen.value && !hasMessages.value);
-  /**
-   * A conversation starts through the pre-chat form when none is going on and the inbox has the
-   * form on. Which fields it asks is the form's business (it goes straight on when it has none
-   * to ask, docs/behaviour.md#pre-chat-form), so the first paint carries only this.
-   */
-  const preChatRequired = () => channel.preChatFormEnabled && !hasMessages.value;
 
   /** Emits a `chatwoot:*` event on the host window (docs/protocol.md#widget-to-host `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
@@ -74,6 +83,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     composer,
     contact,
     maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
+    referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
   };
@@ -85,7 +95,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     unread,
     ready,
     referrer,
-    preChatRequired,
+    preChatFormEnabled: channel.preChatFormEnabled,
     afterCampaign: () => {
       conversation.fetch().catch(() => undefined);
       messages.fetchMissed().catch(() => undefined);
@@ -103,13 +113,11 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     composer,
     flowDeps,
     campaigns,
+    session,
     ...prompts,
-    ready,
-    authToken,
-    pubsubToken,
-    connectionLost,
-    banner,
-    clock,
+    ready: ready as ReadonlySignal<boolean>,
+    banner: banner as ReadonlySignal<{ message: string; type: 'error' | 'success' } | null>,
+    clock: clock as ReadonlySignal<Date>,
     inBusinessHours,
     isOnline,
     unread,
@@ -117,7 +125,6 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     router,
     bridge,
     request,
-    referrer,
 
     /** Shows the alert banner for 3 s (error by default). */
     showBanner(message: string, type: 'error' | 'success' = 'error') {
@@ -133,10 +140,21 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       ready.value = true;
     },
 
-    /** Home's call to action: the conversation, through the pre-chat form when the inbox asks for one. */
+    /** An event the host reports for the visitor (`webwidget.triggered` when the window opens). */
+    pushEvent(name: string) {
+      const eventInfo = { initiated_at: { timestamp: new Date().toString() }, referer: app.referrerURL.value };
+      request(endpoints.createEvent(name, eventInfo)).catch(() => undefined);
+    },
+
+    /**
+     * Home's call to action: the conversation, through the pre-chat form when the inbox has it on
+     * and no conversation is going on. Which fields it asks is the form's business (it goes
+     * straight on when it has none to ask, docs/behaviour.md#pre-chat-form), so the first paint
+     * carries only this.
+     */
     startConversation() {
       emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
-      router.navigate(preChatRequired() ? '/prechat-form' : '/messages');
+      router.navigate(channel.preChatFormEnabled && !hasMessages.value ? '/prechat-form' : '/messages');
     },
 
     /** Marks everything read when the visitor is looking at the conversation. */
@@ -151,18 +169,12 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     /** The header's popout button: close the frame, continue in a window (docs/protocol.md#popout). */
     popout() {
       bridge.send('closeWindow', {});
-      openPopout(location.origin, channel.websiteToken, locale.value, authToken.value);
+      openPopout(location.origin, channel.websiteToken, locale.value, session.authToken.value);
     },
 
     closeWindow() {
       bridge.send('closeWindow', {});
       if (bridge.inNativeApp) bridge.sendNative({ type: 'close-widget' });
-    },
-
-    /** Is this realtime event about the conversation on screen? Unknown conversation: accept. */
-    isCurrentConversation(conversationId: number | undefined) {
-      const current = conversation.id.value;
-      return current === undefined || conversationId === undefined || conversationId === current;
     },
   };
 

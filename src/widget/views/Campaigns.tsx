@@ -1,13 +1,10 @@
 import { Avatar } from '../components/Avatar';
-import english from 'en-strings/CAMPAIGN';
-import { addEnglish, t } from '../i18n';
+import { t } from '../i18n';
 import { CompactPrompt } from './CompactPrompt';
 import { useWidget } from './context';
 import { adoptStyles } from '../lib/adoptStyles';
 import promptsCss from '../styles/prompts.chunk.css';
 
-// The prompt's English travels with it, not with the first paint (scripts/lazyStrings.mjs).
-addEnglish(english);
 adoptStyles(promptsCss);
 
 /** A proactive campaign message over the host page (docs/behaviour.md#campaigns). */

@@ -1,8 +1,7 @@
-import english from 'en-strings/PRECHAT';
 import { useEffect, useMemo } from 'react';
 import { Avatar } from '../components/Avatar';
 import { PreChatForm } from '../components/prechat/PreChatForm';
-import { addEnglish, intlLocale, locale, t } from '../i18n';
+import { intlLocale, locale, t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
 import { browserCountry, countriesIn, type Country } from '../lib/dialCodes';
 import { formFields, type PreChatAnswers } from '../lib/preChatFields';
@@ -11,8 +10,6 @@ import { submitPreChat } from '../state/preChatFlow';
 import prechatCss from '../styles/prechat.chunk.css';
 import { useWidget } from './context';
 
-// The form's English travels with it, not with the first paint (scripts/lazyStrings.mjs).
-addEnglish(english);
 adoptStyles(prechatCss);
 
 /**

@@ -1,6 +1,5 @@
 import { Avatar } from '../components/Avatar';
-import english from 'en-strings/UNREAD';
-import { addEnglish, t } from '../i18n';
+import { t } from '../i18n';
 import { MESSAGE_TYPE } from '../../shared/types';
 import type { ChatMessage } from '../state/messageMerge';
 import { CompactPrompt } from './CompactPrompt';
@@ -8,8 +7,6 @@ import { useWidget } from './context';
 import { adoptStyles } from '../lib/adoptStyles';
 import promptsCss from '../styles/prompts.chunk.css';
 
-// The prompt's English travels with it, not with the first paint (scripts/lazyStrings.mjs).
-addEnglish(english);
 adoptStyles(promptsCss);
 
 /** docs/behaviour.md#screens: the prompt shows up to three unread text messages. */

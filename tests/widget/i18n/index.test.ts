@@ -1,4 +1,4 @@
-import { addEnglish, direction, locale, setLocale, t } from '../../../src/widget/i18n';
+import { direction, loadAllStrings, locale, setLocale, t } from '../../../src/widget/i18n';
 import { loadChunk } from '../../../src/widget/lib/loadChunk';
 
 // Only `en` exists as a file; other locales arrive as chunks, so the chunk loader hands back
@@ -15,7 +15,31 @@ afterEach(async () => {
   vi.mocked(loadChunk).mockReset();
 });
 
+/** Lets the chunk loader really import the next file (the whole English strings). */
+const importForReal = () => vi.mocked(loadChunk).mockImplementationOnce((load) => load());
+
+describe('the first paint’s strings', () => {
+  it('are only the first paint’s until the rest of English arrives, then every string', async () => {
+    expect(t('START_CONVERSATION')).toBe('Start Conversation');
+    expect(t('HEADER.CLOSE')).toBe('Close chat window');
+    expect(t('MESSAGE.FAILED')).toBe('MESSAGE.FAILED');
+    importForReal();
+    await loadAllStrings();
+    expect(t('MESSAGE.FAILED')).toBe("Couldn't send, try again");
+  });
+
+  it('are loaded whole only once', async () => {
+    await loadAllStrings();
+    expect(loadChunk).not.toHaveBeenCalled();
+  });
+});
+
 describe('looking up text', () => {
+  beforeAll(async () => {
+    importForReal();
+    await loadAllStrings();
+  });
+
   it('gives the English text by default', () => {
     expect(t('CHAT_WITH_US')).toBe('Chat with us');
   });
@@ -25,7 +49,7 @@ describe('looking up text', () => {
   });
 
   it('fills numbers into placeholders', () => {
-    expect(t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: 40 })).toBe('File exceeds the 40 attachment limit');
+    expect(t('UNREAD.COUNT', { count: 42 })).toBe('42 new messages');
   });
 
   it('leaves a placeholder it has no value for', () => {
@@ -62,22 +86,6 @@ describe('looking up text', () => {
     await setLocale('xx_YY', ['en', 'fr']);
     expect(loadChunk).not.toHaveBeenCalled();
     expect(locale.value).toBe('en');
-  });
-});
-
-describe("a lazy feature's English", () => {
-  it('is not in the first paint: its keys are missing until its chunk brings them', async () => {
-    expect(t('PRECHAT.MESSAGE_TOO_SHORT')).toBe('PRECHAT.MESSAGE_TOO_SHORT');
-    addEnglish((await import('en-strings/PRECHAT')).default);
-    expect(t('PRECHAT.MESSAGE_TOO_SHORT')).toBe('Message too short');
-    expect(t('PRECHAT.FIELD_REQUIRED', { label: 'Order number' })).toBe('Order number is required');
-  });
-
-  it('stays the fallback for a locale without the key', async () => {
-    addEnglish((await import('en-strings/PRECHAT')).default);
-    translation({ CHAT_WITH_US: 'Discutez avec nous' });
-    await setLocale('fr');
-    expect(t('PRECHAT.NO_RESULTS')).toBe('No results found');
   });
 });
 

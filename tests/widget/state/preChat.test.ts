@@ -50,7 +50,7 @@ async function setup(server: FakeServer = {}, channel: Partial<ChannelConfig> = 
   );
   await widget.state.load();
   // What the host's change-url does.
-  widget.state.app.referrerURL.value = PRICING;
+  widget.state.app.setPage(PRICING, 'shop.example');
   widget.endpoints.length = 0;
   return widget;
 }
@@ -77,7 +77,7 @@ describe('starting a conversation from home', () => {
 
   it('continues a conversation that is going on without the form', async () => {
     const { state, navigate } = await setup({ conversation: {}, messages: [widgetMessage(1)] });
-    state.app.isWidgetOpen.value = true;
+    state.app.setOpen(true);
     state.startConversation();
     expect(navigate).toHaveBeenLastCalledWith('/messages');
   });

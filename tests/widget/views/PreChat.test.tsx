@@ -22,7 +22,7 @@ const route = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path.replac
 async function setup({ server = {}, fields = FIELDS }: { server?: FakeServer; fields?: PreChatField[] } = {}) {
   const widget = fakeWidget({ conversation: null, ...server }, { channel: channel(fields) });
   await widget.state.load();
-  widget.state.app.referrerURL.value = 'https://shop.example/';
+  widget.state.app.setPage('https://shop.example/', 'shop.example');
   render(
     <WidgetContext.Provider value={widget.state}>
       <PreChat />
@@ -57,15 +57,30 @@ describe('the pre-chat route', () => {
   });
 
   it('shows the campaign variant before a campaign: the campaign message, the header asking for name and e-mail, no message field', async () => {
-    const widget = fakeWidget({ conversation: null }, { channel: channel() });
+    // A campaign that fired (its timer ran out on the page it targets) and was clicked.
+    vi.useFakeTimers();
+    const pricing = 'https://shop.example/pricing';
+    const widget = fakeWidget(
+      {
+        conversation: null,
+        campaigns: [
+          {
+            id: 7,
+            message: 'Need help choosing a plan?',
+            sender: { id: 2, name: 'Sam', available_name: 'Sam', avatar_url: '', type: 'user' },
+            trigger_rules: { url: pricing, time_on_page: 5 },
+            trigger_only_during_business_hours: false,
+          },
+        ],
+      },
+      { channel: channel() },
+    );
     await widget.state.load();
-    widget.state.campaigns.active.value = {
-      id: 7,
-      message: 'Need help choosing a plan?',
-      sender: { id: 2, name: 'Sam', available_name: 'Sam', avatar_url: '', type: 'user' },
-      trigger_rules: { url: 'https://shop.example/pricing', time_on_page: 5 },
-      trigger_only_during_business_hours: false,
-    };
+    widget.state.app.setPage(pricing, 'shop.example');
+    widget.state.campaigns.setPage(pricing, true);
+    vi.advanceTimersByTime(5_000);
+    vi.useRealTimers();
+    expect(widget.state.campaigns.active.value?.id).toBe(7);
     widget.navigate('/prechat-form', { campaign: '' });
     render(
       <WidgetContext.Provider value={widget.state}>
