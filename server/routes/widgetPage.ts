@@ -1,6 +1,8 @@
 /**
  * `GET /widget?website_token&cw_conversation&locale` (docs/protocol.md#the-widget-page): the page the loader's
- * iframe (or a popout, or a mobile web view) opens.
+ * iframe (or a popout, or a mobile web view) opens. It stores nothing: a new visitor is only a
+ * signed token until their first write (docs/protocol.md#the-lazy-visitor), and the data block
+ * carries what the first paint shows (docs/protocol.md#the-data-block).
  */
 import { Hono, type Context } from 'hono';
 import { chooseLocale, LOCALES, textDirection } from '../../src/shared/locales';
@@ -10,6 +12,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { readPacks, type Packs } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
+import { initialData } from '../services/visitorData';
 import { resolveVisitor } from '../services/visitors';
 import { renderWidgetPage } from '../views/widgetPage';
 import { limitAddress } from './widgetApi/rateLimit';
@@ -119,9 +122,11 @@ export function widgetPageRoutes(deps: AppDeps) {
     const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
     const config: WidgetBootConfig = {
       chatwootWebChannel: channelConfig(inbox, account),
-      chatwootPubsubToken: visitor.contactInbox.pubsub_token,
+      chatwootPubsubToken: visitor.ref.pubsubToken,
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(assets.packs.hasLogo, deps.config.maxUploadMb),
+      // The first paint's data travels with the page: no API round trip before the widget shows.
+      initialData: await initialData(deps.db, inbox, account, visitor),
     };
     const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
     const connect = connectSources(deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc);

@@ -59,7 +59,8 @@ describe('GET /widget', () => {
     expect(boot.chatwootWebChannel.enabledLanguages).toContainEqual({ name: 'English (en)', iso_639_1_code: 'en' });
     expect(boot.globalConfig).toMatchObject({ BRAND_NAME: 'Wren', MAXIMUM_FILE_UPLOAD_SIZE: 40, DIRECT_UPLOADS_ENABLED: false });
     expect(boot.authToken.split('.')).toHaveLength(3);
-    expect(boot.chatwootPubsubToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // Signed, so the cable accepts it before the visitor is stored: `<inbox>.<nonce>.<mac>`.
+    expect(boot.chatwootPubsubToken).toMatch(/^1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
   });
 
   it('sends a strict CSP, no X-Frame-Options and no-store', async () => {

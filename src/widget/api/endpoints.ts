@@ -3,7 +3,10 @@
  * they describe a request and never send it; `client.ts` does the I/O. Paths are absolute from
  * the server root, so the client only prefixes its origin.
  */
-import type { ConversationSummary, InboxMember, Sender, WidgetContact, WidgetMessage } from '../../shared/types';
+import type { ConversationSummary, InboxMember, MessagesPage, WidgetCampaign, WidgetContact, WidgetMessage } from '../../shared/types';
+
+export type { MessagesPage } from '../../shared/types';
+export type CampaignResponse = WidgetCampaign;
 
 export const WIDGET_API_PATH = '/api/v1/widget';
 
@@ -40,20 +43,6 @@ export interface SetUserFields extends ContactFields {
 /** `POST /messages` and `POST /conversations` responses: a message with its sender. */
 export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
 
-export interface MessagesPage {
-  payload: WidgetMessage[];
-  /** `{}` when the contact has no conversation yet. */
-  meta: { contact_last_seen_at?: number };
-}
-
-/** One enabled campaign (`GET /campaigns`). `time_on_page` is in seconds. */
-export interface CampaignResponse {
-  id: number;
-  trigger_rules: { url: string; time_on_page: number };
-  trigger_only_during_business_hours: boolean;
-  message: string;
-  sender: Extract<Sender, { type: 'user' }> | null;
-}
 
 const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({
   method,
