@@ -43,7 +43,6 @@ export interface SetUserFields extends ContactFields {
 /** `POST /messages` and `POST /conversations` responses: a message with its sender. */
 export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
 
-
 const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({
   method,
   path: WIDGET_API_PATH + path,

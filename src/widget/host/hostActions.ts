@@ -52,6 +52,8 @@ export function hostActions(state: WidgetState): HostHandlers {
         router.navigate('/');
       }
       if (!isOpen) state.campaigns.reset();
+      // Last: the prompts waiting for the host's answer to `loaded` see the state it set.
+      state.hostKnown.value = true;
     },
     'set-locale': ({ locale }) => applyLocale(locale),
     'set-color-scheme': ({ darkMode }) => app.update({ darkMode }),

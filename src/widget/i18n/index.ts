@@ -2,6 +2,7 @@ import { computed, signal } from '@preact/signals-react';
 import en from '../../../locales/en.json';
 import { chooseLocale, LOCALES, textDirection } from '../../shared/locales';
 import { loadChunk } from '../lib/loadChunk';
+import { LOCALE_CHUNKS } from './localeChunks';
 
 export type MessageKey = keyof typeof en;
 type Strings = Record<string, string>;
@@ -42,7 +43,7 @@ export async function setLocale(candidate: string | undefined, available: readon
   if (!chosen) return;
   const choice = ++latestChoice;
   if (chosen === locale.value) return;
-  const loaded: Strings = chosen === 'en' ? en : (await loadChunk(() => import(`../../../locales/${chosen}.json`))).default;
+  const loaded: Strings = chosen === 'en' ? en : (await loadChunk(LOCALE_CHUNKS[chosen])).default;
   if (choice !== latestChoice) return;
   strings.value = loaded;
   locale.value = chosen;

@@ -19,6 +19,8 @@ export interface RealtimeConversation {
   inbox_id: number;
   status: ConversationStatus;
   account_id: number;
+  /** Unix seconds, 0 when never. */
+  contact_last_seen_at?: number;
   contact_inbox?: { pubsub_token?: string };
   [field: string]: unknown;
 }

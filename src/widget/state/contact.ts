@@ -12,6 +12,10 @@ export function createContactModel(request: Request) {
       contact.value = await request(endpoints.getContact());
       return contact.value;
     },
+    /** The contact the page's data carried (docs/protocol.md#the-data-block). */
+    apply(next: WidgetContact) {
+      contact.value = next;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals-react';
-import { MESSAGE_TYPE, type FileType, type WidgetMessage } from '../../shared/types';
+import { MESSAGE_TYPE, type FileType, type MessagesPage, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 import {
@@ -103,6 +103,11 @@ export function createMessagesModel(request: Request, referrer: () => string) {
     lastServerId: () => lastServerId(map.value),
     /** Latest page (on open / after identity changes). */
     fetchLatest: () => fetchPage(),
+    /** The latest page as the page's data carried it: the same as `fetchLatest`, without the request. */
+    applyLatest(page: MessagesPage) {
+      map.value = mergeMessages(map.value, page.payload);
+      hasFetched.value = true;
+    },
     /** Older history for infinite scroll. */
     fetchOlder: () => {
       const before = firstServerId(map.value);

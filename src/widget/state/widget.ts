@@ -1,5 +1,5 @@
-import { computed, effect, signal } from '@preact/signals-react';
-import type { WidgetBootConfig } from '../../shared/types';
+import { batch, computed, effect, signal } from '@preact/signals-react';
+import type { WidgetBootConfig, WidgetInitialData } from '../../shared/types';
 import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
@@ -55,6 +55,9 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
   const unread = computed(() => unreadMessages(messages.list.value, conversation.lastSeenAt.value));
   const hasMessages = computed(() => messages.list.value.length > 0);
   const ready = signal(false);
+  // In an iframe, the host answers `loaded` with its settings and whether the window is open: the
+  // prompts over the page wait for that as well as for the data (it may come with the page).
+  const hostKnown = signal(!bridge.inIframe);
   const referrer = () => app.referrerURL.value || document.referrer || location.href;
   const campaigns = createCampaignsModel(request, () => bridge.inIframe && !app.isWidgetOpen.value && !hasMessages.value);
 
@@ -77,7 +80,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     router,
     campaigns,
     unread,
-    ready,
+    ready: computed(() => ready.value && hostKnown.value),
     referrer,
     afterCampaign: () => {
       conversation.fetch().catch(() => undefined);
@@ -98,6 +101,9 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     campaigns,
     ...prompts,
     ready,
+    hostKnown,
+    /** The first screen's data came with the page (`hydrate`), not from the API. */
+    loadedFromPage: false,
     authToken,
     pubsubToken,
     connectionLost,
@@ -116,6 +122,22 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       clearTimeout(bannerTimer);
       banner.value = { message, type };
       bannerTimer = setTimeout(() => (banner.value = null), BANNER_MS);
+    },
+
+    /**
+     * The first screen's data as the page carried it (docs/protocol.md#the-data-block): what `load`
+     * fetches, without a request, so the first paint already shows home or the conversation.
+     */
+    hydrate(data: WidgetInitialData) {
+      batch(() => {
+        conversation.apply(data.conversation);
+        messages.applyLatest(data.messages);
+        agents.apply(data.inboxMembers);
+        contact.apply(data.contact);
+        ready.value = true;
+      });
+      state.loadedFromPage = true;
+      if (bridge.inIframe) campaigns.apply(data.campaigns);
     },
 
     /** Loads what the first screen needs; failures leave an empty but usable widget. */
