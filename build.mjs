@@ -13,6 +13,8 @@
  *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
  *                                     picker's data among them: scripts/emojiData.mjs)
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
+ *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
+ *   dist/packs/css/agent-[hash].css   stylesheet: one bundle of its own, outside every widget budget
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
  *   dist/server/backupCommand.js      `npm run backup -- <file>`
@@ -56,6 +58,7 @@ const MANIFEST_NAMES = {
   'src/widget/main.tsx': 'widget',
   'src/widget/styles/widget.css': 'widget',
   'src/sdk/runtime/index.ts': 'sdk-runtime',
+  'src/agent/main.tsx': 'agent',
 };
 
 /** Merges each named entry's content-hashed outputs into `manifest.json`. */
@@ -161,6 +164,27 @@ const widgetOptions = {
   ],
 };
 
+/**
+ * The agent console: a demo and test aid the reference server serves at `/agent`. One file and
+ * one stylesheet, no lazy chunks: it is never loaded by a visitor, so no widget budget counts it.
+ */
+const agentOptions = {
+  entryPoints: ['src/agent/main.tsx'],
+  outdir: PACKS,
+  entryNames: '[ext]/agent-[hash]',
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  alias: ALIASES,
+  charset: 'utf8',
+  legalComments: 'none',
+  plugins: [manifestPlugin],
+};
+
 const serverOptions = {
   entryPoints: ['./server/server.ts', './server/backupCommand.ts'],
   outdir: join(DIST, 'server'),
@@ -257,7 +281,7 @@ async function buildLoader() {
 async function main() {
   await clean();
   if (WATCH) {
-    const contexts = await Promise.all([widgetOptions, serverOptions].map((o) => context(o)));
+    const contexts = await Promise.all([widgetOptions, agentOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
     const rebuildLoader = {
@@ -271,6 +295,7 @@ async function main() {
   // Sequential: the manifest is written by two builds and must not race.
   await buildLoader();
   await build(widgetOptions);
+  await build(agentOptions);
   await build(serverOptions);
   await writeSizeViews();
   await precompress();

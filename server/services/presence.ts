@@ -10,7 +10,8 @@ import type { Db } from '../db/database';
 import type { CableRooms } from '../realtime/cableConnection';
 import { findContactInboxByPubsubToken, pubsubTokensOfInbox } from '../repositories/contacts';
 import { findInbox } from '../repositories/inboxes';
-import { listInboxAgents, listUserInboxIds } from '../repositories/users';
+import { accountRole, findUserByPubsubToken, listInboxAgents, listUserInboxIds } from '../repositories/users';
+import { accountStream } from './broadcast';
 
 /** `presence.update` data; contacts get no `contacts` key. */
 export interface PresenceData {
@@ -39,6 +40,13 @@ async function inboxOfToken(db: Db, secret: string, token: string): Promise<numb
 export function createCableRooms(db: Db, secret: string): CableRooms {
   return {
     authorize: async (token) => (await inboxOfToken(db, secret, token)) !== null,
+    // As Chatwoot's RoomChannel: with a user_id the token must be that agent's own, and the
+    // agent a member of the account whose stream they then read (docs/protocol.md#agents-on-the-cable).
+    agentStreams: async (token, { accountId, userId }) => {
+      const user = await findUserByPubsubToken(db, token);
+      if (!user || user.id !== userId || !(await accountRole(db, accountId, userId))) return null;
+      return [token, accountStream(accountId)];
+    },
     presence: async (token) => {
       const inboxId = await inboxOfToken(db, secret, token);
       return inboxId === null ? null : inboxPresence(db, inboxId);
