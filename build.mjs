@@ -159,6 +159,8 @@ const widgetOptions = {
         'src/widget/lib/sanitizeUrl.ts',
         'src/widget/components/messages/attachmentInfo.ts',
       ],
+      // Fetched when the frame is idle after its first paint: each should be one request.
+      prefetched: ['src/widget/views/Messages.tsx', 'src/widget/realtime/connect.ts'],
     }),
     manifestPlugin,
   ],

@@ -20,7 +20,7 @@
  * each lazy chunk would get a copy (build.mjs makes the stylesheet an entry point instead).
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 
 const NAMESPACE = 'first-paint-chunk';
 const MODULE = /\.(ts|tsx|js|mjs|json)$/;
@@ -30,13 +30,26 @@ const MODULE = /\.(ts|tsx|js|mjs|json)$/;
  * lists small modules that only lazy chunks use, but several of them: esbuild would give them a
  * shared chunk, a request of their own just before the conversation view can show; the plugin
  * has the entry import them (build-time only), so they ride in the first paint's chunk instead.
+ * For each of the `prefetched` lazy modules the build warns when its chunk needs another chunk
+ * than the first paint's: a module to add to `alsoFirstPaint`, or a decision to make.
  */
-export function firstPaintChunkPlugin(entry, { alsoFirstPaint = [], root = resolve('src/widget') } = {}) {
+export function firstPaintChunkPlugin(entry, { alsoFirstPaint = [], prefetched = [], root = resolve('src/widget') } = {}) {
   const entryPath = resolve(entry);
   const extras = alsoFirstPaint.map((path) => `import ${JSON.stringify(resolve(path))};`).join('\n');
   return {
     name: 'first-paint-chunk',
     setup(b) {
+      b.onEnd(({ metafile }) => {
+        if (!metafile) return;
+        const { outputs } = metafile;
+        const stub = Object.keys(outputs).find((file) => outputs[file].entryPoint === relativeEntry(entryPath));
+        const firstPaint = stub && servedEntry(outputs, stub);
+        for (const path of prefetched) {
+          const [file, output] = Object.entries(outputs).find(([, o]) => o.entryPoint === `${NAMESPACE}:${resolve(path)}`) ?? [];
+          const more = output?.imports.filter((i) => i.kind === 'import-statement' && i.path !== firstPaint).map((i) => i.path) ?? [];
+          if (more.length > 0) console.warn(`${file} needs ${more.join(', ')} besides the first paint's chunk: one request each`);
+        }
+      });
       if (extras) {
         b.onLoad({ filter: /.*/ }, async (args) =>
           args.path === entryPath && args.namespace === 'file'
@@ -65,6 +78,11 @@ export function firstPaintChunkPlugin(entry, { alsoFirstPaint = [], root = resol
       });
     },
   };
+}
+
+/** An entry point as esbuild's metafile names it: relative to the working directory. */
+function relativeEntry(path) {
+  return relative(process.cwd(), path).split(sep).join('/');
 }
 
 /**
