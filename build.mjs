@@ -31,6 +31,7 @@ import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
+import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -148,10 +149,12 @@ const widgetOptions = {
   loader: { '.svg': 'text' },
   legalComments: 'none',
   // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
-  // first paint in one chunk instead of nine (scripts/firstPaintChunk.mjs).
+  // first paint's share of the English strings (scripts/firstPaintStrings.mjs); the first paint in
+  // one chunk instead of nine (scripts/firstPaintChunk.mjs).
   plugins: [
     cssTextPlugin(/\.chunk\.css$/),
     emojiDataPlugin(EXPECTED_LOCALES),
+    firstPaintStringsPlugin(),
     firstPaintChunkPlugin('src/widget/main.tsx', {
       // Shared by the conversation view and other lazy parts; each would be a request of its own.
       alsoFirstPaint: [
@@ -218,6 +221,10 @@ async function writeSizeViews() {
     'first-paint': [manifest['widget.js'], manifest['widget.css'], ...manifest['widget.imports']],
     everything: [manifest['widget.js'], manifest['widget.css'], ...chunks.filter((f) => !isOtherLocale(f))],
   };
+  const firstPaintCode = await Promise.all(
+    views['first-paint'].filter((f) => f.endsWith('.js')).map((f) => readFile(join(PACKS, f), 'utf8')),
+  );
+  checkFirstPaintKeys(firstPaintCode, Object.keys(JSON.parse(await readFile('locales/en.json', 'utf8'))));
   for (const [name, files] of Object.entries(views)) {
     const dir = join(DIST, 'size', name);
     await rm(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * inbox's agents, sent on subscribe, on `update_presence` and when an agent changes status.
  */
 import { REALTIME_EVENTS } from '../../src/shared/cable';
-import type { AvailabilityStatus } from '../../src/shared/types';
+import type { RealtimeEventData } from '../../src/shared/cable';
 import { signedPubsubTokenInbox } from '../auth/pubsubToken';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
@@ -14,10 +14,7 @@ import { accountRole, findUserByPubsubToken, listInboxAgents, listUserInboxIds }
 import { accountStream } from './broadcast';
 
 /** `presence.update` data; contacts get no `contacts` key. */
-export interface PresenceData {
-  account_id: number;
-  users: Record<string, AvailabilityStatus>;
-}
+export type PresenceData = RealtimeEventData['presence.update'];
 
 /** The presence of the inbox's agents. */
 export async function inboxPresence(db: Db, inboxId: number): Promise<PresenceData | null> {

@@ -3,7 +3,7 @@
  * page's data block (docs/protocol.md#the-data-block), so both carry the same shapes: the latest page
  * of messages, the inbox's campaigns, and the whole first-paint bundle.
  */
-import type { MessagesPage, WidgetCampaign, WidgetInitialData } from '../../src/shared/types';
+import type { MessagesPage, CampaignResponse, WidgetInitialData } from '../../src/shared/types';
 import type { Db } from '../db/database';
 import { widgetContact } from '../presenters/contact';
 import { conversationSummary } from '../presenters/conversation';
@@ -32,7 +32,7 @@ export async function messagesPage(
 }
 
 /** `GET /campaigns`: the inbox's enabled campaigns, none when the account's `campaigns` feature is off. */
-export async function widgetCampaigns(db: Db, inbox: Inbox, account: Account): Promise<WidgetCampaign[]> {
+export async function widgetCampaigns(db: Db, inbox: Inbox, account: Account): Promise<CampaignResponse[]> {
   if (!account.feature_flags.includes('campaigns')) return [];
   const campaigns = await listEnabledCampaigns(db, inbox.id);
   const senders = new Map(

@@ -4,10 +4,10 @@
  * the server root, so the client only prefixes its origin. The help centre's are apart, in
  * `helpCentreEndpoints.ts`: this module is part of the first paint, which has no use for them.
  */
-import type { ConversationSummary, InboxMember, MessagesPage, WidgetCampaign, WidgetContact, WidgetMessage } from '../../shared/types';
+import type { CampaignResponse, ConversationSummary, CreatedMessage, InboxMember, MessagesPage, WidgetContact } from '../../shared/types';
 
-export type { MessagesPage } from '../../shared/types';
-export type CampaignResponse = WidgetCampaign;
+// The response shapes are the wire's, typed once in src/shared (the server's presenters satisfy them).
+export type { CampaignResponse, CreatedMessage, MessagesPage };
 
 export const WIDGET_API_PATH = '/api/v1/widget';
 
@@ -40,9 +40,6 @@ export interface ContactFields {
 export interface SetUserFields extends ContactFields {
   identifier_hash?: string;
 }
-
-/** `POST /messages` and `POST /conversations` responses: a message with its sender. */
-export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
 
 const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({
   method,

@@ -1,5 +1,6 @@
 /**
- * Each locale's strings but `en` (the first paint carries those) as a lazy chunk of its own.
+ * Each locale's strings but `en` (its first-paint share is in the entry, the rest a lazy chunk of
+ * its own, see `i18n/index.ts`) as a lazy chunk of its own.
  * Written out, not as one template-literal import: esbuild hides a glob's files from plugins and
  * adds a runtime helper that every chunk imports, which would cost the first paint a request of
  * its own (scripts/firstPaintChunk.mjs). `tests/widget/i18n/localeChunks.test.ts` holds this list

@@ -48,7 +48,7 @@ async function setup({ conversation = true } = {}) {
   const router = { path, query: computed(() => new URLSearchParams()), navigate: vi.fn() } as unknown as Router;
   const state = createWidgetState({ boot: boot(), request, bridge: bridge as unknown as HostBridge, router });
   // The host answered `loaded`: the window is closed.
-  state.hostKnown.value = true;
+  state.app.setOpen(false);
   await state.load();
   endpoints.length = 0;
   bridge.send.mockClear();
@@ -92,7 +92,7 @@ describe('the new-message sound', () => {
 
   it('stays quiet while the visitor has the chat open and in view', async () => {
     const { state, bridge, emit } = await setup();
-    state.app.isWidgetOpen.value = true;
+    state.app.setOpen(true);
     emit('message.created', message(501, { sender_type: 'User' }));
     expect(sounds(bridge)).toHaveLength(0);
   });
