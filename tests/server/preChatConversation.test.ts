@@ -103,25 +103,3 @@ describe('a conversation started from the pre-chat form', () => {
     expect(await searchContact('Ada')).toEqual([]);
   });
 });
-
-describe('GET /contacts (Application API)', () => {
-  it('lists the identified contacts, newest activity first, 15 a page with the total in meta', async () => {
-    await fx.visit(); // anonymous: not listed
-    for (let i = 1; i <= 16; i++) {
-      const visitor = await fx.visit();
-      await submitPreChat(visitor, { contact: { name: `Visitor ${i}`, email: `v${i}@example.com` }, message: { content: 'Hi' } });
-    }
-    const first = await (await fx.agent('/contacts')).json();
-    expect(first.meta).toEqual({ count: 16, current_page: 1, has_more: true });
-    expect(first.payload).toHaveLength(15);
-    expect(first.payload[0]).toMatchObject({ name: 'Visitor 16', email: 'v16@example.com' });
-    const second = await (await fx.agent('/contacts?page=2')).json();
-    expect(second.meta).toEqual({ count: 16, current_page: 2, has_more: false });
-    expect(second.payload.map((c: { name: string }) => c.name)).toEqual(['Visitor 1']);
-  });
-
-  it('needs the access token and a whole page number', async () => {
-    expect((await fx.request('/api/v1/accounts/1/contacts')).status).toBe(401);
-    expect((await fx.agent('/contacts?page=two')).status).toBe(422);
-  });
-});

@@ -25,26 +25,40 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     timers.arm(logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now() }));
   };
 
+  async function apply(list: CampaignResponse[]) {
+    campaigns.value = list;
+    hasError.value = false;
+    if (list.length === 0) return;
+    try {
+      logic = await loadChunk(() => import('../lib/campaigns'));
+    } catch {
+      hasError.value = true;
+      return;
+    }
+    timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
+      if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
+    });
+    arm();
+  }
+
   return {
     campaigns: campaigns as ReadonlySignal<CampaignResponse[]>,
     active: active as ReadonlySignal<CampaignResponse | null>,
     snoozedUntil: snoozedUntil as ReadonlySignal<number>,
     hasError: hasError as ReadonlySignal<boolean>,
     async fetch() {
+      let list: CampaignResponse[];
       try {
-        campaigns.value = await request(endpoints.getCampaigns());
-        hasError.value = false;
-        if (campaigns.value.length === 0) return;
-        logic = await loadChunk(() => import('../lib/campaigns'));
-        timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
-          if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
-        });
-        arm();
+        list = await request(endpoints.getCampaigns());
       } catch {
         // docs/protocol.md#widget-api: a failed campaign fetch sets an error flag; the chat works without them.
         hasError.value = true;
+        return;
       }
+      await apply(list);
     },
+    /** Arms the campaigns the page's data carried (docs/protocol.md#the-data-block), as `fetch` does with its answer. */
+    apply,
     /** The host's page changed (or first load): re-arm timers for campaigns matching it. */
     setPage(url: string, businessHours: boolean) {
       pageUrl = url;

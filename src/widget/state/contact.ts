@@ -15,9 +15,9 @@ export function createContactModel(request: Request, hostCall: HostCall) {
       contact.value = await request(endpoints.getContact());
       return contact.value;
     },
-    /** What a write answered (the pre-chat form's): no need to ask again. */
-    set(known: WidgetContact) {
-      contact.value = known;
+    /** The contact the page's data carried (docs/protocol.md#the-data-block), or a write answered (the pre-chat form's). */
+    apply(next: WidgetContact) {
+      contact.value = next;
     },
     /** `$chatwoot.setCustomAttributes`. */
     setCustomAttributes: (attributes: Record<string, unknown>) =>

@@ -31,7 +31,7 @@ export async function submitPreChat(deps: PreChatDeps, answers: PreChatAnswers, 
   /** `PATCH /contact`, its answer kept (it leaves out the `identifier`, which this never changes). */
   const updateContact = async (fields: ContactFields) => {
     const known = await request(endpoints.updateContact(fields));
-    contact.set({ ...known, identifier: contact.contact.value?.identifier ?? null });
+    contact.apply({ ...known, identifier: contact.contact.value?.identifier ?? null });
   };
   try {
     if (campaign) {
@@ -61,7 +61,7 @@ export async function submitPreChat(deps: PreChatDeps, answers: PreChatAnswers, 
         has_phone_number: !!phone_number,
         identifier,
       };
-      contact.set(known);
+      contact.apply(known);
     }
     router.navigate('/messages');
     return true;

@@ -1,5 +1,5 @@
-import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import type { WidgetBootConfig } from '../../shared/types';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import type { WidgetBootConfig, WidgetInitialData } from '../../shared/types';
 import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
@@ -93,7 +93,9 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     router,
     campaigns,
     unread,
-    ready,
+    // In an iframe the host answers `loaded` with whether the window is open: the prompts over
+    // the page wait for that as well as for the data, which may come with the page.
+    ready: computed(() => ready.value && app.openStateKnown.value),
     referrer,
     preChatFormEnabled: channel.preChatFormEnabled,
     afterCampaign: () => {
@@ -116,6 +118,8 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     session,
     ...prompts,
     ready: ready as ReadonlySignal<boolean>,
+    /** The first screen's data came with the page (`hydrate`), not from the API. */
+    loadedFromPage: false,
     banner: banner as ReadonlySignal<{ message: string; type: 'error' | 'success' } | null>,
     clock: clock as ReadonlySignal<Date>,
     inBusinessHours,
@@ -131,6 +135,22 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       clearTimeout(bannerTimer);
       banner.value = { message, type };
       bannerTimer = setTimeout(() => (banner.value = null), BANNER_MS);
+    },
+
+    /**
+     * The first screen's data as the page carried it (docs/protocol.md#the-data-block): what `load`
+     * fetches, without a request, so the first paint already shows home or the conversation.
+     */
+    hydrate(data: WidgetInitialData) {
+      batch(() => {
+        conversation.apply(data.conversation);
+        messages.applyLatest(data.messages);
+        agents.apply(data.inboxMembers);
+        contact.apply(data.contact);
+        ready.value = true;
+      });
+      state.loadedFromPage = true;
+      if (bridge.inIframe) campaigns.apply(data.campaigns);
     },
 
     /** Loads what the first screen needs; failures leave an empty but usable widget. */

@@ -46,9 +46,11 @@ export const widgetMessage = (id: number, fields: Partial<WidgetMessage> = {}): 
 
 /**
  * A widget on fakes: a server answering from `server`, a host bridge that records what it is
- * told, and a router whose `navigate` moves `path` as the hash router does. Not loaded yet.
+ * told, and a router whose `navigate` moves `path` as the hash router does. Not loaded yet. In an
+ * iframe the host has answered `loaded` (the window is closed) unless
+ * `hostAnswered` is false.
  */
-export function fakeWidget(server: FakeServer = {}, { inIframe = true, channel = {} as Partial<ChannelConfig> } = {}) {
+export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswered = true, channel = {} as Partial<ChannelConfig> } = {}) {
   const endpoints: Endpoint[] = [];
   const request = vi.fn(async (endpoint: Endpoint) => {
     endpoints.push(endpoint);
@@ -100,6 +102,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, channel =
     },
   };
   const state = createWidgetState({ boot, request: request as unknown as Request, bridge: bridge as unknown as HostBridge, router });
+  if (hostAnswered && inIframe) state.app.setOpen(false);
   const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));
   /** A realtime event from the cable. */
   const emit = (event: RealtimeEventName, data: unknown) => dispatch({ event, data } as RealtimeEnvelope);
