@@ -8,9 +8,13 @@
  *
  * Outputs:
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
- *   dist/packs/js/widget-[hash].js    the widget entry (ESM) + lazy chunks under js/chunks/
- *                                     (the emoji picker's data among them: scripts/emojiData.mjs)
- *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
+ *   dist/packs/js/widget-[hash].js    the widget entry (ESM), a stub: its first paint is one chunk
+ *                                     (scripts/firstPaintChunk.mjs), which the manifest names as
+ *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
+ *                                     picker's data among them: scripts/emojiData.mjs)
+ *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
+ *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
+ *   dist/packs/css/agent-[hash].css   stylesheet: one bundle of its own, outside every widget budget
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
  *   dist/server/backupCommand.js      `npm run backup -- <file>`
@@ -26,6 +30,8 @@ import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
+import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
+import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -49,7 +55,12 @@ const cssTextPlugin = (filter = /\.css$/) => ({
 });
 
 /** Entry points the server needs to find by name, and the names it knows them by. */
-const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime' };
+const MANIFEST_NAMES = {
+  'src/widget/main.tsx': 'widget',
+  'src/widget/styles/widget.css': 'widget',
+  'src/sdk/runtime/index.ts': 'sdk-runtime',
+  'src/agent/main.tsx': 'agent',
+};
 
 /** Merges each named entry's content-hashed outputs into `manifest.json`. */
 const manifestPlugin = {
@@ -71,9 +82,15 @@ const manifestPlugin = {
       for (const [file, output] of Object.entries(outputs)) {
         const name = MANIFEST_NAMES[output.entryPoint];
         if (!name) continue;
-        manifest[`${name}.js`] = relative(PACKS, file);
+        if (file.endsWith('.css')) {
+          manifest[`${name}.css`] = relative(PACKS, file);
+          continue;
+        }
+        // A stub entry that only imports the first paint's chunk is skipped: the page loads the chunk.
+        const served = servedEntry(outputs, file);
+        manifest[`${name}.js`] = relative(PACKS, served);
         if (output.cssBundle) manifest[`${name}.css`] = relative(PACKS, output.cssBundle);
-        manifest[`${name}.imports`] = [...staticImports(file)].map((path) => relative(PACKS, path));
+        manifest[`${name}.imports`] = [...staticImports(served)].map((path) => relative(PACKS, path));
       }
       await writeFile(manifestFile, JSON.stringify(manifest, null, 2));
     });
@@ -111,7 +128,9 @@ const sdkOptions = (runtimeFile) => ({
 });
 
 const widgetOptions = {
-  entryPoints: ['src/widget/main.tsx'],
+  // The stylesheet is an entry of its own, not an import of main.tsx: every lazy chunk imports
+  // main.tsx (scripts/firstPaintChunk.mjs), and each would otherwise get a copy of it.
+  entryPoints: ['src/widget/main.tsx', 'src/widget/styles/widget.css'],
   outdir: PACKS,
   entryNames: '[ext]/widget-[hash]',
   chunkNames: 'js/chunks/[name]-[hash]',
@@ -129,8 +148,49 @@ const widgetOptions = {
   charset: 'utf8',
   loader: { '.svg': 'text' },
   legalComments: 'none',
-  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built.
-  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), manifestPlugin],
+  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
+  // first paint's share of the English strings (scripts/firstPaintStrings.mjs); the first paint in
+  // one chunk instead of nine (scripts/firstPaintChunk.mjs).
+  plugins: [
+    cssTextPlugin(/\.chunk\.css$/),
+    emojiDataPlugin(EXPECTED_LOCALES),
+    firstPaintStringsPlugin(),
+    firstPaintChunkPlugin('src/widget/main.tsx', {
+      // Shared by the conversation view and other lazy parts; each would be a request of its own.
+      alsoFirstPaint: [
+        // The composer: with it the conversation view would pass its 8 KB ceiling, and as a chunk
+        // of its own it would be one more request on every open (both are prefetched anyway).
+        'src/widget/components/Composer.tsx',
+        'src/widget/lib/adoptStyles.ts',
+        'src/widget/lib/sanitizeUrl.ts',
+        'src/widget/components/messages/attachmentInfo.ts',
+      ],
+      // Fetched when the frame is idle after its first paint: each should be one request.
+      prefetched: ['src/widget/views/Messages.tsx', 'src/widget/realtime/connect.ts'],
+    }),
+    manifestPlugin,
+  ],
+};
+
+/**
+ * The agent console: a demo and test aid the reference server serves at `/agent`. One file and
+ * one stylesheet, no lazy chunks: it is never loaded by a visitor, so no widget budget counts it.
+ */
+const agentOptions = {
+  entryPoints: ['src/agent/main.tsx'],
+  outdir: PACKS,
+  entryNames: '[ext]/agent-[hash]',
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  alias: ALIASES,
+  charset: 'utf8',
+  legalComments: 'none',
+  plugins: [manifestPlugin],
 };
 
 const serverOptions = {
@@ -164,6 +224,10 @@ async function writeSizeViews() {
     'first-paint': [manifest['widget.js'], manifest['widget.css'], ...manifest['widget.imports']],
     everything: [manifest['widget.js'], manifest['widget.css'], ...chunks.filter((f) => !isOtherLocale(f))],
   };
+  const firstPaintCode = await Promise.all(
+    views['first-paint'].filter((f) => f.endsWith('.js')).map((f) => readFile(join(PACKS, f), 'utf8')),
+  );
+  checkFirstPaintKeys(firstPaintCode, Object.keys(JSON.parse(await readFile('locales/en.json', 'utf8'))));
   for (const [name, files] of Object.entries(views)) {
     const dir = join(DIST, 'size', name);
     await rm(dir, { recursive: true, force: true });
@@ -229,7 +293,7 @@ async function buildLoader() {
 async function main() {
   await clean();
   if (WATCH) {
-    const contexts = await Promise.all([widgetOptions, serverOptions].map((o) => context(o)));
+    const contexts = await Promise.all([widgetOptions, agentOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
     const rebuildLoader = {
@@ -243,6 +307,7 @@ async function main() {
   // Sequential: the manifest is written by two builds and must not race.
   await buildLoader();
   await build(widgetOptions);
+  await build(agentOptions);
   await build(serverOptions);
   await writeSizeViews();
   await precompress();

@@ -8,6 +8,8 @@ import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
+import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
+import { helpCentre } from './migrations/005_help_centre';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -38,6 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_attachments_csat': attachmentsCsat,
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
+  '004_agent_pubsub_tokens': agentPubsubTokens,
+  '005_help_centre': helpCentre,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

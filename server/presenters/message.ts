@@ -3,7 +3,9 @@
  * created-message response (#messages), the realtime push data (#events) and the Application API
  * message (#application-api).
  */
-import type { Attachment, WidgetMessage } from '../../src/shared/types';
+import type { AgentMessage, MessagePushData } from '../../src/shared/applicationApi';
+import type { RealtimeMessage } from '../../src/shared/cable';
+import type { Attachment, CreatedMessage, WidgetMessage } from '../../src/shared/types';
 import { publicUrl } from '../lib/publicUrl';
 import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
@@ -100,11 +102,11 @@ export function createdMessage(view: MessageView) {
     ...attachmentsOf(view),
     sender: senderData(view.sender) ?? null,
     ...echoOf(view),
-  };
+  } satisfies CreatedMessage;
 }
 
 /** `Message#push_event_data`: the `data` of `message.created` / `message.updated`. */
-export function messagePushData(view: MessageView) {
+export function messagePushData(view: MessageView): MessagePushData {
   const { message, conversation } = view;
   const sender = senderData(view.sender);
   return {
@@ -136,11 +138,11 @@ export function messagePushData(view: MessageView) {
     ...(sender && { sender }),
     ...attachmentsOf(view),
     ...echoOf(view),
-  };
+  } satisfies RealtimeMessage;
 }
 
 /** The Application API's message (list item and create/delete response). */
-export function agentMessage(view: MessageView) {
+export function agentMessage(view: MessageView): AgentMessage {
   const { message } = view;
   const sender = senderData(view.sender);
   return {

@@ -29,7 +29,8 @@ declare const __WREN_RUNTIME__: string;
 function whenIdle(task: () => void): void {
   const schedule = () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 4000 }) : setTimeout(task, 1500));
   if (document.readyState === 'complete') schedule();
-  else addEventListener('load', schedule, { once: true });
+  // The page's load event comes once.
+  else addEventListener('load', schedule);
 }
 
 /**
@@ -77,8 +78,8 @@ export function run(
   // the visitor on ready need not wait for a click.
   setTimeout(() => emit('chatwoot:ready'));
   // Then the stub's calls, in order, each in a task of its own: one that throws (bad arguments)
-  // does so where a direct call would, and the others still run.
-  stub?.q?.map(([name, args]) => setTimeout(() => (chatwoot[name] as (...a: unknown[]) => void)(...args)));
+  // does so where a direct call would, and the others still run. (The methods use no `this`.)
+  stub?.q?.map(([name, args]) => setTimeout(chatwoot[name] as (...a: unknown[]) => void, 0, ...args));
   whenIdle(() => {
     if (settings.loadEagerly || getCookie('cw_conversation')) {
       chatwoot.preload();

@@ -1,7 +1,6 @@
 /**
- * The popout: the chat continued in a window of its own. `sdk.js` builds the same address in
- * `$chatwoot.popoutChatWindow()` with its own copy (`src/sdk/chatwoot.ts`): importing this one
- * costs the loader 16 bytes brotli that its 3 KB budget does not have.
+ * The popout: the chat continued in a window of its own, opened by the widget's header button
+ * and by the loader's `$chatwoot.popoutChatWindow()` (docs/protocol.md#popout).
  */
 
 /**
@@ -12,9 +11,10 @@
 export function openPopout(baseUrl: string, websiteToken: string, locale = 'en', conversationToken = ''): void {
   try {
     const url = new URL('/widget', baseUrl);
-    url.search = new URLSearchParams({ cw_conversation: conversationToken, website_token: websiteToken, locale }).toString();
+    url.search = `${new URLSearchParams({ cw_conversation: conversationToken, website_token: websiteToken, locale })}`;
     window.open(url.href, `webwidget_session_${websiteToken}`, 'resizable=off,width=400,height=600')?.focus();
   } catch (error) {
-    console.error('Wren: could not open the chat window', error);
+    // The browser's own error says why (a popup blocker, a sandbox): logged, as the loader's bytes are counted.
+    console.error(error);
   }
 }

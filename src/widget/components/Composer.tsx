@@ -2,9 +2,11 @@ import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, t
 import { insertAtCaret } from '../lib/insertAtCaret';
 import { adoptStyles } from '../lib/adoptStyles';
 import composerCss from '../styles/composer.chunk.css';
+import { Icon } from './icons';
 
-// A lazy chunk of its own, requested together with the conversation view's (views/routeViews.ts),
-// so the view stays under its 8 KB budget; its styles and icons travel with it.
+// It rides in the first paint's script (build.mjs, alsoFirstPaint): with it the conversation view
+// would pass 8 KB, and a chunk of its own would be one more request on every open. Its styles and
+// icons travel with it.
 adoptStyles(composerCss);
 
 const SEND_ICON = 'M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z';
@@ -12,16 +14,6 @@ const ATTACH_ICON =
   'M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10z';
 const EMOJI_ICON =
   'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm-3.5-9a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm7 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM12 17.5a5.5 5.5 0 0 0 5-3.2H7a5.5 5.5 0 0 0 5 3.2z';
-
-/**
- * `Icon` (icons.tsx), drawn here: importing it would make esbuild split the first paint's shared
- * chunk, as this chunk would use one module of it and not the others.
- */
-const icon = (path: string) => (
-  <svg className="icon" width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d={path} fill="currentColor" />
-  </svg>
-);
 
 /** Show the remaining-characters count once a message gets this close to the limit. */
 const COUNT_THRESHOLD = 500;
@@ -151,7 +143,7 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
           aria-haspopup="dialog"
           onClick={() => setEmojiOpen(!emojiOpen)}
         >
-          {icon(EMOJI_ICON)}
+          <Icon path={EMOJI_ICON} />
         </button>
       )}
       {attachments && (
@@ -163,7 +155,7 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
             title={labels.attach}
             onClick={() => picker.current?.click()}
           >
-            {icon(ATTACH_ICON)}
+            <Icon path={ATTACH_ICON} />
           </button>
           <input
             ref={picker}
@@ -180,7 +172,7 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
         </>
       )}
       <button type="submit" className="composer__send" aria-label={labels.send} title={labels.send} disabled={!text.trim()}>
-        {icon(SEND_ICON)}
+        <Icon path={SEND_ICON} />
       </button>
     </form>
   );

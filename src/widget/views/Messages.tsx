@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { MessageList, type MessageListProps } from '../components/MessageList';
 import { loadInteractive, messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
+import { Composer } from '../components/Composer';
 import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
@@ -23,8 +24,6 @@ adoptStyles(conversationCss);
 const ResolvedFooter = lazyPart(() => import('../components/ResolvedFooter').then((m) => m.ResolvedFooter));
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
-// A chunk of its own, requested together with this one by the route (views/routeViews.ts).
-const Composer = lazyPart(() => import('../components/Composer').then((m) => m.Composer));
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
 
@@ -41,9 +40,8 @@ export function Messages() {
   const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
-  const canAttach = app.settings.value.enableFileUpload ?? channel.enabledFeatures.includes('attachments');
-  // Both must allow it: the inbox's flag and the host's `enableEmojiPicker` (default true).
-  const canPickEmoji = app.settings.value.enableEmojiPicker !== false && channel.enabledFeatures.includes('emoji_picker');
+  const canAttach = app.canAttach.value;
+  const canPickEmoji = app.canPickEmoji.value;
 
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
@@ -58,7 +56,8 @@ export function Messages() {
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
   const sendFiles = async (files: File[]) => {
-    const refused = await flow.sendFiles(files);
+    const refused = await flow.sendFiles(files).catch(() => null);
+    if (!refused) return widget.showBanner(t('CHUNK_ERROR'));
     const [first] = refused;
     if (!first) return;
     widget.showBanner(
@@ -188,7 +187,6 @@ export function Messages() {
           attachments={canAttach ? { accept: ACCEPT, onFiles: sendFiles } : undefined}
           autoFocus={app.isWidgetOpen.value}
           emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
-          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
