@@ -4,6 +4,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { ContentType, DeliveryStatus, MessageType } from '../../src/shared/types';
+import { MESSAGES_PAGE_SIZE } from '../../src/shared/limits';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { Db } from '../db/database';
 import type { AttachmentsTable, MessagesTable } from '../db/schema';
@@ -139,7 +140,7 @@ export async function listMessages(db: Db, conversationId: number, page: Message
   }
   if (after !== undefined) query = query.where('id', '>=', after);
   if (before !== undefined) query = query.where('id', '<', before);
-  const limit = after !== undefined ? 1000 : 20;
+  const limit = after !== undefined ? 1000 : MESSAGES_PAGE_SIZE;
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.reverse().map(toMessage);
 }

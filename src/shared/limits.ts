@@ -4,3 +4,9 @@
 
 /** Maximum length of a visitor message on a web widget, in UTF-16 code units (docs/behaviour.md#validation). */
 export const MAX_MESSAGE_LENGTH = 10_000;
+
+/**
+ * Messages in a page of a conversation's history: the latest page, and each `before=` page
+ * (docs/protocol.md#messages). A page with fewer is the start of the conversation.
+ */
+export const MESSAGES_PAGE_SIZE = 20;

@@ -6,8 +6,10 @@
  * Pure functions: the view measures the rows, these decide.
  */
 
+import { MESSAGES_PAGE_SIZE } from '../../shared/limits';
+
 /** Messages added to one side of the window at a time: the server's page size. */
-export const WINDOW_STEP = 20;
+export const WINDOW_STEP = MESSAGES_PAGE_SIZE;
 
 /** The newest messages a conversation renders when it opens, before anything is measured. */
 export const INITIAL_ROWS = 30;

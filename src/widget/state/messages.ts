@@ -1,4 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { MESSAGES_PAGE_SIZE } from '../../shared/limits';
 import { MESSAGE_TYPE, type MessagesPage, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
@@ -31,13 +32,21 @@ export function createMessagesModel(request: Request) {
     if (current) map.value = new Map(map.value).set(id, { ...current, ...changes });
   };
 
-  /** Fetches a page of history and merges it; `before` pages also tell us when history ends. */
+  /**
+   * Merges a page of history; the latest page or a `before` page with fewer than a page's
+   * worth of messages is the start of the conversation, so nothing older is asked for.
+   */
+  const mergePage = (page: MessagesPage, query: { before?: number; after?: number } = {}) => {
+    map.value = mergeMessages(map.value, page.payload);
+    if (query.after === undefined && page.payload.length < MESSAGES_PAGE_SIZE) allLoaded.value = true;
+  };
+
+  /** Fetches a page of history and merges it. */
   async function fetchPage(query: { before?: number; after?: number } = {}) {
     isFetching.value = true;
     try {
       const page = await request(endpoints.getMessages(query));
-      map.value = mergeMessages(map.value, page.payload);
-      if (query.before !== undefined && page.payload.length === 0) allLoaded.value = true;
+      mergePage(page, query);
       return page;
     } finally {
       isFetching.value = false;
@@ -72,7 +81,7 @@ export function createMessagesModel(request: Request) {
     fetchLatest: () => fetchPage(),
     /** The latest page as the page's data carried it: the same as `fetchLatest`, without the request. */
     applyLatest(page: MessagesPage) {
-      map.value = mergeMessages(map.value, page.payload);
+      mergePage(page);
       hasFetched.value = true;
     },
     /** Older history for infinite scroll; nothing when there is none left to fetch. */

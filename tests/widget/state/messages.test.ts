@@ -43,6 +43,9 @@ const serverMessage = (id: number, fields: Partial<WidgetMessage> = {}): WidgetM
   ...fields,
 });
 
+/** A full page of history (20 messages) starting at `from`. */
+const page = (from: number) => Array.from({ length: 20 }, (_, i) => serverMessage(from + i));
+
 describe('fetching history', () => {
   const queryOf = (endpoint: Endpoint) => endpoint.query ?? {};
 
@@ -90,22 +93,38 @@ describe('fetching history', () => {
   });
 
   it('fetches older messages before the oldest id it holds', async () => {
-    const { request, endpoints } = answeringRequest((endpoint) =>
-      endpoint.query?.before
-        ? { payload: [serverMessage(10), serverMessage(11)], meta: {} }
-        : { payload: [serverMessage(20), serverMessage(21)], meta: {} },
-    );
+    const { request, endpoints } = answeringRequest((endpoint) => ({
+      payload: page(endpoint.query?.before ? 80 : 100),
+      meta: {},
+    }));
     const model = createMessagesModel(request);
     await model.fetchLatest();
     await model.fetchOlder();
-    expect(queryOf(endpoints[1])).toMatchObject({ before: 20 });
-    expect(model.list.value.map((m) => m.id)).toEqual([10, 11, 20, 21]);
+    expect(queryOf(endpoints[1])).toMatchObject({ before: 100 });
+    expect(model.list.value.map((m) => m.id)).toEqual(Array.from({ length: 40 }, (_, i) => 80 + i));
     expect(model.allLoaded.value).toBe(false);
   });
 
-  it('marks all history loaded when an older page comes back empty, and stops asking', async () => {
+  it('knows history is complete from a latest page of fewer than 20: it asks for nothing older', async () => {
+    const { request, endpoints } = answeringRequest(() => ({ payload: [serverMessage(1), serverMessage(2)], meta: {} }));
+    const model = createMessagesModel(request);
+    await model.fetchLatest();
+    expect(model.allLoaded.value).toBe(true);
+    expect(model.fetchOlder()).toBeUndefined();
+    expect(endpoints).toHaveLength(1);
+  });
+
+  it('knows it from the latest page the widget page carried, too', () => {
+    const { request, endpoints } = answeringRequest(() => ({ payload: [], meta: {} }));
+    const model = createMessagesModel(request);
+    model.applyLatest({ payload: [serverMessage(1)], meta: {} });
+    expect(model.fetchOlder()).toBeUndefined();
+    expect(endpoints).toHaveLength(0);
+  });
+
+  it('marks all history loaded when an older page comes back short, and stops asking', async () => {
     const { request, endpoints } = answeringRequest((endpoint) => ({
-      payload: endpoint.query?.before ? [] : [serverMessage(20)],
+      payload: endpoint.query?.before ? [serverMessage(5)] : page(100),
       meta: {},
     }));
     const model = createMessagesModel(request);
@@ -117,7 +136,7 @@ describe('fetching history', () => {
   });
 
   it('does not mark all history loaded when a missed-messages page is empty', async () => {
-    const { request } = answeringRequest((endpoint) => ({ payload: endpoint.query?.after ? [] : [serverMessage(20)], meta: {} }));
+    const { request } = answeringRequest((endpoint) => ({ payload: endpoint.query?.after ? [] : page(100), meta: {} }));
     const model = createMessagesModel(request);
     await model.fetchLatest();
     await model.fetchMissed();
