@@ -29,6 +29,8 @@ import { fmt, median, table } from './lib/stats.mjs';
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
 const METHODS = (process.env.BENCH_LH_METHODS ?? 'simulate,devtools').split(',');
 const PORT = Number(process.env.BENCH_PORT ?? 4910) + 6;
+// The article page by default; BENCH_LH_PAGE=minimal for the two-line page of loader.mjs.
+const ARTICLE = process.env.BENCH_LH_PAGE !== 'minimal';
 const TOTAL_TIMEOUT_MS = 45 * 60_000;
 
 /** The host page's paths: the page alone, and with each snippet. */
@@ -60,7 +62,7 @@ async function main() {
   const server = await startServer(dist, PORT);
   // The recommended snippet exactly as the demo page serves it, pointed at this server.
   const recommendedSnippet = await (await fetch(`${server.origin}/demo/snippet.js`)).text();
-  const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN, { recommendedSnippet, article: true });
+  const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN, { recommendedSnippet, article: ARTICLE });
   const hardStop = setTimeout(() => {
     console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
     void Promise.allSettled([host.stop(), server.stop()]).then(() => process.exit(1));

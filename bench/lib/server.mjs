@@ -47,7 +47,17 @@ export async function startServer(dist, port) {
   const dir = mkdtempSync(join(tmpdir(), 'wren-bench-'));
   const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: serverEnv({ port, dataDir: dir, distDir: dist, websiteToken: WEBSITE_TOKEN, apiAccessToken: API_ACCESS_TOKEN }),
+    env: {
+      ...serverEnv({ port, dataDir: dir, distDir: dist, websiteToken: WEBSITE_TOKEN, apiAccessToken: API_ACCESS_TOKEN }),
+      // Every benchmark visitor comes from loopback, one address: the per-address limits
+      // (server/limits/rateLimits.ts) would stop hundreds of them, as they would a real flood.
+      ...Object.fromEntries(
+        ['NEW_VISITORS', 'CONVERSATIONS', 'EVENTS', 'CONTACT_UPDATES', 'UPLOADS', 'CABLE_SUBSCRIPTIONS'].map((limit) => [
+          `RATE_LIMIT_${limit}_PER_ADDRESS`,
+          'off',
+        ]),
+      ),
+    },
   });
   let exited = false;
   const exit = new Promise((resolve) =>
