@@ -119,7 +119,9 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
           {remaining}
         </span>
       )}
-      {emoji && emojiOpen && emoji.picker(insertEmoji, closeEmoji)}
+      {/* The popover's place is the composer's, so a picker still loading or failed to load sits
+          above the box instead of squeezing the text out of it. */}
+      {emoji && emojiOpen && <div className="composer__popover">{emoji.picker(insertEmoji, closeEmoji)}</div>}
       {emoji && (
         <button
           ref={emojiButton}
