@@ -35,6 +35,14 @@ const PACKS = join(DIST, 'packs');
 const BROWSER_TARGET = ['chrome100', 'firefox100', 'safari15.4', 'edge100'];
 
 /**
+ * esbuild's minifier leaves custom property values as written (`--x: var(--y, 20px)`): they may be
+ * anything, so it does not tokenise them. Ours are ordinary values, where the space after the
+ * colon and after a comma means nothing; dropping them saves bytes on every page view (sdk.js).
+ */
+const compactCustomProperties = (css) =>
+  css.replace(/(--[\w-]+):\s*([^;}]*)/g, (_, name, value) => `${name}:${value.replace(/\s*,\s*/g, ',')}`);
+
+/**
  * Imports CSS as a minified string, for constructable stylesheets: every stylesheet of the
  * loader, and the widget's lazy-chunk stylesheets (`*.chunk.css`), which travel with their code.
  */
@@ -43,7 +51,7 @@ const cssTextPlugin = (filter = /\.css$/) => ({
   setup(b) {
     b.onLoad({ filter }, async (args) => {
       const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: BROWSER_TARGET });
-      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js' };
+      return { contents: `export default ${JSON.stringify(compactCustomProperties(code.trim()))};`, loader: 'js' };
     });
   },
 });
