@@ -56,6 +56,22 @@ const cssTextPlugin = (filter = /\.css$/) => ({
   },
 });
 
+/**
+ * The widget's strings without the server's (`SERVER.*` keys of locales/*.json: text the server
+ * writes to visitors, server/services/visitorText.ts): every widget locale chunk, `en` in the
+ * first paint among them, would otherwise carry them for nothing.
+ */
+const widgetStringsPlugin = {
+  name: 'widget-strings',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]locales[\\/][\w-]+\.json$/ }, async (args) => {
+      const strings = JSON.parse(await readFile(args.path, 'utf8'));
+      for (const key of Object.keys(strings)) if (key.startsWith('SERVER.')) delete strings[key];
+      return { contents: JSON.stringify(strings), loader: 'json' };
+    });
+  },
+};
+
 /** Entry points the server needs to find by name, and the names it knows them by. */
 const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime' };
 
@@ -138,7 +154,7 @@ const widgetOptions = {
   loader: { '.svg': 'text' },
   legalComments: 'none',
   // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built.
-  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), manifestPlugin],
+  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), widgetStringsPlugin, manifestPlugin],
 };
 
 const serverOptions = {

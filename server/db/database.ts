@@ -8,6 +8,7 @@ import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
+import { emailCollect } from './migrations/004_email_collect';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_attachments_csat': attachmentsCsat,
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
+  '004_email_collect': emailCollect,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

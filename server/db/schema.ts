@@ -76,6 +76,10 @@ export interface InboxesTable {
   greeting_enabled: Generated<Flag>;
   greeting_message: string | null;
   portal_id: number | null;
+  /** Ask an away visitor without an e-mail for one after their first message (004). */
+  enable_email_collect: Generated<Flag>;
+  /** E-mail an agent's reply to a visitor who has left the site (004). */
+  continuity_via_email: Generated<Flag>;
   created_at: Millis;
   updated_at: Millis;
 }

@@ -170,6 +170,17 @@ export async function countIncomingSince(db: Db, conversationId: number, sinceMs
   return Number(row.count);
 }
 
+/** Whether the conversation holds a message of this content type (e.g. an e-mail question). */
+export async function hasMessageOfType(db: Db, conversationId: number, contentType: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('content_type', '=', contentType)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Applies changes to a message and returns it. */
 export async function updateMessage(
   db: Db,

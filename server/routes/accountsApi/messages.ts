@@ -13,6 +13,7 @@ import { seconds } from '../../presenters/time';
 import { userPushData } from '../../presenters/user';
 import { findMessage, listMessages } from '../../repositories/messages';
 import { deleteMessage, postAgentMessage } from '../../services/agentActions';
+import { mailReplyIfAway } from '../../services/replyByEmail';
 import { teamRead, teamReceived } from '../../services/teamReceipts';
 import { loadConversationView, loadMessageViews } from '../../services/viewLoaders';
 import { paramId, queryInt } from '../body';
@@ -55,7 +56,11 @@ export function messageRoutes(deps: AppDeps) {
       const { view, created } = await postAgentMessage(deps, conversation, c.get('agent'), input);
       agentWrote(c, view, created);
       // An agent who answers has read what came before (a private note or an activity is no answer).
-      if (created && !view.message.private && view.message.message_type === MESSAGE_TYPE.outgoing) await teamRead(deps, view.conversation);
+      if (created && !view.message.private && view.message.message_type === MESSAGE_TYPE.outgoing) {
+        await teamRead(deps, view.conversation);
+        // A visitor who has left gets the answer by e-mail (docs/behaviour.md#away-visitors).
+        await mailReplyIfAway(deps, view);
+      }
       if (!created) await upload?.discard();
       return c.json(agentMessage(view));
     } catch (error) {

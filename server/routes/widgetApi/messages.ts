@@ -54,6 +54,7 @@ async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {
       deps,
       { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') },
       input,
+      { locale: c.req.query('locale') },
     );
     visitorWrote(c, view, { created });
     // A retried upload (same echo_id) answers with the message stored the first time.
@@ -93,6 +94,7 @@ export function widgetMessageRoutes(deps: AppDeps) {
         deps,
         { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') },
         message,
+        { locale: c.req.query('locale') },
       );
       visitorWrote(c, view, { created });
       return c.json(createdMessage(view));

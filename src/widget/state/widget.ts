@@ -16,7 +16,7 @@ import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
-import { isInBusinessHours } from '../lib/availability';
+import { isInBusinessHours } from '../../shared/availability';
 
 export interface WidgetDeps {
   boot: WidgetBootConfig;

@@ -1,6 +1,6 @@
 import type { ReplyTime } from '../../shared/types';
 import { intlLocale as intlLocaleSignal, t, type MessageKey } from '../i18n';
-import { replyWaitKind, type TimeUntilBack } from '../lib/availability';
+import { replyWaitKind, type TimeUntilBack } from '../../shared/availability';
 import type { WidgetState } from '../state/widget';
 
 const REPLY_TIME_KEYS: Record<ReplyTime, MessageKey> = {
