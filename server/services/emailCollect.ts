@@ -7,12 +7,13 @@
  */
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
+import type { Contact } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
+import type { Inbox } from '../repositories/inboxes';
 import { countIncomingSince, hasMessageOfType } from '../repositories/messages';
 import { postAgentMessage } from './agentActions';
 import { teamIsAway } from './teamAvailability';
 import { visitorText } from './visitorText';
-import type { Visitor } from './visitorMessages';
 
 /** Asks for the visitor's e-mail if this was their first message and nobody can answer now. */
 export async function collectEmailIfAway(
