@@ -18,7 +18,7 @@ import { visitorText } from './visitorText';
 /** Asks for the visitor's e-mail if this was their first message and nobody can answer now. */
 export async function collectEmailIfAway(
   deps: AppDeps,
-  visitor: Visitor,
+  visitor: { inbox: Inbox; contact: Contact },
   conversation: Conversation,
   locale?: string | null,
 ): Promise<void> {
