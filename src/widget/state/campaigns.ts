@@ -18,11 +18,12 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   let pageUrl = '';
   let inBusinessHours = true;
   let logic: typeof CampaignLogic | undefined;
+  let URLPattern: CampaignLogic.UrlPatternConstructor | undefined;
   let timers: ReturnType<typeof CampaignLogic.createCampaignTimers<CampaignResponse>> | undefined;
 
   const arm = () => {
     if (!logic || !timers || !pageUrl) return;
-    timers.arm(logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now() }));
+    timers.arm(logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now(), URLPattern }));
   };
 
   return {
@@ -36,6 +37,7 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
         hasError.value = false;
         if (campaigns.value.length === 0) return;
         logic = await loadChunk(() => import('../lib/campaigns'));
+        URLPattern = await logic.urlPatternFor(campaigns.value, loadChunk);
         timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
           if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
         });
