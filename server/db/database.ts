@@ -8,7 +8,8 @@ import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
-import { emailCollect } from './migrations/004_email_collect';
+import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
+import { emailCollect } from './migrations/005_email_collect';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -39,7 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_attachments_csat': attachmentsCsat,
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
-  '004_email_collect': emailCollect,
+  '004_agent_pubsub_tokens': agentPubsubTokens,
+  '005_email_collect': emailCollect,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -35,6 +35,8 @@ export interface UsersTable {
   email: string;
   avatar_url: string | null;
   access_token: string;
+  /** The agent's own cable token (docs/protocol.md#agents-on-the-cable). */
+  pubsub_token: string;
   availability: Generated<string>;
   created_at: Millis;
   updated_at: Millis;
@@ -76,9 +78,9 @@ export interface InboxesTable {
   greeting_enabled: Generated<Flag>;
   greeting_message: string | null;
   portal_id: number | null;
-  /** Ask an away visitor without an e-mail for one after their first message (004). */
+  /** Ask an away visitor without an e-mail for one after their first message (005). */
   enable_email_collect: Generated<Flag>;
-  /** E-mail an agent's reply to a visitor who has left the site (004). */
+  /** E-mail an agent's reply to a visitor who has left the site (005). */
   continuity_via_email: Generated<Flag>;
   created_at: Millis;
   updated_at: Millis;

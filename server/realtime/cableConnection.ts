@@ -1,15 +1,27 @@
 /**
  * The ActionCable protocol for one client (docs/protocol.md#frames), independent of the socket so it can
- * be tested with a plain `send` function. The widget's only channel is RoomChannel, keyed by
- * the contact-inbox's pubsub token.
+ * be tested with a plain `send` function. The only channel is RoomChannel: a widget subscribes
+ * with its contact-inbox's pubsub token; an agent with their own token plus `account_id` and
+ * `user_id`, as Chatwoot's dashboard does (docs/protocol.md#agents-on-the-cable).
  */
 import { ROOM_CHANNEL, REALTIME_EVENTS, type ServerFrame } from '../../src/shared/cable';
 import type { Hub, HubListener } from './hub';
+
+/** Who an agent's subscription says it is. */
+export interface AgentRoom {
+  accountId: number;
+  userId: number;
+}
 
 /** What the connection needs to know about pubsub tokens. */
 export interface CableRooms {
   /** Whether a contact may stream `pubsubToken` (it belongs to a contact-inbox). */
   authorize(pubsubToken: string): Promise<boolean>;
+  /**
+   * The streams an agent's subscription reads (their own token and their account's), or null
+   * when `pubsubToken` is not that agent's or the agent is not in the account.
+   */
+  agentStreams(pubsubToken: string, agent: AgentRoom): Promise<string[] | null>;
   /** The `presence.update` data for the token's inbox, or null when unknown. */
   presence(pubsubToken: string): Promise<unknown | null>;
 }
@@ -26,16 +38,31 @@ export interface CableConnectionOptions {
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5;
 
 interface Subscription {
+  /** The pubsub token the identifier names. */
   token: string;
+  /** What it streams: the token itself, and for an agent also `account_<id>`. */
+  streams: string[];
+  agent: boolean;
   listener: HubListener;
 }
 
-function parseIdentifier(identifier: string): string | null {
+/** What an identifier asks for: a contact's room, or an agent's when it names `user_id`. */
+interface RoomRequest {
+  token: string;
+  agent?: AgentRoom;
+}
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+function parseIdentifier(identifier: string): RoomRequest | null {
   try {
     const params: unknown = JSON.parse(identifier);
     if (!params || typeof params !== 'object') return null;
-    const { channel, pubsub_token: token } = params as Record<string, unknown>;
-    return channel === ROOM_CHANNEL && typeof token === 'string' && token.length > 0 && token.length <= 256 ? token : null;
+    const { channel, pubsub_token: token, account_id: accountId, user_id: userId } = params as Record<string, unknown>;
+    if (channel !== ROOM_CHANNEL || typeof token !== 'string' || token.length === 0 || token.length > 256) return null;
+    // Chatwoot's widget sends no user_id (its store has none); the dashboard sends both ids.
+    if (userId === undefined || userId === null) return { token };
+    return isId(userId) && isId(accountId) ? { token, agent: { accountId, userId } } : null;
   } catch {
     return null;
   }
@@ -73,7 +100,7 @@ export class CableConnection {
   /** Drops every subscription; the socket is gone. */
   close(): void {
     this.closed = true;
-    for (const { token, listener } of this.subscriptions.values()) this.options.hub.unsubscribe(token, listener);
+    for (const subscription of this.subscriptions.values()) this.stopStreaming(subscription);
     this.subscriptions.clear();
   }
 
@@ -102,28 +129,37 @@ export class CableConnection {
   }
 
   private async subscribe(identifier: string): Promise<void> {
-    const { hub, rooms } = this.options;
-    const token = parseIdentifier(identifier);
+    const { hub } = this.options;
+    const request = parseIdentifier(identifier);
     if (this.subscriptions.has(identifier)) {
       this.write({ identifier, type: 'confirm_subscription' });
       return;
     }
-    if (
-      !token ||
-      !this.hasRoomFor(token) ||
-      !(await (this.options.admitSubscription?.() ?? true)) ||
-      !(await rooms.authorize(token)) ||
-      this.closed
-    ) {
+    const streams =
+      request && this.hasRoomFor(request.token) && (await (this.options.admitSubscription?.() ?? true))
+        ? await this.streamsFor(request)
+        : null;
+    if (!request || !streams || this.closed) {
       this.write({ identifier, type: 'reject_subscription' });
       return;
     }
     // The identifier string is echoed byte-for-byte: the client matches subscriptions by it.
     const listener: HubListener = (message) => this.write({ identifier, message });
-    hub.subscribe(token, listener);
-    this.subscriptions.set(identifier, { token, listener });
+    for (const stream of streams) hub.subscribe(stream, listener);
+    this.subscriptions.set(identifier, { token: request.token, streams, agent: Boolean(request.agent), listener });
     this.write({ identifier, type: 'confirm_subscription' });
-    await this.broadcastPresence(token);
+    // Presence is what a contact sees of the inbox's agents; agents are not told it.
+    if (!request.agent) await this.broadcastPresence(request.token);
+  }
+
+  private async streamsFor({ token, agent }: RoomRequest): Promise<string[] | null> {
+    const { rooms } = this.options;
+    if (agent) return rooms.agentStreams(token, agent);
+    return (await rooms.authorize(token)) ? [token] : null;
+  }
+
+  private stopStreaming({ streams, listener }: Subscription): void {
+    for (const stream of streams) this.options.hub.unsubscribe(stream, listener);
   }
 
   /**
@@ -139,7 +175,7 @@ export class CableConnection {
   private unsubscribe(identifier: string): void {
     const subscription = this.subscriptions.get(identifier);
     if (!subscription) return;
-    this.options.hub.unsubscribe(subscription.token, subscription.listener);
+    this.stopStreaming(subscription);
     this.subscriptions.delete(identifier);
   }
 
@@ -152,7 +188,7 @@ export class CableConnection {
     } catch {
       return;
     }
-    if (action === 'update_presence') await this.broadcastPresence(subscription.token);
+    if (action === 'update_presence' && !subscription.agent) await this.broadcastPresence(subscription.token);
   }
 
   private async broadcastPresence(token: string): Promise<void> {

@@ -9,7 +9,8 @@ import type { Db } from '../db/database';
 import type { CableRooms } from '../realtime/cableConnection';
 import { findContactInboxByPubsubToken, pubsubTokensOfInbox } from '../repositories/contacts';
 import { findInbox } from '../repositories/inboxes';
-import { listInboxAgents, listUserInboxIds } from '../repositories/users';
+import { accountRole, findUserByPubsubToken, listInboxAgents, listUserInboxIds } from '../repositories/users';
+import { accountStream } from './broadcast';
 
 /** `presence.update` data; contacts get no `contacts` key. */
 export interface PresenceData {
@@ -29,6 +30,13 @@ export async function inboxPresence(db: Db, inboxId: number): Promise<PresenceDa
 export function createCableRooms(db: Db): CableRooms {
   return {
     authorize: async (token) => Boolean(await findContactInboxByPubsubToken(db, token)),
+    // As Chatwoot's RoomChannel: with a user_id the token must be that agent's own, and the
+    // agent a member of the account whose stream they then read (docs/protocol.md#agents-on-the-cable).
+    agentStreams: async (token, { accountId, userId }) => {
+      const user = await findUserByPubsubToken(db, token);
+      if (!user || user.id !== userId || !(await accountRole(db, accountId, userId))) return null;
+      return [token, accountStream(accountId)];
+    },
     presence: async (token) => {
       const contactInbox = await findContactInboxByPubsubToken(db, token);
       return contactInbox ? inboxPresence(db, contactInbox.inbox_id) : null;
