@@ -28,6 +28,7 @@ import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
+import { firstPaintKeys } from './scripts/firstPaintStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -66,10 +67,20 @@ const cssTextPlugin = (filter = /\.css$/) => ({
 const widgetStringsPlugin = {
   name: 'widget-strings',
   setup(b) {
-    b.onLoad({ filter: /[\\/]locales[\\/][\w-]+\.json$/ }, async (args) => {
+    b.onLoad({ filter: /[\\/]locales[\\/][\w-]+\.json$/, namespace: 'file' }, async (args) => {
       const strings = JSON.parse(await readFile(args.path, 'utf8'));
       for (const key of Object.keys(strings)) if (key.startsWith('SERVER.')) delete strings[key];
       return { contents: JSON.stringify(strings), loader: 'json' };
+    });
+    // `en.json?first-paint` (src/widget/i18n): only the English strings the first paint uses
+    // (scripts/firstPaintStrings.mjs); lazy views load the whole file before they render.
+    b.onResolve({ filter: /\.json\?first-paint$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.replace(/\?first-paint$/, '')),
+      namespace: 'first-paint-strings',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'first-paint-strings' }, async (args) => {
+      const strings = JSON.parse(await readFile(args.path, 'utf8'));
+      return { contents: JSON.stringify(Object.fromEntries(firstPaintKeys(strings).map((key) => [key, strings[key]]))), loader: 'json' };
     });
   },
 };

@@ -19,8 +19,19 @@ const chunkCssAsText = {
   },
 };
 
+/** build.mjs gives `en.json?first-paint` only the first paint's strings; tests get all of them. */
+const firstPaintStrings = {
+  name: 'first-paint-strings',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (!source.endsWith('.json?first-paint') || !importer) return null;
+    const { resolve, dirname } = await import('node:path');
+    return resolve(dirname(importer), source.replace(/\?first-paint$/, ''));
+  },
+};
+
 export default defineConfig({
-  plugins: [chunkCssAsText],
+  plugins: [chunkCssAsText, firstPaintStrings],
   resolve: {
     alias: [
       ...viteAliases(),

@@ -9,7 +9,7 @@ import type { WidgetState } from '../state/widget';
  * fail are reported to the host as `error` events rather than thrown into the void.
  */
 export function hostActions(state: WidgetState): HostHandlers {
-  const { app, bridge, router, messages, channel } = state;
+  const { app, bridge, router, messages, channel, conversation } = state;
   const request = state.request;
   const available = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
   const report = (errorType: string) => (error: { body?: unknown }) =>
@@ -18,6 +18,14 @@ export function hostActions(state: WidgetState): HostHandlers {
     await setLocale(locale, available?.length ? available : undefined).catch(() => undefined);
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US') });
   };
+
+  // Calls on the conversation made before it exists (`setConversationCustomAttributes`,
+  // `setLabel` on a first visit) wait for it instead of failing (docs/protocol.md#the-host-api).
+  const waiting: (() => void)[] = [];
+  const whenConversation = (call: () => void) => (conversation.id.value === undefined ? waiting.push(call) : call());
+  conversation.id.subscribe((id) => {
+    if (id !== undefined) for (const call of waiting.splice(0)) call();
+  });
 
   // The frame loads on the launcher click, so the first open usually comes before the history:
   // what depends on the history waits for the first load (at once when it is done).
@@ -41,6 +49,9 @@ export function hostActions(state: WidgetState): HostHandlers {
       // The host moved focus into the frame (the visitor used the launcher): put it on the
       // screen's main control rather than on the document.
       if (isOpen) requestAnimationFrame(() => document.hasFocus() && document.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+      // The launcher opened the chat over a prompt: the prompt becomes what it announced.
+      if (isOpen && router.path.value === '/unread-messages') router.navigate('/messages');
+      if (isOpen && router.path.value === '/campaigns') state.openCampaign();
       if (isOpen) {
         whenLoaded(() => {
           if (app.isWidgetOpen.value && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
@@ -97,10 +108,27 @@ export function hostActions(state: WidgetState): HostHandlers {
     'delete-custom-attribute': ({ customAttribute }) =>
       request(endpoints.deleteContactCustomAttributes([customAttribute])).catch(report('DELETE_CUSTOM_ATTRIBUTE_ERROR')),
     'set-conversation-custom-attributes': ({ customAttributes }) =>
-      request(endpoints.setConversationCustomAttributes(customAttributes)).catch(report('SET_CONVERSATION_ATTRIBUTES_ERROR')),
+      whenConversation(() =>
+        request(endpoints.setConversationCustomAttributes(customAttributes)).catch(report('SET_CONVERSATION_ATTRIBUTES_ERROR')),
+      ),
     'delete-conversation-custom-attribute': ({ customAttribute }) =>
-      request(endpoints.deleteConversationCustomAttribute(customAttribute)).catch(report('DELETE_CONVERSATION_ATTRIBUTE_ERROR')),
-    'set-label': ({ label }) => request(endpoints.addLabel(label)).catch(report('SET_LABEL_ERROR')),
-    'remove-label': ({ label }) => request(endpoints.removeLabel(label)).catch(report('REMOVE_LABEL_ERROR')),
+      whenConversation(() =>
+        request(endpoints.deleteConversationCustomAttribute(customAttribute)).catch(report('DELETE_CONVERSATION_ATTRIBUTE_ERROR')),
+      ),
+    'set-label': ({ label }) =>
+      whenConversation(() =>
+        request(endpoints.addLabel(label)).catch((error: { status?: number; body?: unknown }) =>
+          // The account has no such label (Wren's server says so; Chatwoot's is silent).
+          error?.status === 422
+            ? console.warn(`Wren: setLabel("${label}"): the account has no such label`)
+            : report('SET_LABEL_ERROR')(error),
+        ),
+      ),
+    'remove-label': ({ label }) => whenConversation(() => request(endpoints.removeLabel(label)).catch(report('REMOVE_LABEL_ERROR'))),
+    // Wren: `$chatwoot.showNewMessage(text)` opens the conversation with `text` in the composer.
+    'show-new-message'({ message }) {
+      state.composer.prefill(typeof message === 'string' ? message : '');
+      router.navigate('/messages');
+    },
   };
 }

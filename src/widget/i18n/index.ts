@@ -1,13 +1,34 @@
 import { computed, signal } from '@preact/signals-react';
-import en from '../../../locales/en.json';
+import firstPaint from '../../../locales/en.json?first-paint';
 import { chooseLocale, LOCALES, textDirection } from '../../shared/locales';
 import { loadChunk } from '../lib/loadChunk';
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof import('../../../locales/en.json');
 type Strings = Record<string, string>;
 
 export const locale = signal('en');
-const strings = signal<Strings>(en);
+// The first paint carries only the English strings it shows (build.mjs); lazy views call
+// `allStrings()`, which brings the rest. `english` is whatever English is here.
+let english: Strings = firstPaint;
+const strings = signal<Strings>(firstPaint);
+let wantAll = false;
+let englishLoading: Promise<Strings> | undefined;
+const completeEnglish = () =>
+  (englishLoading ??= loadChunk(() => import('../../../locales/en.json')).then(
+    (module) => (english = module.default),
+    (error) => {
+      englishLoading = undefined;
+      throw error;
+    },
+  ));
+
+/** Every string of the active locale, before a lazy view renders (views/routeViews.ts). */
+export async function allStrings(): Promise<void> {
+  wantAll = true;
+  if (locale.value !== 'en') return;
+  const all = await completeEnglish();
+  if (locale.value === 'en') strings.value = all;
+}
 
 /**
  * The active locale as a BCP 47 tag for `Intl` and `<html lang>`. Wren's Serbian strings are in
@@ -23,7 +44,7 @@ export const direction = computed(() => textDirection(locale.value));
  * `{placeholders}`. Reading `strings.value` subscribes the calling component to locale changes.
  */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = strings.value[key] ?? (en as Strings)[key] ?? key;
+  const text = strings.value[key] ?? english[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
 }
 
@@ -42,7 +63,12 @@ export async function setLocale(candidate: string | undefined, available: readon
   if (!chosen) return;
   const choice = ++latestChoice;
   if (chosen === locale.value) return;
-  const loaded: Strings = chosen === 'en' ? en : (await loadChunk(() => import(`../../../locales/${chosen}.json`))).default;
+  const loaded: Strings =
+    chosen === 'en'
+      ? wantAll
+        ? await completeEnglish()
+        : english
+      : (await loadChunk(() => import(`../../../locales/${chosen}.json`))).default;
   if (choice !== latestChoice) return;
   strings.value = loaded;
   locale.value = chosen;

@@ -23,7 +23,9 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
 
   const arm = () => {
     if (!logic || !timers || !pageUrl) return;
-    timers.arm(logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now(), URLPattern }));
+    timers.arm(
+      logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now(), URLPattern }),
+    );
   };
 
   return {

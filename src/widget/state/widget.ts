@@ -158,6 +158,16 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     },
   };
 
+  // Wren: the host hears when the visitor's conversation is resolved, by them or an agent; not
+  // for one that was already resolved when the widget loaded it.
+  let lastStatus: string | undefined;
+  effect(() => {
+    const status = conversation.status.value;
+    if (status === 'resolved' && lastStatus && lastStatus !== 'resolved')
+      emitHost(HOST_WINDOW_EVENTS.conversationResolved, { conversationId: conversation.id.peek() });
+    lastStatus = status;
+  });
+
   // Reading the conversation while it is on screen marks it seen.
   effect(() => {
     if (app.isWidgetOpen.value && router.path.value === '/messages' && unread.value.length > 0) state.markSeen();

@@ -54,6 +54,9 @@ export function backOnlineText(when: TimeUntilBack): string {
 
 /** docs/behaviour.md#availability reply-wait line: online → reply time; away with working hours → when back; else away. */
 export function replyWaitText(widget: WidgetState): string {
+  // Away, with an e-mail to answer to (docs/behaviour.md#away-visitors): that is where the reply goes.
+  if (!widget.isOnline.value && widget.contact.contact.value?.has_email && widget.conversation.id.value !== undefined)
+    return t('REPLY_TIME.BY_EMAIL');
   const wait = replyWaitKind(widget.channel, widget.isOnline.value, widget.clock.value);
   if (wait.kind === 'reply_time') return replyTimeText(wait.replyTime);
   if (wait.kind === 'back_in') return backOnlineText(wait.when);
