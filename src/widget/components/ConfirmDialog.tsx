@@ -25,7 +25,11 @@ export function ConfirmDialog({ labels, onConfirm, onCancel }: ConfirmDialogProp
     const opener = document.activeElement as HTMLElement | null;
     const element = dialog.current;
     if (element && !element.open) element.showModal?.();
-    return () => opener?.focus({ focusVisible: true } as FocusOptions);
+    return () => {
+      // Closed first: while a modal dialog is open the rest of the page is inert and cannot take focus.
+      if (element?.open) element.close();
+      opener?.focus({ focusVisible: true } as FocusOptions);
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {

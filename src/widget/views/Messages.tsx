@@ -73,8 +73,16 @@ export function Messages() {
   // stays in view rather than ending below the fold.
   useEffect(() => {
     if (!resolved) return;
-    stickToBottom.current = true;
-    pinToBottom();
+    // Pinned whatever the scroll events said meanwhile: the composer going and the footer coming
+    // move the list under the visitor, which is no reason to stop following it.
+    const pin = () =>
+      requestAnimationFrame(() => {
+        stickToBottom.current = true;
+        pinToBottom();
+      });
+    pin();
+    // The footer is a lazy part: pin again once it has rendered and taken its height.
+    ResolvedFooter.preload().then(pin);
   }, [resolved]);
 
   // A quoted message the visitor asked to see (`messages.showMessage`): into view, highlighted,
