@@ -112,9 +112,9 @@ test('End Conversation: a named icon with a tooltip, an accessible confirmation,
   await end.click();
   await dialog.getByRole('button', { name: 'End Conversation' }).click();
   await expect(widget.getByText('This conversation has been resolved')).toBeVisible();
-  await expect.poll(async () => (await agentApi<{ status: string }>('GET', `/api/v1/accounts/1/conversations/${conversationId}`)).status).toBe(
-    'resolved',
-  );
+  await expect
+    .poll(async () => (await agentApi<{ status: string }>('GET', `/api/v1/accounts/1/conversations/${conversationId}`)).status)
+    .toBe('resolved');
   const last = widget.getByRole('log').getByText('Anything else? (12)');
   await expect(last).toBeInViewport({ ratio: 1 });
   await expect
