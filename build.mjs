@@ -8,9 +8,11 @@
  *
  * Outputs:
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
- *   dist/packs/js/widget-[hash].js    the widget entry (ESM) + lazy chunks under js/chunks/
- *                                     (the emoji picker's data among them: scripts/emojiData.mjs)
- *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
+ *   dist/packs/js/widget-[hash].js    the widget entry (ESM), a stub: its first paint is one chunk
+ *                                     (scripts/firstPaintChunk.mjs), which the manifest names as
+ *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
+ *                                     picker's data among them: scripts/emojiData.mjs)
+ *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
  *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
  *   dist/packs/css/agent-[hash].css   stylesheet: one bundle of its own, outside every widget budget
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
@@ -28,7 +30,8 @@ import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
-import { firstPaintKeys } from './scripts/firstPaintStrings.mjs';
+import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
+import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -38,6 +41,10 @@ const PACKS = join(DIST, 'packs');
 const BROWSER_TARGET = ['chrome100', 'firefox100', 'safari15.4', 'edge100'];
 
 /**
+ * Imports CSS as a minified string, for constructable stylesheets: every stylesheet of the
+ * loader, and the widget's lazy-chunk stylesheets (`*.chunk.css`), which travel with their code.
+ */
+/**
  * esbuild's minifier leaves custom property values as written (`--x: var(--y, 20px)`): they may be
  * anything, so it does not tokenise them. Ours are ordinary values, where the space after the
  * colon and after a comma means nothing; dropping them saves bytes on every page view (sdk.js).
@@ -46,9 +53,20 @@ const compactCustomProperties = (css) =>
   css.replace(/(--[\w-]+):\s*([^;}]*)/g, (_, name, value) => `${name}:${value.replace(/\s*,\s*/g, ',')}`);
 
 /**
- * Imports CSS as a minified string, for constructable stylesheets: every stylesheet of the
- * loader, and the widget's lazy-chunk stylesheets (`*.chunk.css`), which travel with their code.
+ * The widget's locale files without the server's strings (`SERVER.*`: text the server writes to
+ * visitors, server/services/visitorText.ts), which every locale chunk would otherwise carry.
  */
+const withoutServerStringsPlugin = {
+  name: 'without-server-strings',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]locales[\\/][\w-]+\.json$/, namespace: 'file' }, async (args) => {
+      const strings = JSON.parse(await readFile(args.path, 'utf8'));
+      for (const key of Object.keys(strings)) if (key.startsWith('SERVER.')) delete strings[key];
+      return { contents: JSON.stringify(strings), loader: 'json' };
+    });
+  },
+};
+
 const cssTextPlugin = (filter = /\.css$/) => ({
   name: 'css-text',
   setup(b) {
@@ -59,34 +77,13 @@ const cssTextPlugin = (filter = /\.css$/) => ({
   },
 });
 
-/**
- * The widget's strings without the server's (`SERVER.*` keys of locales/*.json: text the server
- * writes to visitors, server/services/visitorText.ts): every widget locale chunk, `en` in the
- * first paint among them, would otherwise carry them for nothing.
- */
-const widgetStringsPlugin = {
-  name: 'widget-strings',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]locales[\\/][\w-]+\.json$/, namespace: 'file' }, async (args) => {
-      const strings = JSON.parse(await readFile(args.path, 'utf8'));
-      for (const key of Object.keys(strings)) if (key.startsWith('SERVER.')) delete strings[key];
-      return { contents: JSON.stringify(strings), loader: 'json' };
-    });
-    // `en.json?first-paint` (src/widget/i18n): only the English strings the first paint uses
-    // (scripts/firstPaintStrings.mjs); lazy views load the whole file before they render.
-    b.onResolve({ filter: /\.json\?first-paint$/ }, (args) => ({
-      path: join(args.resolveDir, args.path.replace(/\?first-paint$/, '')),
-      namespace: 'first-paint-strings',
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'first-paint-strings' }, async (args) => {
-      const strings = JSON.parse(await readFile(args.path, 'utf8'));
-      return { contents: JSON.stringify(Object.fromEntries(firstPaintKeys(strings).map((key) => [key, strings[key]]))), loader: 'json' };
-    });
-  },
-};
-
 /** Entry points the server needs to find by name, and the names it knows them by. */
-const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime', 'src/agent/main.tsx': 'agent' };
+const MANIFEST_NAMES = {
+  'src/widget/main.tsx': 'widget',
+  'src/widget/styles/widget.css': 'widget',
+  'src/sdk/runtime/index.ts': 'sdk-runtime',
+  'src/agent/main.tsx': 'agent',
+};
 
 /** Merges each named entry's content-hashed outputs into `manifest.json`. */
 const manifestPlugin = {
@@ -108,9 +105,15 @@ const manifestPlugin = {
       for (const [file, output] of Object.entries(outputs)) {
         const name = MANIFEST_NAMES[output.entryPoint];
         if (!name) continue;
-        manifest[`${name}.js`] = relative(PACKS, file);
+        if (file.endsWith('.css')) {
+          manifest[`${name}.css`] = relative(PACKS, file);
+          continue;
+        }
+        // A stub entry that only imports the first paint's chunk is skipped: the page loads the chunk.
+        const served = servedEntry(outputs, file);
+        manifest[`${name}.js`] = relative(PACKS, served);
         if (output.cssBundle) manifest[`${name}.css`] = relative(PACKS, output.cssBundle);
-        manifest[`${name}.imports`] = [...staticImports(file)].map((path) => relative(PACKS, path));
+        manifest[`${name}.imports`] = [...staticImports(served)].map((path) => relative(PACKS, path));
       }
       await writeFile(manifestFile, JSON.stringify(manifest, null, 2));
     });
@@ -148,7 +151,9 @@ const sdkOptions = (runtimeFile) => ({
 });
 
 const widgetOptions = {
-  entryPoints: ['src/widget/main.tsx'],
+  // The stylesheet is an entry of its own, not an import of main.tsx: every lazy chunk imports
+  // main.tsx (scripts/firstPaintChunk.mjs), and each would otherwise get a copy of it.
+  entryPoints: ['src/widget/main.tsx', 'src/widget/styles/widget.css'],
   outdir: PACKS,
   entryNames: '[ext]/widget-[hash]',
   chunkNames: 'js/chunks/[name]-[hash]',
@@ -166,8 +171,28 @@ const widgetOptions = {
   charset: 'utf8',
   loader: { '.svg': 'text' },
   legalComments: 'none',
-  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built.
-  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), widgetStringsPlugin, manifestPlugin],
+  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
+  // first paint's share of the English strings (scripts/firstPaintStrings.mjs); the first paint in
+  // one chunk instead of nine (scripts/firstPaintChunk.mjs).
+  plugins: [
+    cssTextPlugin(/\.chunk\.css$/),
+    emojiDataPlugin(EXPECTED_LOCALES),
+    firstPaintStringsPlugin(),
+    withoutServerStringsPlugin,
+    firstPaintChunkPlugin('src/widget/main.tsx', {
+      // Shared by the conversation view and other lazy parts; each would be a request of its own.
+      alsoFirstPaint: [
+        'src/widget/lib/adoptStyles.ts',
+        'src/widget/lib/sanitizeUrl.ts',
+        'src/widget/components/messages/attachmentInfo.ts',
+        // The file picker's accept list: the conversation view's, and the upload rules' (a chunk).
+        'src/widget/lib/fileAccept.ts',
+      ],
+      // Fetched when the frame is idle after its first paint: each should be one request.
+      prefetched: ['src/widget/views/Messages.tsx', 'src/widget/realtime/connect.ts'],
+    }),
+    manifestPlugin,
+  ],
 };
 
 /**
@@ -222,6 +247,10 @@ async function writeSizeViews() {
     'first-paint': [manifest['widget.js'], manifest['widget.css'], ...manifest['widget.imports']],
     everything: [manifest['widget.js'], manifest['widget.css'], ...chunks.filter((f) => !isOtherLocale(f))],
   };
+  const firstPaintCode = await Promise.all(
+    views['first-paint'].filter((f) => f.endsWith('.js')).map((f) => readFile(join(PACKS, f), 'utf8')),
+  );
+  checkFirstPaintKeys(firstPaintCode, Object.keys(JSON.parse(await readFile('locales/en.json', 'utf8'))));
   for (const [name, files] of Object.entries(views)) {
     const dir = join(DIST, 'size', name);
     await rm(dir, { recursive: true, force: true });

@@ -19,14 +19,21 @@ const chunkCssAsText = {
   },
 };
 
-/** build.mjs gives `en.json?first-paint` only the first paint's strings; tests get all of them. */
+/** As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings. */
+const FIRST_PAINT = '\0first-paint-strings:';
 const firstPaintStrings = {
   name: 'first-paint-strings',
   enforce: 'pre',
   async resolveId(source, importer) {
     if (!source.endsWith('.json?first-paint') || !importer) return null;
     const { resolve, dirname } = await import('node:path');
-    return resolve(dirname(importer), source.replace(/\?first-paint$/, ''));
+    return `${FIRST_PAINT}${resolve(dirname(importer), source.slice(0, -'?first-paint'.length))}.js`;
+  },
+  async load(id) {
+    if (!id.startsWith(FIRST_PAINT)) return null;
+    const { readFile } = await import('node:fs/promises');
+    const { firstPaintStrings: subset } = await import('./scripts/firstPaintStrings.mjs');
+    return `export default ${JSON.stringify(subset(JSON.parse(await readFile(id.slice(FIRST_PAINT.length, -3), 'utf8'))))};`;
   },
 };
 

@@ -50,7 +50,12 @@ async function embeddedMode(base: Config, logger: Logger): Promise<Mode & { conf
     config,
     fetch: app.fetch,
     attachRealtime: (server) => {
-      const cable = attachCableServer(server, { hub, rooms: createCableRooms(db), limits, trustProxy: config.trustProxy });
+      const cable = attachCableServer(server, {
+        hub,
+        rooms: createCableRooms(db, config.secretKeyBase),
+        limits,
+        trustProxy: config.trustProxy,
+      });
       observeRealtime({ sockets: () => cable.size, subscriptions: () => hub.listenerCount() });
       return {
         close: async () => {

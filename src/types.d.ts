@@ -9,7 +9,7 @@ declare module '*.svg' {
   export default markup;
 }
 
-/** The English strings of the widget's first paint (build.mjs; the whole file in tests). */
+/** The first-paint subset of a locale file (scripts/firstPaintStrings.mjs). */
 declare module '*.json?first-paint' {
   const strings: Record<string, string>;
   export default strings;

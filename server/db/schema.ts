@@ -78,9 +78,9 @@ export interface InboxesTable {
   greeting_enabled: Generated<Flag>;
   greeting_message: string | null;
   portal_id: number | null;
-  /** Ask an away visitor without an e-mail for one after their first message (005). */
+  /** Ask an away visitor without an e-mail for one after their first message (006). */
   enable_email_collect: Generated<Flag>;
-  /** E-mail an agent's reply to a visitor who has left the site (005). */
+  /** E-mail an agent's reply to a visitor who has left the site (006). */
   continuity_via_email: Generated<Flag>;
   created_at: Millis;
   updated_at: Millis;
@@ -245,6 +245,48 @@ export interface ConversationLabelsTable {
   created_at: Millis;
 }
 
+/** A help-centre portal (006). `slug` is unique across the server: public URLs carry no account. */
+export interface PortalsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  slug: string;
+  custom_domain: string | null;
+  color: string | null;
+  homepage_link: string | null;
+  page_title: string | null;
+  header_text: string | null;
+  /** `{allowed_locales, default_locale}` */
+  config: Generated<JsonText>;
+  archived: Generated<Flag>;
+  channel_web_widget_id: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A help-centre article (006); `slug` is unique within its portal. */
+export interface ArticlesTable {
+  id: Generated<number>;
+  account_id: number;
+  portal_id: number;
+  author_id: number | null;
+  category_id: number | null;
+  title: string;
+  slug: string;
+  /** Markdown. */
+  content: string;
+  description: string | null;
+  /** 0 draft, 1 published, 2 archived. */
+  status: Generated<number>;
+  locale: string;
+  position: number;
+  views: Generated<number>;
+  /** `{title?, description?, tags?}` */
+  meta: Generated<JsonText>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   settings: SettingsTable;
@@ -263,4 +305,6 @@ export interface Database {
   csat_survey_responses: CsatSurveyResponsesTable;
   labels: LabelsTable;
   conversation_labels: ConversationLabelsTable;
+  portals: PortalsTable;
+  articles: ArticlesTable;
 }

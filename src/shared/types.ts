@@ -3,6 +3,8 @@
  * Types only: both sides import these so a field renamed on one side breaks the build.
  */
 
+import type { CampaignTrigger } from './campaigns';
+
 export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const;
 export type MessageType = (typeof MESSAGE_TYPE)[keyof typeof MESSAGE_TYPE];
 
@@ -75,7 +77,8 @@ export interface WidgetMessage {
   created_at: number;
   conversation_id: number;
   attachments?: Attachment[];
-  sender?: Sender;
+  /** `null` in a created-message response to a message without one. */
+  sender?: Sender | null;
   sender_type?: 'User' | 'Contact' | 'AgentBot' | null;
   status?: DeliveryStatus;
   echo_id?: string;
@@ -104,6 +107,62 @@ export interface PreChatField {
   regex_cue?: string;
 }
 
+/** A help-centre portal as `chatwootWebChannel.portal` carries it (docs/protocol.md#help-centre). */
+export interface ChannelPortal {
+  id: number;
+  account_id: number;
+  name: string;
+  slug: string;
+  custom_domain: string | null;
+  color: string | null;
+  homepage_link: string | null;
+  page_title: string | null;
+  header_text: string | null;
+  created_at: string;
+  updated_at: string;
+  config: { allowed_locales: string[]; default_locale: string };
+  archived: boolean;
+  channel_web_widget_id: number | null;
+  ssl_settings: Record<string, unknown>;
+}
+
+/**
+ * One article of `GET /hc/{portal}/{locale}/articles.json` (docs/protocol.md#help-centre). `link`
+ * is the article page, relative to the server root and without a leading slash, as Chatwoot's.
+ */
+export interface HelpCentreArticle {
+  id: number;
+  category_id: number | null;
+  title: string;
+  content: string;
+  description: string | null;
+  status: 'published';
+  position: number;
+  account_id: number;
+  last_updated_at: string;
+  slug: string;
+  portal: {
+    custom_domain: string | null;
+    header_text: string | null;
+    homepage_link: string | null;
+    name: string;
+    page_title: string | null;
+    slug: string;
+    categories: never[];
+    meta: { articles_count: number; categories_count: number; default_locale: string };
+  };
+  views: number;
+  author?: { available_name: string; name: string; thumbnail: string };
+  associated_articles: never[];
+  link: string;
+}
+
+/** `GET /hc/{portal}/{locale}/articles.json`: one page of published articles and their total. */
+export interface HelpCentreArticlesPage {
+  payload: HelpCentreArticle[];
+  meta: { articles_count: number };
+}
+
 /** `window.chatwootWebChannel` (docs/protocol.md#the-widget-page). */
 export interface ChannelConfig {
   avatarUrl: string;
@@ -114,7 +173,8 @@ export interface ChannelConfig {
   welcomeTitle: string;
   welcomeTagline: string;
   widgetColor: string;
-  portal: { slug: string; config: { allowed_locales: string[]; default_locale: string } } | null;
+  /** The inbox's help centre (its `portal_id`), or null: home lists its popular articles. */
+  portal: ChannelPortal | null;
   enabledFeatures: FeatureFlag[];
   enabledLanguages: { name: string; iso_639_1_code: string }[];
   replyTime: ReplyTime;
@@ -142,13 +202,33 @@ export interface GlobalConfig {
 
 /**
  * What `/widget` renders into its JSON data block (`<script type="application/json"
- * id="wren-config">`): the four Chatwoot page globals, without inline script.
+ * id="wren-config">`): the four Chatwoot page globals, without inline script, and (Wren) the
+ * data the first paint needs.
  */
 export interface WidgetBootConfig {
   chatwootWebChannel: ChannelConfig;
   chatwootPubsubToken: string;
   authToken: string;
   globalConfig: GlobalConfig;
+  /** Absent when the page was built from Chatwoot's config (gateway mode): the widget fetches it. */
+  initialData?: WidgetInitialData;
+}
+
+/**
+ * The visitor's data as the server knew it when it rendered the page (docs/protocol.md#the-data-block):
+ * each field has the shape of the widget API call it saves.
+ */
+export interface WidgetInitialData {
+  /** `GET /contact`. */
+  contact: WidgetContact;
+  /** `GET /conversations`, null for none. */
+  conversation: ConversationSummary | null;
+  /** `GET /messages`: the latest page only. */
+  messages: MessagesPage;
+  /** `GET /inbox_members` `payload`. */
+  inboxMembers: InboxMember[];
+  /** `GET /campaigns`. */
+  campaigns: CampaignResponse[];
 }
 
 export const WIDGET_CONFIG_ELEMENT_ID = 'wren-config';
@@ -168,10 +248,27 @@ export interface InboxMember {
   availability_status: AvailabilityStatus;
 }
 
+/** `GET /contact`; `id` is null for a visitor not stored yet (docs/protocol.md#the-lazy-visitor). */
 export interface WidgetContact {
-  id: number;
+  id: number | null;
   has_email: boolean;
   has_name: boolean;
   has_phone_number: boolean;
   identifier: string | null;
+}
+
+/** `GET /api/v1/widget/messages`: a page of history, oldest first. */
+export interface MessagesPage {
+  payload: WidgetMessage[];
+  /** `{}` when the contact has no conversation yet. */
+  meta: { contact_last_seen_at?: number };
+}
+
+/** `POST /api/v1/widget/messages` and `POST /conversations` responses: a message with its sender. */
+export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
+
+/** One enabled campaign (`GET /api/v1/widget/campaigns`). `time_on_page` is in seconds. */
+export interface CampaignResponse extends CampaignTrigger {
+  message: string;
+  sender: Extract<Sender, { type: 'user' }> | null;
 }

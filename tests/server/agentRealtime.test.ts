@@ -31,13 +31,13 @@ const summary = (events: RealtimeEnvelope[]) =>
 
 describe('who may read the account stream', () => {
   it("accepts an agent's own token for an account they belong to", async () => {
-    const rooms = createCableRooms(fx.db);
+    const rooms = createCableRooms(fx.db, fx.config.secretKeyBase);
     const { pubsub_token: token } = await profile();
     expect(await rooms.agentStreams(token, { accountId: 1, userId: 1 })).toEqual([token, 'account_1']);
   });
 
   it("refuses another agent's ids, an account the agent is not in, a visitor's token and an access token", async () => {
-    const rooms = createCableRooms(fx.db);
+    const rooms = createCableRooms(fx.db, fx.config.secretKeyBase);
     const { pubsub_token: token } = await profile();
     await createAccount(fx.db, { id: 2, name: 'Other' });
     const other = await createUser(fx.db, { name: 'Other', email: 'other@example.com', access_token: 'other-access' });
@@ -139,7 +139,7 @@ describe('an agent over a real WebSocket', () => {
   let closeCable: () => Promise<void>;
   beforeEach(async () => {
     http = createServer((_req, res) => res.end());
-    const cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db), pingIntervalMs: 50 });
+    const cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db, fx.config.secretKeyBase), pingIntervalMs: 50 });
     closeCable = () => cable.close();
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/cable`;

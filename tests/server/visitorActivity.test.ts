@@ -26,7 +26,7 @@ describe('visitor typing', () => {
   });
 
   it('the agents stream cannot be subscribed to with a visitor subscription', async () => {
-    const rooms = createCableRooms(fx.db);
+    const rooms = createCableRooms(fx.db, fx.config.secretKeyBase);
     expect(await rooms.authorize('account_1')).toBe(false);
   });
 });

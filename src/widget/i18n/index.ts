@@ -1,33 +1,35 @@
 import { computed, signal } from '@preact/signals-react';
-import firstPaint from '../../../locales/en.json?first-paint';
+import type en from '../../../locales/en.json';
+import firstPaintEnglish from '../../../locales/en.json?first-paint';
 import { chooseLocale, LOCALES, textDirection } from '../../shared/locales';
 import { loadChunk } from '../lib/loadChunk';
+import { loadOnce } from '../lib/loadOnce';
+import { LOCALE_CHUNKS } from './localeChunks';
 
-export type MessageKey = keyof typeof import('../../../locales/en.json');
+export type MessageKey = keyof typeof en;
 type Strings = Record<string, string>;
 
 export const locale = signal('en');
-// The first paint carries only the English strings it shows (build.mjs); lazy views call
-// `allStrings()`, which brings the rest. `english` is whatever English is here.
-let english: Strings = firstPaint;
-const strings = signal<Strings>(firstPaint);
-let wantAll = false;
-let englishLoading: Promise<Strings> | undefined;
-const completeEnglish = () =>
-  (englishLoading ??= loadChunk(() => import('../../../locales/en.json')).then(
-    (module) => (english = module.default),
-    (error) => {
-      englishLoading = undefined;
-      throw error;
-    },
-  ));
+/**
+ * English as far as it has arrived: the entry carries only the first paint's strings
+ * (scripts/firstPaintStrings.mjs); the whole file follows as a lazy chunk before any lazy part.
+ */
+const english = signal<Strings>(firstPaintEnglish);
+const strings = signal<Strings>(firstPaintEnglish);
 
-/** Every string of the active locale, before a lazy view renders (views/routeViews.ts). */
-export async function allStrings(): Promise<void> {
-  wantAll = true;
-  if (locale.value !== 'en') return;
-  const all = await completeEnglish();
-  if (locale.value === 'en') strings.value = all;
+const allEnglish = loadOnce<Strings>(() => import('../../../locales/en.json').then((module) => module.default));
+
+/**
+ * Resolves once every string of the active locale is at hand. Other locales arrive whole; English
+ * needs its lazy remainder. `lazyPart()` waits for this before rendering a lazy part, and the
+ * idle preload of the conversation view fetches it early.
+ */
+export function loadAllStrings(): Promise<void> {
+  if (allEnglish.loaded) return Promise.resolve();
+  return allEnglish.load().then((all) => {
+    english.value = all;
+    if (locale.value === 'en') strings.value = all;
+  });
 }
 
 /**
@@ -44,7 +46,7 @@ export const direction = computed(() => textDirection(locale.value));
  * `{placeholders}`. Reading `strings.value` subscribes the calling component to locale changes.
  */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = strings.value[key] ?? english[key] ?? key;
+  const text = strings.value[key] ?? english.value[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
 }
 
@@ -63,12 +65,7 @@ export async function setLocale(candidate: string | undefined, available: readon
   if (!chosen) return;
   const choice = ++latestChoice;
   if (chosen === locale.value) return;
-  const loaded: Strings =
-    chosen === 'en'
-      ? wantAll
-        ? await completeEnglish()
-        : english
-      : (await loadChunk(() => import(`../../../locales/${chosen}.json`))).default;
+  const loaded: Strings = chosen === 'en' ? english.value : (await loadChunk(LOCALE_CHUNKS[chosen])).default;
   if (choice !== latestChoice) return;
   strings.value = loaded;
   locale.value = chosen;

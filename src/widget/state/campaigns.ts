@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
 import type { CampaignResponse } from '../api/endpoints';
 import type * as CampaignLogic from '../lib/campaigns';
@@ -28,32 +28,50 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     );
   };
 
+  async function apply(list: CampaignResponse[]) {
+    campaigns.value = list;
+    hasError.value = false;
+    if (list.length === 0) return;
+    try {
+      logic = await loadChunk(() => import('../lib/campaigns'));
+      URLPattern = await logic.urlPatternFor(list, loadChunk);
+    } catch {
+      hasError.value = true;
+      return;
+    }
+    timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
+      if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
+    });
+    arm();
+  }
+
   return {
-    campaigns,
-    active,
-    snoozedUntil,
-    hasError,
+    campaigns: campaigns as ReadonlySignal<CampaignResponse[]>,
+    active: active as ReadonlySignal<CampaignResponse | null>,
+    snoozedUntil: snoozedUntil as ReadonlySignal<number>,
+    hasError: hasError as ReadonlySignal<boolean>,
     async fetch() {
+      let list: CampaignResponse[];
       try {
-        campaigns.value = await request(endpoints.getCampaigns());
-        hasError.value = false;
-        if (campaigns.value.length === 0) return;
-        logic = await loadChunk(() => import('../lib/campaigns'));
-        URLPattern = await logic.urlPatternFor(campaigns.value, loadChunk);
-        timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
-          if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
-        });
-        arm();
+        list = await request(endpoints.getCampaigns());
       } catch {
         // docs/protocol.md#widget-api: a failed campaign fetch sets an error flag; the chat works without them.
         hasError.value = true;
+        return;
       }
+      await apply(list);
     },
+    /** Arms the campaigns the page's data carried (docs/protocol.md#the-data-block), as `fetch` does with its answer. */
+    apply,
     /** The host's page changed (or first load): re-arm timers for campaigns matching it. */
     setPage(url: string, businessHours: boolean) {
       pageUrl = url;
       inBusinessHours = businessHours;
       arm();
+    },
+    /** The host's snooze cookie (`config-set`): campaigns stay away until then. */
+    restoreSnooze(until: number) {
+      snoozedUntil.value = until;
     },
     snooze(now = Date.now()) {
       if (logic) snoozedUntil.value = logic.snoozeUntil(now);

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
 import type { ChatMessage } from './messageMerge';
 import type { Request } from './request';
@@ -27,8 +27,8 @@ export function createComposerModel(request: Request, hasConversation: () => boo
   };
 
   return {
-    replyTo,
-    draft,
+    replyTo: replyTo as ReadonlySignal<ChatMessage | null>,
+    draft: draft as ReadonlySignal<{ text: string } | null>,
     /** Fills the composer with `text` for the visitor to edit and send; null once it is in the box. */
     prefill(text: string | null) {
       draft.value = text === null ? null : { text };

@@ -2,15 +2,16 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import { TYPING_TIMEOUT_MS } from '../../shared/typing';
 import type { ConversationStatus, ConversationSummary } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import type { Request } from './request';
+import type { HostCall, Request } from './request';
 
 export { TYPING_TIMEOUT_MS };
 
 /**
  * The visitor's current conversation: which one it is (every widget endpoint acts on the
- * latest), its status, when the visitor last read it, and whether an agent is typing.
+ * latest), its status, when the visitor last read it, whether an agent is typing, and the
+ * host's calls on its custom attributes and labels (docs/protocol.md#the-host-api).
  */
-export function createConversationModel(request: Request) {
+export function createConversationModel(request: Request, hostCall: HostCall) {
   const summary = signal<ConversationSummary | null>(null);
   const isAgentTyping = signal(false);
   const typist = signal('');
@@ -32,6 +33,15 @@ export function createConversationModel(request: Request) {
       const result = await request(endpoints.getConversation());
       summary.value = 'id' in result ? (result as ConversationSummary) : null;
       return summary.value;
+    },
+    /** What the page's data or a realtime event already says, without asking (docs/protocol.md#the-data-block). */
+    apply(next: (Omit<ConversationSummary, 'contact_last_seen_at'> & { contact_last_seen_at?: number }) | null) {
+      summary.value = next && {
+        id: next.id,
+        inbox_id: next.inbox_id,
+        status: next.status,
+        contact_last_seen_at: next.contact_last_seen_at || 0,
+      };
     },
     /** The visitor ends the conversation (header button); realtime confirms the status. */
     async resolve(): Promise<boolean> {
@@ -62,6 +72,23 @@ export function createConversationModel(request: Request) {
       typingTimer = setTimeout(stopTyping, TYPING_TIMEOUT_MS);
     },
     stopTyping,
+    /** `$chatwoot.setConversationCustomAttributes`. */
+    setCustomAttributes: (attributes: Record<string, unknown>) =>
+      hostCall(endpoints.setConversationCustomAttributes(attributes), 'SET_CONVERSATION_ATTRIBUTES_ERROR'),
+    /** `$chatwoot.deleteConversationCustomAttribute`. */
+    deleteCustomAttribute: (name: string) =>
+      hostCall(endpoints.deleteConversationCustomAttribute(name), 'DELETE_CONVERSATION_ATTRIBUTE_ERROR'),
+    /** `$chatwoot.setLabel`. */
+    addLabel: (label: string) =>
+      // A label the account does not have: Wren's server says so (422) and the site's developer
+      // hears it in the console, not as an error event (Chatwoot's server is silent).
+      hostCall(endpoints.addLabel(label), 'SET_LABEL_ERROR', (error) => {
+        if (error.status !== 422) return false;
+        console.warn(`Wren: setLabel("${label}"): the account has no such label`);
+        return true;
+      }),
+    /** `$chatwoot.removeLabel`. */
+    removeLabel: (label: string) => hostCall(endpoints.removeLabel(label), 'REMOVE_LABEL_ERROR'),
   };
 }
 

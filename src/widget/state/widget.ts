@@ -1,10 +1,12 @@
-import { computed, effect, signal } from '@preact/signals-react';
-import type { WidgetBootConfig } from '../../shared/types';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import type { WidgetBootConfig, WidgetInitialData } from '../../shared/types';
 import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
-import type { Request } from './request';
+import * as endpoints from '../api/endpoints';
+import type { HostCall, Request } from './request';
+import { createSessionModel } from './session';
 import { createAgentsModel } from './agents';
 import { createAppConfig } from './appConfig';
 import { createConversationModel } from './conversation';
@@ -34,15 +36,28 @@ export const BANNER_MS = 3_000;
  */
 export function createWidgetState({ boot, request, bridge, router }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
-  const app = createAppConfig(!bridge.inIframe);
-  const conversation = createConversationModel(request);
-  const messages = createMessagesModel(request, () => referrer());
+  const app = createAppConfig(!bridge.inIframe, channel);
+  const hostCall: HostCall = (endpoint, errorType, handled) =>
+    request(endpoint).catch((error: { body?: unknown; status?: number } | undefined) => {
+      if (!handled?.(error ?? {})) bridge.send('error', { errorType, data: error?.body ?? String(error) });
+      return undefined;
+    });
+  const session = createSessionModel({
+    hostCall,
+    bridge,
+    authToken: boot.authToken,
+    pubsubToken: boot.chatwootPubsubToken,
+    // Another visitor: their history, not the last one's.
+    onSwitch: () => {
+      messages.clear();
+      return state.load();
+    },
+  });
+  const conversation = createConversationModel(request, hostCall);
+  const messages = createMessagesModel(request);
   const agents = createAgentsModel(request);
-  const contact = createContactModel(request);
+  const contact = createContactModel(request, hostCall);
   const composer = createComposerModel(request, () => conversation.id.value !== undefined);
-  const authToken = signal(boot.authToken);
-  const pubsubToken = signal(boot.chatwootPubsubToken);
-  const connectionLost = signal(false);
   const banner = signal<{ message: string; type: 'error' | 'success' } | null>(null);
   let bannerTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -68,6 +83,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     composer,
     contact,
     maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
+    referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
   };
@@ -77,7 +93,9 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     router,
     campaigns,
     unread,
-    ready,
+    // In an iframe the host answers `loaded` with whether the window is open: the prompts over
+    // the page wait for that as well as for the data, which may come with the page.
+    ready: computed(() => ready.value && app.openStateKnown.value),
     referrer,
     afterCampaign: () => {
       conversation.fetch().catch(() => undefined);
@@ -96,13 +114,13 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     composer,
     flowDeps,
     campaigns,
+    session,
     ...prompts,
-    ready,
-    authToken,
-    pubsubToken,
-    connectionLost,
-    banner,
-    clock,
+    ready: ready as ReadonlySignal<boolean>,
+    /** The first screen's data came with the page (`hydrate`), not from the API. */
+    loadedFromPage: false,
+    banner: banner as ReadonlySignal<{ message: string; type: 'error' | 'success' } | null>,
+    clock: clock as ReadonlySignal<Date>,
     inBusinessHours,
     isOnline,
     unread,
@@ -118,11 +136,33 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       bannerTimer = setTimeout(() => (banner.value = null), BANNER_MS);
     },
 
+    /**
+     * The first screen's data as the page carried it (docs/protocol.md#the-data-block): what `load`
+     * fetches, without a request, so the first paint already shows home or the conversation.
+     */
+    hydrate(data: WidgetInitialData) {
+      batch(() => {
+        conversation.apply(data.conversation);
+        messages.applyLatest(data.messages);
+        agents.apply(data.inboxMembers);
+        contact.apply(data.contact);
+        ready.value = true;
+      });
+      state.loadedFromPage = true;
+      if (bridge.inIframe) campaigns.apply(data.campaigns);
+    },
+
     /** Loads what the first screen needs; failures leave an empty but usable widget. */
     async load() {
       const campaignsLoaded = bridge.inIframe ? campaigns.fetch() : undefined;
       await Promise.allSettled([conversation.fetch(), messages.fetchLatest(), agents.fetch(), contact.fetch(), campaignsLoaded]);
       ready.value = true;
+    },
+
+    /** An event the host reports for the visitor (`webwidget.triggered` when the window opens). */
+    pushEvent(name: string) {
+      const eventInfo = { initiated_at: { timestamp: new Date().toString() }, referer: app.referrerURL.value };
+      request(endpoints.createEvent(name, eventInfo)).catch(() => undefined);
     },
 
     /** Home's call to action: go to the conversation (the pre-chat form comes in later). */
@@ -143,18 +183,12 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     /** The header's popout button: close the frame, continue in a window (docs/protocol.md#popout). */
     popout() {
       bridge.send('closeWindow', {});
-      openPopout(location.origin, channel.websiteToken, locale.value, authToken.value);
+      openPopout(location.origin, channel.websiteToken, locale.value, session.authToken.value);
     },
 
     closeWindow() {
       bridge.send('closeWindow', {});
       if (bridge.inNativeApp) bridge.sendNative({ type: 'close-widget' });
-    },
-
-    /** Is this realtime event about the conversation on screen? Unknown conversation: accept. */
-    isCurrentConversation(conversationId: number | undefined) {
-      const current = conversation.id.value;
-      return current === undefined || conversationId === undefined || conversationId === current;
     },
   };
 

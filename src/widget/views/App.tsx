@@ -9,6 +9,7 @@ import { Home } from './Home';
 import { Spinner } from '../components/Spinner';
 import { lazyPart } from '../components/LazyPart';
 import { ROUTE_TABLE } from '../router';
+import { realtimeChunk } from '../realtime/realtimeChunk';
 import { ROUTE_VIEWS } from './routeViews';
 import { useDocumentTheme } from './useDocumentTheme';
 
@@ -25,10 +26,9 @@ export function App() {
   const frame = ROUTE_TABLE[path];
   // Route-level chunks: the first paint (home, or the launcher's compact prompts) needs none.
   const View = ROUTE_VIEWS[path];
-  const settings = app.settings.value;
   const onHome = path === '/';
-  const heading = settings.welcomeTitle || channel.welcomeTitle;
-  const intro = settings.welcomeDescription || channel.welcomeTagline;
+  const heading = app.welcomeTitle.value;
+  const intro = app.welcomeDescription.value;
   const [scrollTop, setScrollTop] = useState(0);
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   useDocumentTheme(widget);
@@ -41,17 +41,18 @@ export function App() {
 
   useEffect(() => setScrollTop(0), [path]);
 
-  // The conversation is the likeliest next screen: fetch its chunk once the frame is idle.
+  // The conversation is the likeliest next screen, and the socket comes with it: fetch both
+  // chunks once the frame is idle after its first paint.
   useEffect(() => {
-    const preload = () => ROUTE_VIEWS['/messages']?.preload();
+    const preload = () => {
+      ROUTE_VIEWS['/messages']?.preload();
+      realtimeChunk.load().catch(() => undefined);
+    };
     if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });
     else setTimeout(preload, 1500);
   }, []);
 
-  const canEnd =
-    channel.enabledFeatures.includes('end_conversation') &&
-    settings.enableEndConversation &&
-    END_CONVERSATION_STATUSES.has(conversation.status.value ?? '');
+  const canEnd = app.canEndConversation.value && END_CONVERSATION_STATUSES.has(conversation.status.value ?? '');
 
   const actions = {
     labels: { back: t('HEADER.BACK'), endConversation: t('END_CONVERSATION'), popout: t('HEADER.POPOUT'), close: t('HEADER.CLOSE') },
@@ -60,8 +61,7 @@ export function App() {
     showEndConversation: path === '/messages' && canEnd,
     // Ending cannot be undone by the visitor: it asks first (docs/behaviour.md#screens).
     onEndConversation: () => setConfirmingEnd(true),
-    // A popout window is already popped out.
-    showPopout: settings.showPopoutButton && widget.bridge.inIframe,
+    showPopout: app.showPopout.value,
     onPopout: () => widget.popout(),
     // On wide screens the launcher closes the window; a phone's full-screen window and an app's
     // web view need their own close button. A popout window is closed by the browser.
@@ -93,12 +93,12 @@ export function App() {
           title={channel.websiteName}
           avatarUrl={channel.avatarUrl}
           // No green dot while the connection is lost: nobody's answer would arrive.
-          isOnline={isOnline.value && !widget.connectionLost.value}
+          isOnline={isOnline.value && !widget.session.connectionLost.value}
           subtitle={replyWaitText(widget)}
         />
       )}
       {widget.banner.value && <Banner {...widget.banner.value} />}
-      {widget.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
+      {widget.session.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
       <main className="shell__body" onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
         {View ? <View errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
       </main>

@@ -26,6 +26,8 @@ export interface FakeServer {
   campaigns?: CampaignResponse[] | Error;
   /** Answers `GET /contact`; by default at once. */
   contact?: () => Promise<unknown>;
+  /** Answers the help centre's `GET /hc/{portal}/{locale}/articles.json`; by default no articles. */
+  articles?: () => Promise<unknown>;
 }
 
 /** A message of the current conversation; outgoing (an agent's) and unread unless told. */
@@ -42,9 +44,11 @@ export const widgetMessage = (id: number, fields: Partial<WidgetMessage> = {}): 
 
 /**
  * A widget on fakes: a server answering from `server`, a host bridge that records what it is
- * told, and a router whose `navigate` moves `path` as the hash router does. Not loaded yet.
+ * told, and a router whose `navigate` moves `path` as the hash router does. Not loaded yet. In an
+ * iframe the host has answered `loaded` (the window is closed) unless
+ * `hostAnswered` is false.
  */
-export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
+export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswered = true } = {}) {
   const endpoints: Endpoint[] = [];
   const request = vi.fn(async (endpoint: Endpoint) => {
     endpoints.push(endpoint);
@@ -57,6 +61,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
     if (endpoint.method === 'GET' && path === '/messages')
       return { payload: endpoint.query?.after ? [] : (server.messages ?? []), meta: {} };
     if (path === '/inbox_members') return { payload: [] };
+    if (path.startsWith('/hc/')) return server.articles ? server.articles() : { payload: [], meta: { articles_count: 0 } };
     if (path === '/contact') return server.contact ? server.contact() : { id: 1, name: 'Visitor' };
     if (path === '/campaigns') {
       if (server.campaigns instanceof Error) throw server.campaigns;
@@ -90,6 +95,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
     },
   };
   const state = createWidgetState({ boot, request: request as unknown as Request, bridge: bridge as unknown as HostBridge, router });
+  if (hostAnswered && inIframe) state.app.setOpen(false);
   const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));
   /** A realtime event from the cable. */
   const emit = (event: RealtimeEventName, data: unknown) => dispatch({ event, data } as RealtimeEnvelope);

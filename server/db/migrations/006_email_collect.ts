@@ -1,5 +1,5 @@
 /**
- * 005 — reaching visitors the team could not answer live (docs/behaviour.md#away-visitors):
+ * 006 — reaching visitors the team could not answer live (docs/behaviour.md#away-visitors):
  * Chatwoot's inbox settings `enable_email_collect` (ask an away visitor for an e-mail after their
  * first message) and `continuity_via_email` (e-mail an agent's reply to a visitor who is no
  * longer on the site). Both on by default, as in Chatwoot. Portable schema builder only.
