@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
-import { MESSAGE_TYPE, type FileType, type MessagesPage, type WidgetMessage } from '../../shared/types';
+import { MESSAGE_TYPE, type MessagesPage, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 import {
