@@ -5,6 +5,7 @@
  * merges the visitor into a contact the account already knows (see `identifyContact`).
  */
 import { isEmailAddress } from '../../src/shared/email';
+import { isInternationalPhone } from '../../src/shared/validators';
 import type { Db } from '../db/database';
 import { ApiError } from '../lib/apiError';
 import { deepMerge, mergeContactInto } from '../repositories/contactMerge';
@@ -22,7 +23,6 @@ export interface ContactDetails {
   additional_attributes?: Record<string, unknown> | null;
 }
 
-const PHONE = /^\+[1-9]\d{1,14}$/;
 const HTTP_URL = /^https?:\/\/\S+$/;
 
 /** Whether `email` looks like an address (the same loose check Chatwoot's widget applies). */
@@ -43,7 +43,7 @@ export function usableIdentity(details: ContactDetails): { email?: string; phone
   const phone = present(details.phone_number) ? details.phone_number.replace(/[\s()-]/g, '') : undefined;
   return {
     ...(email && isValidEmail(email) && { email }),
-    ...(phone && PHONE.test(phone) && { phone_number: phone }),
+    ...(phone && isInternationalPhone(phone) && { phone_number: phone }),
     ...(present(details.identifier) && { identifier: details.identifier.trim().slice(0, 255) }),
   };
 }

@@ -267,6 +267,16 @@ export interface MessagesPage {
 /** `POST /api/v1/widget/messages` and `POST /conversations` responses: a message with its sender. */
 export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
 
+/**
+ * `POST /api/v1/widget/conversations`: the new conversation with its first message, its custom
+ * attributes and the contact as the Application API shows it (the widget reads these fields).
+ */
+export interface CreatedConversation extends ConversationSummary {
+  messages: WidgetMessage[];
+  custom_attributes: Record<string, unknown>;
+  contact: { id: number; name: string; email: string | null; phone_number: string | null; identifier: string | null };
+}
+
 /** One enabled campaign (`GET /api/v1/widget/campaigns`). `time_on_page` is in seconds. */
 export interface CampaignResponse extends CampaignTrigger {
   message: string;

@@ -84,14 +84,22 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     },
     /**
      * The visitor clicked the campaign: it starts the conversation with the campaign's message
-     * (the server creates it from `campaign.triggered`).
+     * (the server creates it from `campaign.triggered`), with the conversation attributes a
+     * pre-chat form asked for.
      */
-    async execute(referer: string) {
+    async execute(referer: string, customAttributes?: Record<string, unknown>) {
       const campaign = active.value;
       if (!campaign) return;
       active.value = null;
       timers?.clear();
-      await request(endpoints.triggerCampaign({ campaign_id: campaign.id, initiated_at: { timestamp: new Date().toString() }, referer }));
+      await request(
+        endpoints.triggerCampaign({
+          campaign_id: campaign.id,
+          custom_attributes: customAttributes,
+          initiated_at: { timestamp: new Date().toString() },
+          referer,
+        }),
+      );
     },
   };
 }

@@ -15,7 +15,7 @@ export function createContactModel(request: Request, hostCall: HostCall) {
       contact.value = await request(endpoints.getContact());
       return contact.value;
     },
-    /** The contact the page's data carried (docs/protocol.md#the-data-block). */
+    /** The contact the page's data carried (docs/protocol.md#the-data-block), or a write answered (the pre-chat form's). */
     apply(next: WidgetContact) {
       contact.value = next;
     },

@@ -53,6 +53,10 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
         return false;
       }
     },
+    /** The conversation the visitor just started (the pre-chat form's `POST /conversations` answers it). */
+    started(conversation: ConversationSummary) {
+      summary.value = conversation;
+    },
     /** The visitor starts afresh: the next message opens a new conversation. */
     forget() {
       summary.value = null;

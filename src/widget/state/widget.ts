@@ -97,6 +97,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     // the page wait for that as well as for the data, which may come with the page.
     ready: computed(() => ready.value && app.openStateKnown.value),
     referrer,
+    preChatFormEnabled: channel.preChatFormEnabled,
     afterCampaign: () => {
       conversation.fetch().catch(() => undefined);
       messages.fetchMissed().catch(() => undefined);
@@ -165,10 +166,15 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       request(endpoints.createEvent(name, eventInfo)).catch(() => undefined);
     },
 
-    /** Home's call to action: go to the conversation (the pre-chat form comes in later). */
+    /**
+     * Home's call to action: the conversation, through the pre-chat form when the inbox has it on
+     * and no conversation is going on. Which fields it asks is the form's business (it goes
+     * straight on when it has none to ask, docs/behaviour.md#pre-chat-form), so the first paint
+     * carries only this.
+     */
     startConversation() {
       emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
-      router.navigate('/messages');
+      router.navigate(channel.preChatFormEnabled && !hasMessages.value ? '/prechat-form' : '/messages');
     },
 
     /** Marks everything read when the visitor is looking at the conversation. */

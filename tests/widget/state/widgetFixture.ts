@@ -26,6 +26,8 @@ export interface FakeServer {
   campaigns?: CampaignResponse[] | Error;
   /** Answers `GET /contact`; by default at once. */
   contact?: () => Promise<unknown>;
+  /** Answers any other call it returns something for (a value, or a rejected promise). */
+  answer?: (endpoint: Endpoint) => unknown;
   /** Answers the help centre's `GET /hc/{portal}/{locale}/articles.json`; by default no articles. */
   articles?: () => Promise<unknown>;
 }
@@ -48,10 +50,12 @@ export const widgetMessage = (id: number, fields: Partial<WidgetMessage> = {}): 
  * iframe the host has answered `loaded` (the window is closed) unless
  * `hostAnswered` is false.
  */
-export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswered = true } = {}) {
+export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswered = true, channel = {} as Partial<ChannelConfig> } = {}) {
   const endpoints: Endpoint[] = [];
   const request = vi.fn(async (endpoint: Endpoint) => {
     endpoints.push(endpoint);
+    const answered = server.answer?.(endpoint);
+    if (answered !== undefined) return answered;
     const path = endpoint.path.replace('/api/v1/widget', '');
     if (endpoint.method === 'GET' && path === '/conversations') {
       return server.conversation === null
@@ -71,10 +75,12 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswe
   });
   const bridge = { inIframe, inNativeApp: false, send: vi.fn(), sendNative: vi.fn(), listen: vi.fn(() => () => undefined) };
   const path = signal<RoutePath>('/');
-  const navigate = vi.fn((to: RoutePath) => {
+  const query = signal(new URLSearchParams());
+  const navigate = vi.fn((to: RoutePath, params?: Record<string, string>) => {
     path.value = to;
+    query.value = new URLSearchParams(params);
   });
-  const router = { path: computed(() => path.value), query: computed(() => new URLSearchParams()), navigate } as unknown as Router;
+  const router = { path: computed(() => path.value), query: computed(() => query.value), navigate } as unknown as Router;
   const boot: WidgetBootConfig = {
     chatwootWebChannel: {
       websiteToken: 'web-tok',
@@ -82,6 +88,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswe
       enabledFeatures: [],
       workingHoursEnabled: false,
       workingHours: [],
+      ...channel,
     } as unknown as ChannelConfig,
     chatwootPubsubToken: 'pubsub-1',
     authToken: 'jwt-1',
