@@ -274,6 +274,8 @@ describe('the cable before the first write', () => {
       ['conversation.created', undefined],
       ['message.created', 'anyone there?'],
       ['message.created', 'Hello! How can I help?'],
+      // The visitor's message, read by the agent who answered (docs/protocol.md#delivery-status).
+      ['message.updated', 'anyone there?'],
     ]);
   });
 

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { insertAtCaret } from '../lib/insertAtCaret';
-import { adoptStyles } from '../lib/adoptStyles';
-import composerCss from '../styles/composer.chunk.css';
 import { Icon } from './icons';
 
 // It rides in the first paint's script (build.mjs, alsoFirstPaint): with it the conversation view
-// would pass 8 KB, and a chunk of its own would be one more request on every open. Its styles and
-// icons travel with it.
-adoptStyles(composerCss);
+// would pass 8 KB, and a chunk of its own would be one more request on every open. Its icons travel
+// with it; its styles are the conversation view's (conversation.chunk.css), the only view that shows
+// it, where they compress with the rest and cost the first paint nothing.
 
 const SEND_ICON = 'M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z';
 const ATTACH_ICON =
@@ -33,6 +31,10 @@ export interface ComposerProps {
    * with an emoji (insert it at the caret) and how to close.
    */
   emoji?: { label: string; picker(insert: (emoji: string) => void, close: () => void): ReactNode };
+  /** Text put in the box from outside (`$chatwoot.showNewMessage`): it replaces the box's text, once per object. */
+  draft?: { text: string } | null;
+  /** The draft is in the box: the owner can forget it (a later mount must not put it back). */
+  onDraftTaken?(): void;
 }
 
 /**
@@ -40,7 +42,18 @@ export interface ComposerProps {
  * composing, where Enter confirms the candidate). Files come from the attach button or a
  * paste; the box grows with its content.
  */
-export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachments, autoFocus, emoji }: ComposerProps) {
+export function Composer({
+  maxLength,
+  labels,
+  onSend,
+  onInput,
+  onBlur,
+  attachments,
+  autoFocus,
+  emoji,
+  draft,
+  onDraftTaken,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -77,6 +90,14 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
   useEffect(() => {
     if (autoFocus && document.hasFocus()) input.current?.focus();
   }, []);
+
+  useEffect(() => {
+    if (!draft) return;
+    const value = draft.text.slice(0, maxLength);
+    setText(value);
+    caret.current = value.length;
+    onDraftTaken?.();
+  }, [draft]);
 
   const submit = () => {
     if (!text.trim()) return;
@@ -131,7 +152,9 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
           {remaining}
         </span>
       )}
-      {emoji && emojiOpen && emoji.picker(insertEmoji, closeEmoji)}
+      {/* The popover's place is the composer's, so a picker still loading or failed to load sits
+          above the box instead of squeezing the text out of it. */}
+      {emoji && emojiOpen && <div className="composer__popover">{emoji.picker(insertEmoji, closeEmoji)}</div>}
       {emoji && (
         <button
           ref={emojiButton}

@@ -25,6 +25,10 @@ export interface MessageListProps {
   callbacks?: MessageCallbacks;
   /** The message a reply quotes, when it is held (it may read signals: history may bring it later). */
   quoted?(id: number): ChatMessage | undefined;
+  /** A chosen quote whose message is not held: bring it in (older history), then ask `focus` to show it. */
+  onQuoteSelect?(id: number): void;
+  /** A message to bring into view, highlighted and focused (`messages.focusRequest`). */
+  focus?: ReadonlySignal<{ id: number } | null>;
   onReply?(message: ChatMessage): void;
   /** Older history from the server; nothing when there is none left to fetch. */
   loadOlder?(): Promise<unknown> | undefined;
@@ -36,7 +40,8 @@ export interface MessageListProps {
 type Shared = Pick<MessageListProps, 'labels' | 'senderOf' | 'messageLabels' | 'callbacks' | 'onRetry' | 'onReply'> & {
   nameOf(message: ChatMessage): string;
   summary(message: ChatMessage): string;
-  jump(id: number): void;
+  /** A reply's quote was chosen. */
+  select(id: number): void;
 };
 
 interface RowProps {
@@ -45,6 +50,8 @@ interface RowProps {
   day?: string;
   /** Same sender as the message above: no name or avatar again. */
   grouped: boolean;
+  /** The id of the message it replies to, and that message when it is held. */
+  replyTo?: number;
   quoted?: ChatMessage;
   shared: Shared;
 }
@@ -53,7 +60,7 @@ interface RowProps {
  * One message with its date separator. Memoised: a new message, a status change or a typing
  * event renders only the rows whose props changed (docs/architecture.md#long-conversations).
  */
-const MessageRow = memo(function MessageRow({ message, day, grouped, quoted, shared }: RowProps) {
+const MessageRow = memo(function MessageRow({ message, day, grouped, replyTo, quoted, shared }: RowProps) {
   const separator = day && (
     <div className="date-separator" role="separator">
       <span>{day}</span>
@@ -82,8 +89,16 @@ const MessageRow = memo(function MessageRow({ message, day, grouped, quoted, sha
             labels={shared.labels}
             messageLabels={shared.messageLabels}
             callbacks={shared.callbacks}
-            quoted={quoted && { sender: shared.nameOf(quoted), summary: shared.summary(quoted) }}
-            onQuoteSelect={quoted && (() => shared.jump(quoted.id as number))}
+            quoted={
+              replyTo === undefined
+                ? null
+                : {
+                    // Older than what is held: the chip still leads to it.
+                    sender: quoted ? shared.nameOf(quoted) : '',
+                    summary: quoted ? shared.summary(quoted) : (shared.labels.goToQuoted ?? ''),
+                    onSelect: () => shared.select(replyTo),
+                  }
+            }
             onRetry={shared.onRetry}
             onReply={shared.onReply}
           />
@@ -117,7 +132,7 @@ interface Memory extends MessageWindow {
  * for older history. At the bottom it follows new messages.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, labels, dayLabel, quoted } = props;
+  const { messages, labels, dayLabel, quoted, focus } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const log = useRef<HTMLDivElement>(null);
   // The window by the ids at its ends (`to` unset: up to the newest), so history merged above
@@ -157,12 +172,14 @@ export function MessageList(props: MessageListProps) {
     const target = find(my.target);
     if (target) {
       my.target = undefined;
-      // The quoted message in the middle of the viewport, focused for keyboard and screen reader.
+      // The quoted message in the middle of the viewport, highlighted and focused (its bubble
+      // takes focus: tabIndex -1 in MessageBubble), so a screen reader reads it.
       el.scrollTop += target.top - (el.clientHeight - target.row.offsetHeight) / 2;
-      target.row.tabIndex = -1;
-      target.row.focus({ preventScroll: true });
-      target.row.classList.add('message-row--target');
-      setTimeout(() => target.row.classList.remove('message-row--target'), 2000);
+      const bubble = target.row.querySelector<HTMLElement>('.bubble-wrap') ?? target.row;
+      bubble.tabIndex = -1;
+      bubble.focus({ preventScroll: true });
+      bubble.classList.add('bubble-wrap--highlight');
+      setTimeout(() => bubble.classList.remove('bubble-wrap--highlight'), 2000);
     } else if (my.stuck && attached()) el.scrollTop = el.scrollHeight;
     else if (restore && my.anchor) {
       // Written only when it moved: any write stops a smooth scroll (wheel, keys) under way.
@@ -176,8 +193,9 @@ export function MessageList(props: MessageListProps) {
     }
     // A restore the scroll range could not hold (older messages merged above took the first
     // message's date separator away while the visitor is at the very top) keeps its anchor for the
-    // next render, which brings those messages into view above it.
-    const short = restore && my.anchor && Math.abs((find(my.anchor.id)?.top ?? my.anchor.top) - my.anchor.top) > 1;
+    // next render, which brings those messages into view above it. Not after a jump: the place
+    // to keep is the quoted message's now.
+    const short = !target && restore && my.anchor && Math.abs((find(my.anchor.id)?.top ?? my.anchor.top) - my.anchor.top) > 1;
     const anchor = anchorOf(boxes);
     if (!short) my.anchor = anchor ? { id: boxes[anchor.index].id, top: anchor.top } : undefined;
     const { window: next, older } = nextMessageWindow(my, my.list.length, boxes, el.clientHeight);
@@ -200,14 +218,15 @@ export function MessageList(props: MessageListProps) {
   };
 
   useLayoutEffect(() => {
-    // A new message at the end: the visitor's own send brings them back to the newest message;
-    // an agent's beyond a window scrolled far up is still announced.
+    // A new message at the end: the visitor's own send (a local id until stored) brings them back
+    // to the newest message, also when they had scrolled up to read; an agent's beyond a window
+    // scrolled far up is still announced.
     const newest = list[list.length - 1];
-    if (my.newest !== undefined && newest && newest.id !== my.newest && !attached()) {
+    if (my.newest !== undefined && newest && newest.id !== my.newest) {
       if (typeof newest.id === 'string') {
         my.stuck = true;
-        setWin({});
-      } else if (newest.message_type !== MESSAGE_TYPE.incoming) setHeard(newest);
+        if (!attached()) setWin({});
+      } else if (!attached() && newest.message_type !== MESSAGE_TYPE.incoming) setHeard(newest);
     }
     my.newest = newest?.id;
     if (attached()) setHeard(null);
@@ -226,7 +245,7 @@ export function MessageList(props: MessageListProps) {
   }, []);
 
   // Rows compare it by identity: it changes only with what it holds, not with each render of the view.
-  const { senderOf, messageLabels, callbacks, onRetry, onReply } = props;
+  const { senderOf, messageLabels, callbacks, onRetry, onReply, onQuoteSelect } = props;
   const shared = useMemo<Shared>(
     () => ({
       labels,
@@ -237,17 +256,27 @@ export function MessageList(props: MessageListProps) {
       onReply,
       nameOf: (m) => (m.message_type === MESSAGE_TYPE.incoming ? labels.you : senderOf(m).name),
       summary: (m) => (messageLabels ? messageSummary(m, messageLabels) : (m.content ?? '')),
-      // A reply's quote: the window moves to the quoted message, which may be far above it.
-      jump(id) {
-        const index = my.list.findIndex((m) => m.id === id);
-        if (index < 0) return;
-        my.target = id;
-        my.stuck = false;
-        moveTo(windowAround(index, my.list.length));
-      },
+      // A reply's quote: a held message is shown at once; one older than the history held is the
+      // caller's to bring in, which then asks `focus` to show it.
+      select: (id) => (jump(id) ? undefined : onQuoteSelect?.(id)),
     }),
-    [labels, senderOf, messageLabels, callbacks, onRetry, onReply],
+    [labels, senderOf, messageLabels, callbacks, onRetry, onReply, onQuoteSelect],
   );
+
+  /** Moves the window to a message, which may be far above it, to show it once rendered; false when it is not held. */
+  function jump(id: Id): boolean {
+    const index = my.list.findIndex((m) => m.id === id);
+    if (index < 0) return false;
+    my.target = id;
+    my.stuck = false;
+    moveTo(windowAround(index, my.list.length));
+    return true;
+  }
+
+  const request = focus?.value;
+  useLayoutEffect(() => {
+    if (request) jump(request.id);
+  }, [request]);
 
   return (
     <div
@@ -291,6 +320,7 @@ export function MessageList(props: MessageListProps) {
                 message={message}
                 day={newDay ? dayLabel(message.created_at) : undefined}
                 grouped={!newDay && previous.message_type === message.message_type && shared.nameOf(previous) === shared.nameOf(message)}
+                replyTo={typeof inReplyTo === 'number' ? inReplyTo : undefined}
                 quoted={typeof inReplyTo === 'number' ? quoted?.(inReplyTo) : undefined}
                 shared={shared}
               />

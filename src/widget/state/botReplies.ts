@@ -1,5 +1,6 @@
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
+import type { ContactModel } from './contact';
 import type { ChatMessage } from './messageMerge';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
@@ -10,6 +11,7 @@ export type MessageResponse = { kind: 'submitted_values'; values: unknown } | { 
 interface Deps {
   request: Request;
   messages: MessagesModel;
+  contact: Pick<ContactModel, 'fetch'>;
 }
 
 /**
@@ -18,13 +20,15 @@ interface Deps {
  */
 
 /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
-export async function respond({ request, messages }: Deps, message: ChatMessage, response: MessageResponse): Promise<boolean> {
+export async function respond({ request, messages, contact }: Deps, message: ChatMessage, response: MessageResponse): Promise<boolean> {
   if (typeof message.id !== 'number') return false;
   const update = response.kind === 'email' ? { contact: { email: response.email } } : { message: { submitted_values: response.values } };
   try {
     await request(endpoints.updateMessage(message.id, update));
     const attributes = response.kind === 'email' ? { submitted_email: response.email } : { submitted_values: response.values };
     messages.merge({ ...(message as WidgetMessage), content_attributes: { ...message.content_attributes, ...attributes } });
+    // The server has an e-mail now: the reply-time line may say the answer comes by e-mail.
+    if (response.kind === 'email') contact.fetch().catch(() => undefined);
     return true;
   } catch {
     return false;

@@ -6,8 +6,8 @@ import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
-import { ACCEPT } from '../lib/attachments';
-import { dayLabel } from '../lib/dates';
+import { FILE_PICKER_ACCEPT } from '../lib/fileAccept';
+import { dayLabel, messageTime } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
@@ -92,12 +92,24 @@ export function Messages() {
         retry: t('MESSAGE.RETRY'),
         sending: t('MESSAGE.SENDING'),
         reply: t('REPLY.ACTION'),
+        delivery: { sent: t('MESSAGE.SENT'), delivered: t('MESSAGE.DELIVERED'), read: t('MESSAGE.READ') },
+        time: (createdAt) => messageTime(createdAt, intlLocale.value),
+        goToQuoted: t('REPLY.GO_TO'),
         loadingOlder: t('CONVERSATION.LOADING_OLDER'),
       },
       messageLabels: labelsForMessages,
       callbacks,
       senderOf,
       quoted: (id) => messages.map.value.get(id),
+      // Older than the history held: its own small chunk fetches up to it, then focuses it.
+      onQuoteSelect: async (id) => {
+        const shown = await loadChunk(() => import('../state/showMessage')).then(
+          (m) => m.showMessage(messages, id),
+          () => false,
+        );
+        if (!shown) widget.showBanner(t('REPLY.NOT_FOUND'));
+      },
+      focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
       onRetry: (id) => flow.retry(id),
       onReply: resolved ? undefined : (message) => composer.quote(message),
@@ -182,9 +194,11 @@ export function Messages() {
           maxLength={MAX_MESSAGE_LENGTH}
           labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND'), attach: t('ATTACHMENT.ADD') }}
           onSend={(text) => flow.sendMessage(text)}
+          draft={composer.draft.value}
+          onDraftTaken={() => composer.prefill(null)}
           onInput={(text) => composer.onInput(text)}
           onBlur={() => composer.stopTyping()}
-          attachments={canAttach ? { accept: ACCEPT, onFiles: sendFiles } : undefined}
+          attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: sendFiles } : undefined}
           autoFocus={app.isWidgetOpen.value}
           emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
         />

@@ -216,6 +216,52 @@ describe('a long conversation', () => {
     expect(document.querySelectorAll('.message-list > .message-row').length).toBeLessThan(INITIAL_ROWS + 1);
   });
 
+  it('leads a quote of a message older than the history held to the caller, who brings it in', () => {
+    const messages = signal(conversation(40));
+    messages.value = [...messages.value, fromAgent('Ana', { content: 'About that', content_attributes: { in_reply_to: 3 } })];
+    const onQuoteSelect = vi.fn();
+    // Message 3 is not held: only what came after it is.
+    const held = signal(messages.value.filter((m) => m.id !== 3));
+    setup(held, {
+      quoted: (id) => held.value.find((m) => m.id === id),
+      onQuoteSelect,
+      labels: { ...labels, goToQuoted: 'Show the original message' },
+    });
+    const chip = screen.getByRole('button', { name: 'Show the original message' });
+    expect(chip.getAttribute('title')).toBe('Show the original message');
+    fireEvent.click(chip);
+    expect(onQuoteSelect).toHaveBeenCalledWith(3);
+  });
+
+  it('moves its window to a message it is asked to show (a quote brought in from older history)', () => {
+    const messages = conversation(2000);
+    const focus = signal<{ id: number } | null>(null);
+    setup(messages, { focus });
+    expect(renderedContents()).not.toContain('message 7');
+    act(() => {
+      focus.value = { id: 7 };
+    });
+    expect(renderedContents()).toContain('message 7');
+    expect(document.querySelectorAll('.message-list > .message-row').length).toBeLessThan(INITIAL_ROWS + 1);
+  });
+
+  it('puts each message’s time and the visitor’s delivery state under it', () => {
+    setup([fromAgent('Ana', { content: 'Hi there' }), fromVisitor({ content: 'Hello', status: 'read' })], {
+      labels: {
+        ...labels,
+        time: () => ({ short: '14:05', exact: 'Monday 9 March 2026 at 14:05:00', iso: '2026-03-09T14:05:00.000Z' }),
+        delivery: { sent: 'Sent', delivered: 'Delivered', read: 'Read' },
+      },
+    });
+    const times = [...document.querySelectorAll('.bubble__meta time')];
+    expect(times.map((el) => [el.textContent, el.getAttribute('title')])).toEqual([
+      ['14:05', 'Monday 9 March 2026 at 14:05:00'],
+      ['14:05', 'Monday 9 March 2026 at 14:05:00'],
+    ]);
+    expect(document.querySelector('.message-row--visitor .bubble__status')?.getAttribute('title')).toBe('Read');
+    expect(document.querySelector('.message-row--agent .bubble__status')).toBeNull();
+  });
+
   it('announces a new agent message that arrives while the visitor reads far above', () => {
     const messages = signal(conversation(2000));
     messages.value = [...messages.value, fromAgent('Ana', { content: 'Quoting', content_attributes: { in_reply_to: 5 } })];

@@ -1,5 +1,10 @@
+import { adoptStyles } from '../../lib/adoptStyles';
 import { safeWebUrl } from '../../lib/sanitizeUrl';
+import videoCallCss from '../../styles/videoCall.chunk.css';
 import type { MessageLabels } from './labels';
+
+// In the interactive chunk (interactive.ts), loaded by the invitation that opens it; its styles travel with it.
+adoptStyles(videoCallCss);
 
 export interface VideoCallOverlayProps {
   /** The call page; anything but an http(s) URL renders nothing. */
