@@ -177,8 +177,9 @@ const widgetOptions = {
   plugins: [
     cssTextPlugin(/\.chunk\.css$/),
     emojiDataPlugin(EXPECTED_LOCALES),
-    firstPaintStringsPlugin(),
     withoutServerStringsPlugin,
+    // Before the strings' plugin: the lazy import of English's rest (`en.json?rest`) is a lazy
+    // chunk like any other, which this plugin must see first to have it import the entry.
     firstPaintChunkPlugin('src/widget/main.tsx', {
       // Shared by the conversation view and other lazy parts; each would be a request of its own.
       alsoFirstPaint: [
@@ -194,6 +195,7 @@ const widgetOptions = {
       // Fetched when the frame is idle after its first paint: each should be one request.
       prefetched: ['src/widget/views/Messages.tsx', 'src/widget/realtime/connect.ts'],
     }),
+    firstPaintStringsPlugin(),
     manifestPlugin,
   ],
 };

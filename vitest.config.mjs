@@ -19,21 +19,27 @@ const chunkCssAsText = {
   },
 };
 
-/** As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings. */
-const FIRST_PAINT = '\0first-paint-strings:';
+/**
+ * As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings, and
+ * `locales/en.json?rest` the others.
+ */
+const SHARE = /^\0(first-paint|rest)-strings:(.*)\.js$/;
 const firstPaintStrings = {
   name: 'first-paint-strings',
   enforce: 'pre',
   async resolveId(source, importer) {
-    if (!source.endsWith('.json?first-paint') || !importer) return null;
+    const query = /\.json\?(first-paint|rest)$/.exec(source)?.[1];
+    if (!query || !importer) return null;
     const { resolve, dirname } = await import('node:path');
-    return `${FIRST_PAINT}${resolve(dirname(importer), source.slice(0, -'?first-paint'.length))}.js`;
+    return `\0${query}-strings:${resolve(dirname(importer), source.slice(0, -query.length - 1))}.js`;
   },
   async load(id) {
-    if (!id.startsWith(FIRST_PAINT)) return null;
+    const [, share, file] = SHARE.exec(id) ?? [];
+    if (!share) return null;
     const { readFile } = await import('node:fs/promises');
-    const { firstPaintStrings: subset } = await import('./scripts/firstPaintStrings.mjs');
-    return `export default ${JSON.stringify(subset(JSON.parse(await readFile(id.slice(FIRST_PAINT.length, -3), 'utf8'))))};`;
+    const { firstPaintStrings: firstPaint, restStrings: rest } = await import('./scripts/firstPaintStrings.mjs');
+    const strings = JSON.parse(await readFile(file, 'utf8'));
+    return `export default ${JSON.stringify(share === 'rest' ? rest(strings) : firstPaint(strings))};`;
   },
 };
 

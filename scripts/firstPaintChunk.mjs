@@ -65,15 +65,18 @@ export function firstPaintChunkPlugin(entry, { alsoFirstPaint = [], prefetched =
           resolveDir: args.resolveDir,
           pluginData: { [NAMESPACE]: true },
         });
-        // Anything else (a locale's JSON, an unresolvable path) resolves as it would without the plugin.
-        if (resolved.errors.length > 0 || resolved.namespace !== 'file' || !MODULE.test(resolved.path)) return undefined;
-        return { path: resolved.path, namespace: NAMESPACE };
+        // A share of a locale file (`en.json?rest`, scripts/firstPaintStrings.mjs) is another
+        // plugin's module: wrapped with its query, which the wrapper's import hands back to it.
+        const query = /\.json(\?[\w-]+)$/.exec(args.path)?.[1] ?? '';
+        // Anything else (an unresolvable path, another plugin's module) resolves as it would without the plugin.
+        if (resolved.errors.length > 0 || (resolved.namespace !== 'file' && !query) || !MODULE.test(resolved.path)) return undefined;
+        return { path: resolved.path + query, namespace: NAMESPACE };
       });
       // The lazy module as esbuild sees it: the entry first, then everything the module exports
       // (a locale's JSON is its default export; code parts are imported for their named ones).
       b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
         const path = JSON.stringify(args.path);
-        const exports = args.path.endsWith('.json') ? `export { default } from ${path};` : `export * from ${path};`;
+        const exports = /\.json(\?[\w-]+)?$/.test(args.path) ? `export { default } from ${path};` : `export * from ${path};`;
         return { contents: `import ${JSON.stringify(entryPath)};\n${exports}\n`, resolveDir: dirname(args.path), loader: 'js' };
       });
     },

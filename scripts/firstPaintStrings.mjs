@@ -6,7 +6,8 @@
  * form, the emoji picker…). English is the only locale bundled with the entry, so without this
  * split every string any feature adds would grow the first paint. Instead the entry imports
  * `locales/en.json?first-paint`, which keeps only the keys below, and `lazyPart()` waits for the
- * whole file (an ordinary lazy chunk, like any other locale) before it renders a lazy part.
+ * rest (`locales/en.json?rest`, an ordinary lazy chunk, like any other locale) before it renders
+ * a lazy part. The rest leaves the first paint's keys out: the entry has them already.
  *
  * The rule: a key is a first-paint key when it has no namespace (`CHAT_WITH_US`) or its
  * namespace is listed here. A new feature's strings get a namespace of their own and stay out.
@@ -27,27 +28,41 @@ export function isFirstPaintKey(key) {
   return dot === -1 || FIRST_PAINT_NAMESPACES.includes(key.slice(0, dot));
 }
 
+/** The import suffix that asks for the rest of a locale file: every key the first paint does not carry. */
+export const REST_QUERY = '?rest';
+
 /** The first-paint subset of a locale's strings, in their original order. */
 export function firstPaintStrings(strings) {
   return Object.fromEntries(Object.entries(strings).filter(([key]) => isFirstPaintKey(key)));
 }
 
-/** esbuild plugin: `…/en.json?first-paint` resolves to the JSON file, loaded as its subset. */
+/**
+ * Every string of a locale the first paint does not carry, in their original order; not the
+ * server's (`SERVER.*`, text the server writes to visitors), which the widget never shows.
+ */
+export function restStrings(strings) {
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => !isFirstPaintKey(key) && !key.startsWith('SERVER.')));
+}
+
+/** The share of a locale file each import suffix asks for, by the namespace it loads in (one each: esbuild knows a module by path and namespace). */
+const SHARES = { 'first-paint-strings': firstPaintStrings, 'rest-strings': restStrings };
+
+/** esbuild plugin: `…/en.json?first-paint` and `…/en.json?rest` resolve to the JSON file, loaded as that share. */
 export function firstPaintStringsPlugin() {
   return {
     name: 'first-paint-strings',
     setup(b) {
-      b.onResolve({ filter: /\.json\?first-paint$/ }, async (args) => {
-        const resolved = await b.resolve(args.path.slice(0, -FIRST_PAINT_QUERY.length), {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-        });
-        return resolved.errors.length ? { errors: resolved.errors } : { path: resolved.path, namespace: 'first-paint-strings' };
+      b.onResolve({ filter: /\.json\?(first-paint|rest)$/ }, async (args) => {
+        const query = args.path.slice(args.path.lastIndexOf('?'));
+        const resolved = await b.resolve(args.path.slice(0, -query.length), { kind: args.kind, resolveDir: args.resolveDir });
+        return resolved.errors.length ? { errors: resolved.errors } : { path: resolved.path, namespace: `${query.slice(1)}-strings` };
       });
-      b.onLoad({ filter: /.*/, namespace: 'first-paint-strings' }, async (args) => ({
-        contents: JSON.stringify(firstPaintStrings(JSON.parse(await readFile(args.path, 'utf8')))),
-        loader: 'json',
-      }));
+      for (const [namespace, share] of Object.entries(SHARES)) {
+        b.onLoad({ filter: /.*/, namespace }, async (args) => ({
+          contents: JSON.stringify(share(JSON.parse(await readFile(args.path, 'utf8')))),
+          loader: 'json',
+        }));
+      }
     },
   };
 }

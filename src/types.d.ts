@@ -14,3 +14,9 @@ declare module '*.json?first-paint' {
   const strings: Record<string, string>;
   export default strings;
 }
+
+/** The rest of a locale file: every key the first paint does not carry (scripts/firstPaintStrings.mjs). */
+declare module '*.json?rest' {
+  const strings: Record<string, string>;
+  export default strings;
+}

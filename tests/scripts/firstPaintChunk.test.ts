@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 // @ts-expect-error the build script is plain JavaScript without types
 import { firstPaintChunkPlugin, servedEntry } from '../../scripts/firstPaintChunk.mjs';
+import { firstPaintStringsPlugin } from '../../scripts/firstPaintStrings.mjs';
 
 /**
  * A widget in miniature: an entry using two libraries, and lazy parts that share them in
@@ -21,6 +22,9 @@ const FILES: Record<string, string> = {
   'src/widget/lazyAB.ts': `import { a } from './a'; import { b } from './b'; import { shared } from './shared'; export const lazyAB = a + b + shared;`,
   'src/widget/en.json': `{ "hi": "Hello" }`,
   'src/widget/de.json': `{ "hi": "Hallo" }`,
+  // English split as the widget splits it (scripts/firstPaintStrings.mjs): the first paint's share, the rest lazily.
+  'src/widget/split.ts': `import first from './strings.json?first-paint'; const rest = () => import('./strings.json?rest'); export { first, rest };`,
+  'src/widget/strings.json': `{ "HI": "Hello", "FORM.SUBMIT": "Submit" }`,
 };
 
 let dir: string;
@@ -81,6 +85,23 @@ describe('the first paint as one chunk', () => {
     // What only lazy parts share keeps a chunk of its own.
     expect([only, chunkOf(metafile, 'lazyA.ts')]).not.toContain(chunkOf(metafile, 'shared.ts'));
     expect(relative('out', only)).toMatch(/^chunk-/);
+  });
+
+  it('makes the lazy rest of a split locale file import the first paint too, and keeps the two shares apart', async () => {
+    writeFileSync(join(dir, 'src/widget/main.ts'), `import { first, rest } from './split'; const run = () => [first, rest()]; run();`);
+    try {
+      const metafile = await bundle([plugin(), firstPaintStringsPlugin()]);
+      const [only, ...more] = firstPaint(metafile);
+      expect(more).toEqual([]);
+      const restFile = Object.keys(metafile.outputs).find((file) =>
+        Object.keys(metafile.outputs[file].inputs).some((name) => name.startsWith('rest-strings:')),
+      )!;
+      expect(restFile).not.toBe(only);
+      expect(metafile.outputs[restFile].imports.map((i) => i.path)).toContain(only);
+      expect(Object.keys(metafile.outputs[only].inputs).some((name) => name.startsWith('rest-strings:'))).toBe(false);
+    } finally {
+      writeFileSync(join(dir, 'src/widget/main.ts'), FILES['src/widget/main.ts']);
+    }
   });
 
   it('puts a module only lazy parts share into the first paint when asked', async () => {

@@ -1,5 +1,5 @@
 import en from '../../locales/en.json';
-import { checkFirstPaintKeys, firstPaintStrings, isFirstPaintKey } from '../../scripts/firstPaintStrings.mjs';
+import { checkFirstPaintKeys, firstPaintStrings, isFirstPaintKey, restStrings } from '../../scripts/firstPaintStrings.mjs';
 
 describe('the first paint’s share of the strings', () => {
   it('keeps keys without a namespace and those of the header and availability', () => {
@@ -21,6 +21,13 @@ describe('the first paint’s share of the strings', () => {
     const keys = Object.keys(en);
     expect(Object.keys(subset)).toEqual(keys.filter(isFirstPaintKey));
     expect(Object.keys(subset).length).toBeLessThan(keys.length / 2);
+  });
+
+  it('leaves the first paint’s strings out of the rest, which with them makes every string the widget shows', () => {
+    const rest = restStrings(en);
+    expect(Object.keys(rest).filter(isFirstPaintKey)).toEqual([]);
+    const widgetStrings = Object.fromEntries(Object.entries(en).filter(([key]) => !key.startsWith('SERVER.')));
+    expect({ ...firstPaintStrings(en), ...rest }).toEqual(widgetStrings);
   });
 
   it('fails a build whose first paint names a string it does not carry', () => {

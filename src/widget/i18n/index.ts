@@ -12,12 +12,15 @@ type Strings = Record<string, string>;
 export const locale = signal('en');
 /**
  * English as far as it has arrived: the entry carries only the first paint's strings
- * (scripts/firstPaintStrings.mjs); the whole file follows as a lazy chunk before any lazy part.
+ * (scripts/firstPaintStrings.mjs); the rest follows as a lazy chunk before any lazy part.
  */
 const english = signal<Strings>(firstPaintEnglish);
 const strings = signal<Strings>(firstPaintEnglish);
 
-const allEnglish = loadOnce<Strings>(() => import('../../../locales/en.json').then((module) => module.default));
+// Only what the entry does not carry: the first paint's strings are not fetched twice.
+const allEnglish = loadOnce<Strings>(() =>
+  import('../../../locales/en.json?rest').then((module) => ({ ...firstPaintEnglish, ...module.default })),
+);
 
 /**
  * Resolves once every string of the active locale is at hand. Other locales arrive whole; English
