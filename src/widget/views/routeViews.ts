@@ -12,7 +12,8 @@ export type RouteView = ReturnType<typeof lazyPart<object>>;
 export const ROUTE_VIEWS: Partial<Record<RoutePath, RouteView>> = {
   '/messages': lazyPart(() => import('./Messages').then((m) => m.Messages)),
   '/prechat-form': lazyPart(() => import('./PreChat').then((m) => m.PreChat)),
-  '/unread-messages': lazyPart(() => import('./UnreadMessages').then((m) => m.UnreadMessages)),
-  '/campaigns': lazyPart(() => import('./Campaigns').then((m) => m.Campaigns)),
+  // The two prompts share a chunk (prompts.ts).
+  '/unread-messages': lazyPart(() => import('./prompts').then((m) => m.UnreadMessages)),
+  '/campaigns': lazyPart(() => import('./prompts').then((m) => m.Campaigns)),
   '/article': lazyPart(() => import('./ArticleViewer').then((m) => m.ArticleViewer)),
 };
