@@ -16,7 +16,8 @@ import { useDocumentTheme } from './useDocumentTheme';
 const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
 
 // Fetched when the visitor asks to end the conversation, never with the first paint.
-const EndConversation = lazyPart(() => import('./EndConversation').then((m) => m.EndConversation));
+// With the resolved conversation's footer, which follows it (conversationEnd.ts).
+const EndConversation = lazyPart(() => import('./conversationEnd').then((m) => m.EndConversation));
 
 /** The shell: header, banner, the current route and the branding footer (docs/behaviour.md#screens). */
 export function App() {

@@ -21,7 +21,8 @@ import conversationCss from '../styles/conversation.chunk.css';
 // This view is a lazy chunk; its stylesheet travels with it.
 adoptStyles(conversationCss);
 
-const ResolvedFooter = lazyPart(() => import('../components/ResolvedFooter').then((m) => m.ResolvedFooter));
+// With the header's End Conversation confirmation, which leads to it (conversationEnd.ts).
+const ResolvedFooter = lazyPart(() => import('./conversationEnd').then((m) => m.ResolvedFooter));
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.

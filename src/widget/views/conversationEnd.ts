@@ -1,0 +1,7 @@
+/**
+ * The end of a conversation: the header's "End this conversation?" and the footer a resolved
+ * conversation shows. One lazy chunk: a visitor who ends the conversation sees the footer next,
+ * and apart they were two files, each a request.
+ */
+export { ResolvedFooter } from '../components/ResolvedFooter';
+export { EndConversation } from './EndConversation';
