@@ -27,7 +27,14 @@ const client = createApiClient({
   getAuthToken: () => state.session.authToken.value,
   getLocale: () => locale.value,
 });
-const state = createWidgetState({ boot, request: (endpoint) => client.request(endpoint), bridge, router });
+const state = createWidgetState({
+  boot,
+  request: (endpoint) => client.request(endpoint),
+  bridge,
+  router,
+  // Sending rides in the realtime chunk: the conversation view needs both (realtime/connect.ts).
+  loadOutbox: () => realtimeChunk.load(),
+});
 
 const languages = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
 // Outside an iframe (popout, direct visit) there is no host to send `config-set`: the address says.

@@ -23,6 +23,11 @@ export interface FlowDeps {
   referrer(): string;
   emitHost(eventIdentifier: string, data: unknown): void;
   postback(payload: unknown): void;
+  /**
+   * The chunk that carries sending (`outbox.ts`): the realtime chunk, which the conversation view
+   * has asked for already (main.tsx wires it; apart, the outbox was one more request per open).
+   */
+  loadOutbox(): Promise<Pick<typeof import('./outbox'), 'createOutbox'>>;
 }
 
 export type { MessageResponse };
@@ -37,9 +42,9 @@ const botReplies = loadOnce(() => import('./botReplies'));
  */
 export function createConversationFlow(deps: FlowDeps) {
   const { request, messages, conversation, composer } = deps;
-  // Sending is a chunk of its own (`outbox.ts`), asked for as the conversation view opens; a
-  // send or retry asks again if that failed.
-  const outbox = loadOnce(() => import('./outbox').then((m) => m.createOutbox(deps)));
+  // Sending (`outbox.ts`) rides in the realtime chunk (`deps.loadOutbox`), asked for as the
+  // conversation view opens; a send or retry asks again if that failed.
+  const outbox = loadOnce(() => deps.loadOutbox().then((m) => m.createOutbox(deps)));
   outbox.load().catch(() => undefined);
 
   /** After a first message the server may have created the conversation: learn its id. */

@@ -1,7 +1,7 @@
 /**
  * The visitor's messages on their way to the server: send, retry, and the echo that replaces
- * the optimistic bubble. A lazy chunk (docs/architecture.md#loading-strategy): a visitor who
- * only reads never loads it, and the conversation view asks for it at the first keystroke.
+ * the optimistic bubble. Lazy, in the realtime chunk (`realtime/connect.ts`, docs/architecture.md#loading-strategy),
+ * which the conversation view has asked for already: the first paint carries none of it.
  */
 import type { FileType } from '../../shared/types';
 import * as endpoints from '../api/endpoints';

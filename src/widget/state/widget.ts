@@ -25,6 +25,8 @@ export interface WidgetDeps {
   request: Request;
   bridge: HostBridge;
   router: Router;
+  /** Where sending comes from (`FlowDeps.loadOutbox`): the realtime chunk, which main.tsx knows. */
+  loadOutbox: FlowDeps['loadOutbox'];
 }
 
 /** How long the alert banner stays up (docs/behaviour.md#constants). */
@@ -34,7 +36,7 @@ export const BANNER_MS = 3_000;
  * All widget state, one model per domain, wired together here and nowhere else. Views read
  * these signals and call these actions; they never talk to the API or the cable directly.
  */
-export function createWidgetState({ boot, request, bridge, router }: WidgetDeps) {
+export function createWidgetState({ boot, request, bridge, router, loadOutbox }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
   const app = createAppConfig(!bridge.inIframe, channel);
   const hostCall: HostCall = (endpoint, errorType, handled) =>
@@ -86,6 +88,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
+    loadOutbox,
   };
   const prompts = createPrompts({
     app,

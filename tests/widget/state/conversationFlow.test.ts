@@ -74,6 +74,7 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     maxUploadMb,
     emitHost: vi.fn(),
     postback: vi.fn(),
+    loadOutbox: () => import('../../../src/widget/state/outbox'),
   };
   await conversation.fetch();
   await deps.messages.fetchLatest();

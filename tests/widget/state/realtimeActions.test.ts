@@ -46,7 +46,13 @@ async function setup({ conversation = true } = {}) {
   const bridge = { inIframe: true, inNativeApp: false, send: vi.fn(), sendNative: vi.fn(), listen: vi.fn(() => () => undefined) };
   const path = signal<string>('/');
   const router = { path, query: computed(() => new URLSearchParams()), navigate: vi.fn() } as unknown as Router;
-  const state = createWidgetState({ boot: boot(), request, bridge: bridge as unknown as HostBridge, router });
+  const state = createWidgetState({
+    boot: boot(),
+    request,
+    bridge: bridge as unknown as HostBridge,
+    router,
+    loadOutbox: () => import('../../../src/widget/state/outbox'),
+  });
   // The host answered `loaded`: the window is closed.
   state.app.setOpen(false);
   await state.load();

@@ -101,7 +101,13 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswe
       INSTALLATION_NAME: 'Wren',
     },
   };
-  const state = createWidgetState({ boot, request: request as unknown as Request, bridge: bridge as unknown as HostBridge, router });
+  const state = createWidgetState({
+    boot,
+    request: request as unknown as Request,
+    bridge: bridge as unknown as HostBridge,
+    router,
+    loadOutbox: () => import('../../../src/widget/state/outbox'),
+  });
   if (hostAnswered && inIframe) state.app.setOpen(false);
   const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));
   /** A realtime event from the cable. */
