@@ -15,13 +15,18 @@ export type MessageMap = ReadonlyMap<number | string, ChatMessage>;
 
 const isDeleted = (message: Pick<WidgetMessage, 'content_attributes'>) => !!message.content_attributes?.deleted;
 
+/** How far a stored message has got, in order: it only moves forward. */
+const DELIVERY: DeliveryStatus[] = ['sent', 'delivered', 'read'];
+
 /**
  * Merges one message from the server (HTTP response, realtime event or history page) into the
  * map, following docs/behaviour.md#sending-messages:
  * - `content_attributes.deleted` removes it;
  * - it replaces the optimistic copy with the same `echo_id`, or else the first local
  *   `in_progress` visitor message with the same content (Chatwoot's only de-duplication rule);
- * - a message already held is updated in place, never duplicated.
+ * - a message already held is updated in place, never duplicated, and its delivery state never
+ *   goes back (a send's HTTP answer, 'sent', can arrive after the realtime 'read' of an agent
+ *   who had the conversation open).
  * Returns the same map when nothing changed, so signals do not notify needlessly.
  */
 export function mergeMessage(map: MessageMap, incoming: WidgetMessage): MessageMap {
@@ -52,7 +57,10 @@ function mergeInto(next: Map<number | string, ChatMessage>, incoming: WidgetMess
     }
   }
   const previous = next.get(incoming.id);
-  next.set(incoming.id, { ...previous, ...incoming, status: incoming.status ?? previous?.status ?? 'sent' });
+  const status = incoming.status ?? previous?.status ?? 'sent';
+  const rank = DELIVERY.indexOf(status);
+  const behind = previous && rank >= 0 && rank < DELIVERY.indexOf(previous.status);
+  next.set(incoming.id, { ...previous, ...incoming, status: behind ? previous.status : status });
   return true;
 }
 

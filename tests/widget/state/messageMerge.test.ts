@@ -116,6 +116,16 @@ describe('merging a server message', () => {
     expect(next.get(501)?.status).toBe('delivered');
   });
 
+  it('never takes a held message’s delivery state back: a late "sent" answer leaves it read', () => {
+    const map = mapOf(asChat(server(501, { message_type: MESSAGE_TYPE.incoming }), 'read'));
+    expect(mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, status: 'sent' })).get(501)?.status).toBe('read');
+    expect(mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, status: 'delivered' })).get(501)?.status).toBe('read');
+    const delivered = mapOf(asChat(server(502), 'delivered'));
+    expect(mergeMessage(delivered, server(502, { status: 'read' })).get(502)?.status).toBe('read');
+    // A failure is no delivery state: it is taken as it comes.
+    expect(mergeMessage(delivered, server(502, { status: 'failed' })).get(502)?.status).toBe('failed');
+  });
+
   it('removes a held message that arrives deleted', () => {
     const map = mapOf(asChat(server(501)), asChat(server(502)));
     const next = mergeMessage(map, server(501, { content_attributes: { deleted: true } }));
