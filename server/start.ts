@@ -10,7 +10,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppConfig, Config } from './config';
-import { createDatabase, migrateToLatest } from './db/database';
+import { migrateToLatest, openDatabase } from './db/database';
 import { seed } from './db/seed';
 import { RateLimits } from './limits/rateLimits';
 import { createMailer } from './mail/mailer';
@@ -40,7 +40,7 @@ interface Mode {
 }
 
 async function embeddedMode(base: Config, logger: Logger): Promise<Mode & { config: AppConfig }> {
-  const db = createDatabase(base.databasePath);
+  const db = openDatabase(base);
   await migrateToLatest(db);
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
   const hub = new Hub();

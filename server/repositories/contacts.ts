@@ -149,7 +149,8 @@ export async function searchContacts(
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
-    .orderBy('last_activity_at', 'desc')
+    // Contacts who never wrote come last on both engines (PostgreSQL sorts nulls first in desc).
+    .orderBy('last_activity_at', (ob) => ob.desc().nullsLast())
     .orderBy('id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage)

@@ -1,6 +1,8 @@
 /**
- * A fresh reference server per test: in-memory SQLite, migrated and seeded, a temporary packs
- * folder with a manifest, a hub, and the app — called through `app.request()`, no port.
+ * A fresh reference server per test: a private database (in-memory SQLite, or a fresh
+ * PostgreSQL database in the `postgres` project: see `engines/testDatabase.ts`), migrated and
+ * seeded, a temporary packs folder with a manifest, a hub, and the app — called through
+ * `app.request()`, no port.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +12,12 @@ import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/share
 import { createApp } from '../../server/app';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
-import { createDatabase, migrateToLatest, type Db } from '../../server/db/database';
+import { migrateToLatest, type Db } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
 import type { Logger } from '../../server/observability/logger';
 import { RateLimits } from '../../server/limits/rateLimits';
 import { Hub } from '../../server/realtime/hub';
+import { createTestDatabase } from './engines/testDatabase';
 
 export const WIDGET_JS = 'js/widget-ABCD1234.js';
 export const WIDGET_CSS = 'css/widget-EFGH5678.css';
@@ -78,7 +81,7 @@ export function createPacksDir(withManifest = true): string {
 export interface FixtureOptions {
   /** false: the packs folder has no manifest. */
   withPacks?: boolean;
-  /** A database file to use (and keep) instead of a private in-memory one: restarts. */
+  /** A database to use (and keep) instead of a private one: restarts (on PostgreSQL, a database named after it). */
   databasePath?: string;
   /** An uploads folder to use (and keep) instead of a temporary one. */
   uploadsDir?: string;
@@ -91,9 +94,10 @@ export interface FixtureOptions {
 /** Builds a fixture over a fresh (or the given) database. */
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const packsDir = createPacksDir(options.withPacks !== false);
-  const databasePath = options.databasePath ?? ':memory:';
   const uploadsDir = options.uploadsDir ?? mkdtempSync(join(tmpdir(), 'wren-uploads-'));
-  const db = createDatabase(databasePath);
+  const database = await createTestDatabase(options.databasePath);
+  const { db } = database;
+  const databasePath = database.name;
   await migrateToLatest(db);
   const base = { ...loadConfig(options.env ?? {}), packsDir, databasePath, uploadsDir };
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
@@ -152,7 +156,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
       return events;
     },
     async close() {
-      await db.destroy();
+      await database.close();
       rmSync(packsDir, { recursive: true, force: true });
       if (!options.uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
     },
