@@ -29,7 +29,7 @@ export function userPushData(user: User): UserPushData {
   };
 }
 
-/** `GET /api/v1/widget/inbox_members` item. */
-export function inboxMember(user: User): InboxMember {
-  return { id: user.id, name: user.display_name || user.name, avatar_url: user.avatar_url ?? '', availability_status: user.availability };
+/** `GET /api/v1/widget/inbox_members` item, with the status visitors see (docs/protocol.md#presence). */
+export function inboxMember(user: User, status: AvailabilityStatus): InboxMember {
+  return { id: user.id, name: user.display_name || user.name, avatar_url: user.avatar_url ?? '', availability_status: status };
 }

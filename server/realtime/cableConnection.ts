@@ -6,12 +6,21 @@
 import { ROOM_CHANNEL, REALTIME_EVENTS, type ServerFrame } from '../../src/shared/cable';
 import type { Hub, HubListener } from './hub';
 
+/** What a subscription with a known pubsub token streams, and how its presence is kept. */
+export interface CableRoom {
+  /** Every stream the subscription hears: the token's own first, then e.g. its inbox's presence. */
+  streams: string[];
+  /**
+   * The subscriber is there (on subscribe and each `update_presence`): records it and resolves
+   * with the `presence.update` data to send the token, or null.
+   */
+  present(): Promise<unknown | null>;
+}
+
 /** What the connection needs to know about pubsub tokens. */
 export interface CableRooms {
-  /** Whether a contact may stream `pubsubToken` (it belongs to a contact-inbox). */
-  authorize(pubsubToken: string): Promise<boolean>;
-  /** The `presence.update` data for the token's inbox, or null when unknown. */
-  presence(pubsubToken: string): Promise<unknown | null>;
+  /** The room of `pubsubToken`, or null when no contact may stream it. */
+  open(pubsubToken: string): Promise<CableRoom | null>;
 }
 
 export interface CableConnectionOptions {
@@ -27,6 +36,7 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5;
 
 interface Subscription {
   token: string;
+  room: CableRoom;
   listener: HubListener;
 }
 
@@ -73,7 +83,7 @@ export class CableConnection {
   /** Drops every subscription; the socket is gone. */
   close(): void {
     this.closed = true;
-    for (const { token, listener } of this.subscriptions.values()) this.options.hub.unsubscribe(token, listener);
+    for (const subscription of this.subscriptions.values()) this.leave(subscription);
     this.subscriptions.clear();
   }
 
@@ -83,7 +93,11 @@ export class CableConnection {
   }
 
   private write(frame: ServerFrame): void {
-    if (!this.closed) this.options.send(JSON.stringify(frame));
+    this.writeRaw(JSON.stringify(frame));
+  }
+
+  private writeRaw(frame: string): void {
+    if (!this.closed) this.options.send(frame);
   }
 
   private async handle(raw: string): Promise<void> {
@@ -108,22 +122,30 @@ export class CableConnection {
       this.write({ identifier, type: 'confirm_subscription' });
       return;
     }
-    if (
-      !token ||
-      !this.hasRoomFor(token) ||
-      !(await (this.options.admitSubscription?.() ?? true)) ||
-      !(await rooms.authorize(token)) ||
-      this.closed
-    ) {
+    const room = token && this.hasRoomFor(token) && (await (this.options.admitSubscription?.() ?? true)) ? await rooms.open(token) : null;
+    if (!token || !room || this.closed) {
       this.write({ identifier, type: 'reject_subscription' });
       return;
     }
-    // The identifier string is echoed byte-for-byte: the client matches subscriptions by it.
-    const listener: HubListener = (message) => this.write({ identifier, message });
-    hub.subscribe(token, listener);
-    this.subscriptions.set(identifier, { token, listener });
+    // The identifier is echoed byte-for-byte (the client matches subscriptions by it), and every
+    // event's JSON is spliced in as it is, serialised once for all the sockets that hear it.
+    const prefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
+    const listener: HubListener = (_, json) => this.writeRaw(`${prefix}${json}}`);
+    const subscription = { token, room, listener };
+    for (const stream of room.streams) hub.subscribe(stream, listener);
+    this.subscriptions.set(identifier, subscription);
+    try {
+      // Confirmed only once every process's broadcasts reach this one (see `Hub.ready`).
+      await Promise.all(room.streams.map((stream) => hub.ready(stream)));
+    } catch {
+      // The broker is unreachable: drop the subscription and let the client come back later.
+      this.subscriptions.delete(identifier);
+      this.leave(subscription);
+      this.disconnect('server_restart', true);
+      return;
+    }
     this.write({ identifier, type: 'confirm_subscription' });
-    await this.broadcastPresence(token);
+    await this.broadcastPresence(subscription);
   }
 
   /**
@@ -139,8 +161,12 @@ export class CableConnection {
   private unsubscribe(identifier: string): void {
     const subscription = this.subscriptions.get(identifier);
     if (!subscription) return;
-    this.options.hub.unsubscribe(subscription.token, subscription.listener);
+    this.leave(subscription);
     this.subscriptions.delete(identifier);
+  }
+
+  private leave({ room, listener }: Subscription): void {
+    for (const stream of room.streams) this.options.hub.unsubscribe(stream, listener);
   }
 
   private async perform(identifier: string, data: string): Promise<void> {
@@ -152,11 +178,11 @@ export class CableConnection {
     } catch {
       return;
     }
-    if (action === 'update_presence') await this.broadcastPresence(subscription.token);
+    if (action === 'update_presence') await this.broadcastPresence(subscription);
   }
 
-  private async broadcastPresence(token: string): Promise<void> {
-    const presence = await this.options.rooms.presence(token);
-    if (presence) this.options.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
+  private async broadcastPresence({ token, room }: Subscription): Promise<void> {
+    const presence = await room.present();
+    if (presence && !this.closed) this.options.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
   }
 }

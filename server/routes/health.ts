@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../context';
 
-/** One dependency `/readyz` checks; a future Redis connection adds one more. */
+/** One dependency `/readyz` checks. */
 export interface ReadinessCheck {
   name: string;
   /** Resolves when reachable; rejects (or exceeds the timeout) when not. */
@@ -16,9 +16,9 @@ export interface ReadinessCheck {
 /** A probe slower than this counts as unreachable: a stuck dependency must not hang the orchestrator's probe. */
 export const READINESS_TIMEOUT_MS = 2000;
 
-/** The checks of the reference server: the database answers a trivial query. */
+/** The checks of the reference server: the database answers a trivial query, and whatever else the mode adds (Redis). */
 export function readinessChecks(deps: AppDeps): ReadinessCheck[] {
-  return [{ name: 'database', probe: () => sql`select 1`.execute(deps.db) }];
+  return [{ name: 'database', probe: () => sql`select 1`.execute(deps.db) }, ...(deps.readiness ?? [])];
 }
 
 async function reachable(check: ReadinessCheck): Promise<boolean> {

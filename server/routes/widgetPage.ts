@@ -9,9 +9,10 @@ import { CSP_SOURCE } from '../config';
 import type { AppDeps, AppEnv } from '../context';
 import { readPacks, type Packs } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
-import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
+import type { Inbox } from '../repositories/inboxes';
 import { resolveVisitor } from '../services/visitors';
 import { renderWidgetPage } from '../views/widgetPage';
+import { findWebsiteInbox } from './widgetApi/auth';
 import { limitAddress } from './widgetApi/rateLimit';
 
 export const BRAND_NAME = 'Wren';
@@ -108,9 +109,7 @@ export function widgetPageRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/widget', async (c) => {
-    const token = c.req.query('website_token');
-    const inbox = token ? await findInboxByToken(deps.db, token) : undefined;
-    const account = inbox && (await findAccount(deps.db, inbox.account_id));
+    const { inbox, account } = (await findWebsiteInbox(deps, c.req.query('website_token'))) ?? {};
     if (!inbox || !account) return c.json({ error: 'web widget does not exist' }, 404);
     if (account.status !== 'active') return c.json({ error: 'Account is suspended' }, 401);
     const assets = widgetAssets(deps.config.packsDir);

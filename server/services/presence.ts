@@ -1,15 +1,26 @@
 /**
- * Agent presence as contacts see it (`presence.update`, docs/protocol.md#events): the availability of the
- * inbox's agents, sent on subscribe, on `update_presence` and when an agent changes status.
+ * Presence (docs/protocol.md#presence): who is there, as Chatwoot's OnlineStatusTracker keeps it.
+ *
+ * An agent counts as online only while they show signs of life — an Application API call, or
+ * their console on the cable — and for the presence window (PRESENCE_WINDOW_S, Chatwoot's 20 s)
+ * after the last one; then they go offline by themselves, so visitors never read "We are online"
+ * after everyone has gone home. While present, the status they chose (`POST
+ * /api/v1/profile/availability`: online, busy, offline) is what visitors see, so an explicit
+ * busy or offline always wins. Visitors are tracked the same way (cable subscribe and
+ * `update_presence`) and agents read it as the contact's `availability_status`.
+ *
+ * Visitors hear `presence.update` on their inbox's presence stream when an agent comes online,
+ * changes status, or expires; the sweep that finds expired agents runs every second in each
+ * process (an in-process record embedded, a Redis sorted set scaled: `PresenceStore`).
  */
 import { REALTIME_EVENTS } from '../../src/shared/cable';
 import type { AvailabilityStatus } from '../../src/shared/types';
-import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import type { CableRooms } from '../realtime/cableConnection';
-import { findContactInboxByPubsubToken, pubsubTokensOfInbox } from '../repositories/contacts';
+import type { PresenceKind, PresenceStore } from '../lib/presenceStore';
+import type { Logger } from '../observability/logger';
+import type { Hub } from '../realtime/hub';
 import { findInbox } from '../repositories/inboxes';
-import { listInboxAgents, listUserInboxIds } from '../repositories/users';
+import { listInboxAgents, listUserInboxIds, type User } from '../repositories/users';
 
 /** `presence.update` data; contacts get no `contacts` key. */
 export interface PresenceData {
@@ -17,35 +28,127 @@ export interface PresenceData {
   users: Record<string, AvailabilityStatus>;
 }
 
-/** The presence of the inbox's agents. */
-export async function inboxPresence(db: Db, inboxId: number): Promise<PresenceData | null> {
-  const inbox = await findInbox(db, inboxId);
-  if (!inbox) return null;
-  const agents = await listInboxAgents(db, inboxId);
-  return { account_id: inbox.account_id, users: Object.fromEntries(agents.map((a) => [String(a.id), a.availability])) };
+/** The stream every visitor subscription of the inbox also hears: its agents' presence. */
+export function inboxPresenceStream(inboxId: number): string {
+  return `inbox_presence_${inboxId}`;
 }
 
-/** What the cable server asks about pubsub tokens, answered from the database. */
-export function createCableRooms(db: Db): CableRooms {
-  return {
-    authorize: async (token) => Boolean(await findContactInboxByPubsubToken(db, token)),
-    presence: async (token) => {
-      const contactInbox = await findContactInboxByPubsubToken(db, token);
-      return contactInbox ? inboxPresence(db, contactInbox.inbox_id) : null;
-    },
-  };
+export interface PresenceOptions {
+  db: Db;
+  hub: Hub;
+  store: PresenceStore;
+  windowMs: number;
+  /** The clock (tests move it by hand). */
+  now?: () => number;
+  logger?: Logger;
 }
 
-/** Sends fresh presence to every connected contact of the agent's inboxes in the account. */
-export async function broadcastAgentPresence(deps: AppDeps, agentId: number, accountId: number): Promise<number> {
-  const connected = deps.hub.tokens();
-  if (connected.length === 0) return 0;
-  let sent = 0;
-  for (const inboxId of await listUserInboxIds(deps.db, agentId, accountId)) {
-    const tokens = await pubsubTokensOfInbox(deps.db, inboxId, connected);
-    if (tokens.length === 0) continue;
-    const presence = await inboxPresence(deps.db, inboxId);
-    for (const token of tokens) sent += deps.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
+export class Presence {
+  readonly windowMs: number;
+  private readonly now: () => number;
+  /** When this process last recorded each subject, so a busy agent costs one write per quarter window. */
+  private readonly recorded = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: PresenceOptions) {
+    this.windowMs = options.windowMs;
+    this.now = options.now ?? Date.now;
   }
-  return sent;
+
+  /** A sign of life of agent `userId`; if they had been away, visitors of their inboxes hear it. */
+  async agentSeen(userId: number): Promise<void> {
+    if (await this.agentArrived(userId)) await this.announceAgent(userId);
+  }
+
+  /**
+   * Records a sign of life of agent `userId` and resolves true when they had been away: the
+   * caller then announces them (`announceAgent`), once whatever else they are doing is done.
+   */
+  agentArrived(userId: number): Promise<boolean> {
+    return this.record('user', userId);
+  }
+
+  /** A sign of life of the visitor (contact) `contactId`. */
+  async contactSeen(contactId: number): Promise<void> {
+    await this.record('contact', contactId);
+  }
+
+  private async record(kind: PresenceKind, id: number): Promise<boolean> {
+    const now = this.now();
+    const key = `${kind}:${id}`;
+    // Recorded by this process moments ago: still present, so nothing changes for anyone.
+    if (now - (this.recorded.get(key) ?? -Infinity) < this.windowMs / 4) return false;
+    this.recorded.set(key, now);
+    return this.options.store.touch(kind, id, now, this.windowMs);
+  }
+
+  /** What visitors see of each agent: the status they chose while present, offline otherwise. */
+  async statuses(agents: User[]): Promise<Map<number, AvailabilityStatus>> {
+    const present = await this.options.store.present(
+      'user',
+      agents.map((a) => a.id),
+      this.now(),
+      this.windowMs,
+    );
+    return new Map(agents.map((a) => [a.id, present.has(a.id) ? a.availability : 'offline']));
+  }
+
+  /** Whether the contact's widget showed a sign of life within the window. */
+  async contactOnline(contactId: number): Promise<boolean> {
+    return (await this.contactsOnline([contactId])).has(contactId);
+  }
+
+  /** Of these contacts, those whose widget showed a sign of life within the window. */
+  contactsOnline(contactIds: number[]): Promise<Set<number>> {
+    return this.options.store.present('contact', contactIds, this.now(), this.windowMs);
+  }
+
+  /** The presence of the inbox's agents, as `presence.update` carries it. */
+  async inboxPresence(inboxId: number): Promise<PresenceData | null> {
+    const inbox = await findInbox(this.options.db, inboxId);
+    if (!inbox) return null;
+    const agents = await listInboxAgents(this.options.db, inboxId);
+    const statuses = await this.statuses(agents);
+    return { account_id: inbox.account_id, users: Object.fromEntries(agents.map((a) => [String(a.id), statuses.get(a.id) ?? 'offline'])) };
+  }
+
+  /** Sends fresh presence to every connected visitor of the agent's inboxes, on every process. */
+  async announceAgent(userId: number): Promise<void> {
+    for (const inboxId of await listUserInboxIds(this.options.db, userId)) {
+      const presence = await this.inboxPresence(inboxId);
+      if (presence) this.options.hub.broadcast(inboxPresenceStream(inboxId), REALTIME_EVENTS.presenceUpdate, presence);
+    }
+  }
+
+  /** Ends the presence of everyone past the window; visitors hear about each expired agent. */
+  async sweep(): Promise<void> {
+    const now = this.now();
+    for (const [key, at] of this.recorded) if (now - at >= this.windowMs) this.recorded.delete(key);
+    const expired = await this.options.store.expire(now, this.windowMs);
+    for (const userId of expired) await this.announceAgent(userId);
+  }
+
+  /** Sweeps every second (or every quarter window, if shorter) until `stop()`. */
+  start(): void {
+    if (this.timer) return;
+    let sweeping = false;
+    this.timer = setInterval(
+      () => {
+        if (sweeping) return;
+        sweeping = true;
+        this.sweep()
+          .catch((error: Error) => this.options.logger?.error({ err: error.message }, 'presence sweep failed'))
+          .finally(() => {
+            sweeping = false;
+          });
+      },
+      Math.min(1000, this.windowMs / 4),
+    );
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { CABLE_PROTOCOLS, roomIdentifier } from '../../src/shared/cable';
 import { attachCableServer, type CableServer } from '../../server/realtime/cableServer';
-import { createCableRooms } from '../../server/services/presence';
+import { createCableRooms } from '../../server/services/cableRooms';
 import { sendMessage, createFixture, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -14,7 +14,7 @@ let url: string;
 beforeEach(async () => {
   fx = await createFixture();
   http = createServer((_req, res) => res.end());
-  cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db), pingIntervalMs: 50 });
+  cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db, fx.presence), pingIntervalMs: 50 });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/cable`;
 });
@@ -56,6 +56,8 @@ function connect(protocols: string[] = CABLE_PROTOCOLS) {
 describe('ActionCable over a real WebSocket', () => {
   it('selects actioncable-v1-json, welcomes, confirms, pings and delivers a broadcast', async () => {
     const visitor = await fx.visit();
+    // The agent is seen (any Application API call), so the presence below says online.
+    await fx.agent('/inboxes/1');
     const client = connect();
     await client.opened;
     expect(client.ws.protocol).toBe('actioncable-v1-json');

@@ -15,8 +15,10 @@ import { loadConfig, type AppConfig } from '../../server/config';
 import { migrateToLatest, type Db } from '../../server/db/database';
 import { seed } from '../../server/db/seed';
 import type { Logger } from '../../server/observability/logger';
-import { RateLimits } from '../../server/limits/rateLimits';
-import { Hub } from '../../server/realtime/hub';
+import { inProcess } from '../../server/coordination';
+import type { RateLimits } from '../../server/limits/rateLimits';
+import type { Hub } from '../../server/realtime/hub';
+import type { Presence } from '../../server/services/presence';
 import { createTestDatabase } from './engines/testDatabase';
 
 export const WIDGET_JS = 'js/widget-ABCD1234.js';
@@ -40,6 +42,7 @@ export interface Fixture {
   limits: RateLimits;
   db: Db;
   hub: Hub;
+  presence: Presence;
   config: AppConfig;
   packsDir: string;
   uploadsDir: string;
@@ -89,6 +92,8 @@ export interface FixtureOptions {
   env?: Record<string, string>;
   /** The app's logger (default: none). */
   logger?: Logger;
+  /** The presence clock (default `Date.now`): tests move it to let agents expire. */
+  now?: () => number;
 }
 
 /** Builds a fixture over a fresh (or the given) database. */
@@ -101,15 +106,15 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   await migrateToLatest(db);
   const base = { ...loadConfig(options.env ?? {}), packsDir, databasePath, uploadsDir };
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
-  const hub = new Hub();
+  const shared = inProcess(db, config, { now: options.now });
+  const { hub, presence, limits } = shared;
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {
       mails.push(message);
     },
   };
-  const limits = new RateLimits(config.rateLimits);
-  const app = createApp({ db, config, hub, mailer, limits, logger: options.logger });
+  const app = createApp({ db, config, mailer, logger: options.logger, ...shared });
 
   const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
@@ -127,6 +132,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
     limits,
     db,
     hub,
+    presence,
     config,
     packsDir,
     uploadsDir,
@@ -156,6 +162,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
       return events;
     },
     async close() {
+      await shared.close();
       await database.close();
       rmSync(packsDir, { recursive: true, force: true });
       if (!options.uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });

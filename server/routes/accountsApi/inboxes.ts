@@ -167,7 +167,9 @@ export function inboxRoutes(deps: AppDeps) {
     const body = await readBody(c, UpdateInbox);
     const changes = toChanges(inbox, body);
     if (changes.working_hours) checkWorkingHours(changes.working_hours);
-    return c.json(inboxJson(await updateInbox(deps.db, inbox.id, changes)));
+    const updated = await updateInbox(deps.db, inbox.id, changes);
+    deps.caches.invalidate('inboxes');
+    return c.json(inboxJson(updated));
   });
 
   return app;

@@ -7,7 +7,6 @@ import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { accountRole, updateUser, userAccounts } from '../../repositories/users';
-import { broadcastAgentPresence } from '../../services/presence';
 import { readBody } from '../body';
 
 const Availability = v.object({
@@ -28,7 +27,8 @@ export function profileRoutes(deps: AppDeps) {
       throw new ApiError(401, 'You are not authorized to access this account');
     }
     const updated = await updateUser(deps.db, agent.id, { availability: profile.availability });
-    await broadcastAgentPresence(deps, agent.id, profile.account_id);
+    // Visitors of the agent's inboxes hear it once the call is done (see `agentAuth`).
+    c.set('presenceChanged', true);
     const accounts = await userAccounts(deps.db, agent.id);
     return c.json({
       id: updated.id,

@@ -9,13 +9,22 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, notFound } from '../../lib/apiError';
 import { findContact, findContactInboxBySource } from '../../repositories/contacts';
 import { findAccount, findInboxByToken } from '../../repositories/inboxes';
+import type { WebsiteInbox } from '../../services/readCaches';
+
+/** The inbox of `token` with its account, through the website-token cache. */
+export function findWebsiteInbox(deps: AppDeps, token: string | undefined): Promise<WebsiteInbox | undefined> {
+  if (!token) return Promise.resolve(undefined);
+  return deps.caches.websiteInbox(token, async () => {
+    const inbox = await findInboxByToken(deps.db, token);
+    const account = inbox && (await findAccount(deps.db, inbox.account_id));
+    return inbox && account ? { inbox, account } : undefined;
+  });
+}
 
 /** Resolves `?website_token=` to the inbox and its account; 404 when unknown. */
 export function websiteInbox(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = c.req.query('website_token');
-    const inbox = token ? await findInboxByToken(deps.db, token) : undefined;
-    const account = inbox && (await findAccount(deps.db, inbox.account_id));
+    const { inbox, account } = (await findWebsiteInbox(deps, c.req.query('website_token'))) ?? {};
     if (!inbox || !account) throw notFound();
     if (account.status !== 'active') throw new ApiError(401, 'Account is suspended');
     c.set('inbox', inbox);

@@ -71,7 +71,8 @@ export function widgetContactRoutes(deps: AppDeps) {
     const { custom_attributes: keys } = await readBody(c, DestroyAttributes);
     const contact = c.get('contact');
     const remaining = Object.fromEntries(Object.entries(contact.custom_attributes).filter(([key]) => !keys.includes(key)));
-    return c.json(contactJson(await updateContact(deps.db, contact.id, { custom_attributes: remaining })));
+    const updated = await updateContact(deps.db, contact.id, { custom_attributes: remaining });
+    return c.json(contactJson(updated, await deps.presence.contactOnline(updated.id)));
   });
 
   return app;

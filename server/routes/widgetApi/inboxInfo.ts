@@ -30,38 +30,43 @@ export const publicCacheable: MiddlewareHandler = async (c, next) => {
   if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=60');
 };
 
+/** The inbox's enabled campaigns as the widget reads them. */
+async function campaignsPayload(deps: AppDeps, inboxId: number) {
+  const campaigns = await listEnabledCampaigns(deps.db, inboxId);
+  const senders = new Map(
+    (
+      await findUsers(
+        deps.db,
+        campaigns.flatMap((k) => (k.sender_id ? [k.sender_id] : [])),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  return campaigns.map((campaign) => {
+    const sender = campaign.sender_id ? senders.get(campaign.sender_id) : undefined;
+    return {
+      id: campaign.display_id,
+      trigger_rules: campaign.trigger_rules,
+      message: campaign.message,
+      trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
+      sender: sender ? userPushData(sender) : null,
+    };
+  });
+}
+
 /** `inbox_members`, `campaigns` and `events` (mounted under `/api/v1/widget`). */
 export function widgetInboxRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/inbox_members', async (c) => {
     const agents = await listInboxAgents(deps.db, c.get('inbox').id);
-    return c.json({ payload: agents.map(inboxMember) });
+    // Presence-aware, as Chatwoot's with auto-offline: online only while the agent is there.
+    const statuses = await deps.presence.statuses(agents);
+    return c.json({ payload: agents.map((agent) => inboxMember(agent, statuses.get(agent.id) ?? 'offline')) });
   });
 
   app.get('/campaigns', async (c) => {
     if (!c.get('account').feature_flags.includes('campaigns')) return c.json([]);
-    const campaigns = await listEnabledCampaigns(deps.db, c.get('inbox').id);
-    const senders = new Map(
-      (
-        await findUsers(
-          deps.db,
-          campaigns.flatMap((k) => (k.sender_id ? [k.sender_id] : [])),
-        )
-      ).map((u) => [u.id, u]),
-    );
-    return c.json(
-      campaigns.map((campaign) => {
-        const sender = campaign.sender_id ? senders.get(campaign.sender_id) : undefined;
-        return {
-          id: campaign.display_id,
-          trigger_rules: campaign.trigger_rules,
-          message: campaign.message,
-          trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
-          sender: sender ? userPushData(sender) : null,
-        };
-      }),
-    );
+    return c.json(await deps.caches.campaigns(c.get('inbox').id, () => campaignsPayload(deps, c.get('inbox').id)));
   });
 
   app.post('/events', visitorAuth(deps), limitVisitorWrite(deps, 'eventsPerVisitor', 'eventsPerAddress'), async (c) => {
