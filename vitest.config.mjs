@@ -52,6 +52,9 @@ export default defineConfig({
           // SQLite's online backup API has no PostgreSQL counterpart (there, pg_dump is the tool).
           exclude: ['tests/server/backup.test.ts'],
           globalSetup: ['tests/server/engines/servicesSetup.ts'],
+          // Each test clones a database and some start real servers: more room than on SQLite.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],

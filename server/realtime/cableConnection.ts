@@ -80,6 +80,11 @@ export class CableConnection {
     return this.queue;
   }
 
+  /** Resolves once every frame received so far has been handled. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
   /** Drops every subscription; the socket is gone. */
   close(): void {
     this.closed = true;

@@ -125,7 +125,10 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
     async close() {
       clearInterval(timer);
       server.off('upgrade', onUpgrade);
+      const connections = [...clients.values()].map((client) => client.connection);
       await reconnectAll();
+      // Frames already received are still handled (they may read the database) before it closes.
+      await Promise.all(connections.map((connection) => connection.settled()));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -1,0 +1,133 @@
+/**
+ * Presence that expires (docs/protocol.md#presence): an agent is online only while seen, for the
+ * presence window after the last sign of life; an explicit busy or offline always wins; visitors
+ * hear every change on their inbox's presence stream; visitors' own presence reaches the agents.
+ * The clock is moved by hand: nothing here waits 20 seconds.
+ */
+import { MemoryPresenceStore } from '../../server/lib/presenceStore';
+import { createCableRooms } from '../../server/services/cableRooms';
+import { inboxPresenceStream } from '../../server/services/presence';
+import { createFixture, sendMessage, type Fixture } from './helpers';
+
+let fx: Fixture;
+let now: number;
+
+beforeEach(async () => {
+  now = Date.UTC(2026, 0, 5, 10, 0, 0);
+  fx = await createFixture({ now: () => now });
+});
+
+afterEach(() => fx.close());
+
+const WINDOW_MS = 20_000;
+const memberStatus = async () => (await (await fx.widget('/inbox_members', null)).json()).payload[0].availability_status;
+const setAvailability = (availability: string) =>
+  fx.request('/api/v1/profile/availability', {
+    method: 'POST',
+    headers: { api_access_token: fx.config.apiAccessToken },
+    body: { profile: { account_id: 1, availability } },
+  });
+
+describe('agent presence', () => {
+  it('is offline until the agent is seen, online while they work, and offline on its own 20 s after the last sign of life', async () => {
+    const heard = fx.listen(inboxPresenceStream(1));
+    expect(await memberStatus()).toBe('offline');
+
+    await fx.agent('/conversations');
+    expect(await memberStatus()).toBe('online');
+    expect(heard.map((e) => e.data)).toEqual([{ account_id: 1, users: { 1: 'online' } }]);
+
+    // Still working 15 s later: the window starts again from there.
+    now += 15_000;
+    await fx.agent('/conversations');
+    now += 15_000;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('online');
+
+    // Then the console is closed: nothing more from them.
+    now += WINDOW_MS;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('offline');
+    expect(heard.map((e) => e.data)).toEqual([
+      { account_id: 1, users: { 1: 'online' } },
+      { account_id: 1, users: { 1: 'offline' } },
+    ]);
+    // The sweep that announced them gone does not announce it again.
+    now += 5000;
+    await fx.presence.sweep();
+    expect(heard).toHaveLength(2);
+  });
+
+  it('lets an explicit busy or offline win while the agent is there, and announces each change once', async () => {
+    const heard = fx.listen(inboxPresenceStream(1));
+    expect((await setAvailability('busy')).status).toBe(200);
+    expect(await memberStatus()).toBe('busy');
+    await setAvailability('offline');
+    expect(await memberStatus()).toBe('offline');
+    await setAvailability('online');
+    expect(await memberStatus()).toBe('online');
+    // Arriving by setting "busy" never showed them online first.
+    expect(heard.map((e) => (e.data as { users: Record<string, string> }).users[1])).toEqual(['busy', 'offline', 'online']);
+    now += WINDOW_MS;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('offline');
+  });
+
+  it('tells a connected visitor on subscribe, on update_presence and when the agent goes quiet', async () => {
+    const visitor = await fx.visit();
+    const sent: string[] = [];
+    const room = await createCableRooms(fx.db, fx.presence).open(visitor.pubsubToken);
+    expect(room?.streams).toEqual([visitor.pubsubToken, inboxPresenceStream(1)]);
+    expect(await room!.present()).toEqual({ account_id: 1, users: { 1: 'offline' } });
+    await fx.agent('/inboxes/1');
+    expect(await room!.present()).toEqual({ account_id: 1, users: { 1: 'online' } });
+    fx.hub.subscribe(inboxPresenceStream(1), (_, json) => sent.push(json));
+    now += WINDOW_MS + 1000;
+    await fx.presence.sweep();
+    expect(sent).toEqual([JSON.stringify({ event: 'presence.update', data: { account_id: 1, users: { 1: 'offline' } } })]);
+  });
+});
+
+describe('visitor presence', () => {
+  it("is the contact's availability_status in the Application API while their widget is connected", async () => {
+    const visitor = await fx.visit();
+    const { conversation_id: id } = await sendMessage(fx, visitor, 'hello');
+    const sender = async () => (await (await fx.agent(`/conversations/${id}`)).json()).meta.sender;
+    const contactStatus = async () => (await sender()).availability_status;
+    const { name } = await sender();
+    const searched = async () =>
+      (await (await fx.agent(`/contacts/search?q=${encodeURIComponent(name)}`)).json()).payload.map(
+        (c: { availability_status: string }) => c.availability_status,
+      );
+    expect(await contactStatus()).toBe('offline');
+
+    const room = await createCableRooms(fx.db, fx.presence).open(visitor.pubsubToken);
+    await room!.present();
+    expect(await contactStatus()).toBe('online');
+    expect(await searched()).toEqual(['online']);
+    const list = await (await fx.agent('/conversations')).json();
+    expect(list.data.payload[0].meta.sender.availability_status).toBe('online');
+
+    // The widget pings every 20 s; once it stops, the visitor is gone after the window.
+    now += WINDOW_MS - 1;
+    expect(await contactStatus()).toBe('online');
+    now += 1;
+    expect(await contactStatus()).toBe('offline');
+  });
+});
+
+describe('MemoryPresenceStore', () => {
+  it('says when someone arrives, who is present, and hands out each expired agent once', async () => {
+    const store = new MemoryPresenceStore();
+    expect(await store.touch('user', 7, 1000, WINDOW_MS)).toBe(true);
+    expect(await store.touch('user', 7, 5000, WINDOW_MS)).toBe(false);
+    expect(await store.touch('contact', 9, 5000, WINDOW_MS)).toBe(true);
+    expect(await store.present('user', [7, 8], 24_999, WINDOW_MS)).toEqual(new Set([7]));
+    expect(await store.present('user', [7], 25_000, WINDOW_MS)).toEqual(new Set());
+    expect(await store.expire(25_000, WINDOW_MS)).toEqual([7]);
+    expect(await store.expire(25_000, WINDOW_MS)).toEqual([]);
+    expect(await store.present('contact', [9], 25_000, WINDOW_MS)).toEqual(new Set());
+    // Back after the window: an arrival again.
+    expect(await store.touch('user', 7, 30_000, WINDOW_MS)).toBe(true);
+  });
+});
