@@ -31,8 +31,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Shared with the cable server, which counts subscriptions against the same limits. */
   limits: RateLimits;
-  /** What `/readyz` checks besides the database (Redis, a process that is shutting down). */
+  /** What `/readyz` checks besides the database (Redis). */
   readiness?: { name: string; probe(): Promise<unknown> }[];
+  /** True once the process is shutting down: `/readyz` answers 503. */
+  draining?: () => boolean;
 }
 
 /** Hono environment: variables set by `requestLog`, `widgetAuth` and `agentAuth`. */

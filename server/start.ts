@@ -66,8 +66,7 @@ async function referenceMode(base: Config, logger: Logger, options: StartOptions
   }
   const shared = coordination;
   let draining = false;
-  const readiness = [...shared.readiness, { name: 'accepting', probe: async () => draining && Promise.reject(new Error('shutting down')) }];
-  const app = createApp({ db, config, mailer: createMailer(config), logger, ...shared, readiness });
+  const app = createApp({ db, config, mailer: createMailer(config), logger, ...shared, draining: () => draining });
   shared.start();
   return {
     config,

@@ -17,4 +17,4 @@ export interface Redis {
 }
 
 export function startPostgres(): Promise<Postgres>;
-export function startRedis(): Promise<Redis>;
+export function startRedis(options?: { port?: number }): Promise<Redis>;

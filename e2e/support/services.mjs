@@ -96,12 +96,13 @@ export async function startPostgres() {
 }
 
 /**
- * Starts `redis-server` without persistence.
+ * Starts `redis-server` without persistence, on `port` (to restart one where it was) or a free one.
  *
+ * @param {{ port?: number }} [options]
  * @returns {Promise<{ port: number, version: string, url: string, stop: () => Promise<void> }>}
  */
-export async function startRedis() {
-  const port = await freePort();
+export async function startRedis(options = {}) {
+  const port = options.port ?? (await freePort());
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],

@@ -36,8 +36,11 @@ async function reachable(check: ReadinessCheck): Promise<boolean> {
   }
 }
 
-/** The probe routes; `/readyz` runs `checks`. */
-export function healthRoutes(checks: ReadinessCheck[]) {
+/**
+ * The probe routes; `/readyz` runs `checks`, and answers 503 `shutting down` once `draining()`
+ * says the process is handing its visitors over (so a load balancer sends nobody new).
+ */
+export function healthRoutes(checks: ReadinessCheck[], draining: () => boolean = () => false) {
   const app = new Hono<AppEnv>();
   const noStore = { 'Cache-Control': 'no-store' };
 
@@ -45,10 +48,11 @@ export function healthRoutes(checks: ReadinessCheck[]) {
 
   app.get('/readyz', async (c) => {
     const results = await Promise.all(checks.map(async (check) => [check.name, await reachable(check)] as const));
-    const ready = results.every(([, ok]) => ok);
-    if (!ready) c.get('log').warn({ checks: Object.fromEntries(results) }, 'not ready');
+    const reachableAll = results.every(([, ok]) => ok);
+    if (!reachableAll) c.get('log').warn({ checks: Object.fromEntries(results) }, 'not ready');
+    const ready = reachableAll && !draining();
     const body = {
-      status: ready ? 'ready' : 'unavailable',
+      status: ready ? 'ready' : reachableAll ? 'shutting down' : 'unavailable',
       checks: Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'ok' : 'unreachable'])),
     };
     return c.json(body, ready ? 200 : 503, noStore);

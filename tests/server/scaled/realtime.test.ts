@@ -3,6 +3,7 @@
  * one hears, exactly once, what reaches the other; a server that stops hands its visitors over.
  */
 import { request } from 'node:http';
+import { startRedis } from '../../../e2e/support/services.mjs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cableClient, startCluster, type Cluster } from './cluster';
 
@@ -134,5 +135,29 @@ describe('realtime across processes', () => {
     await onB.message('A slow upload');
     await stopping;
     onB.close();
+  });
+});
+
+describe('when Redis goes away and comes back', () => {
+  it('tells every socket to reconnect, so the widgets fetch what was published meanwhile', async () => {
+    let redis = await startRedis();
+    const own = await startCluster(1, { redisUrl: redis.url });
+    try {
+      const [server] = own.servers;
+      const visitor = await own.visit(server);
+      const socket = await cableClient(server, visitor.pubsubToken);
+      await redis.stop();
+      redis = await startRedis({ port: redis.port });
+      await socket.waitFor((f) => f.type === 'disconnect', 'disconnect', 15_000);
+      expect(socket.frames).toContainEqual({ type: 'disconnect', reason: 'server_restart', reconnect: true });
+      // Back: a new socket subscribes again and hears what is published.
+      const again = await cableClient(server, visitor.pubsubToken);
+      await own.widget(server, '/messages', visitor.authToken, { method: 'POST', body: { message: { content: 'After the outage' } } });
+      await again.message('After the outage');
+      again.close();
+    } finally {
+      await own.close();
+      await redis.stop();
+    }
   });
 });
