@@ -4,6 +4,7 @@
  * are told to reconnect).
  */
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
+import { redactUrl } from './lib/redactUrl';
 import { createLogger } from './observability/logger';
 import { startServer } from './start';
 
@@ -36,7 +37,8 @@ function banner(config: AppConfig, port: number): string {
     `  Demo page          ${origin}`,
     `  Website token      ${config.websiteToken}`,
     `  API access token   ${config.apiAccessToken}   (header api_access_token, account 1)`,
-    `  Database           ${config.databasePath}`,
+    `  Database           ${config.databaseUrl ? `${redactUrl(config.databaseUrl)} (PostgreSQL)` : config.databasePath}`,
+    ...(config.redisUrl ? [`  Redis              ${redactUrl(config.redisUrl)} (shared with the other processes)`] : []),
     '',
     '  When a visitor writes, a log line "visitor wrote" (or "visitor started a conversation")',
     '  carries the conversation_id to answer:',
@@ -55,7 +57,15 @@ async function main(): Promise<void> {
   });
   if (running.mode === 'embedded') {
     console.log(banner(running.config, running.port));
-    logger.info({ port: running.port, database: running.config.databasePath }, 'listening');
+    const { databaseUrl, databasePath, redisUrl } = running.config;
+    logger.info(
+      {
+        port: running.port,
+        database: databaseUrl ? redactUrl(databaseUrl) : databasePath,
+        ...(redisUrl && { redis: redactUrl(redisUrl) }),
+      },
+      'listening',
+    );
   } else {
     console.log(running.banner(displayHost(base.host), running.port));
     logger.info({ port: running.port, chatwoot: base.chatwootUrl }, 'listening as a gateway');

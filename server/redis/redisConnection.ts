@@ -4,6 +4,7 @@
  * and channel names start with `prefix` (`wren:`), so Wren can share a Redis with other apps.
  */
 import { Redis } from 'ioredis';
+import { redactUrl } from '../lib/redactUrl';
 import type { Logger } from '../observability/logger';
 import { RedisChannels } from './redisChannels';
 
@@ -22,17 +23,6 @@ export interface RedisConnection {
 
 /** How long a start waits for Redis before giving up with an error. */
 export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
-
-/** A printable form of `url` without its password. */
-export function redisLabel(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = parsed.password ? '***' : '';
-    return parsed.toString();
-  } catch {
-    return 'REDIS_URL';
-  }
-}
 
 function connect(url: string, name: string, logger: Logger): Redis {
   const client = new Redis(url, {
@@ -57,7 +47,7 @@ async function ready(client: Redis, url: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`cannot reach Redis at ${redisLabel(url)} within ${REDIS_CONNECT_TIMEOUT_MS / 1000} s`)),
+      () => reject(new Error(`cannot reach Redis at ${redactUrl(url)} within ${REDIS_CONNECT_TIMEOUT_MS / 1000} s`)),
       REDIS_CONNECT_TIMEOUT_MS,
     );
   });
@@ -67,7 +57,7 @@ async function ready(client: Redis, url: string): Promise<void> {
     client.disconnect();
     throw error instanceof Error && error.message.startsWith('cannot reach')
       ? error
-      : new Error(`cannot reach Redis at ${redisLabel(url)}: ${(error as Error).message}`);
+      : new Error(`cannot reach Redis at ${redactUrl(url)}: ${(error as Error).message}`);
   } finally {
     clearTimeout(timer);
   }
