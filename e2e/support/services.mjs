@@ -128,7 +128,7 @@ export async function startRedis(options = {}) {
     }
     await Promise.race([sleep(20), failed]);
   }
-  const version = /v=(\S+)/.exec(output)?.[1] ?? /Redis version=(\S+)/.exec(output)?.[1] ?? 'unknown';
+  const version = /version=(\d+(?:\.\d+)*)/.exec(output)?.[1] ?? 'unknown';
   const killNow = () => child.exitCode === null && child.kill('SIGKILL');
   stopOnExit.add(killNow);
   return {
