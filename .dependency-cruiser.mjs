@@ -1,11 +1,11 @@
 /**
- * The arrows of docs/architecture.md#the-four-pieces as rules: `npm run deps` cruises `src/` and
+ * The arrows of docs/architecture.md#the-five-pieces as rules: `npm run deps` cruises `src/` and
  * `server/` and fails on any of them. `tests/dependencyRules.test.ts` proves each rule fires.
  *
- *   sdk ──► shared ◄── widget        server ──► shared        no cycles anywhere
+ *   sdk ──► shared ◄── widget        server ──► shared ◄── agent        no cycles anywhere
  *
  * The loader and the widget ship as separate bundles, so an arrow between them would pull one into
- * the other's budget; `src/` runs in browsers and can never reach the server; `src/shared/` is what
+ * the other's budget; the agent console is the reference server's demo aid, never part of either; `src/` runs in browsers and can never reach the server; `src/shared/` is what
  * all of them import, so it must stand on its own (no packages, no Node built-ins).
  */
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
@@ -23,6 +23,20 @@ export const forbidden = [
     severity: 'error',
     from: { path: '^src/widget/' },
     to: { path: '^src/sdk/' },
+  },
+  {
+    name: 'agent-only-to-shared',
+    comment: 'The agent console is its own bundle: of the repository it imports src/shared alone (packages are fine).',
+    severity: 'error',
+    from: { path: '^src/agent/' },
+    to: { path: '^src/', pathNot: '^src/(agent|shared)/' },
+  },
+  {
+    name: 'not-to-agent',
+    comment: 'Nothing imports the agent console: the widget and the loader would carry it into their budgets.',
+    severity: 'error',
+    from: { pathNot: '^src/agent/' },
+    to: { path: '^src/agent/' },
   },
   {
     name: 'src-not-to-server',

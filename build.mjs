@@ -11,6 +11,8 @@
  *   dist/packs/js/widget-[hash].js    the widget entry (ESM) + lazy chunks under js/chunks/
  *                                     (the emoji picker's data among them: scripts/emojiData.mjs)
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
+ *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
+ *   dist/packs/css/agent-[hash].css   stylesheet: one bundle of its own, outside every widget budget
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
  *   dist/server/server.js             the reference server (dependencies stay external)
  *   dist/server/backupCommand.js      `npm run backup -- <file>`
@@ -49,7 +51,7 @@ const cssTextPlugin = (filter = /\.css$/) => ({
 });
 
 /** Entry points the server needs to find by name, and the names it knows them by. */
-const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime' };
+const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime', 'src/agent/main.tsx': 'agent' };
 
 /** Merges each named entry's content-hashed outputs into `manifest.json`. */
 const manifestPlugin = {
@@ -131,6 +133,27 @@ const widgetOptions = {
   legalComments: 'none',
   // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built.
   plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), manifestPlugin],
+};
+
+/**
+ * The agent console: a demo and test aid the reference server serves at `/agent`. One file and
+ * one stylesheet, no lazy chunks: it is never loaded by a visitor, so no widget budget counts it.
+ */
+const agentOptions = {
+  entryPoints: ['src/agent/main.tsx'],
+  outdir: PACKS,
+  entryNames: '[ext]/agent-[hash]',
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  alias: ALIASES,
+  charset: 'utf8',
+  legalComments: 'none',
+  plugins: [manifestPlugin],
 };
 
 const serverOptions = {
@@ -229,7 +252,7 @@ async function buildLoader() {
 async function main() {
   await clean();
   if (WATCH) {
-    const contexts = await Promise.all([widgetOptions, serverOptions].map((o) => context(o)));
+    const contexts = await Promise.all([widgetOptions, agentOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
     const rebuildLoader = {
@@ -243,6 +266,7 @@ async function main() {
   // Sequential: the manifest is written by two builds and must not race.
   await buildLoader();
   await build(widgetOptions);
+  await build(agentOptions);
   await build(serverOptions);
   await writeSizeViews();
   await precompress();

@@ -12,7 +12,9 @@ import { publicOrigin, withPublicOrigin } from './lib/publicUrl';
 import { SILENT_LOGGER } from './observability/logger';
 import { requestLog } from './observability/requestLog';
 import { accountsApi, profileApi } from './routes/accountsApi/router';
+import { agentConsoleRoutes } from './routes/agentConsole';
 import { demoRoutes } from './routes/demo';
+import { faviconRoutes } from './routes/favicon';
 import { healthRoutes, readinessChecks } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
 import { packsRoutes } from './routes/packs';
@@ -50,6 +52,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', healthRoutes(readinessChecks(deps), deps.draining));
   app.route('/', metricsRoutes(deps));
   app.route('/', demoRoutes(deps));
+  app.route('/', agentConsoleRoutes(deps));
+  app.route('/', faviconRoutes());
   app.route('/', widgetPageRoutes(deps));
   app.route('/', packsRoutes(deps));
   app.route('/', uploadRoutes(deps));

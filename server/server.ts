@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
 import { redactUrl } from './lib/redactUrl';
 import { createLogger } from './observability/logger';
+import { agentConsoleLink } from './routes/agentConsole';
 import { startServer } from './start';
 
 function readConfig(): Config {
@@ -35,13 +36,14 @@ function banner(config: AppConfig, port: number): string {
     `  Wren reference server listening on ${config.host}:${port}`,
     '',
     `  Demo page          ${origin}`,
+    `  Agent console      ${agentConsoleLink(origin, config.apiAccessToken)}`,
     `  Website token      ${config.websiteToken}`,
     `  API access token   ${config.apiAccessToken}   (header api_access_token, account 1)`,
     `  Database           ${config.databaseUrl ? `${redactUrl(config.databaseUrl)} (PostgreSQL)` : config.databasePath}`,
     ...(config.redisUrl ? [`  Redis              ${redactUrl(config.redisUrl)} (shared with the other processes)`] : []),
     '',
-    '  When a visitor writes, a log line "visitor wrote" (or "visitor started a conversation")',
-    '  carries the conversation_id to answer:',
+    '  Open the demo page, write as a visitor, and answer in the agent console (a demo aid).',
+    '  Bots answer through the Application API, e.g.',
     `  POST ${origin}/api/v1/accounts/1/conversations/<conversation_id>/messages`,
     '',
   ].join('\n');

@@ -5,7 +5,7 @@ import { cruise, type ICruiseOptions, type ICruiseResult, type IViolation } from
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 /**
- * `npm run deps` enforces the arrows of docs/architecture.md#the-four-pieces. Each rule is shown
+ * `npm run deps` enforces the arrows of docs/architecture.md#the-five-pieces. Each rule is shown
  * to fire on a small tree written for the purpose, and the real tree is shown to keep them all.
  */
 
@@ -49,8 +49,36 @@ describe('dependency rules', () => {
       'src/sdk/index.ts': "import { rule } from '../shared/rule';\nexport const a = rule;\n",
       'src/widget/main.ts': "import { rule } from '../shared/rule';\nexport const b = rule;\n",
       'server/app.ts': "import { rule } from '../src/shared/rule';\nexport const c = rule;\n",
+      'src/agent/main.ts': "import { rule } from '../shared/rule';\nexport const d = rule;\n",
     });
     expect(await violationsIn(root, ['src', 'server'])).toEqual([]);
+  });
+
+  it('fails an agent console that imports from the widget or the loader', async () => {
+    const root = fixture({
+      'src/widget/lib/sanitizeUrl.ts': 'export const safe = (u: string) => u;\n',
+      'src/sdk/settings.ts': 'export const POSITION = "right";\n',
+      'src/agent/main.ts':
+        "import { safe } from '../widget/lib/sanitizeUrl';\nimport { POSITION } from '../sdk/settings';\nexport const a = safe(POSITION);\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'agent-only-to-shared: src/agent/main.ts → src/sdk/settings.ts',
+      'agent-only-to-shared: src/agent/main.ts → src/widget/lib/sanitizeUrl.ts',
+    ]);
+  });
+
+  it('fails a widget, a loader or a server that imports the agent console', async () => {
+    const root = fixture({
+      'src/agent/api.ts': 'export const PROFILE = "/api/v1/profile";\n',
+      'src/widget/main.ts': "import { PROFILE } from '../agent/api';\nexport const w = PROFILE;\n",
+      'src/sdk/index.ts': "import { PROFILE } from '../agent/api';\nexport const s = PROFILE;\n",
+      'server/app.ts': "import { PROFILE } from '../src/agent/api';\nexport const a = PROFILE;\n",
+    });
+    expect(await violationsIn(root, ['src', 'server'])).toEqual([
+      'not-to-agent: server/app.ts → src/agent/api.ts',
+      'not-to-agent: src/sdk/index.ts → src/agent/api.ts',
+      'not-to-agent: src/widget/main.ts → src/agent/api.ts',
+    ]);
   });
 
   it('fails a loader that imports from the widget', async () => {

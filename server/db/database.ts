@@ -12,6 +12,7 @@ import pg from 'pg';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
+import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_attachments_csat': attachmentsCsat,
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
+  '004_agent_pubsub_tokens': agentPubsubTokens,
 };
 
 /**

@@ -35,6 +35,8 @@ export interface UsersTable {
   email: string;
   avatar_url: string | null;
   access_token: string;
+  /** The agent's own cable token (docs/protocol.md#agents-on-the-cable). */
+  pubsub_token: string;
   availability: Generated<string>;
   created_at: Millis;
   updated_at: Millis;

@@ -9,6 +9,7 @@ import { withPublicOrigin } from '../lib/publicUrl';
 import { chooseLocale, LOCALES } from '../../src/shared/locales';
 import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { requestLog } from '../observability/requestLog';
+import { faviconRoutes } from '../routes/favicon';
 import { healthRoutes, type ReadinessCheck } from '../routes/health';
 import { publicCacheable } from '../routes/widgetApi/inboxInfo';
 import { packsRoutes } from '../routes/packs';
@@ -33,6 +34,7 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   app.use('*', (c, next) => withPublicOrigin(deps.config.publicUrl ?? new URL(c.req.url).origin, next));
   app.route('/', packsRoutes(deps));
   app.route('/', healthRoutes(deps.readiness));
+  app.route('/', faviconRoutes());
 
   app.get('/widget', async (c) => {
     const assets = widgetAssets(deps.config.packsDir);

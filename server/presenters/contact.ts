@@ -2,25 +2,14 @@
  * Contact shapes: push data (message sender / conversation meta), the widget's compact
  * contact, and the full record of the Application API and `POST /conversations`.
  */
+import type { ContactPushData } from '../../src/shared/applicationApi';
 import type { WidgetContact } from '../../src/shared/types';
 import type { Contact } from '../repositories/contacts';
 import { seconds } from './time';
 
-/** `Contact#push_event_data` (docs/protocol.md#shapes Sender, contact variant). */
-export interface ContactPushData {
-  id: number;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  identifier: string | null;
-  thumbnail: string;
-  additional_attributes: Record<string, unknown>;
-  custom_attributes: Record<string, unknown>;
-  blocked: boolean;
-  type: 'contact';
-}
+export type { ContactPushData };
 
-/** The contact as a message sender or conversation meta sender. */
+/** `Contact#push_event_data` (docs/protocol.md#shapes Sender, contact variant): the contact as a message sender or conversation meta sender. */
 export function contactPushData(contact: Contact): ContactPushData {
   return {
     id: contact.id,

@@ -2,6 +2,7 @@
  * Conversation shapes: the widget's summary (docs/protocol.md#conversations) and the push
  * data used by realtime events and the Application API (#events, #application-api).
  */
+import type { ConversationPushData } from '../../src/shared/applicationApi';
 import type { ConversationSummary } from '../../src/shared/types';
 import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
@@ -44,7 +45,7 @@ export function conversationJson(view: ConversationView, contactOnline: boolean)
 }
 
 /** `Conversations::EventDataPresenter`: realtime `data` and the Application API conversation. */
-export function conversationPushData(view: ConversationView) {
+export function conversationPushData(view: ConversationView): ConversationPushData {
   const { conversation, contactInbox, contact, assignee } = view;
   return {
     id: conversation.display_id,

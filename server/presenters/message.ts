@@ -3,6 +3,7 @@
  * created-message response (#messages), the realtime push data (#events) and the Application API
  * message (#application-api).
  */
+import type { AgentMessage, MessagePushData } from '../../src/shared/applicationApi';
 import type { Attachment, WidgetMessage } from '../../src/shared/types';
 import { publicUrl } from '../lib/publicUrl';
 import type { Contact, ContactInbox } from '../repositories/contacts';
@@ -104,7 +105,7 @@ export function createdMessage(view: MessageView) {
 }
 
 /** `Message#push_event_data`: the `data` of `message.created` / `message.updated`. */
-export function messagePushData(view: MessageView) {
+export function messagePushData(view: MessageView): MessagePushData {
   const { message, conversation } = view;
   const sender = senderData(view.sender);
   return {
@@ -140,7 +141,7 @@ export function messagePushData(view: MessageView) {
 }
 
 /** The Application API's message (list item and create/delete response). */
-export function agentMessage(view: MessageView) {
+export function agentMessage(view: MessageView): AgentMessage {
   const { message } = view;
   const sender = senderData(view.sender);
   return {

@@ -1,21 +1,13 @@
 /**
  * Agent shapes: the message/typing `sender` (push data) and the widget's inbox member.
  */
+import type { AgentProfile, UserPushData } from '../../src/shared/applicationApi';
 import type { AvailabilityStatus, InboxMember } from '../../src/shared/types';
-import type { User } from '../repositories/users';
+import type { AccountRole, User } from '../repositories/users';
 
-/** `User#push_event_data` (docs/protocol.md#shapes Sender, agent variant). */
-export interface UserPushData {
-  id: number;
-  name: string;
-  available_name: string;
-  avatar_url: string;
-  type: 'user';
-  availability_status: AvailabilityStatus;
-  thumbnail: string;
-}
+export type { UserPushData };
 
-/** The agent as a message or typing sender. */
+/** `User#push_event_data` (docs/protocol.md#shapes Sender, agent variant): the agent as a message or typing sender. */
 export function userPushData(user: User): UserPushData {
   const avatar = user.avatar_url ?? '';
   return {
@@ -26,6 +18,22 @@ export function userPushData(user: User): UserPushData {
     type: 'user',
     availability_status: user.availability,
     thumbnail: avatar,
+  };
+}
+
+/** `GET /api/v1/profile`: the agent, their own cable token, and their accounts. */
+export function agentProfile(user: User, accounts: { id: number; name: string; role: AccountRole }[]): AgentProfile {
+  return {
+    id: user.id,
+    name: user.name,
+    display_name: user.display_name,
+    available_name: user.display_name || user.name,
+    email: user.email,
+    avatar_url: user.avatar_url ?? '',
+    pubsub_token: user.pubsub_token,
+    availability: user.availability,
+    availability_status: user.availability,
+    accounts: accounts.map((a) => ({ ...a, availability: user.availability, availability_status: user.availability })),
   };
 }
 

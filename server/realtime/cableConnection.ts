@@ -1,26 +1,41 @@
 /**
  * The ActionCable protocol for one client (docs/protocol.md#frames), independent of the socket so it can
- * be tested with a plain `send` function. The widget's only channel is RoomChannel, keyed by
- * the contact-inbox's pubsub token.
+ * be tested with a plain `send` function. The only channel is RoomChannel: a widget subscribes
+ * with its contact-inbox's pubsub token; an agent with their own token plus `account_id` and
+ * `user_id`, as Chatwoot's dashboard does (docs/protocol.md#agents-on-the-cable).
  */
 import { ROOM_CHANNEL, REALTIME_EVENTS, type ServerFrame } from '../../src/shared/cable';
 import type { Hub, HubListener } from './hub';
 
-/** What a subscription with a known pubsub token streams, and how its presence is kept. */
+/** Who an agent's subscription says it is. */
+export interface AgentRoom {
+  accountId: number;
+  userId: number;
+}
+
+/** What a subscription streams, and how its presence is kept (docs/protocol.md#presence). */
 export interface CableRoom {
-  /** Every stream the subscription hears: the token's own first, then e.g. its inbox's presence. */
+  /**
+   * Every stream the subscription hears: the token's own first, then its inbox's presence (a
+   * contact) or its account's events (an agent).
+   */
   streams: string[];
   /**
    * The subscriber is there (on subscribe and each `update_presence`): records it and resolves
-   * with the `presence.update` data to send the token, or null.
+   * with the `presence.update` data to send the token (a contact), or null (an agent).
    */
   present(): Promise<unknown | null>;
 }
 
 /** What the connection needs to know about pubsub tokens. */
 export interface CableRooms {
-  /** The room of `pubsubToken`, or null when no contact may stream it. */
+  /** The room of a contact's `pubsubToken`, or null when no contact-inbox has it. */
   open(pubsubToken: string): Promise<CableRoom | null>;
+  /**
+   * The room of an agent's subscription, or null when `pubsubToken` is not that agent's or the
+   * agent is not in the account.
+   */
+  openAgent(pubsubToken: string, agent: AgentRoom): Promise<CableRoom | null>;
 }
 
 export interface CableConnectionOptions {
@@ -35,17 +50,29 @@ export interface CableConnectionOptions {
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5;
 
 interface Subscription {
+  /** The pubsub token the identifier names. */
   token: string;
   room: CableRoom;
   listener: HubListener;
 }
 
-function parseIdentifier(identifier: string): string | null {
+/** What an identifier asks for: a contact's room, or an agent's when it names `user_id`. */
+interface RoomRequest {
+  token: string;
+  agent?: AgentRoom;
+}
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+function parseIdentifier(identifier: string): RoomRequest | null {
   try {
     const params: unknown = JSON.parse(identifier);
     if (!params || typeof params !== 'object') return null;
-    const { channel, pubsub_token: token } = params as Record<string, unknown>;
-    return channel === ROOM_CHANNEL && typeof token === 'string' && token.length > 0 && token.length <= 256 ? token : null;
+    const { channel, pubsub_token: token, account_id: accountId, user_id: userId } = params as Record<string, unknown>;
+    if (channel !== ROOM_CHANNEL || typeof token !== 'string' || token.length === 0 || token.length > 256) return null;
+    // Chatwoot's widget sends no user_id (its store has none); the dashboard sends both ids.
+    if (userId === undefined || userId === null) return { token };
+    return isId(userId) && isId(accountId) ? { token, agent: { accountId, userId } } : null;
   } catch {
     return null;
   }
@@ -88,7 +115,7 @@ export class CableConnection {
   /** Drops every subscription; the socket is gone. */
   close(): void {
     this.closed = true;
-    for (const subscription of this.subscriptions.values()) this.leave(subscription);
+    for (const subscription of this.subscriptions.values()) this.stopStreaming(subscription);
     this.subscriptions.clear();
   }
 
@@ -122,13 +149,16 @@ export class CableConnection {
 
   private async subscribe(identifier: string): Promise<void> {
     const { hub, rooms } = this.options;
-    const token = parseIdentifier(identifier);
+    const request = parseIdentifier(identifier);
     if (this.subscriptions.has(identifier)) {
       this.write({ identifier, type: 'confirm_subscription' });
       return;
     }
-    const room = token && this.hasRoomFor(token) && (await (this.options.admitSubscription?.() ?? true)) ? await rooms.open(token) : null;
-    if (!token || !room || this.closed) {
+    const room =
+      request && this.hasRoomFor(request.token) && (await (this.options.admitSubscription?.() ?? true))
+        ? await (request.agent ? rooms.openAgent(request.token, request.agent) : rooms.open(request.token))
+        : null;
+    if (!request || !room || this.closed) {
       this.write({ identifier, type: 'reject_subscription' });
       return;
     }
@@ -136,7 +166,7 @@ export class CableConnection {
     // event's JSON is spliced in as it is, serialised once for all the sockets that hear it.
     const prefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
     const listener: HubListener = (_, json) => this.writeRaw(`${prefix}${json}}`);
-    const subscription = { token, room, listener };
+    const subscription = { token: request.token, room, listener };
     for (const stream of room.streams) hub.subscribe(stream, listener);
     this.subscriptions.set(identifier, subscription);
     try {
@@ -145,12 +175,16 @@ export class CableConnection {
     } catch {
       // The broker is unreachable: drop the subscription and let the client come back later.
       this.subscriptions.delete(identifier);
-      this.leave(subscription);
+      this.stopStreaming(subscription);
       this.disconnect('server_restart', true);
       return;
     }
     this.write({ identifier, type: 'confirm_subscription' });
-    await this.broadcastPresence(subscription);
+    await this.present(subscription);
+  }
+
+  private stopStreaming({ room, listener }: Subscription): void {
+    for (const stream of room.streams) this.options.hub.unsubscribe(stream, listener);
   }
 
   /**
@@ -166,12 +200,8 @@ export class CableConnection {
   private unsubscribe(identifier: string): void {
     const subscription = this.subscriptions.get(identifier);
     if (!subscription) return;
-    this.leave(subscription);
+    this.stopStreaming(subscription);
     this.subscriptions.delete(identifier);
-  }
-
-  private leave({ room, listener }: Subscription): void {
-    for (const stream of room.streams) this.options.hub.unsubscribe(stream, listener);
   }
 
   private async perform(identifier: string, data: string): Promise<void> {
@@ -183,10 +213,11 @@ export class CableConnection {
     } catch {
       return;
     }
-    if (action === 'update_presence') await this.broadcastPresence(subscription);
+    if (action === 'update_presence') await this.present(subscription);
   }
 
-  private async broadcastPresence({ token, room }: Subscription): Promise<void> {
+  /** A sign of life: recorded, and a contact is told the presence of the inbox's agents. */
+  private async present({ token, room }: Subscription): Promise<void> {
     const presence = await room.present();
     if (presence && !this.closed) this.options.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
   }

@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import type { AvailabilityStatus } from '../../src/shared/types';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
+import { randomToken } from '../lib/random';
 
 /** An agent; `availability` is what the agent chose (online / busy / offline). */
 export interface User extends Omit<Selectable<UsersTable>, 'availability'> {
@@ -21,6 +22,12 @@ export async function findUserByAccessToken(db: Db, token: string): Promise<User
   return row && toUser(row);
 }
 
+/** The agent whose own cable token this is (docs/protocol.md#agents-on-the-cable). */
+export async function findUserByPubsubToken(db: Db, token: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('pubsub_token', '=', token).executeTakeFirst();
+  return row && toUser(row);
+}
+
 /** The agents with these ids (any order). */
 export async function findUsers(db: Db, ids: number[]): Promise<User[]> {
   if (ids.length === 0) return [];
@@ -32,7 +39,7 @@ export async function findUsers(db: Db, ids: number[]): Promise<User[]> {
   return rows.map(toUser);
 }
 
-/** Creates an agent. */
+/** Creates an agent, with a cable token of their own. */
 export async function createUser(
   db: Db,
   values: {
@@ -55,6 +62,7 @@ export async function createUser(
       email: values.email,
       avatar_url: values.avatar_url ?? null,
       access_token: values.access_token,
+      pubsub_token: randomToken(24),
       availability: values.availability ?? 'offline',
       created_at: now,
       updated_at: now,

@@ -67,9 +67,8 @@ export async function postAgentMessage(
   return { view, created: true };
 }
 
-/** Pushes `conversation.typing_on/off` to the contact; private (note) typing stays with agents. */
+/** Pushes `conversation.typing_on/off` to the agents and the contact; private (note) typing stays with agents. */
 export async function setTyping(deps: AppDeps, conversation: Conversation, agent: User, on: boolean, isPrivate: boolean): Promise<void> {
-  if (isPrivate) return;
   const view = await loadConversationView(deps.db, conversation);
   broadcastTyping(deps.hub, on, view, agent, isPrivate);
 }

@@ -1,7 +1,9 @@
 /**
- * Realtime fan-out to a conversation's contact (docs/protocol.md#events): every event's `data`
- * carries `account_id`, and agent-caused events carry the agent as `performer`. An event goes
- * to the view's `audience`: the contact-inbox's token, or all verified ones of that contact.
+ * Realtime fan-out (docs/protocol.md#events): every event's `data` carries `account_id`, and
+ * agent-caused events carry the agent as `performer`. A conversation's events go to two
+ * audiences: its contact (the view's `audience`: the contact-inbox's token, or all verified ones
+ * of that contact) and the account's agents on `account_<id>` (docs/protocol.md#agents-on-the-cable),
+ * who also see what contacts never do (private notes, activities, the contact's typing).
  */
 import type { RealtimeEventName } from '../../src/shared/cable';
 import { REALTIME_EVENTS } from '../../src/shared/cable';
@@ -12,13 +14,22 @@ import { userPushData } from '../presenters/user';
 import type { Hub } from '../realtime/hub';
 import type { User } from '../repositories/users';
 
-function send(hub: Hub, token: string, event: RealtimeEventName, data: Record<string, unknown>, accountId: number, performer?: User) {
-  hub.broadcast(token, event, { ...data, account_id: accountId, ...(performer && { performer: userPushData(performer) }) });
+/** `data` with the envelope every broadcast carries. */
+function withEnvelope(data: object, accountId: number, performer?: User) {
+  return { ...data, account_id: accountId, ...(performer && { performer: userPushData(performer) }) };
 }
 
 /**
- * `message.created` / `message.updated` to the contact, unless the message is a private note
- * or an activity (those are for agents only).
+ * The stream agents of an account subscribe to (Chatwoot's `account_<id>`). Contacts can never
+ * subscribe to it: the cable accepts it only on an agent's subscription (with `user_id`).
+ */
+export function accountStream(accountId: number): string {
+  return `account_${accountId}`;
+}
+
+/**
+ * `message.created` / `message.updated` to the account's agents, and to the contact unless the
+ * message is a private note or an activity (those are for agents only).
  */
 export function broadcastMessage(
   hub: Hub,
@@ -27,34 +38,40 @@ export function broadcastMessage(
   options: { performer?: User; previousChanges?: Record<string, [unknown, unknown]> } = {},
 ): void {
   const { message } = view;
+  const data = withEnvelope(
+    { ...messagePushData(view), ...(options.previousChanges && { previous_changes: options.previousChanges }) },
+    message.account_id,
+    options.performer,
+  );
+  hub.broadcast(accountStream(message.account_id), event, data);
   if (message.private || message.message_type === MESSAGE_TYPE.activity) return;
-  const data = { ...messagePushData(view), ...(options.previousChanges && { previous_changes: options.previousChanges }) };
-  for (const token of view.audience) send(hub, token, event, data, message.account_id, options.performer);
+  for (const token of view.audience) hub.broadcast(token, event, data);
 }
 
-/** A conversation event (`conversation.created`, `.status_changed`, `.updated`) to the contact. */
+/** A conversation event (`conversation.created`, `.status_changed`, `.updated`) to the contact and the agents. */
 export function broadcastConversation(hub: Hub, event: RealtimeEventName, view: ConversationView): void {
   // The payload is re-read conversation data, without performer (docs/protocol.md#events).
-  const data = conversationPushData(view);
-  for (const token of view.audience) send(hub, token, event, data, view.conversation.account_id);
-}
-
-/**
- * The stream agents of an account subscribe to (Chatwoot's `account_<id>`). Contacts can never
- * subscribe to it: the cable only accepts contact-inbox pubsub tokens from visitors.
- */
-export function accountStream(accountId: number): string {
-  return `account_${accountId}`;
+  const data = withEnvelope(conversationPushData(view), view.conversation.account_id);
+  hub.broadcast(accountStream(view.conversation.account_id), event, data);
+  for (const token of view.audience) hub.broadcast(token, event, data);
 }
 
 /** An event for the account's agents only (e.g. the visitor's typing), never to contacts. */
-export function broadcastToAgents(hub: Hub, accountId: number, event: RealtimeEventName, data: Record<string, unknown>): void {
-  hub.broadcast(accountStream(accountId), event, { ...data, account_id: accountId });
+export function broadcastToAgents(hub: Hub, accountId: number, event: RealtimeEventName, data: object): void {
+  hub.broadcast(accountStream(accountId), event, withEnvelope(data, accountId));
 }
 
-/** `conversation.typing_on` / `typing_off` to the contact. */
+/**
+ * An agent's `conversation.typing_on` / `typing_off`: to the contact unless it is private, and to
+ * the account's agents (as Chatwoot tells an inbox's other agents), who tell themselves apart by `user`.
+ */
 export function broadcastTyping(hub: Hub, on: boolean, view: ConversationView, user: User, isPrivate: boolean): void {
   const event = on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff;
-  const data = { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate };
-  for (const token of view.audience) send(hub, token, event, data, view.conversation.account_id);
+  const data = withEnvelope(
+    { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate },
+    view.conversation.account_id,
+  );
+  hub.broadcast(accountStream(view.conversation.account_id), event, data);
+  if (isPrivate) return;
+  for (const token of view.audience) hub.broadcast(token, event, data);
 }

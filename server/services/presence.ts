@@ -2,9 +2,9 @@
  * Presence (docs/protocol.md#presence): who is there, as Chatwoot's OnlineStatusTracker keeps it.
  *
  * An agent counts as online only while they show signs of life — an Application API call, or
- * their console on the cable — and for the presence window (PRESENCE_WINDOW_S, Chatwoot's 20 s)
- * after the last one; then they go offline by themselves, so visitors never read "We are online"
- * after everyone has gone home. While present, the status they chose (`POST
+ * their console on the cable — and for the presence window (PRESENCE_WINDOW_S, Chatwoot's 20 s,
+ * plus a quarter of it: see `lifetimeMs`) after the last one; then they go offline by
+ * themselves, so visitors never read "We are online" after everyone has gone home. While present, the status they chose (`POST
  * /api/v1/profile/availability`: online, busy, offline) is what visitors see, so an explicit
  * busy or offline always wins. Visitors are tracked the same way (cable subscribe and
  * `update_presence`) and agents read it as the contact's `availability_status`.
@@ -45,6 +45,12 @@ export interface PresenceOptions {
 
 export class Presence {
   readonly windowMs: number;
+  /**
+   * How long a sign of life counts: the window plus a quarter of it. The widget and the agent
+   * console ping every 20 s, Chatwoot's window, so without the margin someone would flicker
+   * offline between two pings; with it an agent who stops is offline within 25 s (+1 s sweep).
+   */
+  readonly lifetimeMs: number;
   private readonly now: () => number;
   /** When this process last recorded each subject, so a busy agent costs one write per quarter window. */
   private readonly recorded = new Map<string, number>();
@@ -52,6 +58,7 @@ export class Presence {
 
   constructor(private readonly options: PresenceOptions) {
     this.windowMs = options.windowMs;
+    this.lifetimeMs = options.windowMs * 1.25;
     this.now = options.now ?? Date.now;
   }
 
@@ -79,7 +86,7 @@ export class Presence {
     // Recorded by this process moments ago: still present, so nothing changes for anyone.
     if (now - (this.recorded.get(key) ?? -Infinity) < this.windowMs / 4) return false;
     this.recorded.set(key, now);
-    return this.options.store.touch(kind, id, now, this.windowMs);
+    return this.options.store.touch(kind, id, now, this.lifetimeMs);
   }
 
   /** What visitors see of each agent: the status they chose while present, offline otherwise. */
@@ -88,7 +95,7 @@ export class Presence {
       'user',
       agents.map((a) => a.id),
       this.now(),
-      this.windowMs,
+      this.lifetimeMs,
     );
     return new Map(agents.map((a) => [a.id, present.has(a.id) ? a.availability : 'offline']));
   }
@@ -100,7 +107,7 @@ export class Presence {
 
   /** Of these contacts, those whose widget showed a sign of life within the window. */
   contactsOnline(contactIds: number[]): Promise<Set<number>> {
-    return this.options.store.present('contact', contactIds, this.now(), this.windowMs);
+    return this.options.store.present('contact', contactIds, this.now(), this.lifetimeMs);
   }
 
   /** The presence of the inbox's agents, as `presence.update` carries it. */
@@ -123,8 +130,8 @@ export class Presence {
   /** Ends the presence of everyone past the window; visitors hear about each expired agent. */
   async sweep(): Promise<void> {
     const now = this.now();
-    for (const [key, at] of this.recorded) if (now - at >= this.windowMs) this.recorded.delete(key);
-    const expired = await this.options.store.expire(now, this.windowMs);
+    for (const [key, at] of this.recorded) if (now - at >= this.windowMs / 4) this.recorded.delete(key);
+    const expired = await this.options.store.expire(now, this.lifetimeMs);
     for (const userId of expired) await this.announceAgent(userId);
   }
 

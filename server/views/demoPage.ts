@@ -1,7 +1,9 @@
 /**
  * The demo host page at `/`: a plain page that embeds the widget with the standard snippet
  * (docs/protocol.md#embed-snippet), served as an external script so the page keeps a strict CSP.
+ * It points the evaluator at the agent console (`/agent`) to play the other side.
  */
+import { FAVICON_LINK } from './favicon';
 
 /** The page itself; everything it runs and styles comes from `/demo/*`. */
 export function renderDemoPage(): string {
@@ -11,7 +13,7 @@ export function renderDemoPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Wren demo</title>
-<link rel="icon" href="data:,">
+${FAVICON_LINK}
 <link rel="stylesheet" href="/demo/demo.css">
 </head>
 <body>
@@ -20,9 +22,12 @@ export function renderDemoPage(): string {
 <p>This page stands in for your website. It embeds the Wren chat widget with the same snippet
 you would paste into your own pages, under a strict Content-Security-Policy
 (<code>script-src 'self'; style-src 'self'</code>).</p>
-<p>Click the bubble in the corner to start a conversation. Agent replies can be sent through the
-Application API, e.g. <code>POST /api/v1/accounts/1/conversations/{id}/messages</code> with the
-<code>api_access_token</code> printed when the server started.</p>
+<p>Click the bubble in the corner to start a conversation. Then answer it as the agent in the
+<a href="/agent" target="_blank" rel="noopener">agent console</a>: open the console link the server
+printed when it started, or sign in with its <code>api_access_token</code>.</p>
+<p>Bots and scripts answer through the Application API, e.g.
+<code>POST /api/v1/accounts/1/conversations/{id}/messages</code> with the header
+<code>api_access_token</code>.</p>
 </main>
 <script src="/demo/snippet.js"></script>
 </body>
@@ -51,6 +56,10 @@ export const DEMO_CSS = `:root { color-scheme: light dark; }
 body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f5f7fb; color: #1f2d3d; }
 main { max-width: 40rem; margin: 4rem auto; padding: 0 1.5rem; }
 h1 { font-size: 1.75rem; line-height: 1.25; }
-code { font-size: 0.9em; background: #e8edf5; padding: 0.1em 0.3em; border-radius: 4px; }
-@media (prefers-color-scheme: dark) { body { background: #151b26; color: #e6ebf2; } code { background: #263042; } }
+h1, p { overflow-wrap: break-word; }
+/* A path or a policy may break anywhere: on a phone a long line would widen the page and push the launcher off-screen. */
+code { font-size: 0.9em; background: #e8edf5; padding: 0.1em 0.3em; border-radius: 4px; overflow-wrap: anywhere; }
+a { color: #1557a8; }
+@media (max-width: 480px) { main { margin: 2rem auto; padding: 0 1rem; } h1 { font-size: 1.5rem; } }
+@media (prefers-color-scheme: dark) { body { background: #151b26; color: #e6ebf2; } code { background: #263042; } a { color: #8ab8f5; } }
 `;

@@ -4,6 +4,7 @@
  */
 import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/shared/types';
 import { escapeHtml, jsonForScript } from './escape';
+import { FAVICON_LINK } from './favicon';
 
 export interface WidgetPageProps {
   locale: string;
@@ -24,6 +25,7 @@ export function renderWidgetPage(props: WidgetPageProps): string {
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <meta name="referrer" content="strict-origin-when-cross-origin">
 <title>${escapeHtml(props.config.chatwootWebChannel.websiteName)}</title>
+${FAVICON_LINK}
 <link rel="stylesheet" href="${escapeHtml(props.styleSrc)}">
 <script type="module" src="${escapeHtml(props.scriptSrc)}"></script>
 ${(props.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}

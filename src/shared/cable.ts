@@ -28,6 +28,14 @@ export function roomIdentifier(pubsubToken: string): string {
   return JSON.stringify({ channel: ROOM_CHANNEL, pubsub_token: pubsubToken });
 }
 
+/**
+ * An agent's identifier, as Chatwoot's dashboard builds it: their own pubsub token with the
+ * account and user ids; it streams the account's events too (docs/protocol.md#agents-on-the-cable).
+ */
+export function agentRoomIdentifier(pubsubToken: string, accountId: number, userId: number): string {
+  return JSON.stringify({ channel: ROOM_CHANNEL, pubsub_token: pubsubToken, account_id: accountId, user_id: userId });
+}
+
 export type ServerFrame =
   | { type: 'welcome' }
   | { type: 'ping'; message: number }

@@ -14,6 +14,7 @@ describe('Application API authentication', () => {
       ['/api/v1/accounts/1/inboxes/1', 'GET'],
       ['/api/v1/accounts/1/conversations', 'GET'],
       ['/api/v1/profile/availability', 'POST'],
+      ['/api/v1/profile', 'GET'],
     ] as const) {
       const missing = await fx.request(path, { method });
       expect(missing.status).toBe(401);
@@ -272,6 +273,29 @@ describe('contacts search', () => {
     const res = await fx.agent('/contacts/search');
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: 'Specify search string with parameter q' });
+  });
+});
+
+describe('GET /api/v1/profile', () => {
+  it("answers the token's agent with their own cable token and their accounts", async () => {
+    const res = await fx.request('/api/v1/profile', { headers: { api_access_token: fx.config.apiAccessToken } });
+    expect(res.status).toBe(200);
+    const profile = await res.json();
+    expect(profile).toEqual({
+      id: 1,
+      name: 'Wren Admin',
+      display_name: 'Wren',
+      available_name: 'Wren',
+      email: 'admin@wren.localhost',
+      avatar_url: '',
+      pubsub_token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      availability: 'online',
+      availability_status: 'online',
+      accounts: [{ id: 1, name: 'Wren', role: 'administrator', availability: 'online', availability_status: 'online' }],
+    });
+    // The agent's cable token is theirs alone: it is not the access token, nor any visitor's.
+    expect(profile.pubsub_token).not.toBe(fx.config.apiAccessToken);
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -1,8 +1,9 @@
-import { roomIdentifier } from '../../src/shared/cable';
+import { agentRoomIdentifier, roomIdentifier } from '../../src/shared/cable';
 import { CableConnection, MAX_SUBSCRIPTIONS_PER_SOCKET, type CableRooms } from '../../server/realtime/cableConnection';
 import { Hub, type HubTransport } from '../../server/realtime/hub';
 
 const KNOWN = 'known-token';
+const AGENT_TOKEN = 'agent-7-token';
 const PRESENCE = { account_id: 1, users: { 1: 'online' } };
 
 function setup() {
@@ -13,6 +14,9 @@ function setup() {
       token === KNOWN || token.startsWith('room-')
         ? { streams: [token, 'inbox_presence_1'], present: async () => (token === KNOWN ? PRESENCE : null) }
         : null,
+    // Agent 7 owns AGENT_TOKEN and belongs to account 1 only.
+    openAgent: async (token, { accountId, userId }) =>
+      token === AGENT_TOKEN && userId === 7 && accountId === 1 ? { streams: [token, 'account_1'], present: async () => null } : null,
   };
   const connection = new CableConnection({ hub, rooms, send: (frame) => frames.push(JSON.parse(frame)) });
   const subscribe = (identifier: string) => connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
@@ -101,7 +105,10 @@ describe('CableConnection', () => {
       leave: () => {},
     };
     const frames: Record<string, unknown>[] = [];
-    const rooms: CableRooms = { open: async (token) => ({ streams: [token, 'inbox_presence_1'], present: async () => null }) };
+    const rooms: CableRooms = {
+      open: async (token) => ({ streams: [token, 'inbox_presence_1'], present: async () => null }),
+      openAgent: async () => null,
+    };
     const connection = new CableConnection({ hub: new Hub(transport), rooms, send: (frame) => frames.push(JSON.parse(frame)) });
     const subscribed = connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
     await vi.waitFor(() => expect(joins.map((j) => j.stream)).toEqual([KNOWN, 'inbox_presence_1']));
@@ -121,7 +128,7 @@ describe('CableConnection', () => {
       leave: (stream) => left.push(stream),
     };
     const frames: Record<string, unknown>[] = [];
-    const rooms: CableRooms = { open: async (token) => ({ streams: [token], present: async () => null }) };
+    const rooms: CableRooms = { open: async (token) => ({ streams: [token], present: async () => null }), openAgent: async () => null };
     const connection = new CableConnection({ hub: new Hub(transport), rooms, send: (frame) => frames.push(JSON.parse(frame)) });
     await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
     expect(frames).toEqual([{ type: 'disconnect', reason: 'server_restart', reconnect: true }]);
@@ -205,7 +212,10 @@ describe('CableConnection', () => {
 
   it('asks admitSubscription (the per-address limit) before a new subscription', async () => {
     const frames: Record<string, unknown>[] = [];
-    const rooms: CableRooms = { open: async (token) => ({ streams: [token], present: async () => null }) };
+    const rooms: CableRooms = {
+      open: async (token) => ({ streams: [token], present: async () => null }),
+      openAgent: async (token) => ({ streams: [token, 'account_1'], present: async () => null }),
+    };
     const connection = new CableConnection({
       hub: new Hub(),
       rooms,
@@ -215,5 +225,56 @@ describe('CableConnection', () => {
     await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
     expect(frames).toEqual([{ identifier: roomIdentifier(KNOWN), type: 'reject_subscription' }]);
     expect(connection.subscriptionCount).toBe(0);
+  });
+
+  describe("an agent subscription (user_id and account_id, as Chatwoot's dashboard sends)", () => {
+    const agentIdentifier = agentRoomIdentifier(AGENT_TOKEN, 1, 7);
+
+    it("streams the agent's own token and the account, and is told no presence", async () => {
+      const { frames, subscribe, hub } = setup();
+      await subscribe(agentIdentifier);
+      expect(frames).toEqual([{ identifier: agentIdentifier, type: 'confirm_subscription' }]);
+      hub.broadcast('account_1', 'message.created', { id: 1 });
+      hub.broadcast(AGENT_TOKEN, 'conversation.updated', { id: 2 });
+      hub.broadcast('account_2', 'message.created', { id: 3 });
+      expect(frames.slice(1)).toEqual([
+        { identifier: agentIdentifier, message: { event: 'message.created', data: { id: 1 } } },
+        { identifier: agentIdentifier, message: { event: 'conversation.updated', data: { id: 2 } } },
+      ]);
+    });
+
+    it("rejects another agent's ids, another account, ids that are not numbers, and a contact token posing as an agent", async () => {
+      const { frames, subscribe, connection } = setup();
+      const identifiers = [
+        agentRoomIdentifier(AGENT_TOKEN, 1, 8),
+        agentRoomIdentifier(AGENT_TOKEN, 2, 7),
+        JSON.stringify({ channel: 'RoomChannel', pubsub_token: AGENT_TOKEN, account_id: '1', user_id: '7' }),
+        JSON.stringify({ channel: 'RoomChannel', pubsub_token: AGENT_TOKEN, user_id: 7 }),
+        agentRoomIdentifier(KNOWN, 1, 7),
+      ];
+      for (const identifier of identifiers) await subscribe(identifier);
+      expect(frames).toEqual(identifiers.map((identifier) => ({ identifier, type: 'reject_subscription' })));
+      expect(connection.subscriptionCount).toBe(0);
+    });
+
+    it('never lets a contact subscription read the account stream', async () => {
+      const { frames, subscribe } = setup();
+      await subscribe(roomIdentifier('account_1'));
+      expect(frames).toEqual([{ identifier: roomIdentifier('account_1'), type: 'reject_subscription' }]);
+    });
+
+    it('answers update_presence with nothing, and stops both streams on unsubscribe and close', async () => {
+      const { frames, subscribe, hub, connection } = setup();
+      await subscribe(agentIdentifier);
+      frames.length = 0;
+      await connection.receive(JSON.stringify({ command: 'message', identifier: agentIdentifier, data: '{"action":"update_presence"}' }));
+      expect(frames).toEqual([]);
+      await connection.receive(JSON.stringify({ command: 'unsubscribe', identifier: agentIdentifier }));
+      expect(hub.isSubscribed('account_1')).toBe(false);
+      expect(hub.isSubscribed(AGENT_TOKEN)).toBe(false);
+      await subscribe(agentIdentifier);
+      connection.close();
+      expect(hub.tokens()).toEqual([]);
+    });
   });
 });

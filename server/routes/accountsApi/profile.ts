@@ -1,11 +1,14 @@
 /**
- * `POST /api/v1/profile/availability` (docs/protocol.md#application-api): the agent sets online / busy / offline;
- * connected widgets of the agent's inboxes get `presence.update` at once.
+ * `GET /api/v1/profile` (docs/protocol.md#application-api): who the token's agent is, with their
+ * own cable token (what the agent console subscribes with). `POST /api/v1/profile/availability`:
+ * the agent sets online / busy / offline; connected widgets of the agent's inboxes get
+ * `presence.update` at once.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
+import { agentProfile } from '../../presenters/user';
 import { accountRole, updateUser, userAccounts } from '../../repositories/users';
 import { readBody } from '../body';
 
@@ -20,6 +23,11 @@ const Availability = v.object({
 export function profileRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
+  app.get('/', async (c) => {
+    const agent = c.get('agent');
+    return c.json(agentProfile(agent, await userAccounts(deps.db, agent.id)));
+  });
+
   app.post('/availability', async (c) => {
     const { profile } = await readBody(c, Availability);
     const agent = c.get('agent');
@@ -29,17 +37,7 @@ export function profileRoutes(deps: AppDeps) {
     const updated = await updateUser(deps.db, agent.id, { availability: profile.availability });
     // Visitors of the agent's inboxes hear it once the call is done (see `agentAuth`).
     c.set('presenceChanged', true);
-    const accounts = await userAccounts(deps.db, agent.id);
-    return c.json({
-      id: updated.id,
-      name: updated.name,
-      display_name: updated.display_name,
-      email: updated.email,
-      avatar_url: updated.avatar_url ?? '',
-      availability: updated.availability,
-      availability_status: updated.availability,
-      accounts: accounts.map((a) => ({ ...a, availability: updated.availability, availability_status: updated.availability })),
-    });
+    return c.json(agentProfile(updated, await userAccounts(deps.db, agent.id)));
   });
 
   return app;

@@ -7,7 +7,7 @@ import { effect } from '@preact/signals-react';
 import { CABLE_PATH } from '../../shared/cable';
 import { realtimeActions } from '../state/realtimeActions';
 import type { WidgetState } from '../state/widget';
-import { createCable, type Cable } from './actionCable';
+import { createCable, type Cable } from '../../shared/actionCable';
 import { createRealtimeDispatcher } from './events';
 
 /** Connects the cable for this widget and keeps it on the visitor's current pubsub token. */

@@ -1,10 +1,10 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { TYPING_TIMEOUT_MS } from '../../shared/typing';
 import type { ConversationStatus, ConversationSummary } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 
-/** The agent-typing indicator clears itself this long after the last `typing_on` (docs/behaviour.md#conversation-status). */
-export const TYPING_TIMEOUT_MS = 30_000;
+export { TYPING_TIMEOUT_MS };
 
 /**
  * The visitor's current conversation: which one it is (every widget endpoint acts on the

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatwootClient } from '../../../server/gateway/chatwootClient';
 import { createGatewayApp } from '../../../server/gateway/gatewayApp';
@@ -40,6 +42,20 @@ const countContacts = async (fixture: Fixture) =>
 describe('gateway mode', () => {
   let upstream: Fixture;
   afterEach(() => upstream?.close());
+
+  it('never serves the agent console (its agents answer in Chatwoot), but serves the icon', async () => {
+    upstream = await createFixture();
+    writeFileSync(
+      join(upstream.packsDir, 'manifest.json'),
+      JSON.stringify({ 'agent.js': 'js/agent-A.js', 'agent.css': 'css/agent-B.css' }),
+    );
+    const { app, calls } = await gatewayInFrontOf(upstream);
+    const res = await app.request('/agent');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found' });
+    expect(calls).toEqual([]);
+    expect((await app.request('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
+  });
 
   it("serves /widget with a data block built from Chatwoot's config answer for a new visitor", async () => {
     upstream = await createFixture();

@@ -1,6 +1,6 @@
 /**
- * A hand-written ActionCable consumer for the widget's one `RoomChannel` subscription
- * (docs/protocol.md#realtime). It replaces `@rails/actioncable` 6.1.3 plus Chatwoot's connector
+ * A hand-written ActionCable consumer for one `RoomChannel` subscription (docs/protocol.md#realtime):
+ * the widget's, and the agent console's (which builds its identifier with `agentRoomIdentifier`). It replaces `@rails/actioncable` 6.1.3 plus Chatwoot's connector
  * and keeps their observable behaviour: the same frames, the same connection monitor (stale
  * after two missed pings, logarithmic poll back-off, reopen on tab visibility) and a
  * disconnected → reconnected signal the widget turns into a `messages?after=` gap fetch.
@@ -22,7 +22,7 @@ import {
   roomIdentifier,
   type ClientFrame,
   type RealtimeEnvelope,
-} from '../../shared/cable';
+} from './cable';
 
 /** The parts of a `WebSocket` the consumer uses; tests pass a fake. */
 export type WebSocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close' | 'onmessage' | 'onclose'>;
@@ -49,6 +49,8 @@ export interface CableOptions {
   url: string;
   /** The contact-inbox's pubsub token; the subscription identifier is built from it. */
   pubsubToken: string;
+  /** Builds the identifier from the token; the widget's `roomIdentifier` by default. */
+  identifierFor?(pubsubToken: string): string;
   /** Every broadcast frame for our identifier. */
   onEvent(envelope: RealtimeEnvelope): void;
   /** The socket was seen down (once per outage, not once per failed attempt). */
@@ -94,10 +96,11 @@ interface IncomingFrame {
   reconnect?: boolean;
 }
 
-/** Creates the widget's cable connection; call `start()` to connect. */
+/** Creates a cable connection; call `start()` to connect. */
 export function createCable({
   url,
   pubsubToken,
+  identifierFor = roomIdentifier,
   onEvent,
   onDisconnected,
   onReconnected,
@@ -109,7 +112,7 @@ export function createCable({
   // Browsers throw "Illegal invocation" when window timers are called as methods of another
   // object, so they are taken out of `timers` and called bare.
   const { setTimeout: later, clearTimeout: cancel, now } = timers;
-  let id = roomIdentifier(pubsubToken);
+  let id = identifierFor(pubsubToken);
   let ws: WebSocketLike | null = null;
   let subscribed = false,
     rejected = false,
@@ -251,7 +254,7 @@ export function createCable({
       shut();
     },
     setPubsubToken(token) {
-      const next = roomIdentifier(token);
+      const next = identifierFor(token);
       if (next === id) return;
       send('unsubscribe');
       unsubscribed();

@@ -1,5 +1,5 @@
-import { createCable, pollInterval, type CableOptions } from '../../../src/widget/realtime/actionCable';
-import { PING_INTERVAL_MS, type RealtimeEnvelope } from '../../../src/shared/cable';
+import { createCable, pollInterval, type CableOptions } from '../../src/shared/actionCable';
+import { agentRoomIdentifier, PING_INTERVAL_MS, type RealtimeEnvelope } from '../../src/shared/cable';
 
 const URL = 'wss://chat.example/cable';
 const TOKEN = 'tok-visitor-1';
@@ -133,6 +133,17 @@ describe('connecting', () => {
     socket().accept();
     expect(socket().sent).toEqual([{ command: 'subscribe', identifier: ID }]);
     expect(socket().sent[0].identifier).toBe(ID);
+  });
+
+  it("subscribes as an agent with Chatwoot's dashboard identifier: own token, account and user ids", () => {
+    const agentId = '{"channel":"RoomChannel","pubsub_token":"tok-agent","account_id":1,"user_id":7}';
+    const { cable, socket, events } = setup({ pubsubToken: 'tok-agent', identifierFor: (token) => agentRoomIdentifier(token, 1, 7) });
+    cable.start();
+    socket().accept();
+    expect(socket().sent).toEqual([{ command: 'subscribe', identifier: agentId }]);
+    socket().confirm(agentId);
+    socket().receive({ identifier: agentId, message: { event: 'conversation.created', data: { id: 3 } } });
+    expect(events).toEqual([{ event: 'conversation.created', data: { id: 3 } }]);
   });
 
   it('counts as connected only once the subscription is confirmed', () => {

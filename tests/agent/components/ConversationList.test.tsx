@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen } from '@testing-library/react';
+import { ConversationList, previewOf } from '../../../src/agent/components/ConversationList';
+import { agentReply, contact, conversation, message } from '../fixtures';
+
+describe('the conversation list', () => {
+  it('shows each conversation as a button: who, when, what was said last, its status and whether it is new', () => {
+    const onSelect = vi.fn();
+    render(
+      <ConversationList
+        conversations={[
+          conversation({ id: 1, messages: [message({ content: 'Hello?' })] }),
+          conversation({ id: 2, status: 'resolved', meta: { ...conversation().meta, sender: contact({ name: 'Ana' }) } }),
+        ]}
+        total={2}
+        selectedId={2}
+        unread={new Set([1])}
+        typing={new Set()}
+        onSelect={onSelect}
+        onLoadMore={() => {}}
+      />,
+    );
+    const first = screen.getByRole('button', { name: /^quiet-river-482 .*Hello\? ?new$/ });
+    const second = screen.getByRole('button', { name: /^Ana .*No messages yet ?resolved$/ });
+    expect(second.getAttribute('aria-current')).toBe('true');
+    expect(first.getAttribute('aria-current')).toBeNull();
+    fireEvent.click(first);
+    expect(onSelect).toHaveBeenCalledWith(1);
+    expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
+  });
+
+  it('shows typing instead of the preview, and offers more when the account has more', () => {
+    const onLoadMore = vi.fn();
+    render(
+      <ConversationList
+        conversations={[conversation()]}
+        total={30}
+        selectedId={null}
+        unread={new Set()}
+        typing={new Set([1])}
+        onSelect={() => {}}
+        onLoadMore={onLoadMore}
+      />,
+    );
+    expect(screen.getByText('typing…')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    expect(onLoadMore).toHaveBeenCalled();
+  });
+
+  it('tells an empty account where conversations come from', () => {
+    render(
+      <ConversationList
+        conversations={[]}
+        total={0}
+        selectedId={null}
+        unread={new Set()}
+        typing={new Set()}
+        onSelect={() => {}}
+        onLoadMore={() => {}}
+      />,
+    );
+    expect(screen.getByText(/Open the demo page in another tab/)).toBeTruthy();
+  });
+
+  it("previews an agent's reply as such, and an attachment or a bot's question without text", () => {
+    expect(previewOf(conversation({ messages: [{ ...message(), ...agentReply() }] }))).toBe('Reply: Hi! How can I help?');
+    expect(
+      previewOf(
+        conversation({
+          messages: [
+            message({ content: null, attachments: [{ id: 1, message_id: 1, account_id: 1, file_type: 'image', data_url: '/u' }] }),
+          ],
+        }),
+      ),
+    ).toBe('Attachment');
+    expect(previewOf(conversation({ messages: [message({ content: '', content_type: 'input_email', message_type: 3 })] }))).toBe(
+      'Reply: Asks for an e-mail address',
+    );
+  });
+});
