@@ -96,4 +96,11 @@ describe('backup and restore', () => {
     ).rejects.toThrow(/no database at .*none\.sqlite/);
     expect(existsSync(join(backupDir, 'x.sqlite'))).toBe(false);
   });
+
+  it('points to pg_dump when the database is PostgreSQL, and writes nothing', async () => {
+    const source = { databasePath: join(backupDir, 'none.sqlite'), uploadsDir: backupDir, databaseUrl: 'postgres://wren:secret@db/wren' };
+    await expect(backupTo(join(backupDir, 'pg.sqlite'), source)).rejects.toThrow(/DATABASE_URL is set: back PostgreSQL up with pg_dump/);
+    await expect(backupTo(join(backupDir, 'pg.sqlite'), source)).rejects.not.toThrow(/secret/);
+    expect(existsSync(join(backupDir, 'pg.sqlite.uploads'))).toBe(false);
+  });
 });
