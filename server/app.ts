@@ -16,6 +16,7 @@ import { agentConsoleRoutes } from './routes/agentConsole';
 import { demoRoutes } from './routes/demo';
 import { faviconRoutes } from './routes/favicon';
 import { healthRoutes, readinessChecks } from './routes/health';
+import { helpCentreRoutes } from './routes/helpCentre';
 import { metricsRoutes } from './routes/metrics';
 import { packsRoutes } from './routes/packs';
 import { uploadRoutes } from './routes/uploads';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', widgetPageRoutes(deps));
   app.route('/', packsRoutes(deps));
   app.route('/', uploadRoutes(deps));
+  app.route('/', helpCentreRoutes(deps));
   app.route('/api/v1/widget', widgetApi(deps));
   app.route('/api/v1/accounts/:a', accountsApi(deps));
   app.route('/api/v1/profile', profileApi(deps));

@@ -13,6 +13,7 @@ import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
 import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
+import { helpCentre } from './migrations/005_help_centre';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_attachments_csat': attachmentsCsat,
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
   '004_agent_pubsub_tokens': agentPubsubTokens,
+  '005_help_centre': helpCentre,
 };
 
 /**

@@ -241,6 +241,48 @@ export interface ConversationLabelsTable {
   created_at: Millis;
 }
 
+/** A help-centre portal (005). `slug` is unique across the server: public URLs carry no account. */
+export interface PortalsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  slug: string;
+  custom_domain: string | null;
+  color: string | null;
+  homepage_link: string | null;
+  page_title: string | null;
+  header_text: string | null;
+  /** `{allowed_locales, default_locale}` */
+  config: Generated<JsonText>;
+  archived: Generated<Flag>;
+  channel_web_widget_id: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A help-centre article (005); `slug` is unique within its portal. */
+export interface ArticlesTable {
+  id: Generated<number>;
+  account_id: number;
+  portal_id: number;
+  author_id: number | null;
+  category_id: number | null;
+  title: string;
+  slug: string;
+  /** Markdown. */
+  content: string;
+  description: string | null;
+  /** 0 draft, 1 published, 2 archived. */
+  status: Generated<number>;
+  locale: string;
+  position: number;
+  views: Generated<number>;
+  /** `{title?, description?, tags?}` */
+  meta: Generated<JsonText>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   settings: SettingsTable;
@@ -259,4 +301,6 @@ export interface Database {
   csat_survey_responses: CsatSurveyResponsesTable;
   labels: LabelsTable;
   conversation_labels: ConversationLabelsTable;
+  portals: PortalsTable;
+  articles: ArticlesTable;
 }

@@ -4,7 +4,9 @@
  */
 import type { ChannelConfig } from '../../src/shared/types';
 import type { Account, Inbox } from '../repositories/inboxes';
+import type { Portal } from '../repositories/portals';
 import { enabledLanguages } from './languages';
+import { channelPortal } from './portal';
 
 /** The inbox timezone's current UTC offset as `"+05:30"`; unknown zones count as UTC. */
 export function utcOffset(timezone: string, at = new Date()): string {
@@ -72,8 +74,8 @@ export function inboxJson(inbox: Inbox) {
   };
 }
 
-/** `window.chatwootWebChannel` for the `/widget` page. */
-export function channelConfig(inbox: Inbox, account: Account): ChannelConfig {
+/** `window.chatwootWebChannel` for the `/widget` page; `portal` is the inbox's help centre (`inboxPortal`). */
+export function channelConfig(inbox: Inbox, account: Account, portal?: Portal): ChannelConfig {
   return {
     avatarUrl: inbox.avatar_url ?? '',
     hasAConnectedAgentBot: '',
@@ -83,7 +85,7 @@ export function channelConfig(inbox: Inbox, account: Account): ChannelConfig {
     welcomeTitle: inbox.welcome_title,
     welcomeTagline: inbox.welcome_tagline,
     widgetColor: inbox.widget_color,
-    portal: null,
+    portal: portal ? channelPortal(portal) : null,
     enabledFeatures: inbox.feature_flags,
     enabledLanguages: enabledLanguages(),
     replyTime: inbox.reply_time,

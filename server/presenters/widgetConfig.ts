@@ -104,6 +104,44 @@ const FEATURES: readonly FeatureFlag[] = ['attachments', 'emoji_picker', 'end_co
 const REPLY_TIMES: readonly ReplyTime[] = ['in_a_few_minutes', 'in_a_few_hours', 'in_a_day'];
 const hour = v.fallback(v.nullable(v.number()), null);
 
+const nullableText = v.fallback(v.nullable(v.string()), null);
+
+/**
+ * Chatwoot's `portal` (the inbox's help centre, serialised whole): the slug and locales the
+ * widget needs must be there, the rest falls back (docs/protocol.md#help-centre).
+ */
+const ChatwootPortal = v.object({
+  id: v.fallback(v.number(), 0),
+  account_id: v.fallback(v.number(), 0),
+  name: text(''),
+  slug: v.pipe(v.string(), v.minLength(1)),
+  custom_domain: nullableText,
+  color: nullableText,
+  homepage_link: nullableText,
+  page_title: nullableText,
+  header_text: nullableText,
+  created_at: text(''),
+  updated_at: text(''),
+  config: v.object({
+    allowed_locales: v.fallback(
+      v.pipe(
+        v.array(v.unknown()),
+        // Codes, as the portal record stores them; the Application API's `{code, …}` objects are read too.
+        v.transform((list) =>
+          list
+            .map((item) => (typeof item === 'string' ? item : (item as { code?: unknown } | null)?.code))
+            .filter((code): code is string => typeof code === 'string' && code !== ''),
+        ),
+      ),
+      [],
+    ),
+    default_locale: text('en'),
+  }),
+  archived: flag(false),
+  channel_web_widget_id: v.fallback(v.nullable(v.number()), null),
+  ssl_settings: v.fallback(v.record(v.string(), v.unknown()), {}),
+});
+
 const ChatwootConfig = v.object({
   website_channel_config: v.object({
     allow_messages_after_resolved: flag(true),
@@ -126,15 +164,7 @@ const ChatwootConfig = v.object({
     ),
     locale: text('en'),
     out_of_office_message: v.fallback(v.nullable(v.string()), null),
-    portal: v.fallback(
-      v.nullable(
-        v.object({
-          slug: v.string(),
-          config: v.object({ allowed_locales: v.fallback(v.array(v.string()), []), default_locale: text('en') }),
-        }),
-      ),
-      null,
-    ),
+    portal: v.fallback(v.nullable(ChatwootPortal), null),
     pre_chat_form_enabled: flag(false),
     pre_chat_form_options: v.fallback(
       v.object({

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { ApiError } from '../lib/apiError';
+import { ApiError, ValidationError } from '../lib/apiError';
 import { jsonBoundsViolation } from '../lib/jsonBounds';
 
 /**
@@ -43,6 +43,26 @@ export function validate<S extends v.GenericSchema>(schema: S, data: unknown): v
 /** Reads and validates a JSON body. */
 export async function readBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   return validate(schema, await readJson(c));
+}
+
+/**
+ * Validates a model's fields; a failure is 422 `{message, attributes}` naming the field, as
+ * Chatwoot renders a model's validation errors.
+ */
+export function validateModel<S extends v.GenericSchema>(schema: S, fields: unknown, key: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, fields);
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const path = v.getDotPath(issue) ?? key;
+  throw new ValidationError(issue.message.startsWith('Invalid') ? `${path}: ${issue.message}` : issue.message, [path.split('.')[0]]);
+}
+
+/** A model's fields in a body: nested under `key` (Chatwoot's `{ campaign: {…} }`) or flat, as Chatwoot accepts both. */
+export const modelFields = (body: Record<string, unknown>, key: string): unknown => (key in body ? body[key] : body);
+
+/** Reads and validates a model's fields (see `modelFields`, `validateModel`). */
+export async function readModel<S extends v.GenericSchema>(c: Context, key: string, schema: S): Promise<v.InferOutput<S>> {
+  return validateModel(schema, modelFields((await readJson(c)) as Record<string, unknown>, key), key);
 }
 
 /** An optional non-negative integer query parameter; 422 when present but not one. */

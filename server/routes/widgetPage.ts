@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { readPacks, type Packs } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import type { Inbox } from '../repositories/inboxes';
+import { inboxPortal } from '../repositories/portals';
 import { resolveVisitor } from '../services/visitors';
 import { renderWidgetPage } from '../views/widgetPage';
 import { findWebsiteInbox } from './widgetApi/auth';
@@ -117,7 +118,7 @@ export function widgetPageRoutes(deps: AppDeps) {
 
     const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
     const config: WidgetBootConfig = {
-      chatwootWebChannel: channelConfig(inbox, account),
+      chatwootWebChannel: channelConfig(inbox, account, await inboxPortal(deps.db, inbox)),
       chatwootPubsubToken: visitor.contactInbox.pubsub_token,
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(assets.packs.hasLogo, deps.config.maxUploadMb),

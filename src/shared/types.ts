@@ -104,6 +104,62 @@ export interface PreChatField {
   regex_cue?: string;
 }
 
+/** A help-centre portal as `chatwootWebChannel.portal` carries it (docs/protocol.md#help-centre). */
+export interface ChannelPortal {
+  id: number;
+  account_id: number;
+  name: string;
+  slug: string;
+  custom_domain: string | null;
+  color: string | null;
+  homepage_link: string | null;
+  page_title: string | null;
+  header_text: string | null;
+  created_at: string;
+  updated_at: string;
+  config: { allowed_locales: string[]; default_locale: string };
+  archived: boolean;
+  channel_web_widget_id: number | null;
+  ssl_settings: Record<string, unknown>;
+}
+
+/**
+ * One article of `GET /hc/{portal}/{locale}/articles.json` (docs/protocol.md#help-centre). `link`
+ * is the article page, relative to the server root and without a leading slash, as Chatwoot's.
+ */
+export interface HelpCentreArticle {
+  id: number;
+  category_id: number | null;
+  title: string;
+  content: string;
+  description: string | null;
+  status: 'published';
+  position: number;
+  account_id: number;
+  last_updated_at: string;
+  slug: string;
+  portal: {
+    custom_domain: string | null;
+    header_text: string | null;
+    homepage_link: string | null;
+    name: string;
+    page_title: string | null;
+    slug: string;
+    categories: never[];
+    meta: { articles_count: number; categories_count: number; default_locale: string };
+  };
+  views: number;
+  author?: { available_name: string; name: string; thumbnail: string };
+  associated_articles: never[];
+  link: string;
+}
+
+/** `GET /hc/{portal}/{locale}/articles.json`: one page of published articles and their total. */
+export interface HelpCentreArticlesPage {
+  payload: HelpCentreArticle[];
+  meta: { articles_count: number };
+}
+
 /** `window.chatwootWebChannel` (docs/protocol.md#the-widget-page). */
 export interface ChannelConfig {
   avatarUrl: string;
@@ -114,7 +170,8 @@ export interface ChannelConfig {
   welcomeTitle: string;
   welcomeTagline: string;
   widgetColor: string;
-  portal: { slug: string; config: { allowed_locales: string[]; default_locale: string } } | null;
+  /** The inbox's help centre (its `portal_id`), or null: home lists its popular articles. */
+  portal: ChannelPortal | null;
   enabledFeatures: FeatureFlag[];
   enabledLanguages: { name: string; iso_639_1_code: string }[];
   replyTime: ReplyTime;

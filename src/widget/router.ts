@@ -21,8 +21,7 @@ export const ROUTE_TABLE: Record<RoutePath, RouteFrame> = {
   '/messages': { back: true },
   // Until the pre-chat form ships, starting a conversation opens it directly (as home's button does).
   '/prechat-form': { back: true, until: '/messages' },
-  // Until the article viewer ships, an article link lands on home, where the help centre will list them.
-  '/article': { back: true, noBranding: true, until: '/' },
+  '/article': { back: true, noBranding: true },
   '/unread-messages': { compact: true },
   '/campaigns': { compact: true },
 };

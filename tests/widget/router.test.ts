@@ -57,7 +57,7 @@ describe('the router', () => {
     expect(router.path.value).toBe('/');
   });
 
-  describe('before the pre-chat form and the article viewer ship', () => {
+  describe('before the pre-chat form ships', () => {
     it('opens the conversation for the pre-chat form, not home', () => {
       const router = routerAt('');
       router.navigate('/prechat-form');
@@ -65,10 +65,14 @@ describe('the router', () => {
       expect(window.location.hash).toBe('#/messages');
       expect(routerAt('#/prechat-form').path.value).toBe('/messages');
     });
+  });
 
-    it('sends an article link home, as the table declares', () => {
-      expect(ROUTE_TABLE['/article'].until).toBe('/');
-      expect(routerAt('#/article?slug=refunds').path.value).toBe('/');
-    });
+  it('opens the article viewer with its link and title, without the branding footer, with a way back', () => {
+    const router = routerAt('');
+    router.navigate('/article', { link: '/hc/acme/articles/refunds?show_plain_layout=true', title: 'Refunds' });
+    expect(router.path.value).toBe('/article');
+    expect(router.query.value.get('link')).toBe('/hc/acme/articles/refunds?show_plain_layout=true');
+    expect(router.query.value.get('title')).toBe('Refunds');
+    expect(ROUTE_TABLE['/article']).toEqual({ back: true, noBranding: true });
   });
 });

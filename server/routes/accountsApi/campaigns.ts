@@ -12,7 +12,7 @@ import { userPushData } from '../../presenters/user';
 import { createCampaign, deleteCampaign, findCampaign, listCampaigns, updateCampaign, type Campaign } from '../../repositories/campaigns';
 import { findInbox } from '../../repositories/inboxes';
 import { accountRole, findUsers } from '../../repositories/users';
-import { paramId, readJson } from '../body';
+import { paramId, readModel } from '../body';
 
 const TriggerRules = v.object({
   url: v.pipe(v.string(), v.trim(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'URL must start with http:// or https://')),
@@ -34,20 +34,6 @@ const Fields = {
 };
 const CreateCampaign = v.object(Fields);
 const UpdateCampaign = v.partial(v.object(Fields));
-
-/** The body's campaign fields, validated; 422 `{message, attributes}` naming the field. */
-async function readCampaign<S extends typeof CreateCampaign | typeof UpdateCampaign>(
-  c: Context<AppEnv>,
-  schema: S,
-): Promise<v.InferOutput<S>> {
-  const body = await readJson(c);
-  const fields = body && typeof body === 'object' && 'campaign' in body ? (body as { campaign: unknown }).campaign : body;
-  const result = v.safeParse(schema, fields);
-  if (result.success) return result.output;
-  const [issue] = result.issues;
-  const path = v.getDotPath(issue) ?? 'campaign';
-  throw new ValidationError(issue.message.startsWith('Invalid') ? `${path}: ${issue.message}` : issue.message, [path.split('.')[0]]);
-}
 
 /** Campaign routes (mounted under `/api/v1/accounts/:a`). */
 export function campaignRoutes(deps: AppDeps) {
@@ -92,7 +78,7 @@ export function campaignRoutes(deps: AppDeps) {
   app.get('/campaigns', async (c) => c.json(await Promise.all((await listCampaigns(deps.db, c.get('account').id)).map(campaignJson))));
 
   app.post('/campaigns', async (c) => {
-    const fields = await readCampaign(c, CreateCampaign);
+    const fields = await readModel(c, 'campaign', CreateCampaign);
     const accountId = c.get('account').id;
     await checkReferences(accountId, fields);
     const campaign = await createCampaign(deps.db, { ...fields, account_id: accountId, sender_id: fields.sender_id ?? null });
@@ -104,7 +90,7 @@ export function campaignRoutes(deps: AppDeps) {
 
   app.on(['PATCH', 'PUT'], '/campaigns/:id', async (c) => {
     const campaign = await load(c);
-    const fields = await readCampaign(c, UpdateCampaign);
+    const fields = await readModel(c, 'campaign', UpdateCampaign);
     await checkReferences(campaign.account_id, fields);
     const updated = await updateCampaign(deps.db, campaign.id, fields);
     deps.caches.invalidate('campaigns');

@@ -6,9 +6,10 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { WorkingHoursEntry } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
-import { ApiError, notFound } from '../../lib/apiError';
+import { ApiError, notFound, ValidationError } from '../../lib/apiError';
 import { inboxJson, isKnownTimezone } from '../../presenters/inbox';
 import { findInbox, updateInbox, type Inbox, type InboxChanges } from '../../repositories/inboxes';
+import { findPortal } from '../../repositories/portals';
 import { paramId, readBody, schemas } from '../body';
 
 const hour = (max: number) => v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max))));
@@ -167,6 +168,9 @@ export function inboxRoutes(deps: AppDeps) {
     const body = await readBody(c, UpdateInbox);
     const changes = toChanges(inbox, body);
     if (changes.working_hours) checkWorkingHours(changes.working_hours);
+    // The widget shows this portal's articles (docs/protocol.md#help-centre); null unlinks it.
+    if (typeof changes.portal_id === 'number' && !(await findPortal(deps.db, changes.portal_id, inbox.account_id)))
+      throw new ValidationError('Portal must exist', ['portal_id']);
     const updated = await updateInbox(deps.db, inbox.id, changes);
     deps.caches.invalidate('inboxes');
     return c.json(inboxJson(updated));

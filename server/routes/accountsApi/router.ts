@@ -12,6 +12,7 @@ import { conversationRoutes } from './conversations';
 import { inboxRoutes } from './inboxes';
 import { labelRoutes } from './labels';
 import { messageRoutes } from './messages';
+import { portalRoutes } from './portals';
 import { profileRoutes } from './profile';
 
 /** Routes to mount at `/api/v1/accounts/:a`. */
@@ -25,6 +26,7 @@ export function accountsApi(deps: AppDeps) {
   app.route('/', csatRoutes(deps));
   app.route('/', labelRoutes(deps));
   app.route('/', campaignRoutes(deps));
+  app.route('/', portalRoutes(deps));
   return app;
 }
 

@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { readPacks } from '../../lib/manifest';
 import { publicUrl } from '../../lib/publicUrl';
 import { channelConfig } from '../../presenters/inbox';
+import { inboxPortal } from '../../repositories/portals';
 import { widgetConfigJson } from '../../presenters/widgetConfig';
 import { resolveVisitor } from '../../services/visitors';
 import { widgetGlobalConfig } from '../widgetPage';
@@ -20,7 +21,7 @@ export function widgetConfigRoutes(deps: AppDeps) {
     const inbox = c.get('inbox');
     const visitor = await resolveVisitor(deps, inbox, c.req.header('x-auth-token'));
     const boot = {
-      chatwootWebChannel: channelConfig(inbox, c.get('account')),
+      chatwootWebChannel: channelConfig(inbox, c.get('account'), await inboxPortal(deps.db, inbox)),
       chatwootPubsubToken: visitor.contactInbox.pubsub_token,
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(readPacks(deps.config.packsDir)?.hasLogo ?? false, deps.config.maxUploadMb),

@@ -1,7 +1,8 @@
 /**
  * Every call the widget makes, as data (docs/protocol.md#widget-api). Builders are pure:
  * they describe a request and never send it; `client.ts` does the I/O. Paths are absolute from
- * the server root, so the client only prefixes its origin.
+ * the server root, so the client only prefixes its origin. The help centre's are apart, in
+ * `helpCentreEndpoints.ts`: this module is part of the first paint, which has no use for them.
  */
 import type { ConversationSummary, InboxMember, Sender, WidgetContact, WidgetMessage } from '../../shared/types';
 

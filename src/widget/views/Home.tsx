@@ -1,9 +1,13 @@
 import { Avatar } from '../components/Avatar';
+import { lazyPart } from '../components/LazyPart';
 import { t } from '../i18n';
 import { availabilityText, replyWaitText } from './availability';
 import { useWidget } from './context';
 
-/** Home: who is there and how soon they answer, and the way into the conversation. */
+// The help centre's popular articles: a chunk requested only for an inbox with a portal.
+const HelpCentre = lazyPart(() => import('./HelpCentre').then((m) => m.HelpCentre));
+
+/** Home: who is there and how soon they answer, the way into the conversation, and the help centre. */
 export function Home() {
   const widget = useWidget();
   const { agents, app, isOnline, hasMessages, channel } = widget;
@@ -30,6 +34,7 @@ export function Home() {
           {hasMessages.value ? t('CONTINUE_CONVERSATION') : t('START_CONVERSATION')}
         </button>
       </section>
+      {channel.portal && <HelpCentre errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }} />}
     </div>
   );
 }

@@ -6,11 +6,12 @@ export type RouteView = ReturnType<typeof lazyPart<object>>;
 
 /**
  * Route → lazily loaded view. Home is not here: it is the first paint, in the entry itself.
- * The pre-chat form and the article viewer have no view yet; the router's table sends their
- * routes elsewhere until they ship (`ROUTE_TABLE[path].until`).
+ * The pre-chat form has no view yet; the router's table sends its route elsewhere until it
+ * ships (`ROUTE_TABLE[path].until`).
  */
 export const ROUTE_VIEWS: Partial<Record<RoutePath, RouteView>> = {
   '/messages': lazyPart(() => import('./Messages').then((m) => m.Messages)),
   '/unread-messages': lazyPart(() => import('./UnreadMessages').then((m) => m.UnreadMessages)),
   '/campaigns': lazyPart(() => import('./Campaigns').then((m) => m.Campaigns)),
+  '/article': lazyPart(() => import('./ArticleViewer').then((m) => m.ArticleViewer)),
 };

@@ -132,6 +132,69 @@ describe("the data block from Chatwoot's config answer", () => {
     expect(boot.globalConfig).toMatchObject({ BRAND_NAME: 'Wren', MAXIMUM_FILE_UPLOAD_SIZE: 40 });
   });
 
+  it("carries Chatwoot's portal record to the widget, filling what it left out (docs/protocol.md#help-centre)", () => {
+    const answer = chatwootAnswer();
+    const withPortal = (portal: unknown) =>
+      bootConfigFromChatwoot({ ...answer, website_channel_config: { ...answer.website_channel_config, portal } }, context)!
+        .chatwootWebChannel.portal;
+    expect(
+      withPortal({
+        id: 4,
+        account_id: 2,
+        name: 'Docs',
+        slug: 'docs',
+        custom_domain: 'help.acme.example',
+        color: '#ff5500',
+        homepage_link: 'https://acme.example',
+        page_title: 'Acme docs',
+        header_text: 'Hi',
+        created_at: '2024-06-10T12:00:00.000Z',
+        updated_at: '2024-06-11T12:00:00.000Z',
+        config: { allowed_locales: ['de', 'en'], default_locale: 'de', layout: 'classic' },
+        archived: false,
+        channel_web_widget_id: 3,
+        ssl_settings: {},
+        password_digest: null,
+      }),
+    ).toEqual({
+      id: 4,
+      account_id: 2,
+      name: 'Docs',
+      slug: 'docs',
+      custom_domain: 'help.acme.example',
+      color: '#ff5500',
+      homepage_link: 'https://acme.example',
+      page_title: 'Acme docs',
+      header_text: 'Hi',
+      created_at: '2024-06-10T12:00:00.000Z',
+      updated_at: '2024-06-11T12:00:00.000Z',
+      config: { allowed_locales: ['de', 'en'], default_locale: 'de' },
+      archived: false,
+      channel_web_widget_id: 3,
+      ssl_settings: {},
+    });
+    // The Application API's locale objects are read as codes; missing fields take defaults.
+    expect(withPortal({ slug: 'docs', config: { allowed_locales: [{ code: 'fr' }, 7, ''] } })).toEqual({
+      id: 0,
+      account_id: 0,
+      name: '',
+      slug: 'docs',
+      custom_domain: null,
+      color: null,
+      homepage_link: null,
+      page_title: null,
+      header_text: null,
+      created_at: '',
+      updated_at: '',
+      config: { allowed_locales: ['fr'], default_locale: 'en' },
+      archived: false,
+      channel_web_widget_id: null,
+      ssl_settings: {},
+    });
+    // Without a slug there is no help centre to show.
+    expect(withPortal({ name: 'Docs', config: { allowed_locales: ['en'] } })).toBeNull();
+  });
+
   it('refuses an answer without the visitor token or pubsub token', () => {
     const answer = chatwootAnswer();
     expect(bootConfigFromChatwoot({ ...answer, contact: { id: 5 } }, context)).toBeNull();

@@ -26,6 +26,8 @@ export interface FakeServer {
   campaigns?: CampaignResponse[] | Error;
   /** Answers `GET /contact`; by default at once. */
   contact?: () => Promise<unknown>;
+  /** Answers the help centre's `GET /hc/{portal}/{locale}/articles.json`; by default no articles. */
+  articles?: () => Promise<unknown>;
 }
 
 /** A message of the current conversation; outgoing (an agent's) and unread unless told. */
@@ -57,6 +59,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
     if (endpoint.method === 'GET' && path === '/messages')
       return { payload: endpoint.query?.after ? [] : (server.messages ?? []), meta: {} };
     if (path === '/inbox_members') return { payload: [] };
+    if (path.startsWith('/hc/')) return server.articles ? server.articles() : { payload: [], meta: { articles_count: 0 } };
     if (path === '/contact') return server.contact ? server.contact() : { id: 1, name: 'Visitor' };
     if (path === '/campaigns') {
       if (server.campaigns instanceof Error) throw server.campaigns;

@@ -14,7 +14,7 @@ export const escapeHtml = (text: string) =>
     ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
     : text;
 
-// Same rule as lib/sanitizeUrl.ts, repeated so this chunk shares no module with the entry.
+// Same rule as src/widget/lib/sanitizeUrl.ts, repeated so the markdown chunk shares no module with the entry.
 const IGNORED = /[\u0000-\u0020\u007f]/g;
 const LINK_SCHEME = /^(?:https?:|mailto:|tel:)/i;
 const IMAGE_SCHEME = /^https?:/i;

@@ -1,4 +1,4 @@
-import { escapeHtml, inlineHtml } from '../../../src/widget/lib/markdownInline';
+import { escapeHtml, inlineHtml } from '../../src/shared/markdownInline';
 
 describe('inline markdown', () => {
   it.each([
