@@ -112,9 +112,8 @@ export class Presence {
 
   /** The presence of the inbox's agents, as `presence.update` carries it. */
   async inboxPresence(inboxId: number): Promise<PresenceData | null> {
-    const inbox = await findInbox(this.options.db, inboxId);
+    const [inbox, agents] = await Promise.all([findInbox(this.options.db, inboxId), listInboxAgents(this.options.db, inboxId)]);
     if (!inbox) return null;
-    const agents = await listInboxAgents(this.options.db, inboxId);
     const statuses = await this.statuses(agents);
     return { account_id: inbox.account_id, users: Object.fromEntries(agents.map((a) => [String(a.id), statuses.get(a.id) ?? 'offline'])) };
   }
