@@ -222,19 +222,3 @@ export async function findContactInboxByPubsubToken(db: Db, token: string): Prom
   const row = await db.selectFrom('contact_inboxes').selectAll().where('pubsub_token', '=', token).executeTakeFirst();
   return row && toContactInbox(row);
 }
-
-/** Of `tokens`, those belonging to a contact-inbox of `inboxId`. */
-export async function pubsubTokensOfInbox(db: Db, inboxId: number, tokens: string[]): Promise<string[]> {
-  const found: string[] = [];
-  // Chunked so a busy server never builds a query with thousands of parameters.
-  for (let i = 0; i < tokens.length; i += 500) {
-    const rows = await db
-      .selectFrom('contact_inboxes')
-      .select('pubsub_token')
-      .where('inbox_id', '=', inboxId)
-      .where('pubsub_token', 'in', tokens.slice(i, i + 500))
-      .execute();
-    found.push(...rows.map((r) => r.pubsub_token));
-  }
-  return found;
-}
