@@ -28,6 +28,7 @@ import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
+import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -131,8 +132,9 @@ const widgetOptions = {
   charset: 'utf8',
   loader: { '.svg': 'text' },
   legalComments: 'none',
-  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built.
-  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), manifestPlugin],
+  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built, and
+  // the first paint's share of the English strings (scripts/firstPaintStrings.mjs).
+  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), firstPaintStringsPlugin(), manifestPlugin],
 };
 
 /**
@@ -187,6 +189,10 @@ async function writeSizeViews() {
     'first-paint': [manifest['widget.js'], manifest['widget.css'], ...manifest['widget.imports']],
     everything: [manifest['widget.js'], manifest['widget.css'], ...chunks.filter((f) => !isOtherLocale(f))],
   };
+  const firstPaintCode = await Promise.all(
+    views['first-paint'].filter((f) => f.endsWith('.js')).map((f) => readFile(join(PACKS, f), 'utf8')),
+  );
+  checkFirstPaintKeys(firstPaintCode, Object.keys(JSON.parse(await readFile('locales/en.json', 'utf8'))));
   for (const [name, files] of Object.entries(views)) {
     const dir = join(DIST, 'size', name);
     await rm(dir, { recursive: true, force: true });

@@ -19,8 +19,26 @@ const chunkCssAsText = {
   },
 };
 
+/** As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings. */
+const FIRST_PAINT = '\0first-paint-strings:';
+const firstPaintStrings = {
+  name: 'first-paint-strings',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (!source.endsWith('.json?first-paint') || !importer) return null;
+    const { resolve, dirname } = await import('node:path');
+    return `${FIRST_PAINT}${resolve(dirname(importer), source.slice(0, -'?first-paint'.length))}.js`;
+  },
+  async load(id) {
+    if (!id.startsWith(FIRST_PAINT)) return null;
+    const { readFile } = await import('node:fs/promises');
+    const { firstPaintStrings: subset } = await import('./scripts/firstPaintStrings.mjs');
+    return `export default ${JSON.stringify(subset(JSON.parse(await readFile(id.slice(FIRST_PAINT.length, -3), 'utf8'))))};`;
+  },
+};
+
 export default defineConfig({
-  plugins: [chunkCssAsText],
+  plugins: [chunkCssAsText, firstPaintStrings],
   resolve: {
     alias: [
       ...viteAliases(),

@@ -8,3 +8,9 @@ declare module '*.svg' {
   const markup: string;
   export default markup;
 }
+
+/** The first-paint subset of a locale file (scripts/firstPaintStrings.mjs). */
+declare module '*.json?first-paint' {
+  const strings: Record<string, string>;
+  export default strings;
+}

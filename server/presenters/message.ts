@@ -4,7 +4,8 @@
  * message (#application-api).
  */
 import type { AgentMessage, MessagePushData } from '../../src/shared/applicationApi';
-import type { Attachment, WidgetMessage } from '../../src/shared/types';
+import type { RealtimeMessage } from '../../src/shared/cable';
+import type { Attachment, CreatedMessage, WidgetMessage } from '../../src/shared/types';
 import { publicUrl } from '../lib/publicUrl';
 import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
@@ -101,7 +102,7 @@ export function createdMessage(view: MessageView) {
     ...attachmentsOf(view),
     sender: senderData(view.sender) ?? null,
     ...echoOf(view),
-  };
+  } satisfies CreatedMessage;
 }
 
 /** `Message#push_event_data`: the `data` of `message.created` / `message.updated`. */
@@ -137,7 +138,7 @@ export function messagePushData(view: MessageView): MessagePushData {
     ...(sender && { sender }),
     ...attachmentsOf(view),
     ...echoOf(view),
-  };
+  } satisfies RealtimeMessage;
 }
 
 /** The Application API's message (list item and create/delete response). */

@@ -5,7 +5,7 @@
  * of that contact) and the account's agents on `account_<id>` (docs/protocol.md#agents-on-the-cable),
  * who also see what contacts never do (private notes, activities, the contact's typing).
  */
-import type { RealtimeEventName } from '../../src/shared/cable';
+import type { RealtimeEventName, RealtimeTyping } from '../../src/shared/cable';
 import { REALTIME_EVENTS } from '../../src/shared/cable';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import { conversationPushData, type ConversationView } from '../presenters/conversation';
@@ -68,7 +68,11 @@ export function broadcastToAgents(hub: Hub, accountId: number, event: RealtimeEv
 export function broadcastTyping(hub: Hub, on: boolean, view: ConversationView, user: User, isPrivate: boolean): void {
   const event = on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff;
   const data = withEnvelope(
-    { conversation: conversationPushData(view), user: userPushData(user), is_private: isPrivate },
+    {
+      conversation: conversationPushData(view),
+      user: userPushData(user),
+      is_private: isPrivate,
+    } satisfies Omit<RealtimeTyping, 'account_id'>,
     view.conversation.account_id,
   );
   hub.broadcast(accountStream(view.conversation.account_id), event, data);

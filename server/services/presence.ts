@@ -13,7 +13,7 @@
  * changes status, or expires; the sweep that finds expired agents runs every second in each
  * process (an in-process record embedded, a Redis sorted set scaled: `PresenceStore`).
  */
-import { REALTIME_EVENTS } from '../../src/shared/cable';
+import { REALTIME_EVENTS, type RealtimeEventData } from '../../src/shared/cable';
 import type { AvailabilityStatus } from '../../src/shared/types';
 import type { Db } from '../db/database';
 import type { PresenceKind, PresenceStore } from '../lib/presenceStore';
@@ -23,10 +23,7 @@ import { findInbox } from '../repositories/inboxes';
 import { listInboxAgents, listUserInboxIds, type User } from '../repositories/users';
 
 /** `presence.update` data; contacts get no `contacts` key. */
-export interface PresenceData {
-  account_id: number;
-  users: Record<string, AvailabilityStatus>;
-}
+export type PresenceData = RealtimeEventData['presence.update'];
 
 /** The stream every visitor subscription of the inbox also hears: its agents' presence. */
 export function inboxPresenceStream(inboxId: number): string {

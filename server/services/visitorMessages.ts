@@ -3,6 +3,7 @@
  * echo_id idempotency (a retried send is stored exactly once), then the realtime echo.
  */
 import { REALTIME_EVENTS } from '../../src/shared/cable';
+import { MAX_MESSAGE_LENGTH } from '../../src/shared/limits';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
 import { ApiError } from '../lib/apiError';
@@ -17,7 +18,6 @@ import { broadcastConversation, broadcastMessage } from './broadcast';
 import { setConversationStatus } from './conversationStatus';
 import { loadConversationView, loadMessageView } from './viewLoaders';
 
-export const MESSAGE_MAX_LENGTH = 10_000;
 export const MESSAGES_PER_MINUTE = 20;
 
 /** The authenticated visitor of a widget request. */
@@ -49,8 +49,8 @@ export function withVisitorLock<T>(deps: AppDeps, contactInboxId: number, task: 
 /** 422 unless `content` is non-blank and at most 10 000 characters. */
 export function checkContent(content: string | null | undefined): string {
   if (typeof content !== 'string' || content.trim() === '') throw new ApiError(422, "Message content can't be blank");
-  if (content.length > MESSAGE_MAX_LENGTH)
-    throw new ApiError(422, `Message content is too long (maximum is ${MESSAGE_MAX_LENGTH} characters)`);
+  if (content.length > MAX_MESSAGE_LENGTH)
+    throw new ApiError(422, `Message content is too long (maximum is ${MAX_MESSAGE_LENGTH} characters)`);
   return content;
 }
 

@@ -1,3 +1,4 @@
+import { openPopout } from '../shared/popout';
 import type { HostUser } from '../shared/protocol';
 import { getCookie, removeCookie } from './cookies';
 import type { Launcher } from './launcher';
@@ -22,16 +23,6 @@ function requireKey(value: unknown): void {
 /** Fires a Chatwoot-compatible host event on `window` (docs/protocol.md#host-window-events). */
 export function emit(name: string, detail: unknown = null): void {
   dispatchEvent(new CustomEvent(name, { detail }));
-}
-
-/**
- * The popout address (docs/protocol.md#popout): origin + website token + locale + conversation cookie.
- * The widget's copy is `src/shared/popout.ts`; this one stays for the loader's size budget.
- */
-export function popoutUrl(baseUrl: string, websiteToken: string, locale = 'en'): string {
-  const url = new URL('/widget', baseUrl);
-  url.search = new URLSearchParams({ cw_conversation: getCookie('cw_conversation') ?? '', website_token: websiteToken, locale }).toString();
-  return url.href;
 }
 
 /**
@@ -81,13 +72,7 @@ export function createChatwoot(
     popoutChatWindow() {
       api.toggle('close');
       // Opened here, synchronously, because popup blockers only allow it inside the click.
-      try {
-        window
-          .open(popoutUrl(baseUrl, websiteToken, api.locale), `webwidget_session_${websiteToken}`, 'resizable=off,width=400,height=600')
-          ?.focus();
-      } catch (error) {
-        console.error('Wren: could not open the chat window', error);
-      }
+      openPopout(baseUrl, websiteToken, api.locale, getCookie('cw_conversation') ?? '');
     },
     setUser(identifier: string | number, user: HostUser) {
       if (typeof identifier !== 'string' && typeof identifier !== 'number') throw new Error('Identifier should be a string or a number');

@@ -5,7 +5,7 @@
  * after two missed pings, logarithmic poll back-off, reopen on tab visibility) and a
  * disconnected → reconnected signal the widget turns into a `messages?after=` gap fetch.
  *
- * Chatwoot's connector polls `isOpen()` every second (RECONNECT_CHECK_MS) to notice a recovery.
+ * Chatwoot's connector polls `isOpen()` every second to notice a recovery.
  * Here both edges are events instead: the outage is reported when the socket closes (or is
  * found stale), the recovery when the subscription is confirmed again, so the gap fetch
  * cannot run before the new subscription is live and miss a message in between.

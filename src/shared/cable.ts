@@ -2,6 +2,8 @@
  * The ActionCable wire protocol as the widget and the reference server speak it
  * (docs/protocol.md#realtime, Rails ActionCable 6.1 client monitor semantics).
  */
+import type { ConversationPushData, MessagePushData } from './applicationApi';
+import type { AvailabilityStatus, Sender, WidgetMessage } from './types';
 
 export const CABLE_PATH = '/cable';
 export const CABLE_PROTOCOLS = ['actioncable-v1-json', 'actioncable-unsupported'];
@@ -12,8 +14,6 @@ export const PING_INTERVAL_MS = 3_000;
 export const STALE_THRESHOLD_MS = 6_000;
 /** After a stale detection the socket is closed and reopened this much later. */
 export const REOPEN_DELAY_MS = 500;
-/** How often a disconnected client checks whether it should try again. */
-export const RECONNECT_CHECK_MS = 1_000;
 /** Reconnect back-off: clamp(MULTIPLIER · ln(attempts + 1), MIN, MAX) seconds. */
 export const POLL_MIN_S = 3;
 export const POLL_MAX_S = 30;
@@ -67,3 +67,39 @@ export const REALTIME_EVENTS = {
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+
+/**
+ * `Message#push_event_data` (`MessagePushData` in `applicationApi.ts`, the one full description)
+ * as the widget reads it: a widget message whose other push-data fields it may ignore.
+ */
+export type RealtimeMessage = WidgetMessage &
+  Pick<MessagePushData, 'account_id'> &
+  Partial<Omit<MessagePushData, keyof WidgetMessage | 'account_id'>>;
+
+/** `Conversations::EventDataPresenter` (`ConversationPushData`), reduced to what the widget reads. */
+export type RealtimeConversation = Pick<ConversationPushData, 'id' | 'inbox_id' | 'status' | 'account_id'> & {
+  contact_inbox?: Partial<ConversationPushData['contact_inbox']>;
+};
+
+/** `conversation.typing_on` / `typing_off`. */
+export interface RealtimeTyping {
+  conversation: RealtimeConversation;
+  user: Sender;
+  is_private: boolean;
+  account_id: number;
+}
+
+/** The `data` of each event a contact token can receive. */
+export interface RealtimeEventData {
+  'message.created': RealtimeMessage;
+  'message.updated': RealtimeMessage & { previous_changes?: Record<string, [unknown, unknown]> };
+  'conversation.created': RealtimeConversation;
+  'conversation.status_changed': RealtimeConversation;
+  'conversation.updated': RealtimeConversation;
+  'conversation.typing_on': RealtimeTyping;
+  'conversation.typing_off': RealtimeTyping;
+  /** Agents missing from `users` are offline. */
+  'presence.update': { account_id: number; users: Record<string, AvailabilityStatus> };
+  /** Never sent to contacts by Chatwoot; handled for servers that do (new `pubsub_token`). */
+  'contact.merged': { pubsub_token?: string; [field: string]: unknown };
+}

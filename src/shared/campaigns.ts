@@ -8,7 +8,8 @@
 /** The fields of a campaign (`GET /campaigns`) that decide when it fires. */
 export interface CampaignTrigger {
   id: number;
-  trigger_rules: { url: string; time_on_page: number };
+  /** Either may be missing from a campaign saved without it: no URL matches no page. */
+  trigger_rules: { url?: string; time_on_page?: number };
   trigger_only_during_business_hours: boolean;
 }
 

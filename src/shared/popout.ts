@@ -1,7 +1,6 @@
 /**
- * The popout: the chat continued in a window of its own. `sdk.js` builds the same address in
- * `$chatwoot.popoutChatWindow()` with its own copy (`src/sdk/chatwoot.ts`): importing this one
- * costs the loader 16 bytes brotli that its 3 KB budget does not have.
+ * The popout: the chat continued in a window of its own, opened by the widget's header button
+ * and by the loader's `$chatwoot.popoutChatWindow()` (docs/protocol.md#popout).
  */
 
 /**

@@ -3,6 +3,8 @@
  * Types only: both sides import these so a field renamed on one side breaks the build.
  */
 
+import type { CampaignTrigger } from './campaigns';
+
 export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const;
 export type MessageType = (typeof MESSAGE_TYPE)[keyof typeof MESSAGE_TYPE];
 
@@ -75,7 +77,8 @@ export interface WidgetMessage {
   created_at: number;
   conversation_id: number;
   attachments?: Attachment[];
-  sender?: Sender;
+  /** `null` in a created-message response to a message without one. */
+  sender?: Sender | null;
   sender_type?: 'User' | 'Contact' | 'AgentBot' | null;
   status?: DeliveryStatus;
   echo_id?: string;
@@ -231,4 +234,20 @@ export interface WidgetContact {
   has_name: boolean;
   has_phone_number: boolean;
   identifier: string | null;
+}
+
+/** `GET /api/v1/widget/messages`: a page of history, oldest first. */
+export interface MessagesPage {
+  payload: WidgetMessage[];
+  /** `{}` when the contact has no conversation yet. */
+  meta: { contact_last_seen_at?: number };
+}
+
+/** `POST /api/v1/widget/messages` and `POST /conversations` responses: a message with its sender. */
+export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
+
+/** One enabled campaign (`GET /api/v1/widget/campaigns`). `time_on_page` is in seconds. */
+export interface CampaignResponse extends CampaignTrigger {
+  message: string;
+  sender: Extract<Sender, { type: 'user' }> | null;
 }

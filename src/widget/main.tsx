@@ -24,7 +24,7 @@ const router = createRouter();
 const client = createApiClient({
   baseUrl: '',
   websiteToken: channel.websiteToken,
-  getAuthToken: () => state.authToken.value,
+  getAuthToken: () => state.session.authToken.value,
   getLocale: () => locale.value,
 });
 const state = createWidgetState({ boot, request: (endpoint) => client.request(endpoint), bridge, router });
@@ -42,7 +42,7 @@ effect(() => {
     ({ connectRealtime }) => connectRealtime(state),
     () => {
       realtime = undefined;
-      state.connectionLost.value = true;
+      state.session.setConnectionLost(true);
     },
   );
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createChatwoot, popoutUrl, type Runtime } from '../../src/sdk/chatwoot';
+import { createChatwoot, type Runtime } from '../../src/sdk/chatwoot';
 import type { Launcher } from '../../src/sdk/launcher';
 import { loaderSettings, type HostSettings } from '../../src/sdk/settings';
 
@@ -372,7 +372,9 @@ describe('the popout window', () => {
 
   it('builds its address from the conversation cookie, the token and the locale, in that order', () => {
     document.cookie = 'cw_conversation=jwt-9; path=/';
-    const url = popoutUrl(BASE, TOKEN, 'de');
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    setup({ locale: 'de' }).chatwoot.popoutChatWindow();
+    const url = open.mock.calls[0][0];
     expect(url).toBe(`${BASE}/widget?cw_conversation=jwt-9&website_token=${TOKEN}&locale=de`);
     document.cookie = 'cw_conversation=; max-age=0; path=/';
   });

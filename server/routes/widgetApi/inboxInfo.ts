@@ -4,6 +4,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import type { CampaignResponse } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { inboxMember, userPushData } from '../../presenters/user';
 import { listEnabledCampaigns } from '../../repositories/campaigns';
@@ -49,7 +50,7 @@ async function campaignsPayload(deps: AppDeps, inboxId: number) {
       message: campaign.message,
       trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
       sender: sender ? userPushData(sender) : null,
-    };
+    } satisfies CampaignResponse;
   });
 }
 

@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
+import type { MessagesPage } from '../../../src/shared/types';
 import { createdMessage, widgetMessage } from '../../presenters/message';
 import { seconds } from '../../presenters/time';
 import { visitorWrote } from '../../observability/activity';
@@ -75,10 +76,13 @@ export function widgetMessageRoutes(deps: AppDeps) {
     const after = queryInt(c, 'after');
     const contactInbox = c.get('contactInbox');
     const conversation = await latestConversation(deps.db, contactInbox);
-    if (!conversation) return c.json({ payload: [], meta: {} });
+    if (!conversation) return c.json({ payload: [], meta: {} } satisfies MessagesPage);
     const messages = await listMessages(deps.db, conversation.id, { before, after, publicOnly: true });
     const views = await loadMessageViews(deps.db, conversation, contactInbox, messages);
-    return c.json({ payload: views.map(widgetMessage), meta: { contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0 } });
+    return c.json({
+      payload: views.map(widgetMessage),
+      meta: { contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0 },
+    } satisfies MessagesPage);
   });
 
   const uploadLimit = limitVisitorWrite(deps, 'uploadsPerVisitor', 'uploadsPerAddress');

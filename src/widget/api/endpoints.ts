@@ -4,7 +4,10 @@
  * the server root, so the client only prefixes its origin. The help centre's are apart, in
  * `helpCentreEndpoints.ts`: this module is part of the first paint, which has no use for them.
  */
-import type { ConversationSummary, InboxMember, Sender, WidgetContact, WidgetMessage } from '../../shared/types';
+import type { CampaignResponse, ConversationSummary, CreatedMessage, InboxMember, MessagesPage, WidgetContact } from '../../shared/types';
+
+// The response shapes are the wire's, typed once in src/shared (the server's presenters satisfy them).
+export type { CampaignResponse, CreatedMessage, MessagesPage };
 
 export const WIDGET_API_PATH = '/api/v1/widget';
 
@@ -36,24 +39,6 @@ export interface ContactFields {
 /** `PATCH /contact/set_user` (`$chatwoot.setUser`). */
 export interface SetUserFields extends ContactFields {
   identifier_hash?: string;
-}
-
-/** `POST /messages` and `POST /conversations` responses: a message with its sender. */
-export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
-
-export interface MessagesPage {
-  payload: WidgetMessage[];
-  /** `{}` when the contact has no conversation yet. */
-  meta: { contact_last_seen_at?: number };
-}
-
-/** One enabled campaign (`GET /campaigns`). `time_on_page` is in seconds. */
-export interface CampaignResponse {
-  id: number;
-  trigger_rules: { url: string; time_on_page: number };
-  trigger_only_during_business_hours: boolean;
-  message: string;
-  sender: Extract<Sender, { type: 'user' }> | null;
 }
 
 const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { loadAllStrings } from '../i18n';
 import { loadOnce } from '../lib/loadOnce';
 import { ChunkError, type ChunkErrorLabels } from './ChunkError';
 
@@ -7,10 +8,11 @@ type State<P> = { component?: ComponentType<P>; error?: unknown; attempt: number
 /**
  * A component that lives in a lazy chunk. Until the chunk arrives the `fallback` shows; if it
  * fails (time-out, network, a deploy that removed the file) the visitor sees why and can retry,
- * never a blank pane. A loaded chunk is shared by every instance.
+ * never a blank pane. A loaded chunk is shared by every instance. The part renders once the
+ * active locale's strings are all there too: the first paint carries only its own.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const part = loadOnce(load);
+  const part = loadOnce(() => Promise.all([load(), loadAllStrings()]).then(([component]) => component));
 
   // biome-ignore lint/correctness/noComponentHookFactories: one component per lazy part is the point; it is made once, at module level, by each caller
   function LazyPart({ fallback = null, errorLabels, ...props }: P & { fallback?: ReactNode; errorLabels: ChunkErrorLabels }) {

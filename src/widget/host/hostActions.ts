@@ -1,19 +1,15 @@
-import * as endpoints from '../api/endpoints';
 import { setLocale, t } from '../i18n';
 import { isCompactRoute } from '../router';
-import type { HostHandlers } from './bridge';
 import type { WidgetState } from '../state/widget';
+import type { HostHandlers } from './bridge';
 
 /**
- * What each host → widget message does (docs/protocol.md#host-to-widget). Calls to the server that
- * fail are reported to the host as `error` events rather than thrown into the void.
+ * What each host → widget message does (docs/protocol.md#host-to-widget): a table from host
+ * event to model action. The models make the calls and report failures to the host.
  */
 export function hostActions(state: WidgetState): HostHandlers {
-  const { app, bridge, router, messages, channel } = state;
-  const request = state.request;
+  const { app, bridge, router, session, contact, conversation, channel } = state;
   const available = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
-  const report = (errorType: string) => (error: { body?: unknown }) =>
-    bridge.send('error', { errorType, data: error?.body ?? String(error) });
   const applyLocale = async (locale?: string) => {
     await setLocale(locale, available?.length ? available : undefined).catch(() => undefined);
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US') });
@@ -33,11 +29,11 @@ export function hostActions(state: WidgetState): HostHandlers {
     'config-set'(settings) {
       const { event, ...rest } = settings as typeof settings & { event?: string };
       app.update(rest);
-      if (settings.campaignsSnoozedTill) state.campaigns.snoozedUntil.value = Number(settings.campaignsSnoozedTill) || 0;
+      if (settings.campaignsSnoozedTill) state.campaigns.restoreSnooze(Number(settings.campaignsSnoozedTill) || 0);
       applyLocale(settings.locale);
     },
     'toggle-open'({ isOpen }) {
-      app.isWidgetOpen.value = isOpen;
+      app.setOpen(isOpen);
       // The host moved focus into the frame (the visitor used the launcher): put it on the
       // screen's main control rather than on the document.
       if (isOpen) requestAnimationFrame(() => document.hasFocus() && document.querySelector<HTMLElement>('[data-autofocus]')?.focus());
@@ -55,52 +51,22 @@ export function hostActions(state: WidgetState): HostHandlers {
     },
     'set-locale': ({ locale }) => applyLocale(locale),
     'set-color-scheme': ({ darkMode }) => app.update({ darkMode }),
-    'toggle-close-button': ({ isMobile }) => (app.isMobile.value = isMobile),
+    'toggle-close-button': ({ isMobile }) => app.setMobile(isMobile),
     'sdk-set-bubble-visibility': ({ hideMessageBubble }) => app.update({ hideMessageBubble }),
     'change-url'({ referrerURL, referrerHost }) {
-      app.referrerURL.value = referrerURL;
-      app.referrerHost.value = referrerHost;
+      app.setPage(referrerURL, referrerHost);
       state.campaigns.setPage(referrerURL, state.inBusinessHours.value);
     },
+    // Not from a prompt: the launcher's unread and campaign views are not the chat opening.
     'push-event'({ eventName }) {
-      if (isCompactRoute(router.path.value)) return;
-      const eventInfo = { initiated_at: { timestamp: new Date().toString() }, referer: app.referrerURL.value };
-      request(endpoints.createEvent(eventName, eventInfo)).catch(() => undefined);
+      if (!isCompactRoute(router.path.value)) state.pushEvent(eventName);
     },
-    'set-user': async ({ identifier, user }) => {
-      const { company_name, city, country_code, description, social_profiles, custom_attributes, ...profile } = user;
-      try {
-        const result = await request(
-          endpoints.setUser({
-            ...profile,
-            identifier: String(identifier),
-            custom_attributes,
-            additional_attributes: { company_name, city, country_code, description, social_profiles },
-          }),
-        );
-        if (result.pubsub_token) state.pubsubToken.value = result.pubsub_token;
-        if (result.widget_auth_token) {
-          state.authToken.value = result.widget_auth_token;
-          bridge.send('setAuthCookie', { data: { widgetAuthToken: result.widget_auth_token } });
-          if (bridge.inNativeApp) bridge.sendNative({ type: 'auth-token', value: result.widget_auth_token });
-        }
-        if (result.widget_auth_token || user.identifier_hash) {
-          messages.clear();
-          await state.load();
-        }
-      } catch (error) {
-        report('SET_USER_ERROR')(error as { body?: unknown });
-      }
-    },
-    'set-custom-attributes': ({ customAttributes }) =>
-      request(endpoints.updateContact({ custom_attributes: customAttributes })).catch(report('SET_CUSTOM_ATTRIBUTES_ERROR')),
-    'delete-custom-attribute': ({ customAttribute }) =>
-      request(endpoints.deleteContactCustomAttributes([customAttribute])).catch(report('DELETE_CUSTOM_ATTRIBUTE_ERROR')),
-    'set-conversation-custom-attributes': ({ customAttributes }) =>
-      request(endpoints.setConversationCustomAttributes(customAttributes)).catch(report('SET_CONVERSATION_ATTRIBUTES_ERROR')),
-    'delete-conversation-custom-attribute': ({ customAttribute }) =>
-      request(endpoints.deleteConversationCustomAttribute(customAttribute)).catch(report('DELETE_CONVERSATION_ATTRIBUTE_ERROR')),
-    'set-label': ({ label }) => request(endpoints.addLabel(label)).catch(report('SET_LABEL_ERROR')),
-    'remove-label': ({ label }) => request(endpoints.removeLabel(label)).catch(report('REMOVE_LABEL_ERROR')),
+    'set-user': ({ identifier, user }) => session.identify(identifier, user),
+    'set-custom-attributes': ({ customAttributes }) => contact.setCustomAttributes(customAttributes),
+    'delete-custom-attribute': ({ customAttribute }) => contact.deleteCustomAttribute(customAttribute),
+    'set-conversation-custom-attributes': ({ customAttributes }) => conversation.setCustomAttributes(customAttributes),
+    'delete-conversation-custom-attribute': ({ customAttribute }) => conversation.deleteCustomAttribute(customAttribute),
+    'set-label': ({ label }) => conversation.addLabel(label),
+    'remove-label': ({ label }) => conversation.removeLabel(label),
   };
 }

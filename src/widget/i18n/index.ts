@@ -1,13 +1,35 @@
 import { computed, signal } from '@preact/signals-react';
-import en from '../../../locales/en.json';
+import type en from '../../../locales/en.json';
+import firstPaintEnglish from '../../../locales/en.json?first-paint';
 import { chooseLocale, LOCALES, textDirection } from '../../shared/locales';
 import { loadChunk } from '../lib/loadChunk';
+import { loadOnce } from '../lib/loadOnce';
 
 export type MessageKey = keyof typeof en;
 type Strings = Record<string, string>;
 
 export const locale = signal('en');
-const strings = signal<Strings>(en);
+/**
+ * English as far as it has arrived: the entry carries only the first paint's strings
+ * (scripts/firstPaintStrings.mjs); the whole file follows as a lazy chunk before any lazy part.
+ */
+const english = signal<Strings>(firstPaintEnglish);
+const strings = signal<Strings>(firstPaintEnglish);
+
+const allEnglish = loadOnce<Strings>(() => import('../../../locales/en.json').then((module) => module.default));
+
+/**
+ * Resolves once every string of the active locale is at hand. Other locales arrive whole; English
+ * needs its lazy remainder. `lazyPart()` waits for this before rendering a lazy part, and the
+ * idle preload of the conversation view fetches it early.
+ */
+export function loadAllStrings(): Promise<void> {
+  if (allEnglish.loaded) return Promise.resolve();
+  return allEnglish.load().then((all) => {
+    english.value = all;
+    if (locale.value === 'en') strings.value = all;
+  });
+}
 
 /**
  * The active locale as a BCP 47 tag for `Intl` and `<html lang>`. Wren's Serbian strings are in
@@ -23,7 +45,7 @@ export const direction = computed(() => textDirection(locale.value));
  * `{placeholders}`. Reading `strings.value` subscribes the calling component to locale changes.
  */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = strings.value[key] ?? (en as Strings)[key] ?? key;
+  const text = strings.value[key] ?? english.value[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(vars[name] ?? match)) : text;
 }
 
@@ -42,7 +64,7 @@ export async function setLocale(candidate: string | undefined, available: readon
   if (!chosen) return;
   const choice = ++latestChoice;
   if (chosen === locale.value) return;
-  const loaded: Strings = chosen === 'en' ? en : (await loadChunk(() => import(`../../../locales/${chosen}.json`))).default;
+  const loaded: Strings = chosen === 'en' ? english.value : (await loadChunk(() => import(`../../../locales/${chosen}.json`))).default;
   if (choice !== latestChoice) return;
   strings.value = loaded;
   locale.value = chosen;

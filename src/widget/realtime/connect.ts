@@ -12,12 +12,13 @@ import { createRealtimeDispatcher } from './events';
 
 /** Connects the cable for this widget and keeps it on the visitor's current pubsub token. */
 export function connectRealtime(state: WidgetState, origin: { protocol: string; host: string } = location): Cable {
+  const { session } = state;
   const cable = createCable({
     url: `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}${CABLE_PATH}`,
-    pubsubToken: state.pubsubToken.peek(),
-    onEvent: createRealtimeDispatcher(realtimeActions(state, (token) => (state.pubsubToken.value = token))),
-    onDisconnected: () => (state.connectionLost.value = true),
-    onReconnected: () => (state.connectionLost.value = false),
+    pubsubToken: session.pubsubToken.peek(),
+    onEvent: createRealtimeDispatcher(realtimeActions(state, session.setPubsubToken)),
+    onDisconnected: () => session.setConnectionLost(true),
+    onReconnected: () => session.setConnectionLost(false),
     onSubscribed() {
       // Whatever arrived before this subscription was live (first connect, or while the socket
       // was down): fetch everything after the newest message we hold.
@@ -27,6 +28,6 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
   });
   cable.start();
   // A visitor switch (setUser) or a merged contact moves the subscription to the new token.
-  effect(() => cable.setPubsubToken(state.pubsubToken.value));
+  effect(() => cable.setPubsubToken(session.pubsubToken.value));
   return cable;
 }

@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { AvailabilityStatus, InboxMember } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
@@ -11,10 +11,10 @@ export function createAgentsModel(request: Request) {
   const online = computed(() => members.value.filter((agent) => agent.availability_status === 'online'));
 
   return {
-    members,
+    members: members as ReadonlySignal<InboxMember[]>,
     online,
-    hasFetched,
-    hasError,
+    hasFetched: hasFetched as ReadonlySignal<boolean>,
+    hasError: hasError as ReadonlySignal<boolean>,
     async fetch() {
       try {
         members.value = (await request(endpoints.getInboxMembers())).payload;

@@ -1,9 +1,14 @@
-import { computed, signal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ColorScheme, WidgetSettings } from '../../shared/protocol';
+import type { ChannelConfig, FeatureFlag } from '../../shared/types';
 import { DEFAULT_WIDGET_SETTINGS } from '../../shared/widgetSettings';
 
-/** How the host embeds the widget (docs/protocol.md#settings, set by `config-set`). */
-export function createAppConfig(standalone: boolean) {
+/**
+ * How the host embeds the widget (docs/protocol.md#settings, set by `config-set`), and the
+ * effective settings: what the host set, else the inbox's own choice. Views read those here;
+ * none works out a fallback of its own.
+ */
+export function createAppConfig(standalone: boolean, channel: Pick<ChannelConfig, 'enabledFeatures' | 'welcomeTitle' | 'welcomeTagline'>) {
   const settings = signal<WidgetSettings>(DEFAULT_WIDGET_SETTINGS);
   // A popout window or a direct /widget visit is always "open".
   const isWidgetOpen = signal(standalone);
@@ -11,20 +16,47 @@ export function createAppConfig(standalone: boolean) {
   const referrerURL = signal('');
   const referrerHost = signal('');
   const systemDark = signal(typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
+  const inboxAllows = (feature: FeatureFlag) => channel.enabledFeatures.includes(feature);
 
   const colorScheme = computed<ColorScheme>(() => settings.value.darkMode);
-  const isDark = computed(() => colorScheme.value === 'dark' || (colorScheme.value === 'auto' && systemDark.value));
 
   return {
-    settings,
-    isWidgetOpen,
-    isMobile,
-    referrerURL,
-    referrerHost,
-    systemDark,
-    isDark,
+    settings: settings as ReadonlySignal<WidgetSettings>,
+    isWidgetOpen: isWidgetOpen as ReadonlySignal<boolean>,
+    isMobile: isMobile as ReadonlySignal<boolean>,
+    referrerURL: referrerURL as ReadonlySignal<string>,
+    referrerHost: referrerHost as ReadonlySignal<string>,
+    systemDark: systemDark as ReadonlySignal<boolean>,
+    isDark: computed(() => colorScheme.value === 'dark' || (colorScheme.value === 'auto' && systemDark.value)),
+    /** The home header's title and intro: the host's wording, else the inbox's. */
+    welcomeTitle: computed(() => settings.value.welcomeTitle || channel.welcomeTitle),
+    welcomeDescription: computed(() => settings.value.welcomeDescription || channel.welcomeTagline),
+    /** The host's `enableFileUpload` when it says, else the inbox's `attachments` feature. */
+    canAttach: computed(() => settings.value.enableFileUpload ?? inboxAllows('attachments')),
+    /** Both must allow it: the inbox's flag and the host's `enableEmojiPicker` (default true). */
+    canPickEmoji: computed(() => settings.value.enableEmojiPicker !== false && inboxAllows('emoji_picker')),
+    /** Both must allow it: the inbox's flag and the host's `enableEndConversation`. */
+    canEndConversation: computed(() => inboxAllows('end_conversation') && settings.value.enableEndConversation),
+    /** A popout window (or a direct visit) is already popped out. */
+    showPopout: computed(() => settings.value.showPopoutButton && !standalone),
     update(changes: Partial<WidgetSettings>) {
       settings.value = { ...settings.value, ...changes };
+    },
+    setOpen(open: boolean) {
+      isWidgetOpen.value = open;
+    },
+    /** The host's layout: a phone's full-screen window gets its own close button. */
+    setMobile(mobile: boolean) {
+      isMobile.value = mobile;
+    },
+    /** The host page the visitor is on (`change-url`). */
+    setPage(url: string, host: string) {
+      referrerURL.value = url;
+      referrerHost.value = host;
+    },
+    /** The system's colour scheme, which `darkMode: 'auto'` follows live. */
+    setSystemDark(dark: boolean) {
+      systemDark.value = dark;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { HelpCentreArticlesPage } from '../../shared/types';
 import { getPopularArticles, POPULAR_ARTICLES } from '../api/helpCentreEndpoints';
 import type { Request } from './request';
@@ -46,9 +46,9 @@ export function createArticlesModel(request: Request) {
   let asked: string | undefined;
 
   return {
-    list,
-    isFetching,
-    hasError,
+    list: list as ReadonlySignal<PopularArticle[]>,
+    isFetching: isFetching as ReadonlySignal<boolean>,
+    hasError: hasError as ReadonlySignal<boolean>,
     /** Fetches the list for this portal and locale unless it is here or on its way; the last asked wins. */
     async fetch(portalSlug: string, locale: string) {
       const key = `${portalSlug}/${locale}`;

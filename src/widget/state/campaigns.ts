@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
 import type { CampaignResponse } from '../api/endpoints';
 import type * as CampaignLogic from '../lib/campaigns';
@@ -26,10 +26,10 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   };
 
   return {
-    campaigns,
-    active,
-    snoozedUntil,
-    hasError,
+    campaigns: campaigns as ReadonlySignal<CampaignResponse[]>,
+    active: active as ReadonlySignal<CampaignResponse | null>,
+    snoozedUntil: snoozedUntil as ReadonlySignal<number>,
+    hasError: hasError as ReadonlySignal<boolean>,
     async fetch() {
       try {
         campaigns.value = await request(endpoints.getCampaigns());
@@ -50,6 +50,10 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
       pageUrl = url;
       inBusinessHours = businessHours;
       arm();
+    },
+    /** The host's snooze cookie (`config-set`): campaigns stay away until then. */
+    restoreSnooze(until: number) {
+      snoozedUntil.value = until;
     },
     snooze(now = Date.now()) {
       if (logic) snoozedUntil.value = logic.snoozeUntil(now);

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
 import type { ChatMessage } from './messageMerge';
 import type { Request } from './request';
@@ -24,7 +24,7 @@ export function createComposerModel(request: Request, hasConversation: () => boo
   };
 
   return {
-    replyTo,
+    replyTo: replyTo as ReadonlySignal<ChatMessage | null>,
     /** A keystroke (or the box emptied): keeps `on` alive, or turns it off for an empty box. */
     onInput(text: string) {
       setTyping(text.trim().length > 0);

@@ -2,15 +2,16 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import { TYPING_TIMEOUT_MS } from '../../shared/typing';
 import type { ConversationStatus, ConversationSummary } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import type { Request } from './request';
+import type { HostCall, Request } from './request';
 
 export { TYPING_TIMEOUT_MS };
 
 /**
  * The visitor's current conversation: which one it is (every widget endpoint acts on the
- * latest), its status, when the visitor last read it, and whether an agent is typing.
+ * latest), its status, when the visitor last read it, whether an agent is typing, and the
+ * host's calls on its custom attributes and labels (docs/protocol.md#the-host-api).
  */
-export function createConversationModel(request: Request) {
+export function createConversationModel(request: Request, hostCall: HostCall) {
   const summary = signal<ConversationSummary | null>(null);
   const isAgentTyping = signal(false);
   const typist = signal('');
@@ -62,6 +63,16 @@ export function createConversationModel(request: Request) {
       typingTimer = setTimeout(stopTyping, TYPING_TIMEOUT_MS);
     },
     stopTyping,
+    /** `$chatwoot.setConversationCustomAttributes`. */
+    setCustomAttributes: (attributes: Record<string, unknown>) =>
+      hostCall(endpoints.setConversationCustomAttributes(attributes), 'SET_CONVERSATION_ATTRIBUTES_ERROR'),
+    /** `$chatwoot.deleteConversationCustomAttribute`. */
+    deleteCustomAttribute: (name: string) =>
+      hostCall(endpoints.deleteConversationCustomAttribute(name), 'DELETE_CONVERSATION_ATTRIBUTE_ERROR'),
+    /** `$chatwoot.setLabel`. */
+    addLabel: (label: string) => hostCall(endpoints.addLabel(label), 'SET_LABEL_ERROR'),
+    /** `$chatwoot.removeLabel`. */
+    removeLabel: (label: string) => hostCall(endpoints.removeLabel(label), 'REMOVE_LABEL_ERROR'),
   };
 }
 

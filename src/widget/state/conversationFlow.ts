@@ -2,6 +2,7 @@ import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import { checkAttachment, fileTypeOf, type AttachmentProblem } from '../lib/attachments';
+import { loadOnce } from '../lib/loadOnce';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
 import type { ConversationModel } from './conversation';
@@ -16,6 +17,8 @@ export interface FlowDeps {
   composer: ComposerModel;
   contact: ContactModel;
   maxUploadMb: number;
+  /** The host page the visitor writes from (`referer_url`). */
+  referrer(): string;
   emitHost(eventIdentifier: string, data: unknown): void;
   postback(payload: unknown): void;
 }
@@ -30,6 +33,10 @@ export type MessageResponse = { kind: 'submitted_values'; values: unknown } | { 
  */
 export function createConversationFlow(deps: FlowDeps) {
   const { request, messages, conversation, composer } = deps;
+  // Sending is a chunk of its own (`outbox.ts`), asked for as the conversation view opens; a
+  // send or retry asks again if that failed.
+  const outbox = loadOnce(() => import('./outbox').then((m) => m.createOutbox(deps)));
+  outbox.load().catch(() => undefined);
 
   /** After a first message the server may have created the conversation: learn its id. */
   const syncConversation = async (created: WidgetMessage) => {
@@ -47,16 +54,20 @@ export function createConversationFlow(deps: FlowDeps) {
       const text = content.trim();
       if (!text) return;
       composer.stopTyping();
+      // Shown at once; it is sent once the outbox is here, and if either fails the bubble offers
+      // a retry (which asks for the outbox again).
+      const local = messages.addLocal({ content: text }, quotedId());
       try {
-        await syncConversation(await messages.sendText(text, quotedId()));
+        await syncConversation(await (await outbox.load()).post(local));
       } catch {
-        // Marked failed with a retry in the list; nothing else to do.
+        messages.fail(local.id);
       }
     },
 
     /**
      * Sends files, each as its own message, after checking size and type before any upload.
-     * Returns the problems of the files that were refused.
+     * Returns the problems of the files that were refused; rejects with `ChunkLoadError` when
+     * the sending chunk cannot be had, so the view can say so.
      */
     async sendFiles(files: readonly File[]): Promise<{ file: File; problem: Exclude<AttachmentProblem, null> }[]> {
       const refused: { file: File; problem: Exclude<AttachmentProblem, null> }[] = [];
@@ -67,13 +78,16 @@ export function createConversationFlow(deps: FlowDeps) {
           refused.push({ file, problem });
           continue;
         }
-        messages.sendAttachment(file, fileTypeOf(file.type), replyTo).then(syncConversation, () => undefined);
+        (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo).then(syncConversation, () => undefined);
       }
       return refused;
     },
 
     retry(id: string) {
-      return messages.retry(id).catch(() => undefined);
+      return outbox
+        .load()
+        .then((sender) => sender.retry(id))
+        .catch(() => undefined);
     },
 
     /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */

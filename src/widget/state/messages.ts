@@ -1,5 +1,5 @@
-import { computed, signal } from '@preact/signals-react';
-import { MESSAGE_TYPE, type FileType, type WidgetMessage } from '../../shared/types';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { MESSAGE_TYPE, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 import {
@@ -13,14 +13,12 @@ import {
 } from './messageMerge';
 import { uniqueId } from '../lib/uniqueId';
 
-/** Maximum length of a visitor message on a web widget (docs/behaviour.md#validation). */
-export const MAX_MESSAGE_LENGTH = 10_000;
-
 /**
- * The conversation's messages: history, optimistic sends with retry, realtime merges and the
- * gap fill after a reconnect. One map keyed by id is the single source of truth.
+ * The conversation's messages: history, the visitor's messages on their way (sent by
+ * `outbox.ts`), realtime merges and the gap fill after a reconnect. One map keyed by id is the
+ * single source of truth.
  */
-export function createMessagesModel(request: Request, referrer: () => string) {
+export function createMessagesModel(request: Request) {
   const map = signal<MessageMap>(new Map());
   const list = computed(() => orderedMessages(map.value));
   const isFetching = signal(false);
@@ -47,37 +45,6 @@ export function createMessagesModel(request: Request, referrer: () => string) {
     }
   }
 
-  // Files of optimistic attachment messages, kept for a retry.
-  const files = new Map<string, File>();
-
-  async function post(local: ChatMessage) {
-    const echoId = String(local.id);
-    const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
-    const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer(), reply_to: replyTo };
-    const file = files.get(echoId);
-    try {
-      const created = await request(
-        file
-          ? endpoints.sendAttachment({ ...common, attachments: [file] })
-          : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
-      );
-      merge({ ...created, echo_id: echoId });
-      release(echoId);
-      return created;
-    } catch (error) {
-      patch(local.id, { status: 'failed', meta: { error: '' } });
-      throw error;
-    }
-  }
-
-  /** Drops a sent attachment's file and its preview URL. */
-  function release(echoId: string) {
-    const local = map.value.get(echoId);
-    for (const attachment of local?.attachments ?? [])
-      if (attachment.data_url.startsWith('blob:')) URL.revokeObjectURL(attachment.data_url);
-    files.delete(echoId);
-  }
-
   function addLocal(fields: Pick<ChatMessage, 'content' | 'attachments'>, replyTo?: number) {
     const id = uniqueId();
     const local: ChatMessage = {
@@ -95,11 +62,11 @@ export function createMessagesModel(request: Request, referrer: () => string) {
   }
 
   return {
-    map,
+    map: map as ReadonlySignal<MessageMap>,
     list,
-    isFetching,
-    hasFetched,
-    allLoaded,
+    isFetching: isFetching as ReadonlySignal<boolean>,
+    hasFetched: hasFetched as ReadonlySignal<boolean>,
+    allLoaded: allLoaded as ReadonlySignal<boolean>,
     lastServerId: () => lastServerId(map.value),
     /** Latest page (on open / after identity changes). */
     fetchLatest: () => fetchPage(),
@@ -130,40 +97,14 @@ export function createMessagesModel(request: Request, referrer: () => string) {
       hasFetched.value = true;
     },
     /**
-     * Sends a text message: it appears at once as `in_progress`, keyed by an `echo_id` the server
-     * stores, so a retry after a lost response is stored exactly once.
+     * Shows a message the visitor is sending at once, as `in_progress`, keyed by the `echo_id`
+     * the server will store with it (`outbox.ts` sends it).
      */
-    sendText(content: string, replyTo?: number) {
-      return post(addLocal({ content }, replyTo));
-    },
-    /**
-     * Uploads one file as its own message. The bubble shows a local preview while uploading
-     * and is replaced by the server's message, like a text message.
-     */
-    sendAttachment(file: File, fileType: FileType, replyTo?: number) {
-      const preview = URL.createObjectURL(file);
-      const attachment = {
-        id: 0,
-        message_id: 0,
-        account_id: 0,
-        file_type: fileType,
-        data_url: preview,
-        thumb_url: preview,
-        file_size: file.size,
-        extension: file.name.split('.').pop() ?? null,
-        fallback_title: file.name,
-      };
-      const local = addLocal({ content: null, attachments: [attachment] }, replyTo);
-      files.set(String(local.id), file);
-      return post(local);
-    },
-    /** Sends a failed message again with the same `echo_id`. */
-    retry(id: string) {
-      const local = map.value.get(id);
-      if (local?.status !== 'failed') return Promise.resolve(undefined);
-      patch(id, { status: 'in_progress' });
-      return post({ ...local, status: 'in_progress' });
-    },
+    addLocal,
+    /** Changes a message in place (a retry started). */
+    patch,
+    /** A send failed: the bubble offers a retry. */
+    fail: (id: number | string) => patch(id, { status: 'failed', meta: { error: '' } }),
   };
 }
 

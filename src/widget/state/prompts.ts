@@ -1,4 +1,4 @@
-import { effect, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { HostBridge } from '../host/bridge';
 import { isCompactRoute, type Router } from '../router';
 import type { AppConfig } from './appConfig';
@@ -12,7 +12,7 @@ export interface PromptDeps {
   campaigns: CampaignsModel;
   unread: ReadonlySignal<ChatMessage[]>;
   /** True once the conversation and its messages are known (unread cannot be judged before). */
-  ready: Signal<boolean>;
+  ready: ReadonlySignal<boolean>;
   referrer(): string;
   afterCampaign(): void;
 }

@@ -8,9 +8,14 @@ import type { WidgetState } from './widget';
  */
 export function realtimeActions(state: WidgetState, onPubsubToken: (token: string) => void): RealtimeActions {
   const { messages, conversation, agents, bridge } = state;
+  /** Is this event about the conversation on screen? Unknown conversation: accept. */
+  const isCurrent = (conversationId: number | undefined) => {
+    const current = conversation.id.value;
+    return current === undefined || conversationId === undefined || conversationId === current;
+  };
   return {
     'message.created'(message) {
-      if (!state.isCurrentConversation(message.conversation_id)) return;
+      if (!isCurrent(message.conversation_id)) return;
       messages.merge(message);
       if (conversation.id.value === undefined) conversation.fetch().catch(() => undefined);
       if (message.sender_type === 'User') conversation.stopTyping();
@@ -19,7 +24,7 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
       if (message.sender_type === 'User' && (!state.app.isWidgetOpen.value || globalThis.document?.hidden)) bridge.send('playAudio', {});
     },
     'message.updated'(message) {
-      if (!state.isCurrentConversation(message.conversation_id)) return;
+      if (!isCurrent(message.conversation_id)) return;
       messages.merge(message);
       const changed = message.previous_changes?.content_attributes?.[1] as Record<string, unknown> | undefined;
       if (changed && 'submitted_values' in changed) {
@@ -35,11 +40,11 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
       if (data.status === 'resolved' && conversation.id.value === data.id) state.campaigns.reset();
     },
     'conversation.typing_on'(data) {
-      if (data.is_private || !state.isCurrentConversation(data.conversation?.id)) return;
+      if (data.is_private || !isCurrent(data.conversation?.id)) return;
       conversation.startTyping(data.user?.name ?? '');
     },
     'conversation.typing_off'(data) {
-      if (state.isCurrentConversation(data.conversation?.id)) conversation.stopTyping();
+      if (isCurrent(data.conversation?.id)) conversation.stopTyping();
     },
     'presence.update'(data) {
       agents.applyPresence(data.users ?? {});

@@ -1,10 +1,12 @@
-import { computed, effect, signal } from '@preact/signals-react';
+import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetBootConfig } from '../../shared/types';
 import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
-import type { Request } from './request';
+import * as endpoints from '../api/endpoints';
+import type { HostCall, Request } from './request';
+import { createSessionModel } from './session';
 import { createAgentsModel } from './agents';
 import { createAppConfig } from './appConfig';
 import { createConversationModel } from './conversation';
@@ -34,15 +36,28 @@ export const BANNER_MS = 3_000;
  */
 export function createWidgetState({ boot, request, bridge, router }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
-  const app = createAppConfig(!bridge.inIframe);
-  const conversation = createConversationModel(request);
-  const messages = createMessagesModel(request, () => referrer());
+  const app = createAppConfig(!bridge.inIframe, channel);
+  const hostCall: HostCall = (endpoint, errorType) =>
+    request(endpoint).catch((error: { body?: unknown } | undefined) => {
+      bridge.send('error', { errorType, data: error?.body ?? String(error) });
+      return undefined;
+    });
+  const session = createSessionModel({
+    hostCall,
+    bridge,
+    authToken: boot.authToken,
+    pubsubToken: boot.chatwootPubsubToken,
+    // Another visitor: their history, not the last one's.
+    onSwitch: () => {
+      messages.clear();
+      return state.load();
+    },
+  });
+  const conversation = createConversationModel(request, hostCall);
+  const messages = createMessagesModel(request);
   const agents = createAgentsModel(request);
-  const contact = createContactModel(request);
+  const contact = createContactModel(request, hostCall);
   const composer = createComposerModel(request, () => conversation.id.value !== undefined);
-  const authToken = signal(boot.authToken);
-  const pubsubToken = signal(boot.chatwootPubsubToken);
-  const connectionLost = signal(false);
   const banner = signal<{ message: string; type: 'error' | 'success' } | null>(null);
   let bannerTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -68,6 +83,7 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     composer,
     contact,
     maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
+    referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
   };
@@ -96,13 +112,11 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     composer,
     flowDeps,
     campaigns,
+    session,
     ...prompts,
-    ready,
-    authToken,
-    pubsubToken,
-    connectionLost,
-    banner,
-    clock,
+    ready: ready as ReadonlySignal<boolean>,
+    banner: banner as ReadonlySignal<{ message: string; type: 'error' | 'success' } | null>,
+    clock: clock as ReadonlySignal<Date>,
     inBusinessHours,
     isOnline,
     unread,
@@ -125,6 +139,12 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       ready.value = true;
     },
 
+    /** An event the host reports for the visitor (`webwidget.triggered` when the window opens). */
+    pushEvent(name: string) {
+      const eventInfo = { initiated_at: { timestamp: new Date().toString() }, referer: app.referrerURL.value };
+      request(endpoints.createEvent(name, eventInfo)).catch(() => undefined);
+    },
+
     /** Home's call to action: go to the conversation (the pre-chat form comes in later). */
     startConversation() {
       emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
@@ -143,18 +163,12 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     /** The header's popout button: close the frame, continue in a window (docs/protocol.md#popout). */
     popout() {
       bridge.send('closeWindow', {});
-      openPopout(location.origin, channel.websiteToken, locale.value, authToken.value);
+      openPopout(location.origin, channel.websiteToken, locale.value, session.authToken.value);
     },
 
     closeWindow() {
       bridge.send('closeWindow', {});
       if (bridge.inNativeApp) bridge.sendNative({ type: 'close-widget' });
-    },
-
-    /** Is this realtime event about the conversation on screen? Unknown conversation: accept. */
-    isCurrentConversation(conversationId: number | undefined) {
-      const current = conversation.id.value;
-      return current === undefined || conversationId === undefined || conversationId === current;
     },
   };
 

@@ -21,10 +21,9 @@ export function App() {
   const frame = ROUTE_TABLE[path];
   // Route-level chunks: the first paint (home, or the launcher's compact prompts) needs none.
   const View = ROUTE_VIEWS[path];
-  const settings = app.settings.value;
   const onHome = path === '/';
-  const heading = settings.welcomeTitle || channel.welcomeTitle;
-  const intro = settings.welcomeDescription || channel.welcomeTagline;
+  const heading = app.welcomeTitle.value;
+  const intro = app.welcomeDescription.value;
   const [scrollTop, setScrollTop] = useState(0);
   useDocumentTheme(widget);
 
@@ -43,10 +42,7 @@ export function App() {
     else setTimeout(preload, 1500);
   }, []);
 
-  const canEnd =
-    channel.enabledFeatures.includes('end_conversation') &&
-    settings.enableEndConversation &&
-    END_CONVERSATION_STATUSES.has(conversation.status.value ?? '');
+  const canEnd = app.canEndConversation.value && END_CONVERSATION_STATUSES.has(conversation.status.value ?? '');
 
   const actions = {
     labels: { back: t('HEADER.BACK'), endConversation: t('END_CONVERSATION'), popout: t('HEADER.POPOUT'), close: t('HEADER.CLOSE') },
@@ -56,8 +52,7 @@ export function App() {
     onEndConversation: async () => {
       if (!(await conversation.resolve())) widget.showBanner(t('GENERIC_ERROR'));
     },
-    // A popout window is already popped out.
-    showPopout: settings.showPopoutButton && widget.bridge.inIframe,
+    showPopout: app.showPopout.value,
     onPopout: () => widget.popout(),
     // On wide screens the launcher closes the window; a phone's full-screen window and an app's
     // web view need their own close button. A popout window is closed by the browser.
@@ -96,7 +91,7 @@ export function App() {
         />
       )}
       {widget.banner.value && <Banner {...widget.banner.value} />}
-      {widget.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
+      {widget.session.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
       <main className="shell__body" onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
         {View ? <View errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
       </main>

@@ -41,9 +41,8 @@ export function Messages() {
   const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
-  const canAttach = app.settings.value.enableFileUpload ?? channel.enabledFeatures.includes('attachments');
-  // Both must allow it: the inbox's flag and the host's `enableEmojiPicker` (default true).
-  const canPickEmoji = app.settings.value.enableEmojiPicker !== false && channel.enabledFeatures.includes('emoji_picker');
+  const canAttach = app.canAttach.value;
+  const canPickEmoji = app.canPickEmoji.value;
 
   const pinToBottom = () => {
     const el = scroller.current;
@@ -96,7 +95,8 @@ export function Messages() {
   };
 
   const sendFiles = async (files: File[]) => {
-    const refused = await flow.sendFiles(files);
+    const refused = await flow.sendFiles(files).catch(() => null);
+    if (!refused) return widget.showBanner(t('CHUNK_ERROR'));
     const [first] = refused;
     if (!first) return;
     widget.showBanner(

@@ -41,7 +41,7 @@ export function useDocumentTheme({ app, channel }: WidgetState): void {
   useEffect(() => {
     if (typeof matchMedia !== 'function') return undefined;
     const query = matchMedia(DARK_QUERY);
-    const onChange = () => (app.systemDark.value = query.matches);
+    const onChange = () => app.setSystemDark(query.matches);
     onChange();
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);

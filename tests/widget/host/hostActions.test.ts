@@ -74,8 +74,8 @@ describe('set-user', () => {
         : original(endpoint),
     );
     await widget.host['set-user']!({ identifier: 'ana', user });
-    expect(widget.state.authToken.value).toBe('jwt-new');
-    expect(widget.state.pubsubToken.value).toBe('pubsub-new');
+    expect(widget.state.session.authToken.value).toBe('jwt-new');
+    expect(widget.state.session.pubsubToken.value).toBe('pubsub-new');
     expect(widget.sent('setAuthCookie')).toEqual([{ data: { widgetAuthToken: 'jwt-new' } }]);
     expect(called(widget.endpoints, 'GET', '/messages').length).toBeGreaterThanOrEqual(2);
   });

@@ -1,4 +1,4 @@
-import { direction, locale, setLocale, t } from '../../../src/widget/i18n';
+import { direction, loadAllStrings, locale, setLocale, t } from '../../../src/widget/i18n';
 import { loadChunk } from '../../../src/widget/lib/loadChunk';
 
 // Only `en` exists as a file; other locales arrive as chunks, so the chunk loader hands back
@@ -15,7 +15,31 @@ afterEach(async () => {
   vi.mocked(loadChunk).mockReset();
 });
 
+/** Lets the chunk loader really import the next file (the whole English strings). */
+const importForReal = () => vi.mocked(loadChunk).mockImplementationOnce((load) => load());
+
+describe('the first paint’s strings', () => {
+  it('are only the first paint’s until the rest of English arrives, then every string', async () => {
+    expect(t('START_CONVERSATION')).toBe('Start Conversation');
+    expect(t('HEADER.CLOSE')).toBe('Close chat window');
+    expect(t('MESSAGE.FAILED')).toBe('MESSAGE.FAILED');
+    importForReal();
+    await loadAllStrings();
+    expect(t('MESSAGE.FAILED')).toBe("Couldn't send, try again");
+  });
+
+  it('are loaded whole only once', async () => {
+    await loadAllStrings();
+    expect(loadChunk).not.toHaveBeenCalled();
+  });
+});
+
 describe('looking up text', () => {
+  beforeAll(async () => {
+    importForReal();
+    await loadAllStrings();
+  });
+
   it('gives the English text by default', () => {
     expect(t('CHAT_WITH_US')).toBe('Chat with us');
   });

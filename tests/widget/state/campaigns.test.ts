@@ -19,10 +19,10 @@ const campaign = (fields: Partial<CampaignResponse> = {}): CampaignResponse => (
 /** A loaded widget whose host reports `page` as the current page. */
 async function setup(server: FakeServer = {}, { page = PRICING, businessHours = true, inIframe = true } = {}) {
   const widget = fakeWidget({ conversation: null, campaigns: [campaign()], ...server }, { inIframe });
-  if (!inIframe) widget.state.app.isWidgetOpen.value = false;
+  if (!inIframe) widget.state.app.setOpen(false);
   await widget.state.load();
   // What the host's change-url does.
-  widget.state.app.referrerURL.value = page;
+  widget.state.app.setPage(page, new URL(page).host);
   widget.state.campaigns.setPage(page, businessHours);
   return widget;
 }
@@ -70,9 +70,9 @@ describe('a campaign firing', () => {
 
   it('does not show while the widget is open', async () => {
     const { state, navigate, sent } = await setup();
-    state.app.isWidgetOpen.value = true;
+    state.app.setOpen(true);
     vi.advanceTimersByTime(5_000);
-    state.app.isWidgetOpen.value = false;
+    state.app.setOpen(false);
     expect(state.campaigns.active.value).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
     expect(sent('setCampaignMode')).toEqual([]);

@@ -61,13 +61,16 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     const answered = answer?.(endpoint);
     return answered === undefined ? server(endpoint) : answered;
   }) as unknown as Request;
-  const conversation = createConversationModel(request);
+  // The host's calls (labels, attributes) play no part in the flow.
+  const hostCall = async () => undefined;
+  const conversation = createConversationModel(request, hostCall);
   const deps: FlowDeps = {
     request,
-    messages: createMessagesModel(request, () => PAGE),
+    messages: createMessagesModel(request),
+    referrer: () => PAGE,
     conversation,
     composer: createComposerModel(request, () => conversation.id.value !== undefined),
-    contact: createContactModel(request),
+    contact: createContactModel(request, hostCall),
     maxUploadMb,
     emitHost: vi.fn(),
     postback: vi.fn(),
@@ -88,6 +91,31 @@ const failing =
   (endpoint) => {
     if (endpoint.method === method && endpoint.path.endsWith(path)) throw new Error('request failed');
   };
+
+describe('sending a text message', () => {
+  it('shows it at once, before the sending chunk (outbox) has arrived, then stores it', async () => {
+    const { flow, deps, calls } = await setup();
+    const sent = flow.sendMessage('  Hello  ');
+    expect(deps.messages.list.value.at(-1)).toMatchObject({ content: 'Hello', status: 'in_progress' });
+    await sent;
+    expect(calls()).toEqual(['POST /api/v1/widget/messages']);
+  });
+
+  it('leaves a failed send with a retry, which sends it again', async () => {
+    let fail = true;
+    const { flow, deps, calls } = await setup({
+      answer: (endpoint) => {
+        if (fail && endpoint.method === 'POST') throw new Error('request failed');
+      },
+    });
+    await flow.sendMessage('Hello');
+    const local = deps.messages.list.value.at(-1)!;
+    expect(local).toMatchObject({ content: 'Hello', status: 'failed' });
+    fail = false;
+    await flow.retry(String(local.id));
+    expect(calls()).toEqual(['POST /api/v1/widget/messages', 'POST /api/v1/widget/messages']);
+  });
+});
 
 describe('sending files', () => {
   it('refuses a file over the upload limit before any request', async () => {

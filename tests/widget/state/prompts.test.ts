@@ -32,7 +32,7 @@ describe('the unread-messages prompt', () => {
 
   it('does not open while the widget is open', async () => {
     const { state, navigate, sent } = fakeWidget({ messages: [widgetMessage(1)] });
-    state.app.isWidgetOpen.value = true;
+    state.app.setOpen(true);
     await state.load();
     expect(navigate).not.toHaveBeenCalled();
     expect(sent('setUnreadMode')).toEqual([]);
@@ -40,7 +40,7 @@ describe('the unread-messages prompt', () => {
 
   it('does not open outside an iframe (a popout or the /widget page)', async () => {
     const { state, navigate, sent } = fakeWidget({ messages: [widgetMessage(1)] }, { inIframe: false });
-    state.app.isWidgetOpen.value = false;
+    state.app.setOpen(false);
     await state.load();
     expect(navigate).not.toHaveBeenCalled();
     expect(sent('setUnreadMode')).toEqual([]);

@@ -90,7 +90,7 @@ describe('the new-message sound', () => {
 
   it('stays quiet while the visitor has the chat open and in view', async () => {
     const { state, bridge, emit } = await setup();
-    state.app.isWidgetOpen.value = true;
+    state.app.setOpen(true);
     emit('message.created', message(501, { sender_type: 'User' }));
     expect(sounds(bridge)).toHaveLength(0);
   });

@@ -12,7 +12,7 @@ const open = (widget: ReturnType<typeof fakeWidget>) => hostActions(widget.state
 describe('a returning visitor opening the chat', () => {
   it('lands on the conversation when the history is already loaded', async () => {
     const widget = fakeWidget({ messages: history });
-    widget.state.app.isWidgetOpen.value = false;
+    widget.state.app.setOpen(false);
     await widget.state.load();
     widget.navigate.mockClear();
     open(widget);
@@ -38,7 +38,7 @@ describe('a returning visitor opening the chat', () => {
   it('stays on home when the window was closed again before the history arrived', async () => {
     const widget = fakeWidget({ messages: history });
     open(widget);
-    widget.state.app.isWidgetOpen.value = false;
+    widget.state.app.setOpen(false);
     await widget.state.load();
     expect(widget.navigate).not.toHaveBeenCalledWith('/messages');
   });

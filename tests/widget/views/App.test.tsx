@@ -102,7 +102,7 @@ describe('theming', () => {
     const { state } = setup();
     act(() => {
       state.app.update({ darkMode });
-      state.app.systemDark.value = systemDark;
+      state.app.setSystemDark(systemDark);
     });
     expect(root().classList.contains('dark')).toBe(dark);
   });
@@ -119,7 +119,7 @@ describe('theming', () => {
     const { state } = setup();
     act(() => {
       state.app.update({ widgetStyle: 'flat', position: 'left' });
-      state.app.isMobile.value = true;
+      state.app.setMobile(true);
     });
     expect([...root().classList]).toEqual(expect.arrayContaining(['flat', 'left', 'mobile']));
   });
@@ -128,7 +128,7 @@ describe('theming', () => {
     const { state } = setup({ welcomeTitle: '', welcomeTagline: '' });
     expect(screen.queryByRole('button', { name: 'Close chat window' })).toBeNull();
     act(() => {
-      state.app.isMobile.value = true;
+      state.app.setMobile(true);
     });
     expect(screen.getByRole('button', { name: 'Close chat window' })).toBeTruthy();
   });

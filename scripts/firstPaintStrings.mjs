@@ -1,0 +1,69 @@
+/**
+ * Which interface strings travel with the widget's first paint.
+ *
+ * The first paint (home, the header, the banner, the branding line, a chunk's retry) shows a
+ * handful of strings; every other string belongs to a lazy part (the conversation, the pre-chat
+ * form, the emoji picker…). English is the only locale bundled with the entry, so without this
+ * split every string any feature adds would grow the first paint. Instead the entry imports
+ * `locales/en.json?first-paint`, which keeps only the keys below, and `lazyPart()` waits for the
+ * whole file (an ordinary lazy chunk, like any other locale) before it renders a lazy part.
+ *
+ * The rule: a key is a first-paint key when it has no namespace (`CHAT_WITH_US`) or its
+ * namespace is listed here. A new feature's strings get a namespace of their own and stay out.
+ * `checkFirstPaintKeys()` runs after every build and fails it when a first-paint file names a
+ * key the first paint does not carry, so the rule cannot drift from the code.
+ */
+import { readFile } from 'node:fs/promises';
+
+/** Namespaces the first paint shows (the collapsed and expanded header, availability). */
+export const FIRST_PAINT_NAMESPACES = ['HEADER', 'TEAM_AVAILABILITY', 'REPLY_TIME', 'CONNECTION'];
+
+/** The import suffix that asks for the first-paint subset of a locale file. */
+export const FIRST_PAINT_QUERY = '?first-paint';
+
+/** Whether the first paint carries `key`. */
+export function isFirstPaintKey(key) {
+  const dot = key.indexOf('.');
+  return dot === -1 || FIRST_PAINT_NAMESPACES.includes(key.slice(0, dot));
+}
+
+/** The first-paint subset of a locale's strings, in their original order. */
+export function firstPaintStrings(strings) {
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => isFirstPaintKey(key)));
+}
+
+/** esbuild plugin: `…/en.json?first-paint` resolves to the JSON file, loaded as its subset. */
+export function firstPaintStringsPlugin() {
+  return {
+    name: 'first-paint-strings',
+    setup(b) {
+      b.onResolve({ filter: /\.json\?first-paint$/ }, async (args) => {
+        const resolved = await b.resolve(args.path.slice(0, -FIRST_PAINT_QUERY.length), {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+        });
+        return resolved.errors.length ? { errors: resolved.errors } : { path: resolved.path, namespace: 'first-paint-strings' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'first-paint-strings' }, async (args) => ({
+        contents: JSON.stringify(firstPaintStrings(JSON.parse(await readFile(args.path, 'utf8')))),
+        loader: 'json',
+      }));
+    },
+  };
+}
+
+/**
+ * Fails when a first-paint file names a locale key the first paint does not carry: that string
+ * would show as its key until the lazy strings arrive. `files` are the first paint's JS sources
+ * as built; a key counts as named when it appears as a quoted string literal.
+ */
+export function checkFirstPaintKeys(files, allKeys) {
+  const lazyKeys = allKeys.filter((key) => !isFirstPaintKey(key));
+  const named = lazyKeys.filter((key) => files.some((code) => code.includes(`"${key}"`) || code.includes(`'${key}'`)));
+  if (named.length > 0) {
+    throw new Error(
+      `The widget's first paint names strings it does not carry: ${named.join(', ')}. ` +
+        'Give them a namespace listed in scripts/firstPaintStrings.mjs, or move their use into a lazy part.',
+    );
+  }
+}

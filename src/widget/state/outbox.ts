@@ -1,0 +1,89 @@
+/**
+ * The visitor's messages on their way to the server: send, retry, and the echo that replaces
+ * the optimistic bubble. A lazy chunk (docs/architecture.md#loading-strategy): a visitor who
+ * only reads never loads it, and the conversation view asks for it at the first keystroke.
+ */
+import type { FileType } from '../../shared/types';
+import * as endpoints from '../api/endpoints';
+import type { ChatMessage } from './messageMerge';
+import type { MessagesModel } from './messages';
+import type { Request } from './request';
+
+export interface OutboxDeps {
+  messages: MessagesModel;
+  request: Request;
+  /** The host page the message is sent from (`referer_url`). */
+  referrer(): string;
+}
+
+/** Sends through the messages model's own actions: it shows, patches and merges; this posts. */
+export function createOutbox({ messages, request, referrer }: OutboxDeps) {
+  // Files of optimistic attachment messages, kept for a retry.
+  const files = new Map<string, File>();
+
+  async function post(local: ChatMessage) {
+    const echoId = String(local.id);
+    const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
+    const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer(), reply_to: replyTo };
+    const file = files.get(echoId);
+    try {
+      const created = await request(
+        file
+          ? endpoints.sendAttachment({ ...common, attachments: [file] })
+          : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
+      );
+      messages.merge({ ...created, echo_id: echoId });
+      release(echoId);
+      return created;
+    } catch (error) {
+      messages.fail(local.id);
+      throw error;
+    }
+  }
+
+  /** Drops a sent attachment's file and its preview URL. */
+  function release(echoId: string) {
+    const local = messages.map.value.get(echoId);
+    for (const attachment of local?.attachments ?? [])
+      if (attachment.data_url.startsWith('blob:')) URL.revokeObjectURL(attachment.data_url);
+    files.delete(echoId);
+  }
+
+  return {
+    /**
+     * Sends a message the model already shows as `in_progress` (`messages.addLocal`), keyed by an
+     * `echo_id` the server stores, so a retry after a lost response is stored exactly once.
+     */
+    post,
+    /**
+     * Uploads one file as its own message. The bubble shows a local preview while uploading
+     * and is replaced by the server's message, like a text message.
+     */
+    sendAttachment(file: File, fileType: FileType, replyTo?: number) {
+      const preview = URL.createObjectURL(file);
+      const attachment = {
+        id: 0,
+        message_id: 0,
+        account_id: 0,
+        file_type: fileType,
+        data_url: preview,
+        thumb_url: preview,
+        file_size: file.size,
+        extension: file.name.split('.').pop() ?? null,
+        fallback_title: file.name,
+      };
+      const local = messages.addLocal({ content: null, attachments: [attachment] }, replyTo);
+      files.set(String(local.id), file);
+      return post(local);
+    },
+    /** Sends a failed message again with the same `echo_id`. */
+    retry(id: string) {
+      const local = messages.map.value.get(id);
+      if (local?.status !== 'failed') return Promise.resolve(undefined);
+      messages.patch(id, { status: 'in_progress' });
+      return post({ ...local, status: 'in_progress' });
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

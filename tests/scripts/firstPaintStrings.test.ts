@@ -1,0 +1,31 @@
+import en from '../../locales/en.json';
+import { checkFirstPaintKeys, firstPaintStrings, isFirstPaintKey } from '../../scripts/firstPaintStrings.mjs';
+
+describe('the first paint’s share of the strings', () => {
+  it('keeps keys without a namespace and those of the header and availability', () => {
+    expect(isFirstPaintKey('CHAT_WITH_US')).toBe(true);
+    expect(isFirstPaintKey('HEADER.CLOSE')).toBe(true);
+    expect(isFirstPaintKey('TEAM_AVAILABILITY.ONLINE')).toBe(true);
+    expect(isFirstPaintKey('REPLY_TIME.BACK_IN')).toBe(true);
+    expect(isFirstPaintKey('CONNECTION.LOST')).toBe(true);
+  });
+
+  it('leaves out every feature namespace', () => {
+    for (const key of ['MESSAGE.FAILED', 'EMOJI.SEARCH', 'CSAT.TITLE', 'PORTAL.POPULAR_ARTICLES', 'ATTACHMENT.ADD']) {
+      expect(isFirstPaintKey(key)).toBe(false);
+    }
+  });
+
+  it('is a subset of English in its order, and leaves most of it out', () => {
+    const subset = firstPaintStrings(en);
+    const keys = Object.keys(en);
+    expect(Object.keys(subset)).toEqual(keys.filter(isFirstPaintKey));
+    expect(Object.keys(subset).length).toBeLessThan(keys.length / 2);
+  });
+
+  it('fails a build whose first paint names a string it does not carry', () => {
+    const keys = Object.keys(en);
+    expect(() => checkFirstPaintKeys(['t("HEADER.BACK");t("CHAT_WITH_US")'], keys)).not.toThrow();
+    expect(() => checkFirstPaintKeys(['x("HEADER.BACK")', "y('MESSAGE.FAILED')"], keys)).toThrow(/MESSAGE\.FAILED/);
+  });
+});

@@ -1,0 +1,221 @@
+import { createMessagesModel } from '../../../src/widget/state/messages';
+import { createOutbox } from '../../../src/widget/state/outbox';
+import type { Endpoint } from '../../../src/widget/api/endpoints';
+import type { Request } from '../../../src/widget/state/request';
+import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
+
+interface PendingCall {
+  endpoint: Endpoint;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** A `request` that records each endpoint and answers only when the test says so. */
+function fakeRequest() {
+  const calls: PendingCall[] = [];
+  const request = vi.fn(
+    (endpoint: Endpoint) => new Promise((resolve, reject) => calls.push({ endpoint, resolve, reject })),
+  ) as unknown as Request;
+  return { request, calls };
+}
+
+const serverMessage = (id: number, fields: Partial<WidgetMessage> = {}): WidgetMessage => ({
+  id,
+  content: `message ${id}`,
+  message_type: MESSAGE_TYPE.outgoing,
+  content_attributes: {},
+  created_at: 1_700_000_000 + id,
+  conversation_id: 10,
+  ...fields,
+});
+
+/** The server's answer to `POST /messages`: what it stored, with the echo id it was given. */
+const created = (id: number, call: PendingCall, fields: Partial<WidgetMessage> = {}) => {
+  const body = (call.endpoint.body as { message: { content: string; echo_id: string } }).message;
+  return serverMessage(id, {
+    message_type: MESSAGE_TYPE.incoming,
+    content: body.content,
+    echo_id: body.echo_id,
+    status: 'sent',
+    ...fields,
+  });
+};
+
+/**
+ * The messages model and the outbox sending through it, as the conversation flow uses them: a
+ * text message is shown (`addLocal`) and posted.
+ */
+function setup() {
+  const fake = fakeRequest();
+  const messages = createMessagesModel(fake.request);
+  const outbox = createOutbox({ messages, request: fake.request, referrer: () => 'https://shop.example/cart' });
+  const sendText = (content: string, replyTo?: number) => outbox.post(messages.addLocal({ content }, replyTo));
+  return { ...fake, model: { ...messages, ...outbox, sendText } };
+}
+
+describe('sending a text message', () => {
+  it('shows the message as in_progress at once, before the server answers', () => {
+    const { model } = setup();
+    model.sendText('Hello');
+    expect(model.list.value).toHaveLength(1);
+    expect(model.list.value[0]).toMatchObject({ content: 'Hello', status: 'in_progress', message_type: MESSAGE_TYPE.incoming });
+  });
+
+  it('posts the content, its echo_id and the referrer', () => {
+    const { model, calls } = setup();
+    model.sendText('Hello');
+    const [{ endpoint }] = calls;
+    expect(endpoint).toMatchObject({ method: 'POST', path: '/api/v1/widget/messages' });
+    const body = (endpoint.body as { message: Record<string, unknown> }).message;
+    expect(body).toMatchObject({ content: 'Hello', referer_url: 'https://shop.example/cart' });
+    expect(body.echo_id).toBe(model.list.value[0].id);
+  });
+
+  it('replaces the local copy with the server message, marked sent', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendText('Hello');
+    calls[0].resolve(created(501, calls[0]));
+    await sent;
+    expect(model.list.value).toHaveLength(1);
+    expect(model.list.value[0]).toMatchObject({ id: 501, content: 'Hello', status: 'sent' });
+  });
+
+  it('resolves with the server message', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendText('Hello');
+    const message = created(501, calls[0]);
+    calls[0].resolve(message);
+    await expect(sent).resolves.toEqual(message);
+  });
+
+  it('keeps one copy when the realtime echo (same echo_id) arrives before the HTTP response', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendText('Hello');
+    const message = created(501, calls[0]);
+    model.merge(message);
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+    calls[0].resolve(message);
+    await sent;
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+    expect(model.list.value[0].status).toBe('sent');
+  });
+
+  it('keeps one copy when the realtime echo (same content, no echo_id) arrives before the HTTP response', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendText('Hello');
+    const message = created(501, calls[0]);
+    model.merge({ ...message, echo_id: undefined });
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+    calls[0].resolve(message);
+    await sent;
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+  });
+
+  it('keeps one copy when the realtime echo (same echo_id) arrives after the HTTP response', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendText('Hello');
+    const message = created(501, calls[0]);
+    calls[0].resolve(message);
+    await sent;
+    model.merge(message);
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+  });
+
+  it('keeps one copy when the realtime echo (same content, no echo_id) arrives after the HTTP response', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendText('Hello');
+    const message = created(501, calls[0]);
+    calls[0].resolve(message);
+    await sent;
+    model.merge({ ...message, echo_id: undefined });
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+  });
+
+  it('keeps two messages with the same text sent one after the other', async () => {
+    const { model, calls } = setup();
+    const first = model.sendText('ok');
+    calls[0].resolve(created(501, calls[0]));
+    await first;
+    const second = model.sendText('ok');
+    calls[1].resolve(created(502, calls[1]));
+    await second;
+    expect(model.list.value.map((m) => m.id)).toEqual([501, 502]);
+  });
+
+  it('marks the message failed with an empty error when the request fails', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendText('Hello');
+    calls[0].reject(new Error('offline'));
+    await expect(sent).rejects.toThrow('offline');
+    expect(model.list.value).toHaveLength(1);
+    expect(model.list.value[0]).toMatchObject({ content: 'Hello', status: 'failed', meta: { error: '' } });
+  });
+});
+
+describe('retrying a failed message', () => {
+  async function failedSend() {
+    const context = setup();
+    const sent = context.model.sendText('Hello');
+    context.calls[0].reject(new Error('offline'));
+    await sent.catch(() => undefined);
+    const id = String(context.model.list.value[0].id);
+    return { ...context, id };
+  }
+
+  it('shows the message as in_progress again while it is re-posted', async () => {
+    const { model, id } = await failedSend();
+    model.retry(id);
+    expect(model.list.value[0]).toMatchObject({ id, status: 'in_progress' });
+  });
+
+  it('re-posts with the same echo_id as the first attempt', async () => {
+    const { model, calls, id } = await failedSend();
+    model.retry(id);
+    expect(calls).toHaveLength(2);
+    const echoOf = (call: PendingCall) => (call.endpoint.body as { message: { echo_id: string } }).message.echo_id;
+    expect(echoOf(calls[1])).toBe(id);
+    expect(echoOf(calls[1])).toBe(echoOf(calls[0]));
+  });
+
+  it('ends as one sent message', async () => {
+    const { model, calls, id } = await failedSend();
+    const retried = model.retry(id);
+    calls[1].resolve(created(501, calls[1]));
+    await retried;
+    expect(model.list.value).toHaveLength(1);
+    expect(model.list.value[0]).toMatchObject({ id: 501, status: 'sent' });
+  });
+
+  it('ends as one sent message when the realtime echo of the retry also arrives', async () => {
+    const { model, calls, id } = await failedSend();
+    const retried = model.retry(id);
+    const message = created(501, calls[1]);
+    model.merge(message);
+    calls[1].resolve(message);
+    await retried;
+    model.merge(message);
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+  });
+
+  it('marks the message failed again when the retry fails', async () => {
+    const { model, calls, id } = await failedSend();
+    const retried = model.retry(id);
+    calls[1].reject(new Error('still offline'));
+    await expect(retried).rejects.toThrow('still offline');
+    expect(model.list.value[0]).toMatchObject({ id, status: 'failed', meta: { error: '' } });
+  });
+
+  it('does nothing for a message that has not failed', async () => {
+    const { model, calls } = setup();
+    model.sendText('Hello');
+    const id = String(model.list.value[0].id);
+    await expect(model.retry(id)).resolves.toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does nothing for an unknown id', async () => {
+    const { model, calls } = setup();
+    await expect(model.retry('nope')).resolves.toBeUndefined();
+    expect(calls).toHaveLength(0);
+  });
+});
