@@ -66,11 +66,8 @@ async function mintVisitor(origin) {
   return JSON.parse(/<script type="application\/json" id="wren-config">([\s\S]*?)<\/script>/.exec(html)[1]).chatwootPubsubToken;
 }
 
-/** The round every socket reports to. */
-const state = { round: null, duplicates: 0 };
-
-/** Opens socket `index` on `origin`; subscribes to `token`'s room unless it is the bare server. */
-function connect(origin, index, token) {
+/** Opens socket `index` of `bench` on `origin`; subscribes to `token`'s room unless it is the bare server. */
+function connect(bench, origin, index, token) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${origin.replace('http', 'ws')}/cable`, ['actioncable-v1-json'], { perMessageDeflate: false });
     const identifier = token && JSON.stringify({ channel: 'RoomChannel', pubsub_token: token });
@@ -89,10 +86,10 @@ function connect(origin, index, token) {
         resolve(ws);
       } else if (frame.type === 'reject_subscription') reject(new Error('subscription rejected'));
       else if (frame.message?.event === 'presence.update') {
-        const round = state.round;
+        const round = bench.round;
         if (!round || frame.message.data.users['1'] !== round.status) return;
         if (round.at[index] !== undefined) {
-          state.duplicates++;
+          bench.duplicates++;
           return;
         }
         round.at[index] = performance.now() - round.sentAt;
@@ -102,42 +99,59 @@ function connect(origin, index, token) {
   });
 }
 
-/** One round: send the event, wait until every socket heard it or 10 s passed. */
-async function round(sockets, status, send) {
+/** One round of `bench`: send the event, wait until every socket heard it or 10 s passed. */
+async function round(bench, status) {
   let done;
   const all = new Promise((resolve) => (done = resolve));
-  state.round = { status, at: new Array(sockets), heard: 0, expected: sockets, done, sentAt: performance.now() };
-  const current = state.round;
-  await send(status);
+  const current = {
+    status,
+    at: new Array(bench.sockets.length),
+    heard: 0,
+    expected: bench.sockets.length,
+    done,
+    sentAt: performance.now(),
+  };
+  bench.round = current;
+  await bench.send(status);
   await Promise.race([all, sleep(ROUND_TIMEOUT_MS)]);
-  state.round = null;
-  return { latencies: current.at.filter((v) => v !== undefined), lost: sockets - current.heard };
+  bench.round = null;
+  return { latencies: current.at.filter((v) => v !== undefined), lost: current.expected - current.heard };
 }
 
-/** Measures one configuration at each socket count; visitors and sockets accumulate. */
-async function measureMode(mode, { dist, port, counts, rounds, services, log }) {
-  const { processes } = MODES[mode];
-  const servers = [];
-  let database;
-  if (mode === 'bare') servers.push(await startBare(port));
-  else {
-    let env = {};
-    if (mode !== 'embedded') {
-      const name = `wren_bench_${mode}`;
-      const admin = new pg.Client(services.postgres.url());
-      await admin.connect();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      database = name;
-      env = { DATABASE_URL: services.postgres.url(name), REDIS_URL: services.redis.url };
-    }
-    // One after the other: the first runs the migrations.
-    for (let i = 0; i < processes; i++) servers.push(await startServer(dist, port + i, env));
+async function createDatabase(services, name) {
+  const admin = new pg.Client(services.postgres.url());
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+/** Starts `mode`'s server(s) from `port` on. */
+async function startMode(mode, { dist, port, services }) {
+  if (mode === 'bare') {
+    const bare = await startBare(port);
+    const frame = (status) =>
+      JSON.stringify({ identifier: 'bench', message: { event: 'presence.update', data: { account_id: 1, users: { 1: status } } } });
+    return {
+      mode,
+      servers: [bare],
+      send: (status) => fetch(`${bare.origin}/broadcast`, { method: 'POST', body: frame(status) }).then((r) => r.arrayBuffer()),
+    };
   }
-  const sockets = [];
-  const rows = [];
-  const agent = (status) =>
+  let env = {};
+  let redis;
+  if (mode !== 'embedded') {
+    await createDatabase(services, `wren_bench_${mode}`);
+    // A Redis of its own: pub/sub channels span a server's databases, so two deployments on one
+    // Redis would hear each other's presence.
+    redis = await startRedis();
+    services.versions.redis = redis.version;
+    env = { DATABASE_URL: services.postgres.url(`wren_bench_${mode}`), REDIS_URL: redis.url };
+  }
+  const servers = [];
+  // One after the other: the first runs the migrations.
+  for (let i = 0; i < MODES[mode].processes; i++) servers.push(await startServer(dist, port + i, env));
+  const send = (status) =>
     fetch(`${servers[0].origin}/api/v1/profile/availability`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', api_access_token: API_ACCESS_TOKEN },
@@ -146,70 +160,83 @@ async function measureMode(mode, { dist, port, counts, rounds, services, log }) 
       await r.arrayBuffer();
       if (!r.ok) throw new Error(`availability → ${r.status}`);
     });
-  const frame = (status) =>
-    JSON.stringify({ identifier: 'bench', message: { event: 'presence.update', data: { account_id: 1, users: { 1: status } } } });
-  const bare = (status) => fetch(`${servers[0].origin}/broadcast`, { method: 'POST', body: frame(status) }).then((r) => r.arrayBuffer());
-  const send = mode === 'bare' ? bare : agent;
-  try {
-    for (const count of counts) {
-      const fresh = Array.from({ length: count - sockets.length }, (_, j) => sockets.length + j);
-      const origins = fresh.map((index) => servers[index % servers.length].origin);
-      const tokens = mode === 'bare' ? fresh.map(() => null) : await pool(origins, SETUP_CONCURRENCY, (origin) => mintVisitor(origin));
-      sockets.push(...(await pool(fresh, SETUP_CONCURRENCY, (index, j) => connect(origins[j], index, tokens[j]))));
-      // The agent arrives (and every subscribe's own presence frame settles) before measuring.
-      await send('online');
-      await sleep(1000);
-      const latencies = [];
-      let lost = 0;
-      const duplicatesBefore = state.duplicates;
-      for (let r = 0; r < rounds + 3; r++) {
-        const result = await round(sockets.length, r % 2 ? 'online' : 'busy', send);
-        // The first three warm the server (and its JIT) up.
-        if (r >= 3) {
-          latencies.push(...result.latencies);
-          lost += result.lost;
-        }
-        await sleep(100);
-      }
-      rows.push({
-        mode,
-        processes,
-        sockets: count,
-        rounds,
-        p50: median(latencies),
-        p99: quantile(latencies, 0.99),
-        lost,
-        duplicates: state.duplicates - duplicatesBefore,
-      });
-      log(
-        `bench: ${MODES[mode].label}, ${count} sockets: p50 ${fmt(median(latencies))} ms, p99 ${fmt(quantile(latencies, 0.99))} ms, lost ${lost}`,
-      );
-    }
-  } finally {
-    for (const ws of sockets) ws.terminate();
-    for (const server of servers) await server.stop();
-    if (database) {
-      const admin = new pg.Client(services.postgres.url());
-      await admin.connect();
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
-  }
-  return rows;
+  return { mode, servers, send, redis, database: mode === 'embedded' ? undefined : `wren_bench_${mode}` };
 }
 
-/** Runs every mode of `modes` at every count of `counts`; PostgreSQL and Redis are started when needed. */
+/** Tops `bench` up to `count` sockets, spread over its servers. */
+async function grow(bench, count) {
+  const fresh = Array.from({ length: count - bench.sockets.length }, (_, j) => bench.sockets.length + j);
+  const origins = fresh.map((index) => bench.servers[index % bench.servers.length].origin);
+  const tokens = bench.mode === 'bare' ? fresh.map(() => null) : await pool(origins, SETUP_CONCURRENCY, (origin) => mintVisitor(origin));
+  bench.sockets.push(...(await pool(fresh, SETUP_CONCURRENCY, (index, j) => connect(bench, origins[j], index, tokens[j]))));
+}
+
+/**
+ * Runs every mode of `modes` at every count of `counts`. All of them run side by side and their
+ * rounds take turns (one round of each, then the next), so a burst of load from elsewhere on
+ * the machine falls on every mode alike, the ceiling included. PostgreSQL and Redis are started
+ * when a scaled mode is asked for.
+ */
 export async function runBroadcastBench({ dist, port, counts, modes, rounds, log }) {
   const needsServices = modes.some((mode) => mode.startsWith('scaled'));
-  const services = needsServices ? { postgres: await startPostgres(), redis: await startRedis() } : undefined;
+  const services = needsServices ? { postgres: await startPostgres(), versions: {} } : undefined;
+  const benches = [];
   const rows = [];
   try {
-    for (const mode of modes) rows.push(...(await measureMode(mode, { dist, port, counts, rounds, services, log })));
+    let next = port;
+    for (const mode of modes) {
+      benches.push({ ...(await startMode(mode, { dist, port: next, services })), sockets: [], round: null, duplicates: 0 });
+      next += MODES[mode].processes;
+    }
+    for (const count of counts) {
+      for (const bench of benches) await grow(bench, count);
+      // The agent arrives (and every subscription's own presence frame settles) before measuring.
+      for (const bench of benches) await bench.send('online');
+      await sleep(1000);
+      const results = new Map(benches.map((bench) => [bench, { latencies: [], lost: 0, duplicatesBefore: bench.duplicates }]));
+      for (let r = 0; r < rounds + 3; r++) {
+        for (const bench of benches) {
+          const result = await round(bench, r % 2 ? 'online' : 'busy');
+          // The first three warm the servers (and their JIT) up.
+          if (r >= 3) {
+            results.get(bench).latencies.push(...result.latencies);
+            results.get(bench).lost += result.lost;
+          }
+          await sleep(50);
+        }
+      }
+      for (const bench of benches) {
+        const { latencies, lost, duplicatesBefore } = results.get(bench);
+        const row = {
+          mode: bench.mode,
+          processes: MODES[bench.mode].processes,
+          sockets: count,
+          rounds,
+          p50: median(latencies),
+          p99: quantile(latencies, 0.99),
+          lost,
+          duplicates: bench.duplicates - duplicatesBefore,
+        };
+        rows.push(row);
+        log(`bench: ${MODES[bench.mode].label}, ${count} sockets: p50 ${fmt(row.p50)} ms, p99 ${fmt(row.p99)} ms, lost ${lost}`);
+      }
+    }
   } finally {
-    await services?.redis.stop();
+    for (const bench of benches) {
+      for (const ws of bench.sockets) ws.terminate();
+      for (const server of bench.servers) await server.stop();
+      await bench.redis?.stop();
+    }
+    if (services) {
+      const admin = new pg.Client(services.postgres.url());
+      await admin.connect();
+      for (const bench of benches) if (bench.database) await admin.query(`drop database if exists ${bench.database} with (force)`);
+      await admin.end();
+    }
     services?.postgres.stop();
   }
-  return { rows, versions: services && { postgres: services.postgres.version, redis: services.redis.version } };
+  rows.sort((a, b) => a.sockets - b.sockets || modes.indexOf(a.mode) - modes.indexOf(b.mode));
+  return { rows, versions: services && { postgres: services.postgres.version, redis: services.versions.redis } };
 }
 
 /** The report: one table, the ceiling first at each count, and the p99 ratio to it. */
