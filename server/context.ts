@@ -48,7 +48,7 @@ export interface AppEnv {
     requestId: string;
     /** The request's logger: every line carries `request_id`. */
     log: Logger;
-    /** The agent changed their availability: `agentAuth` announces it to visitors when the call is done. */
-    presenceChanged: boolean;
+    /** The call announced the agent's presence to visitors itself: `agentAuth` does not announce their arrival. */
+    presenceAnnounced: boolean;
   };
 }

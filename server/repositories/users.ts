@@ -140,6 +140,35 @@ export async function listInboxAgents(db: Db, inboxId: number): Promise<User[]> 
   return rows.map(toUser);
 }
 
+/** An inbox the agent answers in, with its account and all of its agents (them included). */
+export interface InboxTeam {
+  inboxId: number;
+  accountId: number;
+  agents: User[];
+}
+
+/** Every inbox the agent is a member of, each with its agents in the order they were added: one query. */
+export async function listUserInboxTeams(db: Db, userId: number): Promise<InboxTeam[]> {
+  const rows = await db
+    .selectFrom('inbox_members as mine')
+    .innerJoin('inboxes', 'inboxes.id', 'mine.inbox_id')
+    .innerJoin('inbox_members as member', 'member.inbox_id', 'mine.inbox_id')
+    .innerJoin('users', 'users.id', 'member.user_id')
+    .selectAll('users')
+    .select(['inboxes.id as team_inbox_id', 'inboxes.account_id as team_account_id'])
+    .where('mine.user_id', '=', userId)
+    .orderBy('inboxes.id')
+    .orderBy('member.id')
+    .execute();
+  const teams = new Map<number, InboxTeam>();
+  for (const { team_inbox_id: inboxId, team_account_id: accountId, ...user } of rows) {
+    let team = teams.get(inboxId);
+    if (!team) teams.set(inboxId, (team = { inboxId, accountId, agents: [] }));
+    team.agents.push(toUser(user));
+  }
+  return [...teams.values()];
+}
+
 /** Ids of the inboxes the agent is a member of: in `accountId`, or in every account. */
 export async function listUserInboxIds(db: Db, userId: number, accountId?: number): Promise<number[]> {
   let query = db

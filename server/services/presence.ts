@@ -20,7 +20,7 @@ import type { PresenceKind, PresenceStore } from '../lib/presenceStore';
 import type { Logger } from '../observability/logger';
 import type { Hub } from '../realtime/hub';
 import { findInbox } from '../repositories/inboxes';
-import { listInboxAgents, listUserInboxIds, type User } from '../repositories/users';
+import { listInboxAgents, listUserInboxTeams, type User } from '../repositories/users';
 
 /** `presence.update` data; contacts get no `contacts` key. */
 export type PresenceData = RealtimeEventData['presence.update'];
@@ -115,11 +115,16 @@ export class Presence {
     return { account_id: inbox.account_id, users: Object.fromEntries(agents.map((a) => [String(a.id), statuses.get(a.id) ?? 'offline'])) };
   }
 
-  /** Sends fresh presence to every connected visitor of the agent's inboxes, on every process. */
+  /**
+   * Sends fresh presence to every connected visitor of the agent's inboxes, on every process:
+   * one query for the inboxes and their agents, one look at who is present, one broadcast each.
+   */
   async announceAgent(userId: number): Promise<void> {
-    for (const inboxId of await listUserInboxIds(this.options.db, userId)) {
-      const presence = await this.inboxPresence(inboxId);
-      if (presence) this.options.hub.broadcast(inboxPresenceStream(inboxId), REALTIME_EVENTS.presenceUpdate, presence);
+    const teams = await listUserInboxTeams(this.options.db, userId);
+    const statuses = await this.statuses([...new Map(teams.flatMap((t) => t.agents).map((a) => [a.id, a])).values()]);
+    for (const { inboxId, accountId, agents } of teams) {
+      const users = Object.fromEntries(agents.map((a) => [String(a.id), statuses.get(a.id) ?? 'offline']));
+      this.options.hub.broadcast(inboxPresenceStream(inboxId), REALTIME_EVENTS.presenceUpdate, { account_id: accountId, users });
     }
   }
 

@@ -5,6 +5,8 @@
  * The clock is moved by hand: nothing here waits 20 seconds.
  */
 import { MemoryPresenceStore } from '../../server/lib/presenceStore';
+import { createInbox } from '../../server/repositories/inboxes';
+import { addInboxMember, createUser } from '../../server/repositories/users';
 import { createCableRooms } from '../../server/services/cableRooms';
 import { inboxPresenceStream } from '../../server/services/presence';
 import { createFixture, sendMessage, type Fixture } from './helpers';
@@ -82,6 +84,24 @@ describe('agent presence', () => {
     now += LIFETIME_MS;
     await fx.presence.sweep();
     expect(await memberStatus()).toBe('offline');
+  });
+
+  it("announces an agent to each of their inboxes with that inbox's own agents", async () => {
+    const other = await createInbox(fx.db, { account_id: 1, name: 'Sales', website_token: 'sales-website-token', hmac_token: 'h' });
+    const colleague = await createUser(fx.db, {
+      name: 'Sam',
+      email: 'sam@example.com',
+      access_token: 'sam-access-token',
+      availability: 'busy',
+    });
+    await addInboxMember(fx.db, other.id, colleague.id);
+    await addInboxMember(fx.db, other.id, 1);
+    const support = fx.listen(inboxPresenceStream(1));
+    const sales = fx.listen(inboxPresenceStream(other.id));
+    await fx.agent('/conversations');
+    expect(support.map((e) => e.data)).toEqual([{ account_id: 1, users: { 1: 'online' } }]);
+    // Sam chose busy but has not been seen: offline for the visitors of Sales.
+    expect(sales.map((e) => e.data)).toEqual([{ account_id: 1, users: { 1: 'online', [colleague.id]: 'offline' } }]);
   });
 
   it('tells a connected visitor on subscribe, on update_presence and when the agent goes quiet', async () => {

@@ -22,8 +22,8 @@ export function agentAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const warn = (error: Error) => c.get('log').warn({ err: error.message }, 'presence not recorded');
     const arrived = await deps.presence.agentArrived(agent.id).catch((error: Error) => warn(error) ?? false);
     await next();
-    // Announced after the call, so an agent arriving by setting "busy" is never shown online first.
-    if (arrived || c.get('presenceChanged')) await deps.presence.announceAgent(agent.id).catch(warn);
+    // After the call, unless it announced the agent itself (a change of availability).
+    if (arrived && !c.get('presenceAnnounced')) await deps.presence.announceAgent(agent.id).catch(warn);
   };
 }
 
