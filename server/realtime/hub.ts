@@ -1,10 +1,12 @@
 /**
  * Fan-out keyed by stream (a pubsub token, `account_<id>`, an inbox's presence stream): the
  * cable connections subscribe, the routes broadcast. On its own a hub serves one process; with
- * a transport (Redis pub/sub, `server/redis/redisChannels.ts`) every broadcast goes through the
- * broker and comes back to each process that has a listener for the stream, this one included,
- * so a listener hears each event once whichever process sent it.
+ * a transport (Redis pub/sub, `server/redis/redisHubTransport.ts`) every broadcast is delivered
+ * to this process's listeners at once and published for the others, tagged with this hub's
+ * origin, which skips its own publications when the broker hands them back: a listener hears
+ * each event once whichever process sent it.
  */
+import { randomBytes } from 'node:crypto';
 import type { RealtimeEnvelope, RealtimeEventName } from '../../src/shared/cable';
 
 /** Receives each event of a stream, as an object and as the JSON text of `{event, data}`. */
@@ -24,6 +26,8 @@ export class Hub {
   private readonly rooms = new Map<string, Set<HubListener>>();
   /** The broker's confirmation of each joined stream. */
   private readonly joined = new Map<string, Promise<void>>();
+  /** Tags this process's publications (`<origin>\n<json>`). */
+  private readonly origin = randomBytes(9).toString('base64url');
 
   constructor(private readonly transport?: HubTransport) {}
 
@@ -33,7 +37,7 @@ export class Hub {
     if (!room) {
       this.rooms.set(token, (room = new Set()));
       if (this.transport) {
-        const joining = this.transport.join(token, (json) => this.deliver(token, json));
+        const joining = this.transport.join(token, (message) => this.receive(token, message));
         // A failed join surfaces through `ready()`; nobody else awaits it.
         joining.catch(() => {});
         this.joined.set(token, joining);
@@ -68,14 +72,18 @@ export class Hub {
   broadcast<D>(token: string, event: RealtimeEventName, data: D): void {
     const envelope: RealtimeEnvelope<D> = { event, data };
     const json = JSON.stringify(envelope);
-    if (this.transport) this.transport.publish(token, json);
-    else this.deliver(token, json, envelope);
+    this.deliver(token, json, envelope);
+    this.transport?.publish(token, `${this.origin}\n${json}`);
   }
 
-  /**
-   * Hands an event to this process's listeners of `token`; the transport calls it for what the
-   * broker delivers. Returns how many received it.
-   */
+  /** A publication the broker delivered: another process's event, or this one's own coming back. */
+  private receive(token: string, message: string): void {
+    const newline = message.indexOf('\n');
+    if (newline < 0 || message.slice(0, newline) === this.origin) return;
+    this.deliver(token, message.slice(newline + 1));
+  }
+
+  /** Hands an event to this process's listeners of `token`; returns how many received it. */
   deliver(token: string, json: string, envelope: RealtimeEnvelope = JSON.parse(json) as RealtimeEnvelope): number {
     const room = this.rooms.get(token);
     if (!room) return 0;
