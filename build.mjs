@@ -8,9 +8,11 @@
  *
  * Outputs:
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
- *   dist/packs/js/widget-[hash].js    the widget entry (ESM) + lazy chunks under js/chunks/
- *                                     (the emoji picker's data among them: scripts/emojiData.mjs)
- *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet
+ *   dist/packs/js/widget-[hash].js    the widget entry (ESM), a stub: its first paint is one chunk
+ *                                     (scripts/firstPaintChunk.mjs), which the manifest names as
+ *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
+ *                                     picker's data among them: scripts/emojiData.mjs)
+ *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
  *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
  *   dist/packs/css/agent-[hash].css   stylesheet: one bundle of its own, outside every widget budget
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
@@ -28,6 +30,7 @@ import { join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
+import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
 import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
@@ -52,7 +55,12 @@ const cssTextPlugin = (filter = /\.css$/) => ({
 });
 
 /** Entry points the server needs to find by name, and the names it knows them by. */
-const MANIFEST_NAMES = { 'src/widget/main.tsx': 'widget', 'src/sdk/runtime/index.ts': 'sdk-runtime', 'src/agent/main.tsx': 'agent' };
+const MANIFEST_NAMES = {
+  'src/widget/main.tsx': 'widget',
+  'src/widget/styles/widget.css': 'widget',
+  'src/sdk/runtime/index.ts': 'sdk-runtime',
+  'src/agent/main.tsx': 'agent',
+};
 
 /** Merges each named entry's content-hashed outputs into `manifest.json`. */
 const manifestPlugin = {
@@ -74,9 +82,15 @@ const manifestPlugin = {
       for (const [file, output] of Object.entries(outputs)) {
         const name = MANIFEST_NAMES[output.entryPoint];
         if (!name) continue;
-        manifest[`${name}.js`] = relative(PACKS, file);
+        if (file.endsWith('.css')) {
+          manifest[`${name}.css`] = relative(PACKS, file);
+          continue;
+        }
+        // A stub entry that only imports the first paint's chunk is skipped: the page loads the chunk.
+        const served = servedEntry(outputs, file);
+        manifest[`${name}.js`] = relative(PACKS, served);
         if (output.cssBundle) manifest[`${name}.css`] = relative(PACKS, output.cssBundle);
-        manifest[`${name}.imports`] = [...staticImports(file)].map((path) => relative(PACKS, path));
+        manifest[`${name}.imports`] = [...staticImports(served)].map((path) => relative(PACKS, path));
       }
       await writeFile(manifestFile, JSON.stringify(manifest, null, 2));
     });
@@ -114,7 +128,9 @@ const sdkOptions = (runtimeFile) => ({
 });
 
 const widgetOptions = {
-  entryPoints: ['src/widget/main.tsx'],
+  // The stylesheet is an entry of its own, not an import of main.tsx: every lazy chunk imports
+  // main.tsx (scripts/firstPaintChunk.mjs), and each would otherwise get a copy of it.
+  entryPoints: ['src/widget/main.tsx', 'src/widget/styles/widget.css'],
   outdir: PACKS,
   entryNames: '[ext]/widget-[hash]',
   chunkNames: 'js/chunks/[name]-[hash]',
@@ -132,9 +148,25 @@ const widgetOptions = {
   charset: 'utf8',
   loader: { '.svg': 'text' },
   legalComments: 'none',
-  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built, and
-  // the first paint's share of the English strings (scripts/firstPaintStrings.mjs).
-  plugins: [cssTextPlugin(/\.chunk\.css$/), emojiDataPlugin(EXPECTED_LOCALES), firstPaintStringsPlugin(), manifestPlugin],
+  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
+  // first paint's share of the English strings (scripts/firstPaintStrings.mjs); the first paint in
+  // one chunk instead of nine (scripts/firstPaintChunk.mjs).
+  plugins: [
+    cssTextPlugin(/\.chunk\.css$/),
+    emojiDataPlugin(EXPECTED_LOCALES),
+    firstPaintStringsPlugin(),
+    firstPaintChunkPlugin('src/widget/main.tsx', {
+      // Shared by the conversation view and other lazy parts; each would be a request of its own.
+      alsoFirstPaint: [
+        'src/widget/lib/adoptStyles.ts',
+        'src/widget/lib/sanitizeUrl.ts',
+        'src/widget/components/messages/attachmentInfo.ts',
+      ],
+      // Fetched when the frame is idle after its first paint: each should be one request.
+      prefetched: ['src/widget/views/Messages.tsx', 'src/widget/realtime/connect.ts'],
+    }),
+    manifestPlugin,
+  ],
 };
 
 /**

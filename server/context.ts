@@ -9,8 +9,8 @@ import type { Locks } from './lib/keyedLock';
 import type { Logger } from './observability/logger';
 import type { RateLimits } from './limits/rateLimits';
 import type { Hub } from './realtime/hub';
-import type { Contact, ContactInbox } from './repositories/contacts';
 import type { Account, Inbox } from './repositories/inboxes';
+import type { KnownVisitor } from './services/visitorRef';
 import type { User } from './repositories/users';
 import type { Presence } from './services/presence';
 import type { ReadCaches } from './services/readCaches';
@@ -41,8 +41,8 @@ export interface AppDeps {
 export interface AppEnv {
   Variables: {
     inbox: Inbox;
-    contactInbox: ContactInbox;
-    contact: Contact;
+    /** The widget request's visitor (`visitorAuth`); `stored` once they have written. */
+    visitor: KnownVisitor;
     agent: User;
     account: Account;
     requestId: string;

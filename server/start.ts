@@ -73,7 +73,12 @@ async function referenceMode(base: Config, logger: Logger, options: StartOptions
     fetch: app.fetch,
     attachRealtime: (server) => {
       const { hub, limits, presence } = shared;
-      const cable = attachCableServer(server, { hub, rooms: createCableRooms(db, presence), limits, trustProxy: config.trustProxy });
+      const cable = attachCableServer(server, {
+        hub,
+        rooms: createCableRooms(db, presence, config.secretKeyBase),
+        limits,
+        trustProxy: config.trustProxy,
+      });
       // Events published while the Redis subscription was down never arrived: every widget
       // reconnects and fetches what it missed.
       shared.onEventsMissed(() => cable.reconnectAll());

@@ -22,6 +22,8 @@ export interface InboxSettings {
   working_hours: WorkingHoursEntry[];
   timezone: string;
   reply_time: string;
+  pre_chat_form_enabled: boolean;
+  pre_chat_form_options: { pre_chat_message: string; pre_chat_fields: Record<string, unknown>[] };
 }
 
 const INBOX = '/api/v1/accounts/1/inboxes/1';

@@ -1,6 +1,8 @@
 /**
- * The visitor's session token (docs/protocol.md#visitor-token): an HS256 JWT `{source_id, inbox_id, iat, exp}`
- * signed with SECRET_KEY_BASE, valid for 180 days. Sent back as `X-Auth-Token`.
+ * The visitor's session token (docs/protocol.md#visitor-token): an HS256 JWT `{source_id, inbox_id,
+ * pubsub_token, iat, exp}` signed with SECRET_KEY_BASE, valid for 180 days. Sent back as
+ * `X-Auth-Token`. `pubsub_token` lets a visitor who is not stored yet be stored later with the
+ * same identity (docs/protocol.md#the-lazy-visitor); tokens minted before it lack the claim.
  */
 import { sign, verify } from 'hono/jwt';
 
@@ -9,11 +11,14 @@ export const WIDGET_TOKEN_TTL_S = 180 * 24 * 60 * 60;
 export interface WidgetTokenClaims {
   source_id: string;
   inbox_id: number;
+  /** The visitor's cable token; absent from tokens minted before visitors were stored lazily. */
+  pubsub_token?: string;
 }
 
-/** Mints a token for the contact-inbox; `nowS` (unix seconds) is injectable for tests. */
+/** Mints a token for the visitor; `nowS` (unix seconds) is injectable for tests. */
 export async function signWidgetToken(secret: string, claims: WidgetTokenClaims, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
-  return sign({ source_id: claims.source_id, inbox_id: claims.inbox_id, iat: nowS, exp: nowS + WIDGET_TOKEN_TTL_S }, secret, 'HS256');
+  const { source_id, inbox_id, pubsub_token } = claims;
+  return sign({ source_id, inbox_id, ...(pubsub_token && { pubsub_token }), iat: nowS, exp: nowS + WIDGET_TOKEN_TTL_S }, secret, 'HS256');
 }
 
 /**
@@ -24,14 +29,15 @@ export async function verifyWidgetToken(secret: string, token: string | null | u
   if (!token || token.length > 2048) return null;
   try {
     const payload = await verify(token, secret, 'HS256');
-    const { source_id: sourceId, inbox_id: inboxId, exp } = payload;
+    const { source_id: sourceId, inbox_id: inboxId, pubsub_token: pubsubToken, exp } = payload;
     // `verify` checks `exp` only when present; a token that never expires is never valid.
     // Every token Wren mints carries one (180 days, as Chatwoot's), so no visitor loses a session.
     if (typeof exp !== 'number') return null;
     if (typeof sourceId !== 'string' || !sourceId) return null;
     // Chatwoot's Ruby side may serialise the inbox id as a number; accept a numeric string too.
     const inbox = typeof inboxId === 'number' ? inboxId : typeof inboxId === 'string' && /^\d+$/.test(inboxId) ? Number(inboxId) : NaN;
-    return Number.isInteger(inbox) ? { source_id: sourceId, inbox_id: inbox } : null;
+    if (!Number.isInteger(inbox)) return null;
+    return { source_id: sourceId, inbox_id: inbox, ...(typeof pubsubToken === 'string' && pubsubToken && { pubsub_token: pubsubToken }) };
   } catch {
     return null;
   }

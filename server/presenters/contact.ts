@@ -25,14 +25,17 @@ export function contactPushData(contact: Contact): ContactPushData {
   };
 }
 
-/** `GET /api/v1/widget/contact`: what the widget needs to know, nothing more. */
-export function widgetContact(contact: Contact): WidgetContact {
+/**
+ * `GET /api/v1/widget/contact`: what the widget needs to know, nothing more. A visitor not
+ * stored yet (no `contact`) has the same keys, empty (docs/protocol.md#the-lazy-visitor).
+ */
+export function widgetContact(contact: Contact | undefined): WidgetContact {
   return {
-    id: contact.id,
-    has_email: Boolean(contact.email),
-    has_name: Boolean(contact.name),
-    has_phone_number: Boolean(contact.phone_number),
-    identifier: contact.identifier,
+    id: contact?.id ?? null,
+    has_email: Boolean(contact?.email),
+    has_name: Boolean(contact?.name),
+    has_phone_number: Boolean(contact?.phone_number),
+    identifier: contact?.identifier ?? null,
   };
 }
 
@@ -54,5 +57,23 @@ export function contactJson(contact: Contact, online: boolean) {
     custom_attributes: contact.custom_attributes,
     last_activity_at: seconds(contact.last_activity_at),
     created_at: seconds(contact.created_at),
+  };
+}
+
+/** The full record's keys for a visitor not stored yet: nothing known (docs/protocol.md#the-lazy-visitor). */
+export function blankContactJson() {
+  return {
+    id: null,
+    name: '',
+    email: null,
+    phone_number: null,
+    identifier: null,
+    thumbnail: '',
+    availability_status: 'offline' as const,
+    blocked: false,
+    additional_attributes: {},
+    custom_attributes: {},
+    last_activity_at: null,
+    created_at: null,
   };
 }

@@ -3,7 +3,7 @@
  * the JWT names and the `pubsub_token` the cable subscribes with).
  */
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import { isUniqueViolation, type Db } from '../db/database';
 import type { ContactInboxesTable, ContactsTable } from '../db/schema';
 import { fromFlag, fromJson, toFlag, toJson } from './codec';
 
@@ -158,6 +158,35 @@ export async function searchContacts(
   return { contacts: rows.map(toContact), count: Number(count) };
 }
 
+/** The columns `listContacts` sorts by (Chatwoot's `sort`, `-` for descending). */
+export const CONTACT_SORTS = ['name', 'email', 'phone_number', 'last_activity_at', 'created_at'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+
+/**
+ * A page of the account's contacts and how many there are in all, sorted by `sort` (empty values
+ * last, whichever the direction), newest id first among equals.
+ */
+export async function listContacts(
+  db: Db,
+  accountId: number,
+  options: { page: number; perPage: number; sort: ContactSort; descending: boolean },
+): Promise<{ contacts: Contact[]; count: number }> {
+  const base = db.selectFrom('contacts').where('account_id', '=', accountId);
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const column = sql.ref(options.sort);
+  // Text sorts ignore case, as a person reading the list expects; `is null` sorts empties last on both databases.
+  const key = options.sort === 'name' || options.sort === 'email' ? sql`lower(${column})` : column;
+  const rows = await base
+    .selectAll()
+    .orderBy(sql`${column} is null`)
+    .orderBy(key, options.descending ? 'desc' : 'asc')
+    .orderBy('id', 'desc')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return { contacts: rows.map(toContact), count: Number(count) };
+}
+
 /** Creates the contact's identity in an inbox. */
 export async function createContactInbox(
   db: Db,
@@ -170,6 +199,73 @@ export async function createContactInbox(
     .returningAll()
     .executeTakeFirstOrThrow();
   return toContactInbox(row);
+}
+
+/** Thrown inside the transaction to roll it back when another request stored the visitor first. */
+class LostRace extends Error {}
+
+/**
+ * The contact-inbox of `inbox_id` with `source_id` and its contact, creating both when there are
+ * none (docs/protocol.md#the-lazy-visitor): a visitor is stored at their first write, and however many of
+ * their requests race to be that write, exactly one contact comes of it. The unique
+ * `(inbox_id, source_id)` constraint decides, not a lock: each racer inserts its contact and
+ * contact-inbox in one transaction, a loser's insert finds the winner's row (`on conflict do
+ * nothing`, which on PostgreSQL waits for the winner's commit) and rolls its contact back, then
+ * reads what won. Racers carry the same pubsub token too, and PostgreSQL may check that unique
+ * index before the one `on conflict` names: a loser can also fail there, which ends the same way.
+ * `created` says whether this call made them.
+ */
+export async function findOrCreateContactInbox(
+  db: Db,
+  values: { account_id: number; inbox_id: number; source_id: string; pubsub_token: string; name: string },
+): Promise<{ contact: Contact; contactInbox: ContactInbox; created: boolean }> {
+  const stored = async () => {
+    const contactInbox = await findContactInboxBySource(db, values.inbox_id, values.source_id);
+    const contact = contactInbox && (await findContact(db, contactInbox.contact_id));
+    return contactInbox && contact ? { contact, contactInbox, created: false } : undefined;
+  };
+  const existing = await stored();
+  if (existing) return existing;
+  const made = await db
+    .transaction()
+    .execute(async (trx) => {
+      const now = Date.now();
+      const contact = await trx
+        .insertInto('contacts')
+        .values({
+          account_id: values.account_id,
+          name: values.name,
+          additional_attributes: '{}',
+          custom_attributes: '{}',
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const contactInbox = await trx
+        .insertInto('contact_inboxes')
+        .values({
+          contact_id: contact.id,
+          inbox_id: values.inbox_id,
+          source_id: values.source_id,
+          pubsub_token: values.pubsub_token,
+          hmac_verified: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['inbox_id', 'source_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!contactInbox) throw new LostRace();
+      return { contact: toContact(contact), contactInbox: toContactInbox(contactInbox), created: true };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LostRace || isUniqueViolation(error)) return undefined;
+      throw error;
+    });
+  const result = made ?? (await stored());
+  if (!result) throw new Error(`contact-inbox ${values.source_id} was neither created nor found`);
+  return result;
 }
 
 /** The contact-inbox of `inboxId` with this `source_id` (the JWT's subject). */

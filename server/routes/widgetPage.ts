@@ -1,7 +1,10 @@
 /**
  * `GET /widget?website_token&cw_conversation&locale` (docs/protocol.md#the-widget-page): the page the loader's
- * iframe (or a popout, or a mobile web view) opens.
+ * iframe (or a popout, or a mobile web view) opens. It stores nothing: a new visitor is only a
+ * signed token until their first write (docs/protocol.md#the-lazy-visitor), and the data block
+ * carries what the first paint shows (docs/protocol.md#the-data-block).
  */
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { chooseLocale, LOCALES, textDirection } from '../../src/shared/locales';
 import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
@@ -11,8 +14,10 @@ import { readPacks, type Packs } from '../lib/manifest';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import type { Inbox } from '../repositories/inboxes';
 import { inboxPortal } from '../repositories/portals';
+import { initialData } from '../services/visitorData';
 import { resolveVisitor } from '../services/visitors';
 import { renderWidgetPage } from '../views/widgetPage';
+import { preferredEncodings } from './packs';
 import { findWebsiteInbox } from './widgetApi/auth';
 import { limitAddress } from './widgetApi/rateLimit';
 
@@ -99,7 +104,18 @@ export function widgetPageResponse(
   c.header('Cache-Control', 'no-store');
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  return c.html(html);
+  c.header('Vary', 'Accept-Encoding');
+  // The page is the visitor's own (no-store) and carries the first paint's data, a few KB of
+  // JSON that compress to a third: compressed per request, which takes well under a millisecond.
+  const [encoding] = preferredEncodings(c.req.header('Accept-Encoding'));
+  if (!encoding) return c.html(html);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+      : gzipSync(html, { level: 6 });
+  c.header('Content-Encoding', encoding);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  return c.body(new Uint8Array(body));
 }
 
 /** The error when the widget is not built yet. */
@@ -119,9 +135,11 @@ export function widgetPageRoutes(deps: AppDeps) {
     const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
     const config: WidgetBootConfig = {
       chatwootWebChannel: channelConfig(inbox, account, await inboxPortal(deps.db, inbox)),
-      chatwootPubsubToken: visitor.contactInbox.pubsub_token,
+      chatwootPubsubToken: visitor.ref.pubsubToken,
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(assets.packs.hasLogo, deps.config.maxUploadMb),
+      // The first paint's data travels with the page: no API round trip before the widget shows.
+      initialData: await initialData(deps, inbox, account, visitor),
     };
     const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
     const connect = connectSources(deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc);

@@ -1,11 +1,14 @@
 /**
- * Who may stream what on the cable, answered from the database, and the presence each
- * subscription keeps (docs/protocol.md#presence). A contact-inbox's pubsub token streams its own
- * events and its inbox's agent presence; its subscribe and each `update_presence` are the
- * visitor's signs of life. An agent's own token, with a user id that is theirs and an account
+ * Who may stream what on the cable, and the presence each subscription keeps
+ * (docs/protocol.md#presence). A visitor's pubsub token streams its own events and its inbox's
+ * agent presence: the token names its inbox when this server signed it, so a visitor not stored
+ * yet can subscribe (docs/protocol.md#the-lazy-visitor); an older random token is found by its
+ * stored row. Its subscribe and each `update_presence` are the visitor's signs of life, recorded
+ * once the visitor is stored. An agent's own token, with a user id that is theirs and an account
  * they belong to, streams their token and the account's events, as Chatwoot's RoomChannel
  * (docs/protocol.md#agents-on-the-cable); their subscribe and `update_presence` keep them online.
  */
+import { signedPubsubTokenInbox } from '../auth/pubsubToken';
 import type { Db } from '../db/database';
 import type { CableRooms } from '../realtime/cableConnection';
 import { findContactInboxByPubsubToken } from '../repositories/contacts';
@@ -13,19 +16,19 @@ import { accountRole, findUserByPubsubToken } from '../repositories/users';
 import { accountStream } from './broadcast';
 import { inboxPresenceStream, type Presence } from './presence';
 
-export function createCableRooms(db: Db, presence: Presence): CableRooms {
+/** `secret` is SECRET_KEY_BASE, which signs the visitors' pubsub tokens. */
+export function createCableRooms(db: Db, presence: Presence, secret: string): CableRooms {
   return {
     async open(token) {
-      const contactInbox = await findContactInboxByPubsubToken(db, token);
-      if (!contactInbox) return null;
+      const inboxId = signedPubsubTokenInbox(secret, token) ?? (await findContactInboxByPubsubToken(db, token))?.inbox_id;
+      if (inboxId === undefined) return null;
       return {
-        streams: [token, inboxPresenceStream(contactInbox.inbox_id)],
+        streams: [token, inboxPresenceStream(inboxId)],
         async present() {
-          // Read again: a merge may have moved the contact-inbox to another contact since.
-          const current = await findContactInboxByPubsubToken(db, token);
-          if (!current) return null;
-          await presence.contactSeen(current.contact_id);
-          return presence.inboxPresence(current.inbox_id);
+          // Read each time: the visitor may have been stored, or merged into another contact, since.
+          const contactInbox = await findContactInboxByPubsubToken(db, token);
+          if (contactInbox) await presence.contactSeen(contactInbox.contact_id);
+          return presence.inboxPresence(inboxId);
         },
       };
     },

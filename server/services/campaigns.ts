@@ -8,21 +8,26 @@ import { REALTIME_EVENTS } from '../../src/shared/cable';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
 import { notFound } from '../lib/apiError';
-import { findCampaign } from '../repositories/campaigns';
+import { findCampaign, type Campaign } from '../repositories/campaigns';
 import { createConversation, latestConversation } from '../repositories/conversations';
+import type { Inbox } from '../repositories/inboxes';
 import { findUsers } from '../repositories/users';
 import { postAgentMessage } from './agentActions';
 import { broadcastConversation } from './broadcast';
 import { loadConversationView } from './viewLoaders';
 import { withVisitorLock, type Visitor } from './visitorMessages';
 
-/** Runs the campaign named in `eventInfo` for the visitor; 404 for an unknown or disabled one. */
-export async function triggerCampaign(deps: AppDeps, visitor: Visitor, eventInfo: Record<string, unknown>): Promise<void> {
+/** The campaign `campaign.triggered`'s `eventInfo` names, when the inbox runs it; 404 for an unknown or disabled one. */
+export async function triggeredCampaign(deps: AppDeps, inbox: Inbox, eventInfo: Record<string, unknown>): Promise<Campaign> {
   const raw = eventInfo.campaign_id;
   const displayId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  const campaign = Number.isInteger(displayId) ? await findCampaign(deps.db, visitor.inbox.account_id, displayId) : undefined;
-  if (!campaign || campaign.inbox_id !== visitor.inbox.id || !campaign.enabled) throw notFound();
+  const campaign = Number.isInteger(displayId) ? await findCampaign(deps.db, inbox.account_id, displayId) : undefined;
+  if (!campaign || campaign.inbox_id !== inbox.id || !campaign.enabled) throw notFound();
+  return campaign;
+}
 
+/** Runs `campaign` (see `triggeredCampaign`) for the visitor. */
+export async function runCampaign(deps: AppDeps, visitor: Visitor, campaign: Campaign, eventInfo: Record<string, unknown>): Promise<void> {
   await withVisitorLock(deps, visitor.contactInbox.id, async () => {
     if (await latestConversation(deps.db, visitor.contactInbox)) return;
     const { campaign_id: _id, custom_attributes: custom, ...additional } = eventInfo;

@@ -5,6 +5,7 @@
  * merges the visitor into a contact the account already knows (see `identifyContact`).
  */
 import { isEmailAddress } from '../../src/shared/email';
+import { isInternationalPhone } from '../../src/shared/validators';
 import type { Db } from '../db/database';
 import { ApiError } from '../lib/apiError';
 import { deepMerge, mergeContactInto } from '../repositories/contactMerge';
@@ -22,7 +23,6 @@ export interface ContactDetails {
   additional_attributes?: Record<string, unknown> | null;
 }
 
-const PHONE = /^\+[1-9]\d{1,14}$/;
 const HTTP_URL = /^https?:\/\/\S+$/;
 
 /** Whether `email` looks like an address (the same loose check Chatwoot's widget applies). */
@@ -43,7 +43,7 @@ export function usableIdentity(details: ContactDetails): { email?: string; phone
   const phone = present(details.phone_number) ? details.phone_number.replace(/[\s()-]/g, '') : undefined;
   return {
     ...(email && isValidEmail(email) && { email }),
-    ...(phone && PHONE.test(phone) && { phone_number: phone }),
+    ...(phone && isInternationalPhone(phone) && { phone_number: phone }),
     ...(present(details.identifier) && { identifier: details.identifier.trim().slice(0, 255) }),
   };
 }
@@ -73,6 +73,25 @@ export async function applyContactDetails(
   return Object.keys(changes).length ? updateContact(db, contact.id, changes) : contact;
 }
 
+/**
+ * Whether `details` would store anything on a contact: a usable e-mail, phone, identifier, name
+ * or avatar, or attributes. A visitor not stored yet is stored only for details that do
+ * (docs/protocol.md#the-lazy-visitor): `setCustomAttributes({})` is not a first write.
+ */
+export function carriesDetails(details: ContactDetails): boolean {
+  const hasKeys = (value: Record<string, unknown> | null | undefined) => Boolean(value && Object.keys(value).length > 0);
+  return (
+    Object.keys(usableIdentity(details)).length > 0 ||
+    present(details.name) ||
+    (present(details.avatar_url) && HTTP_URL.test(details.avatar_url)) ||
+    hasKeys(details.custom_attributes) ||
+    hasKeys(details.additional_attributes)
+  );
+}
+
+/** The identity fields of a visitor who is not stored yet: none. */
+export const NO_IDENTITY = { identifier: null, email: null, phone_number: null } as const;
+
 /** Who is being identified: the visitor's own contact, in the inbox of the request. */
 export interface IdentifiedVisitor {
   inbox: Inbox;
@@ -90,7 +109,11 @@ export interface IdentifyOptions {
  * With `hmac_mandatory`, the inbox wants identity proven: an unproven request may not claim an
  * identifier, nor change the e-mail or phone of an identified contact. 401 `HMAC_FAILED`.
  */
-export function checkProofWhereMandatory(visitor: IdentifiedVisitor, details: ContactDetails, options: IdentifyOptions = {}): void {
+export function checkProofWhereMandatory(
+  visitor: { inbox: Inbox; contact: Pick<Contact, 'identifier' | 'email' | 'phone_number'> },
+  details: ContactDetails,
+  options: IdentifyOptions = {},
+): void {
   const { inbox, contact } = visitor;
   if (!inbox.hmac_mandatory || options.proven) return;
   const identity = usableIdentity(details);

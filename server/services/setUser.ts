@@ -5,14 +5,13 @@
  * contact is identified (merged into the account's contact for that identifier only when the
  * identifier hash proves it).
  */
-import { signWidgetToken } from '../auth/widgetToken';
 import type { AppDeps } from '../context';
 import { ApiError } from '../lib/apiError';
 import { markHmacVerified, type Contact, type ContactInbox } from '../repositories/contacts';
 import type { Inbox } from '../repositories/inboxes';
 import { identifyContact, type ContactDetails } from './contactIdentity';
 import { hashMatches, HMAC_FAILED } from './identityProof';
-import { createAnonymousVisitor } from './visitors';
+import { createAnonymousVisitor, signVisitorToken, storeVisitor, type KnownVisitor } from './visitors';
 
 export interface SetUserDetails extends ContactDetails {
   identifier_hash?: string | null;
@@ -35,23 +34,21 @@ export function mustVerify(inbox: Inbox, details: SetUserDetails): boolean {
   return !customOnly;
 }
 
-/** Applies `set_user` for the visitor; throws 401 `HMAC_FAILED` before changing anything. */
-export async function setUser(
-  deps: AppDeps,
-  inbox: Inbox,
-  visitor: { contact: Contact; contactInbox: ContactInbox },
-  details: SetUserDetails,
-): Promise<SetUserResult> {
+/**
+ * Applies `set_user` for the visitor; throws 401 `HMAC_FAILED` before changing anything. It is a
+ * write, so a visitor not stored yet is stored first (docs/protocol.md#the-lazy-visitor).
+ */
+export async function setUser(deps: AppDeps, inbox: Inbox, visitor: KnownVisitor, details: SetUserDetails): Promise<SetUserResult> {
   const identifier = details.identifier?.trim() ?? '';
   const verify = mustVerify(inbox, details);
   const proven = Boolean(identifier) && hashMatches(inbox, identifier, details.identifier_hash?.trim());
   if (verify && !proven) throw new ApiError(401, HMAC_FAILED);
 
-  let { contact, contactInbox } = visitor;
+  let { contact, contactInbox } = visitor.stored ?? (await storeVisitor(deps, visitor.ref));
   let switched = false;
   if (identifier && contact.identifier && contact.identifier !== identifier) {
     // Another person on this browser: never give them the previous visitor's contact.
-    ({ contact, contactInbox } = await createAnonymousVisitor(deps.db, inbox));
+    ({ contact, contactInbox } = await createAnonymousVisitor(deps, inbox));
     switched = true;
   }
   const { identifier_hash: _hash, ...rest } = details;
@@ -60,7 +57,7 @@ export async function setUser(
   if (proven) contactInbox = await markHmacVerified(deps.db, contactInbox.id);
   const authToken =
     switched || identified.merged
-      ? await signWidgetToken(deps.config.secretKeyBase, { source_id: contactInbox.source_id, inbox_id: inbox.id })
+      ? await signVisitorToken(deps, { inbox, sourceId: contactInbox.source_id, pubsubToken: contactInbox.pubsub_token })
       : undefined;
   return { contact: identified.contact, contactInbox, authToken };
 }

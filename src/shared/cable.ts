@@ -77,9 +77,10 @@ export type RealtimeMessage = WidgetMessage &
   Partial<Omit<MessagePushData, keyof WidgetMessage | 'account_id'>>;
 
 /** `Conversations::EventDataPresenter` (`ConversationPushData`), reduced to what the widget reads. */
-export type RealtimeConversation = Pick<ConversationPushData, 'id' | 'inbox_id' | 'status' | 'account_id'> & {
-  contact_inbox?: Partial<ConversationPushData['contact_inbox']>;
-};
+export type RealtimeConversation = Pick<ConversationPushData, 'id' | 'inbox_id' | 'status' | 'account_id'> &
+  Partial<Pick<ConversationPushData, 'contact_last_seen_at'>> & {
+    contact_inbox?: Partial<ConversationPushData['contact_inbox']>;
+  };
 
 /** `conversation.typing_on` / `typing_off`. */
 export interface RealtimeTyping {

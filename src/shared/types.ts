@@ -202,13 +202,33 @@ export interface GlobalConfig {
 
 /**
  * What `/widget` renders into its JSON data block (`<script type="application/json"
- * id="wren-config">`): the four Chatwoot page globals, without inline script.
+ * id="wren-config">`): the four Chatwoot page globals, without inline script, and (Wren) the
+ * data the first paint needs.
  */
 export interface WidgetBootConfig {
   chatwootWebChannel: ChannelConfig;
   chatwootPubsubToken: string;
   authToken: string;
   globalConfig: GlobalConfig;
+  /** Absent when the page was built from Chatwoot's config (gateway mode): the widget fetches it. */
+  initialData?: WidgetInitialData;
+}
+
+/**
+ * The visitor's data as the server knew it when it rendered the page (docs/protocol.md#the-data-block):
+ * each field has the shape of the widget API call it saves.
+ */
+export interface WidgetInitialData {
+  /** `GET /contact`. */
+  contact: WidgetContact;
+  /** `GET /conversations`, null for none. */
+  conversation: ConversationSummary | null;
+  /** `GET /messages`: the latest page only. */
+  messages: MessagesPage;
+  /** `GET /inbox_members` `payload`. */
+  inboxMembers: InboxMember[];
+  /** `GET /campaigns`. */
+  campaigns: CampaignResponse[];
 }
 
 export const WIDGET_CONFIG_ELEMENT_ID = 'wren-config';
@@ -228,8 +248,9 @@ export interface InboxMember {
   availability_status: AvailabilityStatus;
 }
 
+/** `GET /contact`; `id` is null for a visitor not stored yet (docs/protocol.md#the-lazy-visitor). */
 export interface WidgetContact {
-  id: number;
+  id: number | null;
   has_email: boolean;
   has_name: boolean;
   has_phone_number: boolean;
@@ -245,6 +266,16 @@ export interface MessagesPage {
 
 /** `POST /api/v1/widget/messages` and `POST /conversations` responses: a message with its sender. */
 export type CreatedMessage = WidgetMessage & { inbox_id: number; private: boolean; source_id?: string | null };
+
+/**
+ * `POST /api/v1/widget/conversations`: the new conversation with its first message, its custom
+ * attributes and the contact as the Application API shows it (the widget reads these fields).
+ */
+export interface CreatedConversation extends ConversationSummary {
+  messages: WidgetMessage[];
+  custom_attributes: Record<string, unknown>;
+  contact: { id: number; name: string; email: string | null; phone_number: string | null; identifier: string | null };
+}
 
 /** One enabled campaign (`GET /api/v1/widget/campaigns`). `time_on_page` is in seconds. */
 export interface CampaignResponse extends CampaignTrigger {

@@ -1,7 +1,8 @@
 /**
  * The widget entry: reads the configuration `/widget` rendered, wires state to the API, the
  * cable and the host page, and renders the shell. Everything not needed for the first paint
- * is a lazy chunk loaded through `lib/loadChunk`.
+ * is a lazy chunk loaded through `lib/loadChunk`. The first paint's stylesheet,
+ * `styles/widget.css`, is an entry of the build beside this one, linked by the page.
  */
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api';
@@ -14,8 +15,7 @@ import { createWidgetState } from './state/widget';
 import { App } from './views/App';
 import { WidgetContext } from './views/context';
 import { effect } from '@preact/signals-react';
-import { loadChunk } from './lib/loadChunk';
-import './styles/widget.css';
+import { realtimeChunk } from './realtime/realtimeChunk';
 
 const boot = readBootConfig();
 const channel = boot.chatwootWebChannel;
@@ -38,7 +38,7 @@ setLocale(requestedLocale ?? channel.locale, languages?.length ? languages : und
 let realtime: Promise<unknown> | undefined;
 effect(() => {
   if (realtime || (state.conversation.id.value === undefined && !state.app.isWidgetOpen.value)) return;
-  realtime = loadChunk(() => import('./realtime/connect')).then(
+  realtime = realtimeChunk.load().then(
     ({ connectRealtime }) => connectRealtime(state),
     () => {
       realtime = undefined;
@@ -48,6 +48,10 @@ effect(() => {
 });
 
 bridge.listen(hostActions(state));
+// The first screen's data travels with the page (docs/protocol.md#the-data-block): the first paint
+// shows home or the conversation without a request. A page built from Chatwoot's config
+// (gateway mode) carries none, and the widget asks the API.
+if (boot.initialData) state.hydrate(boot.initialData);
 createRoot(document.getElementById('app')!).render(
   <WidgetContext.Provider value={state}>
     <App />
@@ -61,4 +65,4 @@ if (bridge.inNativeApp) {
   // Chatwoot's React Native wrapper listens for this but Chatwoot never sends it.
   bridge.sendNative({ type: 'auth-token', value: boot.authToken });
 }
-state.load();
+if (!boot.initialData) state.load();

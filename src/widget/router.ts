@@ -19,8 +19,7 @@ export interface RouteFrame {
 export const ROUTE_TABLE: Record<RoutePath, RouteFrame> = {
   '/': {},
   '/messages': { back: true },
-  // Until the pre-chat form ships, starting a conversation opens it directly (as home's button does).
-  '/prechat-form': { back: true, until: '/messages' },
+  '/prechat-form': { back: true },
   '/article': { back: true, noBranding: true },
   '/unread-messages': { compact: true },
   '/campaigns': { compact: true },

@@ -254,6 +254,41 @@ describe('messages', () => {
   });
 });
 
+describe('contacts list', () => {
+  it('pages 15 at a time with the total in meta.count, latest activity first, and sorts by a column', async () => {
+    for (let i = 1; i <= 17; i++) {
+      const visitor = await fx.visit();
+      await fx.widget('/contact', visitor, { method: 'PATCH', body: { name: `Person ${String(i).padStart(2, '0')}` } });
+      if (i % 2) await sendMessage(fx, visitor, 'hi');
+    }
+    const first = await (await fx.agent('/contacts')).json();
+    expect(first.meta).toEqual({ count: 17, current_page: 1 });
+    expect(first.payload).toHaveLength(15);
+    // Those who wrote last come first; those without activity after everyone who has some.
+    expect(first.payload[0]).toMatchObject({ name: 'Person 17', last_activity_at: expect.any(Number) });
+    expect(first.payload.at(-1).last_activity_at).toBeNull();
+    const second = await (await fx.agent('/contacts?page=2')).json();
+    expect(second.meta).toEqual({ count: 17, current_page: 2 });
+    expect(second.payload).toHaveLength(2);
+    const ids = [...first.payload, ...second.payload].map((c: { id: number }) => c.id);
+    expect(new Set(ids).size).toBe(17);
+    expect((await (await fx.agent('/contacts?page=3')).json()).payload).toEqual([]);
+
+    const byName = await (await fx.agent('/contacts?sort=name')).json();
+    expect(byName.payload.slice(0, 2).map((c: { name: string }) => c.name)).toEqual(['Person 01', 'Person 02']);
+    const byNameDesc = await (await fx.agent('/contacts?sort=-name')).json();
+    expect(byNameDesc.payload[0]).toMatchObject({ name: 'Person 17', email: null, custom_attributes: {}, blocked: false });
+  });
+
+  it('answers 422 for an unknown sort or a page that is not a number, and 401 without a token', async () => {
+    expect(await (await fx.agent('/contacts?sort=password')).json()).toEqual({
+      error: 'sort must be one of name, email, phone_number, last_activity_at, created_at, with a leading - for descending order',
+    });
+    expect((await fx.agent('/contacts?page=two')).status).toBe(422);
+    expect((await fx.request('/api/v1/accounts/1/contacts')).status).toBe(401);
+  });
+});
+
 describe('contacts search', () => {
   it('matches name, email, phone and identifier, case-insensitively, with paging meta', async () => {
     const a = await fx.visit();

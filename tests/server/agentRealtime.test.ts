@@ -31,13 +31,13 @@ const summary = (events: RealtimeEnvelope[]) =>
 
 describe('who may read the account stream', () => {
   it("accepts an agent's own token for an account they belong to", async () => {
-    const rooms = createCableRooms(fx.db, fx.presence);
+    const rooms = createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase);
     const { pubsub_token: token } = await profile();
     expect((await rooms.openAgent(token, { accountId: 1, userId: 1 }))?.streams ?? null).toEqual([token, 'account_1']);
   });
 
   it("refuses another agent's ids, an account the agent is not in, a visitor's token and an access token", async () => {
-    const rooms = createCableRooms(fx.db, fx.presence);
+    const rooms = createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase);
     const { pubsub_token: token } = await profile();
     await createAccount(fx.db, { id: 2, name: 'Other' });
     const other = await createUser(fx.db, { name: 'Other', email: 'other@example.com', access_token: 'other-access' });
@@ -132,7 +132,11 @@ describe('an agent over a real WebSocket', () => {
   let closeCable: () => Promise<void>;
   beforeEach(async () => {
     http = createServer((_req, res) => res.end());
-    const cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db, fx.presence), pingIntervalMs: 50 });
+    const cable = attachCableServer(http, {
+      hub: fx.hub,
+      rooms: createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase),
+      pingIntervalMs: 50,
+    });
     closeCable = () => cable.close();
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/cable`;

@@ -14,7 +14,11 @@ let url: string;
 beforeEach(async () => {
   fx = await createFixture();
   http = createServer((_req, res) => res.end());
-  cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db, fx.presence), pingIntervalMs: 50 });
+  cable = attachCableServer(http, {
+    hub: fx.hub,
+    rooms: createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase),
+    pingIntervalMs: 50,
+  });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/cable`;
 });

@@ -65,9 +65,11 @@ describe.each([
   it('PATCH /contact stores it on their own contact and never returns or changes the other one', async () => {
     const { id: victimId } = await victim();
     const attacker = await fx.visit();
-    const own = (await contactOf(attacker)).id;
     const res = await patchContact(attacker, { email: 'Victoria@Example.com' });
     expect(res.status).toBe(200);
+    // The attacker's first write stored a contact of their own: a new id, not the victim's.
+    const own = (await contactOf(attacker)).id;
+    expect(own).toEqual(expect.any(Number));
     expect(await res.json()).toEqual({ id: own, has_email: true, has_name: true, has_phone_number: false });
     expectNothingOfVictim(await contactOf(attacker), victimId);
     const destroyed = await fx.widget('/contact/destroy_custom_attributes', attacker, {

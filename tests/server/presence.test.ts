@@ -107,7 +107,7 @@ describe('agent presence', () => {
   it('tells a connected visitor on subscribe, on update_presence and when the agent goes quiet', async () => {
     const visitor = await fx.visit();
     const sent: string[] = [];
-    const room = await createCableRooms(fx.db, fx.presence).open(visitor.pubsubToken);
+    const room = await createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase).open(visitor.pubsubToken);
     expect(room?.streams).toEqual([visitor.pubsubToken, inboxPresenceStream(1)]);
     expect(await room!.present()).toEqual({ account_id: 1, users: { 1: 'offline' } });
     await fx.agent('/inboxes/1');
@@ -132,7 +132,7 @@ describe('visitor presence', () => {
       );
     expect(await contactStatus()).toBe('offline');
 
-    const room = await createCableRooms(fx.db, fx.presence).open(visitor.pubsubToken);
+    const room = await createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase).open(visitor.pubsubToken);
     await room!.present();
     expect(await contactStatus()).toBe('online');
     expect(await searched()).toEqual(['online']);

@@ -26,7 +26,7 @@ describe('visitor typing', () => {
   });
 
   it('the agents stream cannot be subscribed to with a visitor subscription', async () => {
-    const rooms = createCableRooms(fx.db, fx.presence);
+    const rooms = createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase);
     expect(await rooms.open('account_1')).toBeNull();
   });
 });

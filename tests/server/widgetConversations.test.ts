@@ -90,10 +90,13 @@ describe('widget conversations', () => {
 });
 
 describe('widget contact', () => {
-  it('GET /contact describes the anonymous visitor', async () => {
+  it('GET /contact describes the anonymous visitor: empty before their first write, their stored contact after it', async () => {
     const visitor = await fx.visit();
-    const body = await (await fx.widget('/contact', visitor)).json();
-    expect(body).toEqual({ id: expect.any(Number), has_email: false, has_name: true, has_phone_number: false, identifier: null });
+    const before = await (await fx.widget('/contact', visitor)).json();
+    expect(before).toEqual({ id: null, has_email: false, has_name: false, has_phone_number: false, identifier: null });
+    await sendMessage(fx, visitor, 'hi');
+    const after = await (await fx.widget('/contact', visitor)).json();
+    expect(after).toEqual({ id: expect.any(Number), has_email: false, has_name: true, has_phone_number: false, identifier: null });
   });
 
   it('PATCH /contact stores valid details, drops invalid ones and merges attributes', async () => {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createFixture, readBootConfig, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -26,6 +27,27 @@ describe('GET /widget', () => {
       '<link rel="modulepreload" href="/packs/js/chunks/chunk-AAA.js">',
       '<link rel="modulepreload" href="/packs/js/chunks/chunk-BBB.js">',
     ]);
+  });
+
+  it('is compressed as the browser accepts, brotli first, and says it varies by Accept-Encoding', async () => {
+    const url = `/widget?website_token=${fx.config.websiteToken}`;
+    const plain = await fx.request(url);
+    const html = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await fx.request(url, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(body.byteLength).toBeLessThan(Buffer.byteLength(html) / 2);
+      // Another visitor's token and data: compare the shape, not the bytes.
+      expect(Object.keys(readBootConfig(decode(body).toString()))).toEqual(Object.keys(readBootConfig(html)));
+    }
   });
 
   it('renders the shell with the hashed assets and the boot config as a JSON data block', async () => {
@@ -59,7 +81,8 @@ describe('GET /widget', () => {
     expect(boot.chatwootWebChannel.enabledLanguages).toContainEqual({ name: 'English (en)', iso_639_1_code: 'en' });
     expect(boot.globalConfig).toMatchObject({ BRAND_NAME: 'Wren', MAXIMUM_FILE_UPLOAD_SIZE: 40, DIRECT_UPLOADS_ENABLED: false });
     expect(boot.authToken.split('.')).toHaveLength(3);
-    expect(boot.chatwootPubsubToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // Signed, so the cable accepts it before the visitor is stored: `<inbox>.<nonce>.<mac>`.
+    expect(boot.chatwootPubsubToken).toMatch(/^1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
   });
 
   it('sends a strict CSP, no X-Frame-Options and no-store', async () => {

@@ -57,14 +57,13 @@ describe('the router', () => {
     expect(router.path.value).toBe('/');
   });
 
-  describe('before the pre-chat form ships', () => {
-    it('opens the conversation for the pre-chat form, not home', () => {
-      const router = routerAt('');
-      router.navigate('/prechat-form');
-      expect(router.path.value).toBe('/messages');
-      expect(window.location.hash).toBe('#/messages');
-      expect(routerAt('#/prechat-form').path.value).toBe('/messages');
-    });
+  it('opens the pre-chat form at its own route, keeping the query (the campaign it stands before)', () => {
+    const router = routerAt('');
+    router.navigate('/prechat-form', { campaign: '7' });
+    expect(router.path.value).toBe('/prechat-form');
+    expect(router.query.value.get('campaign')).toBe('7');
+    expect(window.location.hash).toBe('#/prechat-form?campaign=7');
+    expect(routerAt('#/prechat-form').path.value).toBe('/prechat-form');
   });
 
   it('opens the article viewer with its link and title, without the branding footer, with a way back', () => {

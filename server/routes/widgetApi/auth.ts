@@ -1,14 +1,15 @@
 /**
  * Widget API authentication (docs/protocol.md#visitor-token, docs/protocol.md#common-rules): the inbox comes from the `website_token`
  * query, the visitor from the `X-Auth-Token` JWT. Every failure is the same 404, so a caller
- * cannot tell a foreign token from a missing one.
+ * cannot tell a foreign token from a missing one. A visitor may not be stored yet
+ * (docs/protocol.md#the-lazy-visitor): reads answer as for a visitor with nothing, and a write
+ * stores them first through `writingVisitor`.
  */
-import type { MiddlewareHandler } from 'hono';
-import { verifyWidgetToken } from '../../auth/widgetToken';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, notFound } from '../../lib/apiError';
-import { findContact, findContactInboxBySource } from '../../repositories/contacts';
 import { findAccount, findInboxByToken } from '../../repositories/inboxes';
+import { storeVisitor, visitorOfToken, type StoredVisitor } from '../../services/visitors';
 import type { WebsiteInbox } from '../../services/readCaches';
 
 /** The inbox of `token` with its account, through the website-token cache. */
@@ -33,17 +34,33 @@ export function websiteInbox(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Resolves `X-Auth-Token` to this inbox's contact-inbox and contact; 404 otherwise. */
+/** Resolves `X-Auth-Token` to this inbox's visitor, stored or not yet; 404 otherwise. */
 export function visitorAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const inbox = c.get('inbox');
-    const claims = await verifyWidgetToken(deps.config.secretKeyBase, c.req.header('x-auth-token'));
-    if (!claims || claims.inbox_id !== inbox.id) throw notFound();
-    const contactInbox = await findContactInboxBySource(deps.db, inbox.id, claims.source_id);
-    const contact = contactInbox && (await findContact(deps.db, contactInbox.contact_id));
-    if (!contactInbox || !contact) throw notFound();
-    c.set('contactInbox', contactInbox);
-    c.set('contact', contact);
+    const visitor = await visitorOfToken(deps, c.get('inbox'), c.req.header('x-auth-token'));
+    if (!visitor) throw notFound();
+    c.set('visitor', visitor);
     await next();
   };
+}
+
+/** The visitor's rows, or undefined while they have not written: a read then answers "nothing". */
+export function storedVisitor(c: Context<AppEnv>): StoredVisitor | undefined {
+  return c.get('visitor').stored;
+}
+
+/**
+ * The visitor's rows for a write, storing the visitor now when this is their first write. Call it
+ * once the request is known to be valid, so a rejected request stores nothing.
+ */
+export async function writingVisitor(deps: AppDeps, c: Context<AppEnv>): Promise<StoredVisitor> {
+  const visitor = c.get('visitor');
+  visitor.stored ??= await storeVisitor(deps, visitor.ref);
+  return visitor.stored;
+}
+
+/** The key the per-visitor rate limits count under: the same before and after the visitor is stored. */
+export function visitorKey(c: Context<AppEnv>): string {
+  const { ref } = c.get('visitor');
+  return `${ref.inbox.id}:${ref.sourceId}`;
 }

@@ -12,7 +12,7 @@ import { conversationPushData } from '../../presenters/conversation';
 import { latestConversation } from '../../repositories/conversations';
 import { addLabel, removeCustomAttributes, removeLabel, replaceCustomAttributes } from '../../services/conversationUpdates';
 import { readBody, schemas } from '../body';
-import { visitorAuth } from './auth';
+import { storedVisitor, visitorAuth } from './auth';
 
 const SetAttributes = v.object({ custom_attributes: schemas.attributes });
 const DestroyAttributes = v.object({ custom_attribute: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)) });
@@ -22,7 +22,11 @@ const AddLabel = v.object({ label: v.pipe(v.string(), v.trim(), v.minLength(1), 
 export function widgetConversationAttributeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const auth = visitorAuth(deps);
-  const current = (c: Context<AppEnv>) => latestConversation(deps.db, c.get('contactInbox'));
+  // A visitor not stored yet has no conversation: nothing here stores them.
+  const current = async (c: Context<AppEnv>) => {
+    const contactInbox = storedVisitor(c)?.contactInbox;
+    return contactInbox && latestConversation(deps.db, contactInbox);
+  };
 
   app.post('/conversations/set_custom_attributes', auth, async (c) => {
     const { custom_attributes: attributes } = await readBody(c, SetAttributes);

@@ -1,6 +1,7 @@
 /**
  * `/api/v1/widget/conversations*` (docs/protocol.md#conversations). "The conversation" is always the visitor's
- * most recent one; there is no conversation id in these URLs.
+ * most recent one; there is no conversation id in these URLs. A visitor not stored yet has none
+ * (docs/protocol.md#the-lazy-visitor); starting one stores them.
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
@@ -11,12 +12,12 @@ import { conversationSummary } from '../../presenters/conversation';
 import { widgetMessage } from '../../presenters/message';
 import { latestConversation } from '../../repositories/conversations';
 import { setConversationStatus } from '../../services/conversationStatus';
-import { identifyContact } from '../../services/contactIdentity';
+import { checkProofWhereMandatory, identifyContact, NO_IDENTITY } from '../../services/contactIdentity';
 import { markSeen, setVisitorTyping } from '../../services/visitorActivity';
 import { visitorWrote } from '../../observability/activity';
-import { postIncomingMessage } from '../../services/visitorMessages';
+import { checkContent, postIncomingMessage } from '../../services/visitorMessages';
 import { readBody, schemas } from '../body';
-import { visitorAuth } from './auth';
+import { storedVisitor, visitorAuth, writingVisitor } from './auth';
 import { limitVisitorWrite } from './rateLimit';
 
 const CreateConversation = v.object({
@@ -37,21 +38,29 @@ const CreateConversation = v.object({
 
 const ToggleTyping = v.object({ typing_status: v.optional(v.picklist(['on', 'off'])) });
 
-const visitorOf = (c: Context<AppEnv>) => ({ inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') });
-
 /** The widget's conversation routes (mounted under `/api/v1/widget`). */
 export function widgetConversationRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const auth = visitorAuth(deps);
 
+  /** The visitor's latest conversation; none for a visitor not stored yet. */
+  const current = async (c: Context<AppEnv>) => {
+    const visitor = storedVisitor(c);
+    const conversation = visitor && (await latestConversation(deps.db, visitor.contactInbox));
+    return visitor && conversation ? { visitor, conversation } : undefined;
+  };
+
   app.get('/conversations', auth, async (c) => {
-    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
-    return c.json(conversation ? conversationSummary(conversation) : {});
+    const found = await current(c);
+    return c.json(found ? conversationSummary(found.conversation) : {});
   });
 
   app.post('/conversations', auth, limitVisitorWrite(deps, 'conversationsPerVisitor', 'conversationsPerAddress'), async (c) => {
     const body = await readBody(c, CreateConversation);
-    const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
+    // A request that will be refused stores nothing, the visitor included.
+    checkContent(body.message.content);
+    if (body.contact) checkProofWhereMandatory({ inbox: c.get('inbox'), contact: storedVisitor(c)?.contact ?? NO_IDENTITY }, body.contact);
+    const visitor = await writingVisitor(deps, c);
     const contact = body.contact
       ? (await identifyContact(deps.db, visitor, body.contact, { nameOnlyIfAnonymous: true })).contact
       : visitor.contact;
@@ -69,27 +78,27 @@ export function widgetConversationRoutes(deps: AppDeps) {
   });
 
   app.post('/conversations/update_last_seen', auth, async (c) => {
-    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
+    const found = await current(c);
     // The client's `contact_last_seen_at` is ignored: the server's clock decides (Chatwoot too).
-    if (conversation) await markSeen(deps, visitorOf(c), conversation);
+    if (found) await markSeen(deps, found.visitor, found.conversation);
     return c.body(null, 200);
   });
 
   app.post('/conversations/toggle_typing', auth, async (c) => {
     const { typing_status: status } = await readBody(c, ToggleTyping);
-    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
-    if (!conversation) throw notFound();
-    await setVisitorTyping(deps, visitorOf(c), conversation, status === 'on');
+    const found = await current(c);
+    if (!found) throw notFound();
+    await setVisitorTyping(deps, found.visitor, found.conversation, status === 'on');
     return c.body(null, 200);
   });
 
   app.get('/conversations/toggle_status', auth, async (c) => {
-    const conversation = await latestConversation(deps.db, c.get('contactInbox'));
-    if (!conversation) throw notFound();
+    const found = await current(c);
+    if (!found) throw notFound();
     if (!c.get('inbox').feature_flags.includes('end_conversation')) {
       throw new ApiError(403, 'Ending conversations is disabled for this inbox');
     }
-    await setConversationStatus(deps, conversation, 'resolved');
+    await setConversationStatus(deps, found.conversation, 'resolved');
     return c.body(null, 200);
   });
 

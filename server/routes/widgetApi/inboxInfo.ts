@@ -1,18 +1,17 @@
 /**
  * Inbox-level widget routes: `inbox_members` and `campaigns` need no visitor token
  * (docs/protocol.md#inbox-members-campaigns-events-labels); `events` does (`campaign.triggered` may open the visitor's conversation).
+ * An event is a visitor's write, except `webwidget.triggered` (the window opened) from a visitor
+ * not stored yet: it is recorded for the inbox without storing them (docs/protocol.md#the-lazy-visitor).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import type { CampaignResponse } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
-import { inboxMember, userPushData } from '../../presenters/user';
-import { listEnabledCampaigns } from '../../repositories/campaigns';
 import { recordEvent } from '../../repositories/events';
-import { findUsers, listInboxAgents } from '../../repositories/users';
-import { triggerCampaign } from '../../services/campaigns';
+import { runCampaign, triggeredCampaign } from '../../services/campaigns';
+import { inboxMembers, widgetCampaigns } from '../../services/visitorData';
 import { readBody, schemas } from '../body';
-import { visitorAuth } from './auth';
+import { storedVisitor, visitorAuth, writingVisitor } from './auth';
 import { limitVisitorWrite } from './rateLimit';
 
 const WidgetEvent = v.object({
@@ -31,44 +30,14 @@ export const publicCacheable: MiddlewareHandler = async (c, next) => {
   if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=60');
 };
 
-/** The inbox's enabled campaigns as the widget reads them. */
-async function campaignsPayload(deps: AppDeps, inboxId: number) {
-  const campaigns = await listEnabledCampaigns(deps.db, inboxId);
-  const senders = new Map(
-    (
-      await findUsers(
-        deps.db,
-        campaigns.flatMap((k) => (k.sender_id ? [k.sender_id] : [])),
-      )
-    ).map((u) => [u.id, u]),
-  );
-  return campaigns.map((campaign) => {
-    const sender = campaign.sender_id ? senders.get(campaign.sender_id) : undefined;
-    return {
-      id: campaign.display_id,
-      trigger_rules: campaign.trigger_rules,
-      message: campaign.message,
-      trigger_only_during_business_hours: campaign.trigger_only_during_business_hours,
-      sender: sender ? userPushData(sender) : null,
-    } satisfies CampaignResponse;
-  });
-}
-
 /** `inbox_members`, `campaigns` and `events` (mounted under `/api/v1/widget`). */
 export function widgetInboxRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/inbox_members', async (c) => {
-    const agents = await listInboxAgents(deps.db, c.get('inbox').id);
-    // Presence-aware, as Chatwoot's with auto-offline: online only while the agent is there.
-    const statuses = await deps.presence.statuses(agents);
-    return c.json({ payload: agents.map((agent) => inboxMember(agent, statuses.get(agent.id) ?? 'offline')) });
-  });
+  // Presence-aware, as Chatwoot's with auto-offline: online only while the agent is there.
+  app.get('/inbox_members', async (c) => c.json({ payload: await inboxMembers(deps, c.get('inbox').id) }));
 
-  app.get('/campaigns', async (c) => {
-    if (!c.get('account').feature_flags.includes('campaigns')) return c.json([]);
-    return c.json(await deps.caches.campaigns(c.get('inbox').id, () => campaignsPayload(deps, c.get('inbox').id)));
-  });
+  app.get('/campaigns', async (c) => c.json(await widgetCampaigns(deps, c.get('inbox'), c.get('account'))));
 
   app.post('/events', visitorAuth(deps), limitVisitorWrite(deps, 'eventsPerVisitor', 'eventsPerAddress'), async (c) => {
     const body = await readBody(c, WidgetEvent);
@@ -78,16 +47,16 @@ export function widgetInboxRoutes(deps: AppDeps) {
       widget_language: c.req.query('locale') ?? null,
       browser_language: c.req.header('accept-language')?.split(',')[0] ?? null,
     };
+    const campaign = body.name === 'campaign.triggered' ? await triggeredCampaign(deps, inbox, eventInfo) : undefined;
+    const visitor = body.name === 'webwidget.triggered' ? storedVisitor(c) : await writingVisitor(deps, c);
     await recordEvent(deps.db, {
       account_id: inbox.account_id,
       inbox_id: inbox.id,
-      contact_inbox_id: c.get('contactInbox').id,
+      contact_inbox_id: visitor?.contactInbox.id ?? null,
       name: body.name,
       event_info: eventInfo,
     });
-    if (body.name === 'campaign.triggered') {
-      await triggerCampaign(deps, { inbox, contactInbox: c.get('contactInbox'), contact: c.get('contact') }, eventInfo);
-    }
+    if (campaign && visitor) await runCampaign(deps, visitor, campaign, eventInfo);
     return c.body(null, 204);
   });
 

@@ -11,7 +11,7 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { findVisitorMessage } from '../../repositories/messages';
 import { readBody } from '../body';
-import { visitorAuth } from './auth';
+import { storedVisitor, visitorAuth } from './auth';
 
 const JoinMeeting = v.object({
   message_id: v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))]),
@@ -25,7 +25,8 @@ export function widgetIntegrationRoutes(deps: AppDeps) {
 
   app.post('/integrations/dyte/add_participant_to_meeting', visitorAuth(deps), async (c) => {
     const { message_id: messageId } = await readBody(c, JoinMeeting);
-    const message = await findVisitorMessage(deps.db, c.get('contactInbox'), messageId);
+    const contactInbox = storedVisitor(c)?.contactInbox;
+    const message = contactInbox && (await findVisitorMessage(deps.db, contactInbox, messageId));
     if (message?.content_type !== 'integrations') throw new ApiError(422, 'Invalid message type. Action not permitted');
     throw new ApiError(422, DYTE_NOT_CONFIGURED.error, { error_code: DYTE_NOT_CONFIGURED.error_code });
   });

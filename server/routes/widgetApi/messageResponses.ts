@@ -11,7 +11,7 @@ import { findVisitorMessage } from '../../repositories/messages';
 import { identifyContact } from '../../services/contactIdentity';
 import { answerMessage } from '../../services/messageResponses';
 import { paramId, readBody } from '../body';
-import { visitorAuth } from './auth';
+import { storedVisitor, visitorAuth } from './auth';
 
 const Answer = v.object({
   contact: v.optional(v.nullable(v.object({ email: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) }))),
@@ -23,9 +23,11 @@ export function messageResponseRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.on(['PATCH', 'PUT'], '/messages/:id', visitorAuth(deps), async (c) => {
-    const visitor = { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') };
-    const message = await findVisitorMessage(deps.db, visitor.contactInbox, paramId(c, 'id'));
-    if (!message) throw notFound();
+    const id = paramId(c, 'id');
+    // A visitor not stored yet has no messages to answer.
+    const visitor = storedVisitor(c);
+    const message = visitor && (await findVisitorMessage(deps.db, visitor.contactInbox, id));
+    if (!visitor || !message) throw notFound();
     const body = await readBody(c, Answer);
     const { contact } = await answerMessage(
       deps,

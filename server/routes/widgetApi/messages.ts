@@ -6,18 +6,15 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
-import type { MessagesPage } from '../../../src/shared/types';
-import { createdMessage, widgetMessage } from '../../presenters/message';
-import { seconds } from '../../presenters/time';
+import { createdMessage } from '../../presenters/message';
 import { visitorWrote } from '../../observability/activity';
 import { latestConversation } from '../../repositories/conversations';
-import { listMessages } from '../../repositories/messages';
 import { storedAttachments } from '../../services/attachments';
-import { loadMessageViews } from '../../services/viewLoaders';
-import { postIncomingMessage, type IncomingMessage } from '../../services/visitorMessages';
+import { messagesPage } from '../../services/visitorData';
+import { checkContent, postIncomingMessage, type IncomingMessage } from '../../services/visitorMessages';
 import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
 import { queryInt, readBody, schemas, validate } from '../body';
-import { visitorAuth } from './auth';
+import { storedVisitor, visitorAuth, writingVisitor } from './auth';
 import { messageResponseRoutes } from './messageResponses';
 import { limitVisitorWrite } from './rateLimit';
 
@@ -49,13 +46,12 @@ async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {
       referer_url: text('referer_url'),
       echo_id: text('echo_id') || undefined,
     });
+    // A caption is optional, but a given one obeys the usual limits, before anything is stored.
+    if (fields.content?.trim()) checkContent(fields.content);
+    const visitor = await writingVisitor(deps, c);
     await upload.commit();
     const input: IncomingMessage = { ...fields, attachments: storedAttachments(upload.files) };
-    const { view, created } = await postIncomingMessage(
-      deps,
-      { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') },
-      input,
-    );
+    const { view, created } = await postIncomingMessage(deps, visitor, input);
     visitorWrote(c, view, { created });
     // A retried upload (same echo_id) answers with the message stored the first time.
     if (!created) await upload.discard();
@@ -74,15 +70,10 @@ export function widgetMessageRoutes(deps: AppDeps) {
   app.get('/messages', auth, async (c) => {
     const before = queryInt(c, 'before');
     const after = queryInt(c, 'after');
-    const contactInbox = c.get('contactInbox');
-    const conversation = await latestConversation(deps.db, contactInbox);
-    if (!conversation) return c.json({ payload: [], meta: {} } satisfies MessagesPage);
-    const messages = await listMessages(deps.db, conversation.id, { before, after, publicOnly: true });
-    const views = await loadMessageViews(deps.db, conversation, contactInbox, messages);
-    return c.json({
-      payload: views.map(widgetMessage),
-      meta: { contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0 },
-    } satisfies MessagesPage);
+    const contactInbox = storedVisitor(c)?.contactInbox;
+    const conversation = contactInbox && (await latestConversation(deps.db, contactInbox));
+    if (!contactInbox || !conversation) return c.json({ payload: [], meta: {} });
+    return c.json(await messagesPage(deps.db, conversation, contactInbox, { before, after }));
   });
 
   const uploadLimit = limitVisitorWrite(deps, 'uploadsPerVisitor', 'uploadsPerAddress');
@@ -93,11 +84,8 @@ export function widgetMessageRoutes(deps: AppDeps) {
     async (c) => {
       if (isMultipart(c)) return postAttachments(deps, c);
       const { message } = await readBody(c, CreateMessage);
-      const { view, created } = await postIncomingMessage(
-        deps,
-        { inbox: c.get('inbox'), contactInbox: c.get('contactInbox'), contact: c.get('contact') },
-        message,
-      );
+      checkContent(message.content);
+      const { view, created } = await postIncomingMessage(deps, await writingVisitor(deps, c), message);
       visitorWrote(c, view, { created });
       return c.json(createdMessage(view));
     },

@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { clientAddress } from '../../limits/clientAddress';
 import type { RateLimitName } from '../../limits/rateLimits';
+import { visitorKey } from './auth';
 
 /** Counts the request against the client address's limit `perAddress`. */
 export async function limitAddress(deps: AppDeps, c: Context, perAddress: RateLimitName): Promise<void> {
@@ -18,7 +19,7 @@ export async function limitAddress(deps: AppDeps, c: Context, perAddress: RateLi
  */
 export function limitVisitorWrite(deps: AppDeps, perVisitor: RateLimitName, perAddress: RateLimitName): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    await deps.limits.consume(perVisitor, String(c.get('contactInbox').id));
+    await deps.limits.consume(perVisitor, visitorKey(c));
     await limitAddress(deps, c, perAddress);
     await next();
   };

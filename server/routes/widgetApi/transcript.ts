@@ -11,7 +11,7 @@ import { latestConversation } from '../../repositories/conversations';
 import { isValidEmail } from '../../services/contactIdentity';
 import { mailTranscript } from '../../services/transcript';
 import { readBody } from '../body';
-import { visitorAuth } from './auth';
+import { storedVisitor, visitorAuth } from './auth';
 import { limitVisitorWrite } from './rateLimit';
 
 const TranscriptRequest = v.object({ email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255)))) });
@@ -27,9 +27,10 @@ export function widgetTranscriptRoutes(deps: AppDeps) {
     async (c) => {
       const { email: typed } = await readBody(c, TranscriptRequest);
       if (typed && !isValidEmail(typed)) throw new ApiError(422, 'Please enter a valid email address');
-      const conversation = await latestConversation(deps.db, c.get('contactInbox'));
-      if (!conversation) throw new ApiError(429, 'There is no conversation to send');
-      const email = typed || c.get('contact').email;
+      const visitor = storedVisitor(c);
+      const conversation = visitor && (await latestConversation(deps.db, visitor.contactInbox));
+      if (!visitor || !conversation) throw new ApiError(429, 'There is no conversation to send');
+      const email = typed || visitor.contact.email;
       if (!email) throw new ApiError(422, 'An email address is required to send the transcript');
       // Anyone's inbox can be typed in: without this limit the server is a mail relay.
       await deps.limits.consume('transcriptsPerRecipient', email.toLowerCase());

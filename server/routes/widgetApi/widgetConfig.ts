@@ -1,7 +1,8 @@
 /**
  * `POST /api/v1/widget/config` (docs/protocol.md#config): the `/widget` page's data as JSON, for mobile
  * SDKs and for Wren's gateway mode, which builds its own `/widget` page from it. Like the page,
- * it resumes the visitor of a valid `X-Auth-Token` and otherwise starts a new one.
+ * it resumes the visitor of a valid `X-Auth-Token` and otherwise starts a new one, stored only at
+ * their first write (docs/protocol.md#the-lazy-visitor): until then `contact.id` is null.
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
@@ -22,12 +23,24 @@ export function widgetConfigRoutes(deps: AppDeps) {
     const visitor = await resolveVisitor(deps, inbox, c.req.header('x-auth-token'));
     const boot = {
       chatwootWebChannel: channelConfig(inbox, c.get('account'), await inboxPortal(deps.db, inbox)),
-      chatwootPubsubToken: visitor.contactInbox.pubsub_token,
+      chatwootPubsubToken: visitor.ref.pubsubToken,
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(readPacks(deps.config.packsDir)?.hasLogo ?? false, deps.config.maxUploadMb),
     };
-    const { id, name, email, phone_number, identifier } = visitor.contact;
-    return c.json(widgetConfigJson(boot, { id, name, email, phone_number, identifier }, publicUrl('')));
+    const contact = visitor.stored?.contact;
+    return c.json(
+      widgetConfigJson(
+        boot,
+        {
+          id: contact?.id ?? null,
+          name: contact?.name ?? null,
+          email: contact?.email ?? null,
+          phone_number: contact?.phone_number ?? null,
+          identifier: contact?.identifier ?? null,
+        },
+        publicUrl(''),
+      ),
+    );
   });
 
   return app;

@@ -1,6 +1,7 @@
 /**
  * The widget's only HTTP I/O: turns an `Endpoint` into a `fetch`, adds the session and maps
- * every failure to one `ApiError` (docs/behaviour.md#errors network error classes).
+ * every failure to one `ApiError` (docs/behaviour.md#errors network error classes). Identical
+ * GETs in flight at once share one request.
  */
 import type { Endpoint } from './endpoints';
 
@@ -78,68 +79,85 @@ export function createApiClient({
   websiteToken,
   getAuthToken,
   getLocale,
-  fetch: send = fetch,
+  fetch: doFetch = fetch,
   timeoutMs,
 }: ApiClientOptions): ApiClient {
-  return {
-    async request<T>(endpoint: Endpoint<T>, { signal }: RequestOptions = {}): Promise<T> {
-      const { method, path, body } = endpoint;
-      const request = `${method} ${path}`;
-      const fail = (kind: ApiErrorKind, status?: number, errorBody?: unknown, cause?: unknown) =>
-        new ApiError(kind, status, errorBody, { cause, request });
+  // A GET answers the same for everyone who asks while it is in flight (same URL, same visitor):
+  // they share one request and one parsed answer, which callers must not mutate.
+  const inFlight = new Map<string, Promise<unknown>>();
 
-      // Deliberately not Chatwoot's `window.location.search`: the JWT travels in the header only,
-      // never in a URL where logs and referrers could keep it.
-      const url = buildUrl(baseUrl, websiteToken, getLocale(), endpoint);
-      const headers: Record<string, string> = {};
-      const token = getAuthToken();
-      if (token) headers['X-Auth-Token'] = token;
-      const isForm = body instanceof FormData;
-      // A FormData body must not get a Content-Type: fetch adds the multipart boundary itself.
-      if (body && !isForm) headers['Content-Type'] = 'application/json';
-
-      // One controller for both the caller's signal and the timeout, which AbortSignal.any()
-      // would do but Safari 15/16 lack.
-      const controller = new AbortController();
-      const abort = () => controller.abort();
-      let timedOut = false;
-      if (signal?.aborted) throw fail('aborted');
-      signal?.addEventListener('abort', abort);
-      const timer =
-        timeoutMs === undefined
-          ? undefined
-          : setTimeout(() => {
-              timedOut = true;
-              abort();
-            }, timeoutMs);
-
-      let status: number | undefined;
-      let text: string;
-      try {
-        const response = await send(url, {
-          method,
-          headers,
-          body: isForm ? body : body && JSON.stringify(body),
-          credentials: 'omit',
-          signal: controller.signal,
-        });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        throw fail(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', status, undefined, error);
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', abort);
+  const client: ApiClient = {
+    request<T>(endpoint: Endpoint<T>, options: RequestOptions = {}): Promise<T> {
+      if (endpoint.method !== 'GET' || options.signal) return send<T>(endpoint, options);
+      const key = `${buildUrl(baseUrl, websiteToken, getLocale(), endpoint)} ${getAuthToken()}`;
+      let shared = inFlight.get(key) as Promise<T> | undefined;
+      if (!shared) {
+        shared = send<T>(endpoint, options).finally(() => inFlight.delete(key));
+        inFlight.set(key, shared);
       }
-
-      if (status < 200 || status >= 300) {
-        throw fail(status >= 400 && status < 500 ? 'bad_request' : 'bad_response', status, parseLoosely(text));
-      }
-      try {
-        return parse(text) as T;
-      } catch (error) {
-        throw fail('bad_response', status, text, error);
-      }
+      return shared;
     },
   };
+
+  async function send<T>(endpoint: Endpoint<T>, { signal }: RequestOptions): Promise<T> {
+    const { method, path, body } = endpoint;
+    const request = `${method} ${path}`;
+    const fail = (kind: ApiErrorKind, status?: number, errorBody?: unknown, cause?: unknown) =>
+      new ApiError(kind, status, errorBody, { cause, request });
+
+    // Deliberately not Chatwoot's `window.location.search`: the JWT travels in the header only,
+    // never in a URL where logs and referrers could keep it.
+    const url = buildUrl(baseUrl, websiteToken, getLocale(), endpoint);
+    const headers: Record<string, string> = {};
+    const token = getAuthToken();
+    if (token) headers['X-Auth-Token'] = token;
+    const isForm = body instanceof FormData;
+    // A FormData body must not get a Content-Type: fetch adds the multipart boundary itself.
+    if (body && !isForm) headers['Content-Type'] = 'application/json';
+
+    // One controller for both the caller's signal and the timeout, which AbortSignal.any()
+    // would do but Safari 15/16 lack.
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    let timedOut = false;
+    if (signal?.aborted) throw fail('aborted');
+    signal?.addEventListener('abort', abort);
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            abort();
+          }, timeoutMs);
+
+    let status: number | undefined;
+    let text: string;
+    try {
+      const response = await doFetch(url, {
+        method,
+        headers,
+        body: isForm ? body : body && JSON.stringify(body),
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw fail(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', status, undefined, error);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    }
+
+    if (status < 200 || status >= 300) {
+      throw fail(status >= 400 && status < 500 ? 'bad_request' : 'bad_response', status, parseLoosely(text));
+    }
+    try {
+      return parse(text) as T;
+    } catch (error) {
+      throw fail('bad_response', status, text, error);
+    }
+  }
+
+  return client;
 }

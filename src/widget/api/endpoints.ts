@@ -122,7 +122,8 @@ export const updateMessage = (id: number, update: { contact?: { email: string };
 
 export const getContact = () => api<WidgetContact>('GET', '/contact');
 
-export const updateContact = (fields: ContactFields) => api<WidgetContact>('PATCH', '/contact', fields);
+/** Answers what the contact has now, without its `identifier`. */
+export const updateContact = (fields: ContactFields) => api<Omit<WidgetContact, 'identifier'>>('PATCH', '/contact', fields);
 
 /** Identifies the visitor; a `widget_auth_token` in the answer replaces the current JWT. */
 export const setUser = (fields: SetUserFields) =>

@@ -33,6 +33,9 @@ export function hostActions(state: WidgetState): HostHandlers {
       applyLocale(settings.locale);
     },
     'toggle-open'({ isOpen }) {
+      // Whether a prompt was on screen before this message: the host's first answer (the window
+      // is closed) may itself bring one up, which closing must not then take away.
+      const onPrompt = isCompactRoute(router.path.value);
       app.setOpen(isOpen);
       // The host moved focus into the frame (the visitor used the launcher): put it on the
       // screen's main control rather than on the document.
@@ -42,7 +45,7 @@ export function hostActions(state: WidgetState): HostHandlers {
           if (app.isWidgetOpen.value && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
         });
       }
-      if (!isOpen && isCompactRoute(router.path.value)) {
+      if (!isOpen && onPrompt) {
         state.markSeen();
         bridge.send('resetUnreadMode', {});
         router.navigate('/');

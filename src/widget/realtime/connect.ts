@@ -13,6 +13,7 @@ import { createRealtimeDispatcher } from './events';
 /** Connects the cable for this widget and keeps it on the visitor's current pubsub token. */
 export function connectRealtime(state: WidgetState, origin: { protocol: string; host: string } = location): Cable {
   const { session } = state;
+  let subscribedBefore = false;
   const cable = createCable({
     url: `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}${CABLE_PATH}`,
     pubsubToken: session.pubsubToken.peek(),
@@ -21,9 +22,14 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
     onReconnected: () => session.setConnectionLost(false),
     onSubscribed() {
       // Whatever arrived before this subscription was live (first connect, or while the socket
-      // was down): fetch everything after the newest message we hold.
-      state.messages.fetchMissed().catch(() => undefined);
-      state.conversation.fetch().catch(() => undefined);
+      // was down): fetch everything after the newest message we hold. The first subscription
+      // after the page's data (docs/protocol.md#realtime-catch-up) needs less: without a conversation nothing
+      // can have been addressed to the visitor but answers to their own requests, so nothing;
+      // with one, an agent may have written since the page was rendered: its messages only.
+      const catchUp = subscribedBefore || !state.loadedFromPage;
+      subscribedBefore = true;
+      if (catchUp || state.conversation.id.peek() !== undefined) state.messages.fetchMissed().catch(() => undefined);
+      if (catchUp) state.conversation.fetch().catch(() => undefined);
     },
   });
   cable.start();

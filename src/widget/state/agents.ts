@@ -26,6 +26,12 @@ export function createAgentsModel(request: Request) {
         hasFetched.value = true;
       }
     },
+    /** The members the page's data carried (docs/protocol.md#the-data-block). */
+    apply(list: InboxMember[]) {
+      members.value = list;
+      hasError.value = false;
+      hasFetched.value = true;
+    },
     /** Agents missing from a presence map are offline (docs/protocol.md#events). */
     applyPresence(users: Record<string, AvailabilityStatus>) {
       members.value = members.value.map((agent) => ({ ...agent, availability_status: users[agent.id] ?? 'offline' }));

@@ -1,4 +1,4 @@
-import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ColorScheme, WidgetSettings } from '../../shared/protocol';
 import type { ChannelConfig, FeatureFlag } from '../../shared/types';
 import { DEFAULT_WIDGET_SETTINGS } from '../../shared/widgetSettings';
@@ -12,6 +12,8 @@ export function createAppConfig(standalone: boolean, channel: Pick<ChannelConfig
   const settings = signal<WidgetSettings>(DEFAULT_WIDGET_SETTINGS);
   // A popout window or a direct /widget visit is always "open".
   const isWidgetOpen = signal(standalone);
+  // In a frame, closed until the host says otherwise; whether it has said so yet is worth knowing.
+  const openStateKnown = signal(standalone);
   const isMobile = signal(false);
   const referrerURL = signal('');
   const referrerHost = signal('');
@@ -23,6 +25,8 @@ export function createAppConfig(standalone: boolean, channel: Pick<ChannelConfig
   return {
     settings: settings as ReadonlySignal<WidgetSettings>,
     isWidgetOpen: isWidgetOpen as ReadonlySignal<boolean>,
+    /** The host has said whether the window is open (its `toggle-open` answers `loaded`); always in a popout. */
+    openStateKnown: openStateKnown as ReadonlySignal<boolean>,
     isMobile: isMobile as ReadonlySignal<boolean>,
     referrerURL: referrerURL as ReadonlySignal<string>,
     referrerHost: referrerHost as ReadonlySignal<string>,
@@ -43,7 +47,10 @@ export function createAppConfig(standalone: boolean, channel: Pick<ChannelConfig
       settings.value = { ...settings.value, ...changes };
     },
     setOpen(open: boolean) {
-      isWidgetOpen.value = open;
+      batch(() => {
+        isWidgetOpen.value = open;
+        openStateKnown.value = true;
+      });
     },
     /** The host's layout: a phone's full-screen window gets its own close button. */
     setMobile(mobile: boolean) {

@@ -25,26 +25,40 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     timers.arm(logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now() }));
   };
 
+  async function apply(list: CampaignResponse[]) {
+    campaigns.value = list;
+    hasError.value = false;
+    if (list.length === 0) return;
+    try {
+      logic = await loadChunk(() => import('../lib/campaigns'));
+    } catch {
+      hasError.value = true;
+      return;
+    }
+    timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
+      if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
+    });
+    arm();
+  }
+
   return {
     campaigns: campaigns as ReadonlySignal<CampaignResponse[]>,
     active: active as ReadonlySignal<CampaignResponse | null>,
     snoozedUntil: snoozedUntil as ReadonlySignal<number>,
     hasError: hasError as ReadonlySignal<boolean>,
     async fetch() {
+      let list: CampaignResponse[];
       try {
-        campaigns.value = await request(endpoints.getCampaigns());
-        hasError.value = false;
-        if (campaigns.value.length === 0) return;
-        logic = await loadChunk(() => import('../lib/campaigns'));
-        timers = logic.createCampaignTimers<CampaignResponse>({ setTimeout, clearTimeout }, (campaign) => {
-          if (canShow() && !logic!.isSnoozed(snoozedUntil.value, Date.now())) active.value = campaign;
-        });
-        arm();
+        list = await request(endpoints.getCampaigns());
       } catch {
         // docs/protocol.md#widget-api: a failed campaign fetch sets an error flag; the chat works without them.
         hasError.value = true;
+        return;
       }
+      await apply(list);
     },
+    /** Arms the campaigns the page's data carried (docs/protocol.md#the-data-block), as `fetch` does with its answer. */
+    apply,
     /** The host's page changed (or first load): re-arm timers for campaigns matching it. */
     setPage(url: string, businessHours: boolean) {
       pageUrl = url;
@@ -66,14 +80,22 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     },
     /**
      * The visitor clicked the campaign: it starts the conversation with the campaign's message
-     * (the server creates it from `campaign.triggered`).
+     * (the server creates it from `campaign.triggered`), with the conversation attributes a
+     * pre-chat form asked for.
      */
-    async execute(referer: string) {
+    async execute(referer: string, customAttributes?: Record<string, unknown>) {
       const campaign = active.value;
       if (!campaign) return;
       active.value = null;
       timers?.clear();
-      await request(endpoints.triggerCampaign({ campaign_id: campaign.id, initiated_at: { timestamp: new Date().toString() }, referer }));
+      await request(
+        endpoints.triggerCampaign({
+          campaign_id: campaign.id,
+          custom_attributes: customAttributes,
+          initiated_at: { timestamp: new Date().toString() },
+          referer,
+        }),
+      );
     },
   };
 }

@@ -15,6 +15,10 @@ export function createContactModel(request: Request, hostCall: HostCall) {
       contact.value = await request(endpoints.getContact());
       return contact.value;
     },
+    /** The contact the page's data carried (docs/protocol.md#the-data-block), or a write answered (the pre-chat form's). */
+    apply(next: WidgetContact) {
+      contact.value = next;
+    },
     /** `$chatwoot.setCustomAttributes`. */
     setCustomAttributes: (attributes: Record<string, unknown>) =>
       hostCall(endpoints.updateContact({ custom_attributes: attributes }), 'SET_CUSTOM_ATTRIBUTES_ERROR'),

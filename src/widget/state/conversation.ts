@@ -34,6 +34,15 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
       summary.value = 'id' in result ? (result as ConversationSummary) : null;
       return summary.value;
     },
+    /** What the page's data or a realtime event already says, without asking (docs/protocol.md#the-data-block). */
+    apply(next: (Omit<ConversationSummary, 'contact_last_seen_at'> & { contact_last_seen_at?: number }) | null) {
+      summary.value = next && {
+        id: next.id,
+        inbox_id: next.inbox_id,
+        status: next.status,
+        contact_last_seen_at: next.contact_last_seen_at || 0,
+      };
+    },
     /** The visitor ends the conversation (header button); realtime confirms the status. */
     async resolve(): Promise<boolean> {
       try {
@@ -43,6 +52,10 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
       } catch {
         return false;
       }
+    },
+    /** The conversation the visitor just started (the pre-chat form's `POST /conversations` answers it). */
+    started(conversation: ConversationSummary) {
+      summary.value = conversation;
     },
     /** The visitor starts afresh: the next message opens a new conversation. */
     forget() {

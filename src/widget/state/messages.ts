@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
-import { MESSAGE_TYPE, type WidgetMessage } from '../../shared/types';
+import { MESSAGE_TYPE, type MessagesPage, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 import {
@@ -70,6 +70,11 @@ export function createMessagesModel(request: Request) {
     lastServerId: () => lastServerId(map.value),
     /** Latest page (on open / after identity changes). */
     fetchLatest: () => fetchPage(),
+    /** The latest page as the page's data carried it: the same as `fetchLatest`, without the request. */
+    applyLatest(page: MessagesPage) {
+      map.value = mergeMessages(map.value, page.payload);
+      hasFetched.value = true;
+    },
     /** Older history for infinite scroll. */
     fetchOlder: () => {
       const before = firstServerId(map.value);

@@ -15,6 +15,11 @@ export interface PromptDeps {
   ready: ReadonlySignal<boolean>;
   referrer(): string;
   afterCampaign(): void;
+  /**
+   * The inbox has the pre-chat form on (docs/behaviour.md#pre-chat-form). A campaign shows only
+   * while no conversation is going on, so a click on one always goes through it then.
+   */
+  preChatFormEnabled: boolean;
 }
 
 /**
@@ -22,7 +27,7 @@ export interface PromptDeps {
  * messages and proactive campaigns. Both exist only inside an iframe on a host page, where
  * the host shrinks the frame to the prompt (`setUnreadMode`, `updateIframeHeight`).
  */
-export function createPrompts({ app, bridge, router, campaigns, unread, ready, referrer, afterCampaign }: PromptDeps) {
+export function createPrompts({ app, bridge, router, campaigns, unread, ready, referrer, afterCampaign, preChatFormEnabled }: PromptDeps) {
   const closed = () => bridge.inIframe && !app.isWidgetOpen.value;
 
   // The launcher's dot counts unread messages while the window is closed.
@@ -58,8 +63,8 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
     if (router.path.value === '/campaigns' && !campaigns.active.value) close();
   });
 
-  function leavePrompt(to: '/messages' | '/') {
-    router.navigate(to);
+  function leavePrompt(to: '/messages' | '/prechat-form', query?: Record<string, string>) {
+    router.navigate(to, query);
     bridge.send('resetUnreadMode', {});
   }
 
@@ -73,10 +78,15 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
       close();
       campaigns.snooze();
     },
-    /** A campaign click starts the conversation with the campaign's message. */
-    async openCampaign() {
+    /**
+     * A campaign click starts the conversation with the campaign's message, through the
+     * pre-chat form (its campaign variant) when the inbox asks for one; the form then calls
+     * this again with the conversation attributes it asked for.
+     */
+    async openCampaign(customAttributes?: Record<string, unknown>) {
+      if (!customAttributes && preChatFormEnabled) return leavePrompt('/prechat-form', { campaign: '' });
       leavePrompt('/messages');
-      await campaigns.execute(referrer()).catch(() => undefined);
+      await campaigns.execute(referrer(), customAttributes).catch(() => undefined);
       afterCampaign();
     },
   };

@@ -31,8 +31,10 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
         bridge.send('onEvent', { eventIdentifier: HOST_WINDOW_EVENTS.onMessage, data: message });
       }
     },
-    'conversation.created'() {
-      conversation.fetch().catch(() => undefined);
+    'conversation.created'(data) {
+      // The event carries what a fetch would answer. Fetching here, as well as after the first
+      // message's answer and on its `message.created`, made three identical GETs.
+      conversation.apply(data);
     },
     'conversation.status_changed'(data) {
       conversation.applyStatus(data.id, data.status);

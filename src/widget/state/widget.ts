@@ -1,5 +1,5 @@
-import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import type { WidgetBootConfig } from '../../shared/types';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import type { WidgetBootConfig, WidgetInitialData } from '../../shared/types';
 import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
@@ -93,8 +93,11 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     router,
     campaigns,
     unread,
-    ready,
+    // In an iframe the host answers `loaded` with whether the window is open: the prompts over
+    // the page wait for that as well as for the data, which may come with the page.
+    ready: computed(() => ready.value && app.openStateKnown.value),
     referrer,
+    preChatFormEnabled: channel.preChatFormEnabled,
     afterCampaign: () => {
       conversation.fetch().catch(() => undefined);
       messages.fetchMissed().catch(() => undefined);
@@ -115,6 +118,8 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
     session,
     ...prompts,
     ready: ready as ReadonlySignal<boolean>,
+    /** The first screen's data came with the page (`hydrate`), not from the API. */
+    loadedFromPage: false,
     banner: banner as ReadonlySignal<{ message: string; type: 'error' | 'success' } | null>,
     clock: clock as ReadonlySignal<Date>,
     inBusinessHours,
@@ -132,6 +137,22 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       bannerTimer = setTimeout(() => (banner.value = null), BANNER_MS);
     },
 
+    /**
+     * The first screen's data as the page carried it (docs/protocol.md#the-data-block): what `load`
+     * fetches, without a request, so the first paint already shows home or the conversation.
+     */
+    hydrate(data: WidgetInitialData) {
+      batch(() => {
+        conversation.apply(data.conversation);
+        messages.applyLatest(data.messages);
+        agents.apply(data.inboxMembers);
+        contact.apply(data.contact);
+        ready.value = true;
+      });
+      state.loadedFromPage = true;
+      if (bridge.inIframe) campaigns.apply(data.campaigns);
+    },
+
     /** Loads what the first screen needs; failures leave an empty but usable widget. */
     async load() {
       const campaignsLoaded = bridge.inIframe ? campaigns.fetch() : undefined;
@@ -145,10 +166,15 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       request(endpoints.createEvent(name, eventInfo)).catch(() => undefined);
     },
 
-    /** Home's call to action: go to the conversation (the pre-chat form comes in later). */
+    /**
+     * Home's call to action: the conversation, through the pre-chat form when the inbox has it on
+     * and no conversation is going on. Which fields it asks is the form's business (it goes
+     * straight on when it has none to ask, docs/behaviour.md#pre-chat-form), so the first paint
+     * carries only this.
+     */
     startConversation() {
       emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
-      router.navigate('/messages');
+      router.navigate(channel.preChatFormEnabled && !hasMessages.value ? '/prechat-form' : '/messages');
     },
 
     /** Marks everything read when the visitor is looking at the conversation. */

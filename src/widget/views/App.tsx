@@ -8,6 +8,7 @@ import { useWidget } from './context';
 import { Home } from './Home';
 import { Spinner } from '../components/Spinner';
 import { ROUTE_TABLE } from '../router';
+import { realtimeChunk } from '../realtime/realtimeChunk';
 import { ROUTE_VIEWS } from './routeViews';
 import { useDocumentTheme } from './useDocumentTheme';
 
@@ -35,9 +36,13 @@ export function App() {
 
   useEffect(() => setScrollTop(0), [path]);
 
-  // The conversation is the likeliest next screen: fetch its chunk once the frame is idle.
+  // The conversation is the likeliest next screen, and the socket comes with it: fetch both
+  // chunks once the frame is idle after its first paint.
   useEffect(() => {
-    const preload = () => ROUTE_VIEWS['/messages']?.preload();
+    const preload = () => {
+      ROUTE_VIEWS['/messages']?.preload();
+      realtimeChunk.load().catch(() => undefined);
+    };
     if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });
     else setTimeout(preload, 1500);
   }, []);

@@ -27,6 +27,20 @@ export function testRedisUrl(): string {
   return url;
 }
 
+/**
+ * Drops `name` once its connections are gone: pg's pool reports itself ended while its clients
+ * are still saying goodbye, and a forced drop would cut them off mid-sentence (each then logs an
+ * error). After a second it drops anyway.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let waited = 0; waited < 1000; waited += 10) {
+    const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await client.query(`drop database if exists ${name} with (force)`);
+}
+
 let admin: Promise<pg.Client> | undefined;
 let created = 0;
 
@@ -77,7 +91,7 @@ export async function createTestDatabase(keep?: string): Promise<TestDatabase> {
     name,
     async close() {
       await db.destroy();
-      if (!keep) await client.query(`drop database if exists ${name} with (force)`);
+      if (!keep) await dropDatabase(client, name);
     },
   };
 }
@@ -87,5 +101,5 @@ export async function createSharedPostgresDatabase(): Promise<{ url: string; dro
   const client = await adminClient();
   const name = `wren_shared_${process.pid}_${++created}`;
   await client.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
-  return { url: databaseUrl(name), drop: async () => void (await client.query(`drop database if exists ${name} with (force)`)) };
+  return { url: databaseUrl(name), drop: () => dropDatabase(client, name) };
 }

@@ -30,6 +30,28 @@ describe('two servers, one state', () => {
     }
   });
 
+  it('stores a visitor who only looked at both servers exactly once when their first writes reach both at once', async () => {
+    cluster = await startCluster(2);
+    const [a, b] = cluster.servers;
+    const visitor = await cluster.visit(a);
+    const writes = Array.from({ length: 12 }, (_, i) =>
+      i % 2
+        ? cluster.widget(i % 4 === 1 ? a : b, '/contact', visitor.authToken, {
+            method: 'PATCH',
+            body: { custom_attributes: { [`k${i}`]: i } },
+          })
+        : cluster.widget(i % 4 === 0 ? a : b, '/messages', visitor.authToken, {
+            method: 'POST',
+            body: { message: { content: `hi ${i}` } },
+          }),
+    );
+    expect((await Promise.all(writes)).map((r) => r.status)).toEqual(writes.map(() => 200));
+    const contacts = await (await cluster.agent(b, '/contacts')).json();
+    expect(contacts.meta.count).toBe(1);
+    const conversations = await (await cluster.agent(a, '/conversations?status=all')).json();
+    expect(conversations.data.payload).toHaveLength(1);
+  });
+
   it('numbers conversations started on both servers at once without a gap or a duplicate', async () => {
     cluster = await startCluster(2);
     const visitors = await Promise.all(Array.from({ length: 12 }, (_, i) => cluster.visit(cluster.servers[i % 2])));

@@ -209,3 +209,42 @@ describe('failures', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('identical GETs in flight', () => {
+  it('share one request and its answer; a later one, another query or another visitor asks again', async () => {
+    const pending: (() => void)[] = [];
+    const { client, calls, setToken } = setup(
+      () => new Promise<Response>((resolve) => pending.push(() => resolve(Response.json({ id: 7, status: 'open' })))),
+    );
+    const three = [
+      client.request(endpoints.getConversation()),
+      client.request(endpoints.getConversation()),
+      client.request(endpoints.getConversation()),
+    ];
+    expect(calls).toHaveLength(1);
+    pending.shift()!();
+    expect(await Promise.all(three)).toEqual([
+      { id: 7, status: 'open' },
+      { id: 7, status: 'open' },
+      { id: 7, status: 'open' },
+    ]);
+
+    const later = [client.request(endpoints.getConversation()), client.request(endpoints.getMessages({ after: 1 }))];
+    setToken('jwt-2');
+    later.push(client.request(endpoints.getConversation()));
+    expect(calls).toHaveLength(4);
+    for (const answer of pending.splice(0)) answer();
+    await Promise.all(later);
+  });
+
+  it('shares a failure too, and never merges writes', async () => {
+    const { client, calls } = setup(() => new Response('nope', { status: 500 }));
+    const [a, b] = [client.request(endpoints.getContact()), client.request(endpoints.getContact())];
+    expect(calls).toHaveLength(1);
+    expect((await failure(a)).kind).toBe('bad_response');
+    expect((await failure(b)).kind).toBe('bad_response');
+    client.request(endpoints.updateLastSeen(1)).catch(() => undefined);
+    client.request(endpoints.updateLastSeen(1)).catch(() => undefined);
+    expect(calls).toHaveLength(3);
+  });
+});

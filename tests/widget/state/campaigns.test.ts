@@ -182,7 +182,7 @@ describe('opening a campaign', () => {
 
   it('goes to the conversation and takes the frame out of prompt mode', async () => {
     const { navigate, sent } = await opened();
-    expect(navigate).toHaveBeenLastCalledWith('/messages');
+    expect(navigate.mock.lastCall?.[0]).toBe('/messages');
     expect(sent('resetUnreadMode')).toEqual([{}]);
   });
 

@@ -107,7 +107,7 @@ describe('leaving the unread-messages prompt', () => {
     const { state, navigate, sent } = fakeWidget({ messages: [widgetMessage(1)] });
     await state.load();
     state.openFromPrompt();
-    expect(navigate).toHaveBeenLastCalledWith('/messages');
+    expect(navigate.mock.lastCall?.[0]).toBe('/messages');
     expect(sent('resetUnreadMode')).toEqual([{}]);
   });
 

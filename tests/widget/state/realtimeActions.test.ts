@@ -47,6 +47,8 @@ async function setup({ conversation = true } = {}) {
   const path = signal<string>('/');
   const router = { path, query: computed(() => new URLSearchParams()), navigate: vi.fn() } as unknown as Router;
   const state = createWidgetState({ boot: boot(), request, bridge: bridge as unknown as HostBridge, router });
+  // The host answered `loaded`: the window is closed.
+  state.app.setOpen(false);
   await state.load();
   endpoints.length = 0;
   bridge.send.mockClear();
@@ -221,10 +223,13 @@ describe('conversation events', () => {
     expect(state.conversation.isAgentTyping.value).toBe(false);
   });
 
-  it('fetches the conversation on conversation.created', async () => {
-    const { endpoints, emit } = await setup({ conversation: false });
-    emit('conversation.created', { id: 11, inbox_id: 1, status: 'open', account_id: 1 });
-    expect(endpoints.map((e) => `${e.method} ${e.path}`)).toContain('GET /api/v1/widget/conversations');
+  it('takes the new conversation from conversation.created, and its first message then asks for nothing', async () => {
+    const { state, endpoints, emit } = await setup({ conversation: false });
+    emit('conversation.created', { id: 11, inbox_id: 1, status: 'open', account_id: 1, contact_last_seen_at: 0 });
+    expect(state.conversation.summary.value).toEqual({ id: 11, inbox_id: 1, status: 'open', contact_last_seen_at: 0 });
+    emit('message.created', message(601, { conversation_id: 11, message_type: MESSAGE_TYPE.incoming, sender_type: 'Contact' }));
+    expect(state.messages.list.value.map((m) => m.id)).toEqual([601]);
+    expect(endpoints).toEqual([]);
   });
 });
 

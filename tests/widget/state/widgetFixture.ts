@@ -26,6 +26,8 @@ export interface FakeServer {
   campaigns?: CampaignResponse[] | Error;
   /** Answers `GET /contact`; by default at once. */
   contact?: () => Promise<unknown>;
+  /** Answers any other call it returns something for (a value, or a rejected promise). */
+  answer?: (endpoint: Endpoint) => unknown;
   /** Answers the help centre's `GET /hc/{portal}/{locale}/articles.json`; by default no articles. */
   articles?: () => Promise<unknown>;
 }
@@ -44,12 +46,16 @@ export const widgetMessage = (id: number, fields: Partial<WidgetMessage> = {}): 
 
 /**
  * A widget on fakes: a server answering from `server`, a host bridge that records what it is
- * told, and a router whose `navigate` moves `path` as the hash router does. Not loaded yet.
+ * told, and a router whose `navigate` moves `path` as the hash router does. Not loaded yet. In an
+ * iframe the host has answered `loaded` (the window is closed) unless
+ * `hostAnswered` is false.
  */
-export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
+export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswered = true, channel = {} as Partial<ChannelConfig> } = {}) {
   const endpoints: Endpoint[] = [];
   const request = vi.fn(async (endpoint: Endpoint) => {
     endpoints.push(endpoint);
+    const answered = server.answer?.(endpoint);
+    if (answered !== undefined) return answered;
     const path = endpoint.path.replace('/api/v1/widget', '');
     if (endpoint.method === 'GET' && path === '/conversations') {
       return server.conversation === null
@@ -69,10 +75,12 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
   });
   const bridge = { inIframe, inNativeApp: false, send: vi.fn(), sendNative: vi.fn(), listen: vi.fn(() => () => undefined) };
   const path = signal<RoutePath>('/');
-  const navigate = vi.fn((to: RoutePath) => {
+  const query = signal(new URLSearchParams());
+  const navigate = vi.fn((to: RoutePath, params?: Record<string, string>) => {
     path.value = to;
+    query.value = new URLSearchParams(params);
   });
-  const router = { path: computed(() => path.value), query: computed(() => new URLSearchParams()), navigate } as unknown as Router;
+  const router = { path: computed(() => path.value), query: computed(() => query.value), navigate } as unknown as Router;
   const boot: WidgetBootConfig = {
     chatwootWebChannel: {
       websiteToken: 'web-tok',
@@ -80,6 +88,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
       enabledFeatures: [],
       workingHoursEnabled: false,
       workingHours: [],
+      ...channel,
     } as unknown as ChannelConfig,
     chatwootPubsubToken: 'pubsub-1',
     authToken: 'jwt-1',
@@ -93,6 +102,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true } = {}) {
     },
   };
   const state = createWidgetState({ boot, request: request as unknown as Request, bridge: bridge as unknown as HostBridge, router });
+  if (hostAnswered && inIframe) state.app.setOpen(false);
   const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));
   /** A realtime event from the cable. */
   const emit = (event: RealtimeEventName, data: unknown) => dispatch({ event, data } as RealtimeEnvelope);

@@ -1,0 +1,80 @@
+import { expect, test, type Request } from '@playwright/test';
+import { E2E } from './ports';
+import { agentApi, latestConversation } from './support/agentApi';
+import { isCampaignsRequest } from './support/loaderProbe';
+import { openChat, saveScreenshot } from './support/widget';
+
+// The first open of a first-time visitor (docs/protocol.md#the-lazy-visitor,
+// docs/protocol.md#the-data-block): the page brings its data, so the widget asks the API for nothing,
+// and nobody is stored until the visitor writes.
+
+const contactsCount = async () => (await agentApi<{ meta: { count: number } }>('GET', '/api/v1/accounts/1/contacts')).meta.count;
+const widgetApiGets = (requests: Request[]) =>
+  requests.filter((r) => r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/v1/widget/')).map((r) => r.url());
+
+test('a visitor who opens the chat, reads home and leaves is stored nowhere; their first message stores them once', async ({ page }) => {
+  const before = await contactsCount();
+  // The page view's one credential-less campaigns GET (the loader's, docs/architecture.md#loading-strategy) comes first.
+  const campaigns = page.waitForResponse((response) => isCampaignsRequest(response.url()));
+  await page.goto(`${E2E.hostOrigin}/`);
+  await campaigns;
+
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  const widget = await openChat(page);
+  await expect(widget.getByRole('button', { name: 'Start Conversation' })).toBeVisible();
+  await expect(widget.getByRole('heading', { name: /We are (online|away)/ })).toBeVisible();
+  // Home is painted from the page's data; wait for the idle prefetches and the socket too.
+  await page.waitForTimeout(1500);
+  await saveScreenshot(page, 'first-open-home');
+  await page.getByRole('button', { name: 'Close chat window' }).click();
+
+  expect(widgetApiGets(requests)).toEqual([]);
+  expect(await contactsCount()).toBe(before);
+
+  // The first write stores the visitor, once; the agent's reply reaches the socket that
+  // subscribed before anything of theirs existed.
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  await widget.getByRole('button', { name: 'Start Conversation' }).click();
+  const composer = widget.getByRole('textbox', { name: 'Type your message' });
+  await composer.fill('Do you ship to Norway?');
+  await composer.press('Enter');
+  const log = widget.getByRole('log');
+  await expect(log.getByText('Do you ship to Norway?')).toBeVisible();
+  await expect.poll(contactsCount).toBe(before + 1);
+  const conversation = await latestConversation();
+  const stored = await agentApi<{ payload: { content: string }[] }>('GET', `/api/v1/accounts/1/conversations/${conversation.id}/messages`);
+  expect(stored.payload.map((m) => m.content)).toEqual(['Do you ship to Norway?']);
+  await agentApi('POST', `/api/v1/accounts/1/conversations/${conversation.id}/messages`, { content: 'We do, in 3 days.' });
+  await expect(log.getByText('We do, in 3 days.')).toBeVisible();
+  // No GET for the conversation the first message created: the realtime event carried it.
+  expect(widgetApiGets(requests)).toEqual([]);
+  expect(await contactsCount()).toBe(before + 1);
+});
+
+test('a returning visitor with a conversation sees it at once, from the page, and the chat stays working', async ({ page }) => {
+  await page.goto(`${E2E.hostOrigin}/`);
+  let widget = await openChat(page);
+  await widget.getByRole('button', { name: 'Start Conversation' }).click();
+  await widget.getByRole('textbox', { name: 'Type your message' }).fill('First visit question');
+  await widget.getByRole('textbox', { name: 'Type your message' }).press('Enter');
+  await expect(widget.getByRole('log').getByText('First visit question')).toBeVisible();
+  const conversation = await latestConversation();
+  await agentApi('POST', `/api/v1/accounts/1/conversations/${conversation.id}/messages`, { content: 'Answer while you browse' });
+  await expect(widget.getByRole('log').getByText('Answer while you browse')).toBeVisible();
+
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await page.goto(`${E2E.hostOrigin}/other`);
+  widget = await openChat(page);
+  const log = widget.getByRole('log');
+  await expect(log.getByText('First visit question')).toBeVisible();
+  await expect(log.getByText('Answer while you browse')).toBeVisible();
+  // Only the catch-up after the socket's first confirmation, for messages newer than the page's.
+  await page.waitForTimeout(1000);
+  const gets = widgetApiGets(requests).map((url) => new URL(url));
+  expect(gets.map((url) => url.pathname)).toEqual(['/api/v1/widget/messages']);
+  expect(gets[0].searchParams.get('after')).toMatch(/^\d+$/);
+  await agentApi('POST', `/api/v1/accounts/1/conversations/${conversation.id}/messages`, { content: 'Still here' });
+  await expect(log.getByText('Still here')).toBeVisible();
+});

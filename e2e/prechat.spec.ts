@@ -1,0 +1,250 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { E2E } from './ports';
+import { agentApi } from './support/agentApi';
+import { axeViolations } from './support/axe';
+import { changeInbox, createCampaign, deleteCampaign } from './support/settings';
+import { hostSettings, openChat, saveScreenshot } from './support/widget';
+
+// The pre-chat form (issue 10, docs/behaviour.md#pre-chat-form): a lazy chunk asked for only on
+// the way to it, the SPEC's messages on an empty submit, one POST /conversations whose contact the
+// Application API then shows, axe on the form in both schemes, and how it looks on a phone and
+// right to left.
+
+const INTRO = 'Tell us who you are and we will get right back to you.';
+
+/** Every kind of field, every one required. */
+const FIELDS = [
+  { field_type: 'standard', name: 'fullName', label: 'Full Name', type: 'text', required: true, enabled: true },
+  { field_type: 'standard', name: 'emailAddress', label: 'Email Address', type: 'email', required: true, enabled: true },
+  { field_type: 'standard', name: 'phoneNumber', label: 'Phone Number', type: 'text', required: true, enabled: true },
+  {
+    field_type: 'conversation_attribute',
+    name: 'order_id',
+    label: 'Order number',
+    placeholder: 'AB1234',
+    type: 'text',
+    required: true,
+    enabled: true,
+    regex_pattern: '^[A-Z]{2}\\d{4}$',
+    regex_cue: 'Two letters and four digits, e.g. AB1234',
+  },
+  { field_type: 'contact_attribute', name: 'plan', label: 'Plan', type: 'list', values: ['Free', 'Pro'], required: true, enabled: true },
+];
+
+const isPreChatChunk = (url: string) => /\/chunks\/PreChat-\w+\.js$/.test(url);
+const isConversationCreate = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/v1/widget/conversations';
+
+let restoreInbox: () => Promise<void>;
+test.beforeEach(async () => {
+  restoreInbox = await changeInbox({
+    pre_chat_form_enabled: true,
+    pre_chat_form_options: { pre_chat_message: INTRO, pre_chat_fields: FIELDS },
+  });
+});
+test.afterEach(async () => {
+  await restoreInbox();
+});
+
+/** Opens the chat on the host page and goes to the form with home's Start Conversation. */
+async function openForm(page: Page, startLabel = 'Start Conversation', formName: string | RegExp = INTRO) {
+  await page.goto(`${E2E.hostOrigin}/`);
+  const widget = await openChat(page);
+  await widget.getByRole('button', { name: startLabel }).click();
+  const form = widget.getByRole('form', { name: formName });
+  await expect(form).toBeVisible();
+  return { widget, form };
+}
+
+const submitButton = (form: ReturnType<FrameLocator['getByRole']>) => form.getByRole('button', { name: 'Start Conversation' });
+
+test('the form is not requested when the widget opens, only on the way to it', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => isPreChatChunk(request.url()) && requested.push(request.url()));
+  await page.goto(`${E2E.hostOrigin}/`);
+  const widget = await openChat(page);
+  await expect(widget.getByRole('button', { name: 'Start Conversation' })).toBeVisible();
+  // Long enough for whatever the open fetches when idle (the conversation view's chunk).
+  await page.waitForTimeout(2_000);
+  expect(requested).toEqual([]);
+
+  await widget.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(widget.getByRole('form', { name: INTRO })).toBeVisible();
+  expect(requested).toHaveLength(1);
+});
+
+test('with every field required, an empty submit shows each error and focuses the first field', async ({ page }) => {
+  const { form } = await openForm(page);
+  await submitButton(form).click();
+  const expected: [string, string][] = [
+    ['Full Name', 'Full Name is required'],
+    ['Email Address', 'Email Address is required'],
+    ['Phone Number', 'Phone Number is required'],
+    ['Order number', 'Order number is required'],
+    ['Plan', 'Plan is required'],
+    ['Message', 'Message too short'],
+  ];
+  for (const [label, message] of expected) {
+    const control = form.getByLabel(label, { exact: true });
+    await expect(control).toHaveAttribute('aria-invalid', 'true');
+    await expect(control).toHaveAccessibleDescription(message);
+  }
+  await expect(form.getByLabel('Full Name', { exact: true })).toBeFocused();
+  await saveScreenshot(page, 'prechat-errors');
+});
+
+test('says what is wrong with an answer, in the words of the spec', async ({ page }) => {
+  const { form } = await openForm(page);
+  await form.getByLabel('Full Name', { exact: true }).fill('Ada Lovelace');
+  await form.getByLabel('Email Address', { exact: true }).fill('ada@');
+  await form.getByLabel('Phone Number', { exact: true }).fill('12');
+  await form.getByLabel('Order number', { exact: true }).fill('ab12');
+  await submitButton(form).click();
+  await expect(form.getByLabel('Email Address', { exact: true })).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(form.getByLabel('Phone Number', { exact: true })).toHaveAccessibleDescription('Please enter a valid phone number');
+  await expect(form.getByLabel('Order number', { exact: true })).toHaveAccessibleDescription('Two letters and four digits, e.g. AB1234');
+  await expect(form.getByLabel('Email Address', { exact: true })).toBeFocused();
+  // Fixing a field clears its message as the visitor types.
+  await form.getByLabel('Email Address', { exact: true }).fill('ada@example.com');
+  await expect(form.getByText('Please enter a valid email address')).toHaveCount(0);
+});
+
+test('filling it in starts the conversation with one call, and the contact carries name, e-mail and phone', async ({ page }) => {
+  const email = `ada.${Date.now()}@example.com`;
+  const creates: string[] = [];
+  page.on('request', (request) => isConversationCreate(request.method(), request.url()) && creates.push(request.url()));
+  const { widget, form } = await openForm(page);
+
+  await form.getByLabel('Full Name', { exact: true }).fill('Ada Lovelace');
+  await form.getByLabel('Email Address', { exact: true }).fill(email);
+  // The dial code, by keyboard alone: open the list, search, choose; the number comes next.
+  await form.getByRole('button', { name: /^Country code/ }).press('ArrowDown');
+  const search = form.getByRole('combobox', { name: 'Search country' });
+  await expect(search).toBeFocused();
+  await search.fill('germ');
+  await expect(form.getByRole('option', { name: /Germany/ })).toBeVisible();
+  await search.press('Enter');
+  await expect(form.getByRole('button', { name: 'Country code: Germany +49' })).toBeVisible();
+  const phone = form.getByLabel('Phone Number', { exact: true });
+  await expect(phone).toBeFocused();
+  await phone.fill('0151 2345 6789');
+  await form.getByLabel('Order number', { exact: true }).fill('AB1234');
+  await form.getByLabel('Plan', { exact: true }).selectOption('Pro');
+  await form.getByLabel('Message', { exact: true }).fill('Where is my order?');
+
+  const answered = page.waitForResponse((response) => isConversationCreate(response.request().method(), response.url()));
+  await submitButton(form).click();
+  const created = await (await answered).json();
+  await expect(widget.getByRole('log').getByText('Where is my order?')).toBeVisible();
+  await expect(widget.getByRole('textbox', { name: 'Type your message' })).toBeVisible();
+  expect(creates).toHaveLength(1);
+
+  // The agent's side: the contact…
+  const found = await agentApi<{ payload: Record<string, unknown>[] }>(
+    'GET',
+    `/api/v1/accounts/1/contacts/search?q=${encodeURIComponent(email)}`,
+  );
+  expect(found.payload).toHaveLength(1);
+  expect(found.payload[0]).toMatchObject({
+    name: 'Ada Lovelace',
+    email,
+    phone_number: '+4915123456789',
+    custom_attributes: { plan: 'Pro' },
+  });
+  const listed = await agentApi<{ payload: { email: string }[] }>('GET', '/api/v1/accounts/1/contacts');
+  expect(listed.payload.map((contact) => contact.email)).toContain(email);
+  // …and the conversation, its attributes and first message.
+  const conversation = await agentApi<{ custom_attributes: Record<string, unknown>; meta: { sender: { email: string } } }>(
+    'GET',
+    `/api/v1/accounts/1/conversations/${created.id}`,
+  );
+  expect(conversation.custom_attributes).toEqual({ order_id: 'AB1234' });
+  expect(conversation.meta.sender.email).toBe(email);
+});
+
+test('a campaign click goes through the form, which asks for name and e-mail, then starts with the campaign', async ({ page }) => {
+  const message = `Questions about sizes? Ask us (${Date.now()})`;
+  const email = `grace.${Date.now()}@example.com`;
+  const id = await createCampaign({ title: 'Size help', message, url: `${E2E.hostOrigin}/landing*`, timeOnPage: 1 });
+  try {
+    await page.goto(`${E2E.hostOrigin}/landing`);
+    const widget = page.frameLocator('#chatwoot_live_chat_widget');
+    await widget.locator('.compact').getByText(message).click({ timeout: 15_000 });
+    const form = widget.getByRole('form', { name: 'Please provide your name and email before starting the conversation' });
+    await expect(form).toBeVisible();
+    await expect(widget.getByText(message)).toBeVisible();
+    await expect(form.getByLabel('Message', { exact: true })).toHaveCount(0);
+    await saveScreenshot(page, 'prechat-campaign');
+
+    await form.getByLabel('Full Name', { exact: true }).fill('Grace Hopper');
+    await form.getByLabel('Email Address', { exact: true }).fill(email);
+    await form.getByLabel('Phone Number', { exact: true }).fill('+44 7700 900123');
+    await form.getByLabel('Order number', { exact: true }).fill('GH1906');
+    await form.getByLabel('Plan', { exact: true }).selectOption('Free');
+    await submitButton(form).click();
+
+    await expect(widget.getByRole('log').getByText(message)).toBeVisible();
+    await expect
+      .poll(async () => (await agentApi('GET', `/api/v1/accounts/1/contacts/search?q=${encodeURIComponent(email)}`)).payload[0])
+      .toMatchObject({ name: 'Grace Hopper', email, phone_number: '+447700900123', custom_attributes: { plan: 'Free' } });
+  } finally {
+    await deleteCampaign(id);
+  }
+});
+
+for (const darkMode of ['light', 'dark'] as const) {
+  test(`has no accessibility violations, ${darkMode}, with its errors and the dial-code list open`, async ({ page }) => {
+    await hostSettings(page, { darkMode });
+    const { form } = await openForm(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await submitButton(form).click();
+    await expect(form.getByText('Full Name is required')).toBeVisible();
+    await form.getByRole('button', { name: /^Country code/ }).click();
+    await form.getByRole('combobox', { name: 'Search country' }).fill('united');
+    await expect(form.getByRole('option').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, `prechat-${darkMode}`);
+    await form.getByRole('combobox', { name: 'Search country' }).fill('qqqzzz');
+    await expect(form.getByText('No results found')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  /** Nothing in the frame is wider than the screen. */
+  const fitsTheScreen = (widget: FrameLocator) =>
+    widget.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth && document.body.scrollWidth <= html.clientWidth);
+
+  test('the form fits the screen, the dial-code list included', async ({ page }) => {
+    const { widget, form } = await openForm(page);
+    await submitButton(form).click();
+    expect(await fitsTheScreen(widget)).toBe(true);
+    await saveScreenshot(page, 'prechat-phone');
+    await form.getByRole('button', { name: /^Country code/ }).click();
+    await expect(form.getByRole('listbox')).toBeVisible();
+    expect(await fitsTheScreen(widget)).toBe(true);
+    await saveScreenshot(page, 'prechat-phone-countries');
+  });
+
+  test('right to left in Arabic, the phone number still reading left to right', async ({ page }) => {
+    await hostSettings(page, { locale: 'ar' });
+    const { widget, form } = await openForm(page, 'ابدأ المحادثة');
+    await expect(widget.locator('html')).toHaveAttribute('dir', 'rtl');
+    await form.getByRole('button', { name: 'ابدأ المحادثة' }).click();
+    await expect(form.getByText('الاسم الكامل مطلوب')).toBeVisible();
+    await expect(form.getByText('الرسالة قصيرة جدًا')).toBeVisible();
+    const phone = form.getByLabel('Phone Number', { exact: true });
+    await expect(phone).toHaveAttribute('dir', 'ltr');
+    // The picker sits at the start of the row, which is the right in Arabic.
+    const picker = (await form.getByRole('button', { name: /^رمز الدولة/ }).boundingBox())!;
+    const number = (await phone.boundingBox())!;
+    expect(picker.x).toBeGreaterThan(number.x);
+    expect(await fitsTheScreen(widget)).toBe(true);
+    await form.getByRole('button', { name: /^رمز الدولة/ }).click();
+    await form.getByRole('combobox', { name: 'ابحث عن دولة' }).fill('مصر');
+    await expect(form.getByRole('option', { name: /مصر/ })).toBeVisible();
+    await saveScreenshot(page, 'prechat-rtl-phone');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

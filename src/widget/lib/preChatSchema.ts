@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { isEmailAddress } from '../../shared/email';
+import { isInternationalPhone, isLink, isLoosePhone, startsWithPlus } from '../../shared/validators';
+import type { FieldValue, FormField } from './preChatFields';
+
+/**
+ * The pre-chat form's rules as a valibot schema (docs/behaviour.md#validation). Each field
+ * reports its first problem only, in the words below; valibot lives in the form's lazy chunk.
+ */
+
+/** What the visitor reads, one message per rule (in the widget's language). */
+export interface ValidationMessages {
+  fullNameRequired: string;
+  emailRequired: string;
+  emailInvalid: string;
+  phoneRequired: string;
+  dialCodeRequired: string;
+  phoneInvalid: string;
+  messageTooShort: string;
+  patternMismatch: string;
+  invalidField: string;
+  /** A custom attribute left empty: "{label} is required". */
+  fieldRequired(label: string): string;
+}
+
+/** `YYYY-MM-DD` naming a real day (what a date input gives). */
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/**
+ * A rule on the answer without the spaces around it, which an empty answer passes: whether it is
+ * required is the only rule for empty. (Checks rather than valibot's trim and nonEmpty actions:
+ * the answers are trimmed where they are sent, and this keeps the chunk smaller.)
+ */
+const whenGiven = (rule: (value: string) => boolean, message: string) =>
+  v.check<string, string>((value) => value.trim() === '' || rule(value.trim()), message);
+
+function requiredMessage(field: FormField, messages: ValidationMessages): string {
+  if (field.source === 'message') return messages.messageTooShort;
+  if (field.source === 'standard') {
+    if (field.name === 'fullName') return messages.fullNameRequired;
+    if (field.name === 'emailAddress') return messages.emailRequired;
+    if (field.name === 'phoneNumber') return messages.phoneRequired;
+  }
+  return messages.fieldRequired(field.label);
+}
+
+function textRules(field: FormField, messages: ValidationMessages) {
+  switch (field.kind) {
+    case 'email':
+      return [whenGiven(isEmailAddress, messages.emailInvalid)];
+    case 'phone':
+      // The number as composed with its dial code (lib/phoneNumber): both phone rules must hold,
+      // so the server stores what the visitor was told is valid.
+      return [
+        whenGiven(startsWithPlus, messages.dialCodeRequired),
+        whenGiven((value) => isLoosePhone(value) && isInternationalPhone(value), messages.phoneInvalid),
+      ];
+    case 'number':
+      return [whenGiven((value) => Number.isFinite(Number(value)), messages.invalidField)];
+    case 'date':
+      return [whenGiven(isDate, messages.invalidField)];
+    case 'url':
+      return [whenGiven(isLink, messages.invalidField)];
+    case 'select':
+      return [whenGiven((value) => field.options.includes(value), messages.invalidField)];
+    default:
+      return [];
+  }
+}
+
+function fieldSchema(field: FormField, messages: ValidationMessages): v.GenericSchema<FieldValue> {
+  if (field.kind === 'checkbox') {
+    return field.required
+      ? v.pipe(
+          v.boolean(),
+          v.check((checked) => checked, requiredMessage(field, messages)),
+        )
+      : v.boolean();
+  }
+  const pattern = field.pattern;
+  return v.pipe(
+    v.string(),
+    ...(field.required ? [v.check<string, string>((value) => value.trim() !== '', requiredMessage(field, messages))] : []),
+    ...textRules(field, messages),
+    ...(pattern ? [whenGiven((value) => pattern.test(value), field.patternCue || messages.patternMismatch)] : []),
+  ) as v.GenericSchema<FieldValue>;
+}
+
+/** The schema of a form with these fields; answers are keyed by `FormField.key`. */
+export function preChatSchema(fields: readonly FormField[], messages: ValidationMessages) {
+  return v.object(Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field, messages)])));
+}
+
+/** Each field's first problem, by field key; an empty object when every answer is fine. */
+export function preChatErrors(schema: ReturnType<typeof preChatSchema>, values: Record<string, FieldValue>): Record<string, string> {
+  const result = v.safeParse(schema, values, { abortPipeEarly: true });
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues ?? []) {
+    const key = issue.path?.[0]?.key;
+    if (typeof key === 'string' && !(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

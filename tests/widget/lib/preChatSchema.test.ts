@@ -1,0 +1,141 @@
+import type { FormField } from '../../../src/widget/lib/preChatFields';
+import { preChatErrors, preChatSchema, type ValidationMessages } from '../../../src/widget/lib/preChatSchema';
+
+// The words of docs/behaviour.md#validation, as the form shows them in English.
+const MESSAGES: ValidationMessages = {
+  fullNameRequired: 'Full Name is required',
+  emailRequired: 'Email Address is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone Number is required',
+  dialCodeRequired: 'Please select a country code',
+  phoneInvalid: 'Please enter a valid phone number',
+  messageTooShort: 'Message too short',
+  patternMismatch: 'Please provide a valid input',
+  invalidField: 'Invalid field',
+  fieldRequired: (label) => `${label} is required`,
+};
+
+const field = (key: string, kind: FormField['kind'], fields: Partial<FormField> = {}): FormField => ({
+  key,
+  name: key.replace(/^(contact|conversation)\./, ''),
+  source: key === 'message' ? 'message' : ['fullName', 'emailAddress', 'phoneNumber'].includes(key) ? 'standard' : 'conversation_attribute',
+  kind,
+  label: key,
+  placeholder: '',
+  required: false,
+  options: [],
+  ...fields,
+});
+
+/** The first problem of one field's value, or undefined. */
+const errorOf = (f: FormField, value: string | boolean) => preChatErrors(preChatSchema([f], MESSAGES), { [f.key]: value })[f.key];
+
+describe('required standard fields', () => {
+  it.each([
+    ['fullName', 'text', 'Full Name is required'],
+    ['emailAddress', 'email', 'Email Address is required'],
+    ['phoneNumber', 'phone', 'Phone Number is required'],
+    ['message', 'textarea', 'Message too short'],
+  ] as const)('%s left empty (or blank) says %j', (key, kind, message) => {
+    expect(errorOf(field(key, kind, { required: true }), '')).toBe(message);
+    expect(errorOf(field(key, kind, { required: true }), '   ')).toBe(message);
+  });
+
+  it('every field reports at once, one problem each', () => {
+    const fields = [
+      field('fullName', 'text', { required: true }),
+      field('emailAddress', 'email', { required: true }),
+      field('phoneNumber', 'phone', { required: true }),
+      field('message', 'textarea', { required: true }),
+    ];
+    expect(preChatErrors(preChatSchema(fields, MESSAGES), { fullName: '', emailAddress: '', phoneNumber: '', message: '' })).toEqual({
+      fullName: 'Full Name is required',
+      emailAddress: 'Email Address is required',
+      phoneNumber: 'Phone Number is required',
+      message: 'Message too short',
+    });
+  });
+
+  it('passes when each is given', () => {
+    const fields = [field('fullName', 'text', { required: true }), field('message', 'textarea', { required: true })];
+    expect(preChatErrors(preChatSchema(fields, MESSAGES), { fullName: 'Ada', message: 'Hi' })).toEqual({});
+  });
+});
+
+describe('the e-mail address', () => {
+  it.each(['ada', 'ada@example', 'ada @example.com', '@example.com'])('%j is "Please enter a valid email address"', (value) => {
+    expect(errorOf(field('emailAddress', 'email'), value)).toBe('Please enter a valid email address');
+  });
+
+  it('accepts an address, spaces around it ignored, and an empty optional one', () => {
+    expect(errorOf(field('emailAddress', 'email'), ' ada@example.com ')).toBeUndefined();
+    expect(errorOf(field('emailAddress', 'email'), '')).toBeUndefined();
+  });
+});
+
+describe('the phone number (as composed with its dial code)', () => {
+  const phone = field('phoneNumber', 'phone');
+
+  it('without a country code is "Please select a country code"', () => {
+    expect(errorOf(phone, '015112345678')).toBe('Please select a country code');
+  });
+
+  it.each([
+    ['too short for the loose rule', '+1234'],
+    ['longer than 15 digits', '+1234567890123456'],
+    ['a 0 after the plus', '+0151123456'],
+    ['letters', '+49151abcdef'],
+  ])('%s is "Please enter a valid phone number"', (_, value) => {
+    expect(errorOf(phone, value)).toBe('Please enter a valid phone number');
+  });
+
+  it('accepts an international number, and an empty optional one', () => {
+    expect(errorOf(phone, '+4915112345678')).toBeUndefined();
+    expect(errorOf(phone, '')).toBeUndefined();
+  });
+});
+
+describe('custom attributes', () => {
+  it('a required one left empty says "{label} is required"', () => {
+    expect(errorOf(field('conversation.order', 'text', { required: true, label: 'Order number' }), '')).toBe('Order number is required');
+  });
+
+  it('a required checkbox must be ticked', () => {
+    const terms = field('conversation.terms', 'checkbox', { required: true, label: 'I accept the terms' });
+    expect(errorOf(terms, false)).toBe('I accept the terms is required');
+    expect(errorOf(terms, true)).toBeUndefined();
+    expect(errorOf(field('conversation.news', 'checkbox'), false)).toBeUndefined();
+  });
+
+  it('a regex_pattern mismatch is "Please provide a valid input", or the regex_cue', () => {
+    const order = field('conversation.order', 'text', { pattern: /^[A-Z]{2}\d{4}$/ });
+    expect(errorOf(order, 'ab12')).toBe('Please provide a valid input');
+    expect(errorOf({ ...order, patternCue: 'Two letters, four digits' }, 'ab12')).toBe('Two letters, four digits');
+    expect(errorOf(order, 'AB1234')).toBeUndefined();
+    expect(errorOf(order, '')).toBeUndefined();
+  });
+
+  it.each([
+    ['number', 'twelve', { kind: 'number' }],
+    ['date', '2024-02-30', { kind: 'date' }],
+    ['date', 'tomorrow', { kind: 'date' }],
+    ['link', 'example.com', { kind: 'url' }],
+    ['link', 'javascript:alert(1)', { kind: 'url' }],
+    ['list', 'Enterprise', { kind: 'select', options: ['Free', 'Pro'] }],
+  ] as const)('a %s attribute given %j is "Invalid field"', (_, value, fields) => {
+    expect(errorOf(field('conversation.x', fields.kind, fields as Partial<FormField>), value)).toBe('Invalid field');
+  });
+
+  it.each([
+    ['number', '12.5', { kind: 'number' }],
+    ['date', '2024-02-29', { kind: 'date' }],
+    ['link', 'https://example.com', { kind: 'url' }],
+    ['list', 'Pro', { kind: 'select', options: ['Free', 'Pro'] }],
+  ] as const)('a %s attribute accepts %j', (_, value, fields) => {
+    expect(errorOf(field('conversation.x', fields.kind, fields as Partial<FormField>), value)).toBeUndefined();
+  });
+
+  it('an e-mail attribute is checked as an e-mail address', () => {
+    expect(errorOf(field('contact.work_email', 'email'), 'nope')).toBe('Please enter a valid email address');
+  });
+});

@@ -1,0 +1,96 @@
+import type { WidgetInitialData } from '../../../src/shared/types';
+import { connectRealtime } from '../../../src/widget/realtime/connect';
+import { CONVERSATION_ID, fakeWidget, LAST_SEEN_AT, widgetMessage } from '../state/widgetFixture';
+
+/** The socket `connectRealtime` opens; the test plays the server. */
+class FakeSocket {
+  static last: FakeSocket;
+  readyState = 0;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  send() {}
+  close() {
+    this.readyState = 3;
+    this.onclose?.({} as CloseEvent);
+  }
+  receive(frame: object) {
+    this.onmessage?.({ data: JSON.stringify(frame) } as MessageEvent);
+  }
+  /** The handshake, ActionCable's welcome and the subscription's confirmation. */
+  confirm(token: string) {
+    this.readyState = 1;
+    this.receive({ type: 'welcome' });
+    this.receive({ identifier: JSON.stringify({ channel: 'RoomChannel', pubsub_token: token }), type: 'confirm_subscription' });
+  }
+}
+
+const PAGE_DATA: WidgetInitialData = {
+  contact: { id: null, has_email: false, has_name: false, has_phone_number: false, identifier: null },
+  conversation: null,
+  messages: { payload: [], meta: {} },
+  inboxMembers: [],
+  campaigns: [],
+};
+
+const origin = { protocol: 'https:', host: 'chat.example' };
+/** The GETs the widget made, with the query values it set. */
+const gets = (endpoints: { method: string; path: string; query?: object }[]) =>
+  endpoints
+    .filter((e) => e.method === 'GET')
+    .map((e) => {
+      const query = Object.entries(e.query ?? {}).filter(([, value]) => value !== undefined);
+      return `${e.path.replace('/api/v1/widget', '')}${query.length ? JSON.stringify(Object.fromEntries(query)) : ''}`;
+    });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('catching up when the subscription is confirmed', () => {
+  beforeEach(() => vi.stubGlobal('WebSocket', FakeSocket));
+
+  it('asks for nothing the first time for a visitor without a conversation, whose data came with the page', () => {
+    const { state, endpoints } = fakeWidget();
+    state.hydrate(PAGE_DATA);
+    const cable = connectRealtime(state, origin);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual([]);
+
+    // After an outage the socket may have missed anything: catch up.
+    const first = FakeSocket.last;
+    first.close();
+    vi.advanceTimersByTime(20_000);
+    expect(FakeSocket.last).not.toBe(first);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual(['/messages', '/conversations']);
+    cable.stop();
+  });
+
+  it('asks only for the messages after the newest one the page carried when there is a conversation', () => {
+    const { state, endpoints } = fakeWidget();
+    state.hydrate({
+      ...PAGE_DATA,
+      conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
+      messages: { payload: [widgetMessage(41), widgetMessage(42)], meta: { contact_last_seen_at: LAST_SEEN_AT } },
+    });
+    const cable = connectRealtime(state, origin);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual(['/messages{"after":42}']);
+    cable.stop();
+  });
+
+  it('catches up on the first confirmation too when the data came from the API (a gateway page)', async () => {
+    const { state, endpoints } = fakeWidget({ conversation: null });
+    await state.load();
+    endpoints.length = 0;
+    const cable = connectRealtime(state, origin);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual(['/messages', '/conversations']);
+    cable.stop();
+  });
+});
