@@ -72,8 +72,9 @@ export class Hub {
   broadcast<D>(token: string, event: RealtimeEventName, data: D): void {
     const envelope: RealtimeEnvelope<D> = { event, data };
     const json = JSON.stringify(envelope);
-    this.deliver(token, json, envelope);
+    // Published first: the other processes start their fan-out while this one does its own.
     this.transport?.publish(token, `${this.origin}\n${json}`);
+    this.deliver(token, json, envelope);
   }
 
   /** A publication the broker delivered: another process's event, or this one's own coming back. */
