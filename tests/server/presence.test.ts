@@ -119,6 +119,31 @@ describe('agent presence', () => {
   });
 });
 
+describe("the agent console's cable", () => {
+  it('keeps the agent online while it pings, and lets them go quiet when it stops', async () => {
+    const profile = await (await fx.request('/api/v1/profile', { headers: { api_access_token: fx.config.apiAccessToken } })).json();
+    now += LIFETIME_MS; // the profile call above was a sign of life too: let it pass
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('offline');
+    const room = await createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase).openAgent(profile.pubsub_token, {
+      accountId: 1,
+      userId: 1,
+    });
+    // Subscribing is a sign of life; agents are not sent presence themselves.
+    expect(await room!.present()).toBeNull();
+    expect(await memberStatus()).toBe('online');
+    for (let ping = 0; ping < 3; ping++) {
+      now += WINDOW_MS;
+      await room!.present(); // update_presence, every 20 s
+      await fx.presence.sweep();
+      expect(await memberStatus()).toBe('online');
+    }
+    now += LIFETIME_MS;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('offline');
+  });
+});
+
 describe('visitor presence', () => {
   it("is the contact's availability_status in the Application API while their widget is connected", async () => {
     const visitor = await fx.visit();
