@@ -213,6 +213,8 @@ test.describe('the end of a conversation', () => {
     const widget = await openConversation(page);
     const { conversationId } = await sendVisitorMessage(page, widget, 'That is all, thank you');
     await widget.getByRole('button', { name: 'End Conversation' }).click();
+    // It asks first (issue 14; e2e/conversationDetails.spec.ts covers the dialog itself).
+    await widget.getByRole('dialog', { name: 'End this conversation?' }).getByRole('button', { name: 'End Conversation' }).click();
 
     await expect(widget.getByRole('button', { name: 'Start a new conversation' })).toBeVisible();
     await expect(widget.getByRole('button', { name: 'End Conversation' })).toHaveCount(0);

@@ -33,6 +33,29 @@ test.describe('the emoji picker', () => {
     expect(requested.some((url) => url.includes('/emoji-names-en-'))).toBe(true);
   });
 
+  test('a picker chunk that fails to load shows a retry in its place, and the retry opens it once unblocked', async ({ page }) => {
+    let blocked = 0;
+    const block = (url: URL) => isEmojiChunk(url.href);
+    await page.route(block, (route) => {
+      blocked += 1;
+      return route.abort('failed');
+    });
+    const widget = await openConversation(page);
+    await widget.getByRole('button', { name: 'Insert emoji' }).click();
+    await expect(widget.getByRole('alert')).toContainText('Part of the chat failed to load.');
+    expect(blocked).toBeGreaterThan(0);
+    await saveScreenshot(page, 'emoji-picker-failed-to-load');
+    // The rest of the conversation keeps working while the picker is missing.
+    const composer = composerOf(widget);
+    await composer.fill('Still here');
+    await expect(composer).toHaveValue('Still here');
+
+    await page.unroute(block);
+    await widget.getByRole('button', { name: 'Try again' }).click();
+    await expect(widget.getByRole('dialog', { name: 'Insert emoji' }).getByRole('grid')).toBeVisible();
+    await expect(widget.getByRole('alert')).toHaveCount(0);
+  });
+
   test('an emoji found by search lands, at the caret, in the message sent', async ({ page }) => {
     const widget = await openConversation(page);
     const composer = composerOf(widget);

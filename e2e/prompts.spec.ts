@@ -61,6 +61,30 @@ test.describe('unread messages', () => {
     await expect.poll(async () => (await windowHolder(page).boundingBox())?.height ?? 0).toBeGreaterThan(400);
   });
 
+  test('while the prompt shows the launcher stays a launcher, isOpen stays false, and a click opens the conversation (issue 14)', async ({
+    page,
+  }) => {
+    const { widget, conversation } = await visitorChatsThenCloses(page, `Any news on my refund? ${Date.now()}`);
+    await agentSays(conversation.id, 'Your refund went out this morning.');
+    await expect(launcherRoot(page)).toHaveClass(token('unread-view'));
+    await expect(widget.locator('.compact').getByText('Your refund went out this morning.')).toBeVisible();
+
+    const launcher = page.getByRole('button', { name: 'Chat with us' });
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Close chat window' })).toHaveCount(0);
+    await expect(launcherRoot(page)).not.toHaveClass(token('open'));
+    expect(await isOpen(page)).toBe(false);
+    await saveScreenshot(page, 'unread-prompt-launcher');
+
+    await launcher.click();
+    await expect(launcherRoot(page)).not.toHaveClass(token('unread-view'));
+    await expect(widget.getByRole('log').getByText('Your refund went out this morning.')).toBeVisible();
+    await expect(widget.getByRole('textbox', { name: 'Type your message' })).toBeVisible();
+    expect(await isOpen(page)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Close chat window' })).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(async () => (await windowHolder(page).boundingBox())?.height ?? 0).toBeGreaterThan(400);
+  });
+
   test('"Close" on the unread prompt closes it and marks the messages seen', async ({ page }) => {
     const text = `Do you ship abroad? ${Date.now()}`;
     const { widget, conversation } = await visitorChatsThenCloses(page, text);
@@ -165,6 +189,20 @@ test.describe('campaigns', () => {
       // The same visit moving to the landing page (a single-page app's navigation) gets it.
       await page.evaluate(() => history.pushState(null, '', '/landing'));
       await expect(chatFrame(page).locator('.compact').getByText(message)).toBeVisible({ timeout: 15_000 });
+    } finally {
+      await deleteCampaign(id);
+    }
+  });
+
+  test('a campaign URL in URLPattern syntax (optional subdomain, as Chatwoot site owners write it) fires (issue 14)', async ({ page }) => {
+    const message = `Pricing questions? Ask us (${Date.now()})`;
+    // 127.0.0.1 has no subdomain: `{*.}?` must also match none.
+    const pattern = `http://{*.}?127.0.0.1:${E2E.hostPort}/landing*`;
+    const id = await createCampaign({ title: 'Pricing', message, url: pattern, timeOnPage: 1 });
+    try {
+      await page.goto(`${E2E.hostOrigin}/landing`);
+      await expect(chatFrame(page).locator('.compact').getByText(message)).toBeVisible({ timeout: 15_000 });
+      expect(await isOpen(page)).toBe(false);
     } finally {
       await deleteCampaign(id);
     }

@@ -14,6 +14,7 @@ import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
 import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
 import { helpCentre } from './migrations/005_help_centre';
+import { emailCollect } from './migrations/006_email_collect';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -114,6 +115,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
   '004_agent_pubsub_tokens': agentPubsubTokens,
   '005_help_centre': helpCentre,
+  '006_email_collect': emailCollect,
 };
 
 /**

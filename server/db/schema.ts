@@ -78,6 +78,10 @@ export interface InboxesTable {
   greeting_enabled: Generated<Flag>;
   greeting_message: string | null;
   portal_id: number | null;
+  /** Ask an away visitor without an e-mail for one after their first message (006). */
+  enable_email_collect: Generated<Flag>;
+  /** E-mail an agent's reply to a visitor who has left the site (006). */
+  continuity_via_email: Generated<Flag>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -241,7 +245,7 @@ export interface ConversationLabelsTable {
   created_at: Millis;
 }
 
-/** A help-centre portal (005). `slug` is unique across the server: public URLs carry no account. */
+/** A help-centre portal (006). `slug` is unique across the server: public URLs carry no account. */
 export interface PortalsTable {
   id: Generated<number>;
   account_id: number;
@@ -260,7 +264,7 @@ export interface PortalsTable {
   updated_at: Millis;
 }
 
-/** A help-centre article (005); `slug` is unique within its portal. */
+/** A help-centre article (006); `slug` is unique within its portal. */
 export interface ArticlesTable {
   id: Generated<number>;
   account_id: number;

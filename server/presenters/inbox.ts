@@ -67,6 +67,8 @@ export function inboxJson(inbox: Inbox) {
     allow_messages_after_resolved: inbox.allow_messages_after_resolved,
     greeting_enabled: inbox.greeting_enabled,
     greeting_message: inbox.greeting_message,
+    enable_email_collect: inbox.enable_email_collect,
+    continuity_via_email: inbox.continuity_via_email,
     hmac_mandatory: inbox.hmac_mandatory,
     hmac_token: inbox.hmac_token,
     allowed_domains: inbox.allowed_domains,

@@ -69,7 +69,10 @@ export function attachmentData(row: AttachmentRow): Attachment {
 const attachmentsOf = (view: MessageView) => (view.attachments.length ? { attachments: view.attachments.map(attachmentData) } : {});
 const echoOf = (view: MessageView) => (view.message.echo_id ? { echo_id: view.message.echo_id } : {});
 
-/** `GET /api/v1/widget/messages` item (no `status`: the widget shows no delivery ticks). */
+/**
+ * `GET /api/v1/widget/messages` item. Wren adds `status`, which Chatwoot leaves out, so the
+ * widget can show the visitor whether the team has their messages (docs/protocol.md#delivery-status).
+ */
 export function widgetMessage(view: MessageView): WidgetMessage {
   const { message } = view;
   const sender = senderData(view.sender);
@@ -81,12 +84,13 @@ export function widgetMessage(view: MessageView): WidgetMessage {
     content_attributes: message.content_attributes,
     created_at: seconds(message.created_at),
     conversation_id: view.conversation.display_id,
+    status: message.status,
     ...attachmentsOf(view),
     ...(sender && { sender: sender as WidgetMessage['sender'] }),
   };
 }
 
-/** `POST /api/v1/widget/messages` response (Chatwoot omits `content_type` and `status`). */
+/** `POST /api/v1/widget/messages` response (Chatwoot omits `content_type` and `status`; Wren adds `status`). */
 export function createdMessage(view: MessageView) {
   const { message } = view;
   return {
@@ -99,6 +103,7 @@ export function createdMessage(view: MessageView) {
     private: message.private,
     source_id: message.source_id,
     content_attributes: message.content_attributes,
+    status: message.status,
     ...attachmentsOf(view),
     sender: senderData(view.sender) ?? null,
     ...echoOf(view),

@@ -1,6 +1,6 @@
 /**
  * Presence shared between processes: one sorted set per kind (`<prefix>presence:user`,
- * `<prefix>presence:contact`), member = id, score = the last sign of life in milliseconds. Every
+ * `<prefix>presence:visitor`), member = id, score = the last sign of life in milliseconds. Every
  * process sweeps it; a script removes and returns the expired members atomically, so each
  * agent who went silent is announced by one process only. The sets expire as keys too, should
  * every process stop.
@@ -28,23 +28,23 @@ export class RedisPresenceStore implements PresenceStore {
     return `${this.redis.prefix}presence:${kind}`;
   }
 
-  async touch(kind: PresenceKind, id: number, now: number, windowMs: number): Promise<boolean> {
+  async touch(kind: PresenceKind, id: string, now: number, windowMs: number): Promise<boolean> {
     const previous = (await this.redis.commands.eval(TOUCH, 1, this.key(kind), now, id, windowMs * 3)) as string | null;
     return previous === null || Number(previous) <= now - windowMs;
   }
 
-  async present(kind: PresenceKind, ids: number[], now: number, windowMs: number): Promise<Set<number>> {
+  async present(kind: PresenceKind, ids: string[], now: number, windowMs: number): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const scores = await this.redis.commands.zmscore(this.key(kind), ...ids.map(String));
+    const scores = await this.redis.commands.zmscore(this.key(kind), ...ids);
     return new Set(ids.filter((_, i) => scores[i] !== null && Number(scores[i]) > now - windowMs));
   }
 
-  async expire(now: number, windowMs: number): Promise<number[]> {
+  async expire(now: number, windowMs: number): Promise<string[]> {
     const cutoff = now - windowMs;
     const [users] = await Promise.all([
       this.redis.commands.eval(EXPIRE, 1, this.key('user'), cutoff) as Promise<string[]>,
-      this.redis.commands.zremrangebyscore(this.key('contact'), '-inf', cutoff),
+      this.redis.commands.zremrangebyscore(this.key('visitor'), '-inf', cutoff),
     ]);
-    return users.map(Number);
+    return users;
   }
 }

@@ -313,6 +313,17 @@ export async function audienceTokens(db: Db, contactInbox: ContactInbox): Promis
   return tokens.includes(contactInbox.pubsub_token) ? tokens : [contactInbox.pubsub_token, ...tokens];
 }
 
+/** The pubsub tokens of these contacts' contact-inboxes, each with its contact's id. */
+export async function pubsubTokensOfContacts(db: Db, contactIds: number[]): Promise<Map<string, number>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('contact_inboxes')
+    .select(['pubsub_token', 'contact_id'])
+    .where('contact_id', 'in', [...new Set(contactIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.pubsub_token, r.contact_id]));
+}
+
 /** The contact-inbox owning this cable `pubsub_token`. */
 export async function findContactInboxByPubsubToken(db: Db, token: string): Promise<ContactInbox | undefined> {
   const row = await db.selectFrom('contact_inboxes').selectAll().where('pubsub_token', '=', token).executeTakeFirst();

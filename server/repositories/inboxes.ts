@@ -28,7 +28,9 @@ type FlagColumns =
   | 'working_hours_enabled'
   | 'csat_survey_enabled'
   | 'allow_messages_after_resolved'
-  | 'greeting_enabled';
+  | 'greeting_enabled'
+  | 'enable_email_collect'
+  | 'continuity_via_email';
 type JsonColumns = 'feature_flags' | 'pre_chat_form_options' | 'working_hours' | 'csat_config';
 
 /** An inbox with its flags as booleans and its JSON columns parsed. */
@@ -44,6 +46,8 @@ export interface Inbox extends Omit<Selectable<InboxesTable>, FlagColumns | Json
   csat_survey_enabled: boolean;
   allow_messages_after_resolved: boolean;
   greeting_enabled: boolean;
+  enable_email_collect: boolean;
+  continuity_via_email: boolean;
 }
 
 /** Fields a caller may set on create or update. */
@@ -67,6 +71,8 @@ function toInbox(row: Selectable<InboxesTable>): Inbox {
     csat_survey_enabled: fromFlag(row.csat_survey_enabled),
     allow_messages_after_resolved: fromFlag(row.allow_messages_after_resolved),
     greeting_enabled: fromFlag(row.greeting_enabled),
+    enable_email_collect: fromFlag(row.enable_email_collect),
+    continuity_via_email: fromFlag(row.continuity_via_email),
   };
 }
 

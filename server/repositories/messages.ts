@@ -170,6 +170,17 @@ export async function countIncomingSince(db: Db, conversationId: number, sinceMs
   return Number(row.count);
 }
 
+/** Whether the conversation holds a message of this content type (e.g. an e-mail question). */
+export async function hasMessageOfType(db: Db, conversationId: number, contentType: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('content_type', '=', contentType)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Applies changes to a message and returns it. */
 export async function updateMessage(
   db: Db,
@@ -186,39 +197,72 @@ export async function updateMessage(
   return toMessage(row);
 }
 
+/** A message whose delivery status moved, with the status it had before. */
+export interface StatusChange {
+  message: Message;
+  previous: Message['status'];
+}
+
 /**
- * Marks the conversation's sent/delivered outgoing and template messages created up to
- * `untilMs` as read; returns them as updated, each with the status it had before.
+ * Moves the public messages of these types, created up to `untilMs` and still in one of `from`,
+ * to `to`; returns them as updated, oldest first (at most 500 per call).
  */
-export async function markRead(
+async function advanceStatus(
   db: Db,
   conversationId: number,
-  untilMs: number,
-): Promise<{ message: Message; previous: Message['status'] }[]> {
-  const unread = await db
+  { types, from, to, untilMs }: { types: number[]; from: Message['status'][]; to: Message['status']; untilMs: number },
+): Promise<StatusChange[]> {
+  const behind = await db
     .selectFrom('messages')
     .select(['id', 'status'])
     .where('conversation_id', '=', conversationId)
-    .where('message_type', 'in', [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template])
+    .where('message_type', 'in', types)
     .where('private', '=', 0)
-    .where('status', 'in', ['sent', 'delivered'])
+    .where('status', 'in', from)
     .where('created_at', '<=', untilMs)
     .orderBy('id')
     .limit(500)
     .execute();
-  if (unread.length === 0) return [];
+  if (behind.length === 0) return [];
   const rows = await db
     .updateTable('messages')
-    .set({ status: 'read', updated_at: Date.now() })
+    .set({ status: to, updated_at: Date.now() })
     .where(
       'id',
       'in',
-      unread.map((m) => m.id),
+      behind.map((m) => m.id),
     )
+    .where('status', 'in', from)
     .returningAll()
     .execute();
-  const before = new Map(unread.map((m) => [m.id, m.status as Message['status']]));
+  const before = new Map(behind.map((m) => [m.id, m.status as Message['status']]));
   return rows.sort((a, b) => a.id - b.id).map((row) => ({ message: toMessage(row), previous: before.get(row.id) ?? 'sent' }));
+}
+
+/**
+ * The visitor has read up to `untilMs`: the conversation's sent/delivered outgoing and template
+ * messages become `read`.
+ */
+export function markRead(db: Db, conversationId: number, untilMs: number): Promise<StatusChange[]> {
+  return advanceStatus(db, conversationId, {
+    types: [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template],
+    from: ['sent', 'delivered'],
+    to: 'read',
+    untilMs,
+  });
+}
+
+/**
+ * The team has received (`delivered`) or read (`read`) the visitor's messages up to `untilMs`
+ * (docs/protocol.md#delivery-status); a status never moves back.
+ */
+export function markIncoming(db: Db, conversationId: number, to: 'delivered' | 'read', untilMs: number): Promise<StatusChange[]> {
+  return advanceStatus(db, conversationId, {
+    types: [MESSAGE_TYPE.incoming],
+    from: to === 'read' ? ['sent', 'delivered'] : ['sent'],
+    to,
+    untilMs,
+  });
 }
 
 /** Attachments of these messages, grouped by message id. */

@@ -3,10 +3,11 @@
  * (docs/protocol.md#presence). A visitor's pubsub token streams its own events and its inbox's
  * agent presence: the token names its inbox when this server signed it, so a visitor not stored
  * yet can subscribe (docs/protocol.md#the-lazy-visitor); an older random token is found by its
- * stored row. Its subscribe and each `update_presence` are the visitor's signs of life, recorded
- * once the visitor is stored. An agent's own token, with a user id that is theirs and an account
- * they belong to, streams their token and the account's events, as Chatwoot's RoomChannel
- * (docs/protocol.md#agents-on-the-cable); their subscribe and `update_presence` keep them online.
+ * stored row. Its subscribe and each `update_presence` are the widget's signs of life, recorded
+ * by token, so they count from the first moment, before the visitor is stored. An agent's own
+ * token, with a user id that is theirs and an account they belong to, streams their token and the
+ * account's events, as Chatwoot's RoomChannel (docs/protocol.md#agents-on-the-cable); their
+ * subscribe and `update_presence` keep them online.
  */
 import { signedPubsubTokenInbox } from '../auth/pubsubToken';
 import type { Db } from '../db/database';
@@ -25,9 +26,7 @@ export function createCableRooms(db: Db, presence: Presence, secret: string): Ca
       return {
         streams: [token, inboxPresenceStream(inboxId)],
         async present() {
-          // Read each time: the visitor may have been stored, or merged into another contact, since.
-          const contactInbox = await findContactInboxByPubsubToken(db, token);
-          if (contactInbox) await presence.contactSeen(contactInbox.contact_id);
+          await presence.visitorSeen(token);
           return presence.inboxPresence(inboxId);
         },
       };

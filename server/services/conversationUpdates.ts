@@ -33,9 +33,11 @@ export async function removeCustomAttributes(deps: AppDeps, conversation: Conver
 }
 
 /** Adds an existing account label (by title) to the conversation; unknown labels are ignored. */
-export async function addLabel(deps: AppDeps, conversation: Conversation, title: string): Promise<void> {
+export async function addLabel(deps: AppDeps, conversation: Conversation, title: string): Promise<boolean> {
   const label = await findLabel(deps.db, conversation.account_id, title.trim().toLowerCase());
-  if (label && (await addConversationLabel(deps.db, conversation.id, label.title))) await notify(deps, conversation);
+  if (!label) return false;
+  if (await addConversationLabel(deps.db, conversation.id, label.title)) await notify(deps, conversation);
+  return true;
 }
 
 /** Removes a label from the conversation. */

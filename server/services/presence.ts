@@ -6,8 +6,8 @@
  * plus a quarter of it: see `lifetimeMs`) after the last one; then they go offline by
  * themselves, so visitors never read "We are online" after everyone has gone home. While present, the status they chose (`POST
  * /api/v1/profile/availability`: online, busy, offline) is what visitors see, so an explicit
- * busy or offline always wins. Visitors are tracked the same way (cable subscribe and
- * `update_presence`) and agents read it as the contact's `availability_status`.
+ * busy or offline always wins. Visitors' widgets are tracked the same way by pubsub token (cable
+ * subscribe and `update_presence`), and agents read it as the contact's `availability_status`.
  *
  * Visitors hear `presence.update` on their inbox's presence stream when an agent comes online,
  * changes status, or expires; the sweep that finds expired agents runs every second in each
@@ -19,6 +19,7 @@ import type { Db } from '../db/database';
 import type { PresenceKind, PresenceStore } from '../lib/presenceStore';
 import type { Logger } from '../observability/logger';
 import type { Hub } from '../realtime/hub';
+import { pubsubTokensOfContacts } from '../repositories/contacts';
 import { findInbox } from '../repositories/inboxes';
 import { listInboxAgents, listUserInboxTeams, type User } from '../repositories/users';
 
@@ -69,15 +70,18 @@ export class Presence {
    * caller then announces them (`announceAgent`), once whatever else they are doing is done.
    */
   agentArrived(userId: number): Promise<boolean> {
-    return this.record('user', userId);
+    return this.record('user', String(userId));
   }
 
-  /** A sign of life of the visitor (contact) `contactId`. */
-  async contactSeen(contactId: number): Promise<void> {
-    await this.record('contact', contactId);
+  /**
+   * A sign of life of a visitor's widget, by its pubsub token: a visitor not stored yet has one
+   * too, and a contact is online while any widget of theirs is.
+   */
+  async visitorSeen(pubsubToken: string): Promise<void> {
+    await this.record('visitor', pubsubToken);
   }
 
-  private async record(kind: PresenceKind, id: number): Promise<boolean> {
+  private async record(kind: PresenceKind, id: string): Promise<boolean> {
     const now = this.now();
     const key = `${kind}:${id}`;
     // Recorded by this process moments ago: still present, so nothing changes for anyone.
@@ -90,21 +94,28 @@ export class Presence {
   async statuses(agents: User[]): Promise<Map<number, AvailabilityStatus>> {
     const present = await this.options.store.present(
       'user',
-      agents.map((a) => a.id),
+      agents.map((a) => String(a.id)),
       this.now(),
       this.lifetimeMs,
     );
-    return new Map(agents.map((a) => [a.id, present.has(a.id) ? a.availability : 'offline']));
+    return new Map(agents.map((a) => [a.id, present.has(String(a.id)) ? a.availability : 'offline']));
   }
 
-  /** Whether the contact's widget showed a sign of life within the window. */
+  /** Whether a widget with any of these pubsub tokens showed a sign of life within the window. */
+  async anyVisitorOnline(pubsubTokens: string[]): Promise<boolean> {
+    return (await this.options.store.present('visitor', pubsubTokens, this.now(), this.lifetimeMs)).size > 0;
+  }
+
+  /** Whether the contact's widget (any of theirs) showed a sign of life within the window. */
   async contactOnline(contactId: number): Promise<boolean> {
     return (await this.contactsOnline([contactId])).has(contactId);
   }
 
-  /** Of these contacts, those whose widget showed a sign of life within the window. */
-  contactsOnline(contactIds: number[]): Promise<Set<number>> {
-    return this.options.store.present('contact', contactIds, this.now(), this.lifetimeMs);
+  /** Of these contacts, those with a widget that showed a sign of life within the window. */
+  async contactsOnline(contactIds: number[]): Promise<Set<number>> {
+    const tokens = await pubsubTokensOfContacts(this.options.db, contactIds);
+    const present = await this.options.store.present('visitor', [...tokens.keys()], this.now(), this.lifetimeMs);
+    return new Set([...present].map((token) => tokens.get(token)!));
   }
 
   /** The presence of the inbox's agents, as `presence.update` carries it. */
@@ -133,7 +144,7 @@ export class Presence {
     const now = this.now();
     for (const [key, at] of this.recorded) if (now - at >= this.windowMs / 4) this.recorded.delete(key);
     const expired = await this.options.store.expire(now, this.lifetimeMs);
-    for (const userId of expired) await this.announceAgent(userId);
+    for (const userId of expired) await this.announceAgent(Number(userId));
   }
 
   /** Sweeps every second (or every quarter window, if shorter) until `stop()`. */

@@ -19,7 +19,8 @@ export const TRANSCRIPT_MAX_MESSAGES = 5000;
 
 const mailers = new WeakMap<AppDeps, Mailer>();
 
-function mailerOf(deps: AppDeps): Mailer {
+/** The app's mailer: the one its deps carry (tests), else one built from the config, once. */
+export function mailerOf(deps: AppDeps): Mailer {
   if (deps.mailer) return deps.mailer;
   let mailer = mailers.get(deps);
   if (!mailer) mailers.set(deps, (mailer = createMailer(deps.config)));

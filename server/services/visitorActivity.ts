@@ -8,8 +8,9 @@ import { contactPushData } from '../presenters/contact';
 import { conversationPushData } from '../presenters/conversation';
 import { updateConversation, type Conversation } from '../repositories/conversations';
 import { markRead } from '../repositories/messages';
-import { broadcastMessage, broadcastToAgents } from './broadcast';
-import { loadConversationView, loadMessageViews } from './viewLoaders';
+import { broadcastToAgents } from './broadcast';
+import { broadcastStatusChanges } from './teamReceipts';
+import { loadConversationView } from './viewLoaders';
 import type { Visitor } from './visitorMessages';
 
 /**
@@ -34,15 +35,5 @@ export async function setVisitorTyping(deps: AppDeps, visitor: Visitor, conversa
 export async function markSeen(deps: AppDeps, visitor: Visitor, conversation: Conversation): Promise<void> {
   const now = Date.now();
   const updated = await updateConversation(deps.db, conversation.id, { contact_last_seen_at: now });
-  const read = await markRead(deps.db, conversation.id, now);
-  if (read.length === 0) return;
-  const views = await loadMessageViews(
-    deps.db,
-    updated,
-    visitor.contactInbox,
-    read.map((r) => r.message),
-  );
-  views.forEach((view, i) => {
-    broadcastMessage(deps.hub, REALTIME_EVENTS.messageUpdated, view, { previousChanges: { status: [read[i].previous, 'read'] } });
-  });
+  await broadcastStatusChanges(deps, updated, await markRead(deps.db, conversation.id, now), visitor.contactInbox);
 }

@@ -16,6 +16,7 @@ import { createMessageOnce } from '../repositories/messageCreation';
 import { countIncomingSince, findMessage, findMessageByEchoId } from '../repositories/messages';
 import { broadcastConversation, broadcastMessage } from './broadcast';
 import { setConversationStatus } from './conversationStatus';
+import { collectEmailIfAway } from './emailCollect';
 import { loadConversationView, loadMessageView } from './viewLoaders';
 
 export const MESSAGES_PER_MINUTE = 20;
@@ -85,7 +86,7 @@ export async function postIncomingMessage(
   deps: AppDeps,
   visitor: Visitor,
   input: IncomingMessage,
-  options: { newConversation?: boolean; custom_attributes?: Record<string, unknown> } = {},
+  options: { newConversation?: boolean; custom_attributes?: Record<string, unknown>; locale?: string | null } = {},
 ): Promise<{ view: MessageView; created: boolean }> {
   const hasAttachments = (input.attachments?.length ?? 0) > 0;
   // An attachment may come without a caption; a caption, when given, obeys the usual limits.
@@ -133,6 +134,7 @@ export async function postIncomingMessage(
     await updateContact(db, visitor.contact.id, { last_activity_at: message.created_at });
     const view = await loadMessageView(db, conversation, visitor.contactInbox, message);
     broadcastMessage(deps.hub, REALTIME_EVENTS.messageCreated, view);
+    await collectEmailIfAway(deps, visitor, conversation, options.locale);
     return { view, created: true };
   });
 }

@@ -1,8 +1,8 @@
-import { openPopout } from '../shared/popout';
+import { LOCALE_PATTERN } from '../shared/locales';
 import type { HostUser } from '../shared/protocol';
-import { getCookie, removeCookie } from './cookies';
+import { removeCookie } from './cookies';
 import type { Launcher } from './launcher';
-import { colorScheme, type HostSettings, type LoaderSettings } from './settings';
+import { colorScheme, type LoaderSettings } from './settings';
 
 /** The runtime (`runtime/`) takes over calls once it has loaded; until then they queue. */
 export interface Runtime {
@@ -33,7 +33,6 @@ export function emit(name: string, detail: unknown = null): void {
 export function createChatwoot(
   websiteToken: string,
   baseUrl: string,
-  raw: HostSettings,
   settings: LoaderSettings,
   launcher: Launcher,
   loadRuntime: () => void,
@@ -43,15 +42,15 @@ export function createChatwoot(
   const call = (method: string, ...args: unknown[]) => (runtime ? runtime.call(method, args) : queue.push([method, args]));
 
   const api = {
-    ...raw,
+    // `settings` carries the site's own keys too (see `loaderSettings`).
     ...settings,
     baseUrl,
     websiteToken,
     hasLoaded: false,
     isOpen: false,
     resetTriggered: false,
-    identifier: undefined as string | number | undefined,
-    user: undefined as HostUser | undefined,
+    // Chatwoot's `identifier` and `user`: set by `setUser` once the runtime runs it, cleared by `reset`.
+    ...({} as { identifier?: string | number; user?: HostUser }),
 
     toggle(state?: unknown) {
       const open = state === 'open' ? true : state === 'close' ? false : !api.isOpen;
@@ -59,10 +58,11 @@ export function createChatwoot(
       api.isOpen = open;
       launcher.toggleClass('open', open);
       if (open) loadRuntime();
-      // Focus returns to the launcher only when the visitor was inside the chat.
-      else if (launcher.shadow.activeElement) launcher.bubble.focus();
+      // Focus returns to the launcher only when the visitor was inside the chat, with its focus
+      // ring: they left with the keyboard (Escape) or must see where focus went.
+      else if (launcher.shadow.activeElement) launcher.bubble.focus({ focusVisible: true } as FocusOptions);
       call('toggle', open);
-      emit(open ? 'chatwoot:opened' : 'chatwoot:closed');
+      emit(`chatwoot:${open ? 'opened' : 'closed'}`);
     },
     toggleBubbleVisibility(visibility: 'hide' | 'show') {
       api.hideMessageBubble = visibility === 'hide';
@@ -71,8 +71,10 @@ export function createChatwoot(
     },
     popoutChatWindow() {
       api.toggle('close');
-      // Opened here, synchronously, because popup blockers only allow it inside the click.
-      openPopout(baseUrl, websiteToken, api.locale, getCookie('cw_conversation') ?? '');
+      // The runtime opens the window synchronously when it is there (popup blockers only allow
+      // it inside the click); a call before it has loaded opens it once it has, still within
+      // the click's activation in practice.
+      call('popoutChatWindow');
     },
     setUser(identifier: string | number, user: HostUser) {
       if (typeof identifier !== 'string' && typeof identifier !== 'number') throw new Error('Identifier should be a string or a number');
@@ -101,13 +103,23 @@ export function createChatwoot(
     },
     setLabel: (label = '') => call('set-label', { label }),
     removeLabel: (label = '') => call('remove-label', { label }),
-    setLocale(locale = 'en') {
-      api.locale = locale;
-      call('set-locale', { locale });
+    setLocale(locale: unknown = 'en') {
+      if (!LOCALE_PATTERN.test(locale as string)) throw new Error(`Unsupported locale: ${locale}`);
+      api.locale = locale as string;
+      call('set-locale', { locale: api.locale });
     },
     setColorScheme(mode: unknown = 'light') {
       api.darkMode = colorScheme(mode);
       call('set-color-scheme', { darkMode: api.darkMode });
+    },
+    /**
+     * Wren (like Intercom's): opens the conversation with `message` in the composer, for the
+     * visitor to edit and send. Without a message it just opens the composer.
+     */
+    showNewMessage(message: unknown = '') {
+      if (typeof message !== 'string') throw new Error('Message should be a string');
+      call('show-new-message', { message });
+      api.toggle('open');
     },
     reset() {
       api.toggle('close');
@@ -125,7 +137,7 @@ export function createChatwoot(
      */
     destroy() {
       call('destroy');
-      launcher.shadow.host.remove();
+      launcher.remove();
       delete window.$chatwoot;
     },
     /**

@@ -19,9 +19,9 @@ export function setCookie(name: string, value: string, domain?: string, maxAgeS 
 
 /**
  * Removes a cookie both with and without the `baseDomain` scope: Chatwoot forgets the
- * domain-scoped copy on `reset()`, which leaves a logged-out visitor's session behind.
+ * domain-scoped copy on `reset()`, which leaves a logged-out visitor's session behind. Written
+ * without `setCookie` because sdk.js only ever removes cookies, and its bytes are every page's.
  */
 export function removeCookie(name: string, domain?: string): void {
-  setCookie(name, '', undefined, 0);
-  if (domain) setCookie(name, '', domain, 0);
+  for (const scope of domain ? ['', `; domain=${domain}`] : ['']) document.cookie = `${name}=; max-age=0; path=/${scope}`;
 }

@@ -69,7 +69,7 @@ export function run(
       document.head.append(link);
     },
   );
-  const chatwoot = createChatwoot(websiteToken, base, raw, settings, launcher, loadRuntime);
+  const chatwoot = createChatwoot(websiteToken, base, settings, launcher, loadRuntime);
   window.$chatwoot = chatwoot;
   // `$chatwoot` works from this moment (calls queue for the frame), so sites that identify
   // the visitor on ready need not wait for a click.

@@ -3,18 +3,21 @@ import type { LoaderSettings } from './settings';
 import { HEX_COLOR, isLightColor } from '../shared/color';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const CHAT_PATH =
-  'M120.3 0C54 0 0 48.6 0 108.5c0 33.7 17 63.8 43.8 83.7V240l45.7-25c9.8 2.7 20.2 4.2 30.8 4.2 66.3 0 120.3-48.6 120.3-108.6S186.6 0 120.3 0z';
+const CHAT_PATH = 'M120 0C54 0 0 49 0 109c0 34 17 64 44 84v47l46-25c10 3 20 4 31 4 66 0 120-49 120-109S187 0 120 0z';
 const CLOSE_PATH = 'M45 30l75 75 75-75 15 15-75 75 75 75-15 15-75-75-75 75-15-15 75-75-75-75z';
 const DEFAULT_LABEL = 'Chat with us';
+/** The launcher's colour until the site or the inbox gives one (`--color` in launcher.css). */
+const DEFAULT_COLOR = '#1f93ff';
 
 export interface Launcher {
   shadow: ShadowRoot;
   root: HTMLElement;
   bubble: HTMLButtonElement;
-  setLabel(label: string): void;
+  setLabel(label?: string): void;
   setColor(color: string): void;
   toggleClass(name: string, on: boolean): void;
+  /** Takes the launcher off the page for good (`$chatwoot.destroy()`). */
+  remove(): void;
 }
 
 /** A constructable stylesheet: allowed by `style-src 'self'`, unlike `<style>` or style="". */
@@ -37,8 +40,6 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
 
   const root = document.createElement('div');
   root.className = `root ${settings.position}`;
-  const holder = document.createElement('div');
-  holder.id = 'cw-bubble-holder';
   const bubble = document.createElement('button');
   bubble.type = 'button';
   bubble.className = 'bubble';
@@ -60,10 +61,17 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
     onIntent();
   };
   for (const type of ['pointerenter', 'focus']) bubble.addEventListener(type, onFirstIntent, { signal: intent.signal });
-  holder.append(bubble);
-  root.append(holder);
+  root.append(bubble);
   shadow.append(root);
-  document.body.append(host);
+  // After <body>, not in it: Turbo, Turbolinks, Astro's view transitions and htmx swap the body
+  // on navigation, and the launcher and an open chat frame (which would reload if moved) stay.
+  // Navigation that replaced more puts the launcher back when it announces itself done
+  // (docs/behaviour.md#host-page); nothing watches the host's DOM.
+  const life = new AbortController();
+  const attach = () => host.isConnected || document.documentElement.append(host);
+  attach();
+  for (const type of ['turbo:load', 'turbo:render', 'turbolinks:load', 'astro:after-swap'])
+    addEventListener(type, attach, { signal: life.signal });
 
   let labelText = DEFAULT_LABEL;
   // The accessible name says what a click does; the visible label keeps the site's wording.
@@ -84,14 +92,19 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
       syncName();
     },
     setColor(color) {
-      if (!HEX_COLOR.test(color)) return;
-      colorSheet.replaceSync(`.root{--color:var(--wren-launcher-color,${color})}`);
+      if (HEX_COLOR.test(color)) colorSheet.replaceSync(`.root{--color:var(--wren-launcher-color,${color})}`);
+      else color = DEFAULT_COLOR;
+      // The icon and label take dark or white text by contrast, as every surface on the brand colour does.
       root.classList.toggle('light-color', isLightColor(color));
+    },
+    remove() {
+      life.abort();
+      host.remove();
     },
     toggleClass(name, on) {
       root.classList.toggle(name, on);
       if (name === 'open') {
-        bubble.setAttribute('aria-expanded', String(on));
+        bubble.setAttribute('aria-expanded', `${on}`);
         syncName();
       }
     },
@@ -100,6 +113,6 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
   launcher.toggleClass('expanded', settings.type === 'expanded_bubble');
   launcher.toggleClass('hidden-bubble', settings.hideMessageBubble);
   launcher.setLabel(settings.launcherTitle);
-  if (settings.widgetColor) launcher.setColor(settings.widgetColor);
+  launcher.setColor(settings.widgetColor || '');
   return launcher;
 }

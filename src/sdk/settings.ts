@@ -30,7 +30,7 @@ export interface HostSettings {
 export interface LoaderSettings {
   position: 'left' | 'right';
   type: 'standard' | 'expanded_bubble';
-  launcherTitle: string;
+  launcherTitle?: string;
   hideMessageBubble: boolean;
   widgetStyle: 'standard' | 'flat';
   darkMode: ColorScheme;
@@ -45,19 +45,19 @@ export function colorScheme(value: unknown): ColorScheme {
   return value === 'dark' || value === 'auto' ? value : 'light';
 }
 
-/** Reads the settings the launcher needs; the rest are read by the runtime when it loads. */
+/**
+ * Reads the settings the launcher needs; the rest are read by the runtime when it loads. The
+ * site's other keys ride along unchanged (cheaper than copying the few the loader uses).
+ */
 export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
   return {
+    ...raw,
     position: raw.position === 'left' ? 'left' : 'right',
     type: raw.type === 'expanded_bubble' ? 'expanded_bubble' : 'standard',
-    launcherTitle: raw.launcherTitle || '',
     hideMessageBubble: !!raw.hideMessageBubble,
     widgetStyle: raw.widgetStyle === 'flat' ? 'flat' : 'standard',
     darkMode: colorScheme(raw.darkMode),
     locale: (raw.useBrowserLanguage && navigator.language?.replace('-', '_')) || raw.locale,
-    baseDomain: raw.baseDomain,
-    widgetColor: raw.widgetColor,
-    loadEagerly: raw.loadEagerly,
   };
 }
 

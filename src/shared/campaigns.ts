@@ -107,9 +107,41 @@ function globMatches(glob: Glob, value: string): boolean {
   return true;
 }
 
+/** The URLPattern constructor: the browser's, or the polyfill the widget loads where there is none. */
+export type UrlPatternConstructor = new (input: string) => { test(input: string): boolean };
+
 /**
- * Whether a campaign's URL pattern matches the page (docs/behaviour.md#validation), without URLPattern (missing in
- * older Safari). Each component is compared on its own, so `*` never spills from the path into
+ * Whether a campaign URL is written in URLPattern syntax, as Chatwoot's site owners write them
+ * (`https://{*.}?example.com/pricing*`, `https://example.com/blog/:slug`): groups `{…}`,
+ * regular expressions `(…)` or named parts `:name`. A plain `*` pattern is not: it follows the
+ * wildcard rule below. A port (`:8080`) is not a named part.
+ */
+export function usesUrlPatternSyntax(pattern: unknown): boolean {
+  return typeof pattern === 'string' && /[{}()]|:[A-Za-z_$]/.test(pattern.trim().replace(/^[a-z][\w+.-]*:\/\//i, ''));
+}
+
+/**
+ * Chatwoot's matching of a URLPattern-syntax campaign URL, with its trailing-slash rules: a `/`
+ * ending the pattern accepts any query and fragment (it becomes `*\?*\#*`), and one `/` ending the
+ * page's path is dropped first. Invalid patterns never match and never throw.
+ */
+function urlPatternMatches(pattern: string, page: URL, URLPattern: UrlPatternConstructor): boolean {
+  const written = pattern.trim();
+  const input = written.endsWith('/') ? `${written.slice(0, -1)}*\\?*\\#*` : written;
+  const url = new URL(page.href);
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1);
+  try {
+    return new URLPattern(input).test(url.href);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a campaign's URL pattern matches the page (docs/behaviour.md#validation). A pattern in
+ * URLPattern syntax (`usesUrlPatternSyntax`) is matched with `URLPattern` as Chatwoot matches it;
+ * without one it matches nothing (callers load the polyfill first, or decide without it). Every
+ * other pattern is matched without URLPattern (missing in older Safari). Each component is compared on its own, so `*` never spills from the path into
  * the query:
  * - `*` matches any run of characters within its component (host, path, query or fragment);
  * - scheme and host are case-insensitive; path, query and fragment are case-sensitive and
@@ -121,13 +153,14 @@ function globMatches(glob: Glob, value: string): boolean {
  * - one trailing `/` on the page path (and on the pattern path) is ignored.
  * Invalid patterns or page URLs never match and never throw.
  */
-export function campaignUrlMatches(pattern: string, pageUrl: string): boolean {
+export function campaignUrlMatches(pattern: string, pageUrl: string, URLPattern?: UrlPatternConstructor): boolean {
   let page: URL;
   try {
     page = new URL(pageUrl);
   } catch {
     return false;
   }
+  if (usesUrlPatternSyntax(pattern)) return !!URLPattern && urlPatternMatches(pattern, page, URLPattern);
   const glob = typeof pattern === 'string' ? parsePattern(pattern.trim()) : null;
   if (!glob) return false;
   const path = page.pathname.length > 1 && page.pathname.endsWith('/') ? page.pathname.slice(0, -1) : page.pathname;
@@ -162,12 +195,19 @@ export function isSnoozed(snoozedUntil: number | null | undefined, now: Date | n
  */
 export function dueCampaigns<T extends CampaignTrigger>(
   campaigns: readonly T[],
-  context: { pageUrl: string; inBusinessHours: boolean; snoozedUntil?: number | null; now: Date | number },
+  context: {
+    pageUrl: string;
+    inBusinessHours: boolean;
+    snoozedUntil?: number | null;
+    now: Date | number;
+    /** For URLPattern-syntax campaigns; without it they never match. */
+    URLPattern?: UrlPatternConstructor;
+  },
 ): T[] {
   if (isSnoozed(context.snoozedUntil, context.now)) return [];
   return campaigns.filter(
     (campaign) =>
-      campaignUrlMatches(campaign.trigger_rules?.url ?? '', context.pageUrl) &&
+      campaignUrlMatches(campaign.trigger_rules?.url ?? '', context.pageUrl, context.URLPattern) &&
       (!campaign.trigger_only_during_business_hours || context.inBusinessHours),
   );
 }

@@ -47,6 +47,16 @@ export const LOCALES = [
   'zh_TW',
 ] as const;
 
+/**
+ * A locale a site may ask for (`$chatwoot.setLocale`, `chatwootSettings.locale`): one of the
+ * languages of `LOCALES`, alone or with any region in Chatwoot's or the browser's form (`fr`,
+ * `fr_CA`, `pt-BR`, `zh`), which `chooseLocale` then narrows to what exists. The languages are
+ * written out because the loader checks this at the call and cannot carry the list; a test
+ * keeps the two equal.
+ */
+export const LOCALE_PATTERN =
+  /^(ar|ca|cs|da|de|el|en|es|fa|fi|fr|he|hi|hu|id|is|it|ja|ko|lt|lv|ml|nl|no|pl|pt|ro|ru|sk|sr|sv|ta|th|tr|uk|vi|zh)([-_]\w+)?$/;
+
 /** One of the interface locales. */
 export type Locale = (typeof LOCALES)[number];
 

@@ -63,6 +63,8 @@ export interface HostToWidget {
   'change-url': { referrerURL: string; referrerHost: string };
   'toggle-close-button': { isMobile: boolean };
   'sdk-set-bubble-visibility': { hideMessageBubble: boolean };
+  /** Wren: `$chatwoot.showNewMessage(message)`: the conversation with `message` in the composer. */
+  'show-new-message': { message: string };
 }
 
 /** Widget → host messages, keyed by event name. */
@@ -105,6 +107,10 @@ export const HOST_WINDOW_EVENTS = {
   onMessage: 'chatwoot:on-message',
   onStartConversation: 'chatwoot:on-start-conversation',
   postback: 'chatwoot:postback',
+  /** Wren: the number of unread agent messages changed (detail: the count). */
+  unreadCount: 'chatwoot:unread-count',
+  /** Wren: the visitor's conversation was resolved, by them or an agent (detail: `{ conversationId }`). */
+  conversationResolved: 'chatwoot:conversation-resolved',
 } as const;
 
 /** Frames the widget sends to a React Native host (docs/protocol.md#popout). */

@@ -38,7 +38,7 @@ function recordCookieWrites() {
 function setup(raw: HostSettings = {}) {
   const launcher = fakeLauncher();
   const loadRuntime = vi.fn();
-  const chatwoot = createChatwoot(TOKEN, BASE, raw, loaderSettings(raw), launcher as unknown as Launcher, loadRuntime);
+  const chatwoot = createChatwoot(TOKEN, BASE, loaderSettings(raw), launcher as unknown as Launcher, loadRuntime);
   const runtime = { call: vi.fn() } satisfies Runtime;
   const windowEvents: string[] = [];
   for (const name of ['chatwoot:opened', 'chatwoot:closed']) {
@@ -110,11 +110,42 @@ describe('validating calls', () => {
     expect(() => chatwoot.deleteConversationCustomAttribute(value as never)).toThrow('Custom attribute is required');
   });
 
+  it.each([
+    ['a number', 42],
+    ['an unknown locale', 'xx_YY'],
+    ['an unknown language', 'klingon'],
+    ['an empty string', ''],
+    ['null', null],
+    ['a language in capitals', 'FR'],
+  ])('throws at once when setLocale gets %s, and keeps the locale', (_what, value) => {
+    const { chatwoot } = setup({ locale: 'de' });
+    expect(() => chatwoot.setLocale(value)).toThrow(/locale/);
+    expect(chatwoot.locale).toBe('de');
+  });
+
+  it.each(['fr', 'pt_BR', 'pt-BR', 'fr_CA', 'zh', 'zh_TW'])('accepts %s as a locale', (value) => {
+    const { chatwoot } = setup();
+    chatwoot.setLocale(value);
+    expect(chatwoot.locale).toBe(value);
+  });
+
+  it.each([
+    ['a number', 42],
+    ['an object', { text: 'hi' }],
+  ])('throws at once when showNewMessage gets %s', (_what, value) => {
+    const { chatwoot, loadRuntime } = setup();
+    expect(() => chatwoot.showNewMessage(value)).toThrow('Message should be a string');
+    expect(chatwoot.isOpen).toBe(false);
+    expect(loadRuntime).not.toHaveBeenCalled();
+  });
+
   it('queues nothing for a call that threw', () => {
     const { chatwoot, runtime } = setup();
     expect(() => chatwoot.setCustomAttributes({})).toThrow();
     expect(() => chatwoot.deleteCustomAttribute('')).toThrow();
     expect(() => chatwoot.setUser('u-1', {})).toThrow();
+    expect(() => chatwoot.setLocale('xx')).toThrow();
+    expect(() => chatwoot.showNewMessage(1)).toThrow();
     chatwoot.attach(runtime);
     expect(runtime.call).not.toHaveBeenCalled();
   });
@@ -171,6 +202,28 @@ describe('calls before the runtime has loaded', () => {
       ['toggleBubbleVisibility', [true]],
       ['preload', []],
     ]);
+  });
+});
+
+describe('showNewMessage', () => {
+  it('opens the chat with the message for the composer, the message first', () => {
+    const { chatwoot, runtime, loadRuntime, windowEvents } = setup();
+    chatwoot.attach(runtime);
+    chatwoot.showNewMessage('I have a question about order #1234');
+    expect(chatwoot.isOpen).toBe(true);
+    expect(loadRuntime).toHaveBeenCalled();
+    expect(runtime.call.mock.calls).toEqual([
+      ['show-new-message', [{ message: 'I have a question about order #1234' }]],
+      ['toggle', [true]],
+    ]);
+    expect(windowEvents).toEqual(['chatwoot:opened']);
+  });
+
+  it('without a message opens an empty composer', () => {
+    const { chatwoot, runtime } = setup();
+    chatwoot.attach(runtime);
+    chatwoot.showNewMessage();
+    expect(runtime.call.mock.calls[0]).toEqual(['show-new-message', [{ message: '' }]]);
   });
 });
 
@@ -246,7 +299,8 @@ describe('opening and closing', () => {
     chatwoot.toggle('open');
     launcher.shadow.activeElement = document.createElement('iframe');
     chatwoot.toggle('close');
-    expect(launcher.bubble.focus).toHaveBeenCalledTimes(1);
+    // With its focus ring, though the chat was opened with a click (issue 14).
+    expect(launcher.bubble.focus).toHaveBeenCalledExactlyOnceWith({ focusVisible: true });
   });
 
   it('leaves focus alone on close when the visitor was elsewhere on the page', () => {
@@ -345,37 +399,12 @@ describe('the public state', () => {
 });
 
 describe('the popout window', () => {
-  it('closes the chat and opens a 400×600 window named after the website token', () => {
-    const focus = vi.fn();
-    const open = vi.spyOn(window, 'open').mockReturnValue({ focus } as unknown as Window);
-    const { chatwoot } = setup({ locale: 'fr' });
+  it('closes the chat and asks the runtime to open the window (it holds the address and the cookie)', () => {
+    const { chatwoot, runtime } = setup({ locale: 'fr' });
+    chatwoot.attach(runtime);
     chatwoot.toggle('open');
     chatwoot.popoutChatWindow();
     expect(chatwoot.isOpen).toBe(false);
-    expect(open).toHaveBeenCalledExactlyOnceWith(expect.any(String), `webwidget_session_${TOKEN}`, 'resizable=off,width=400,height=600');
-    const url = new URL(open.mock.calls[0][0] as string);
-    expect(url.origin + url.pathname).toBe(`${BASE}/widget`);
-    expect(url.searchParams.get('website_token')).toBe(TOKEN);
-    expect(url.searchParams.get('locale')).toBe('fr');
-    expect(focus).toHaveBeenCalled();
-  });
-
-  it('only logs when the window cannot be opened', () => {
-    vi.spyOn(window, 'open').mockImplementation(() => {
-      throw new Error('blocked');
-    });
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { chatwoot } = setup();
-    expect(() => chatwoot.popoutChatWindow()).not.toThrow();
-    expect(error).toHaveBeenCalled();
-  });
-
-  it('builds its address from the conversation cookie, the token and the locale, in that order', () => {
-    document.cookie = 'cw_conversation=jwt-9; path=/';
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    setup({ locale: 'de' }).chatwoot.popoutChatWindow();
-    const url = open.mock.calls[0][0];
-    expect(url).toBe(`${BASE}/widget?cw_conversation=jwt-9&website_token=${TOKEN}&locale=de`);
-    document.cookie = 'cw_conversation=; max-age=0; path=/';
+    expect(runtime.call).toHaveBeenLastCalledWith('popoutChatWindow', []);
   });
 });

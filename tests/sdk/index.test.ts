@@ -41,6 +41,8 @@ afterEach(() => {
   delete window.$chatwoot;
   delete window.chatwootSettings;
   document.body.replaceChildren();
+  // The launcher sits after <body> (it survives body swaps), so it goes on its own.
+  for (const host of document.querySelectorAll('#wren-chat')) host.remove();
   document.head.replaceChildren();
   clearCookies();
   localStorage.clear();

@@ -8,12 +8,17 @@ function setup(raw: HostSettings = {}) {
   const onClick = vi.fn();
   const onIntent = vi.fn();
   const launcher = createLauncher(loaderSettings(raw), onClick, onIntent);
+  launchers.push(launcher);
   const classes = () => [...launcher.root.classList];
   return { launcher, onClick, onIntent, classes, bubble: launcher.bubble };
 }
 
+const launchers: { remove(): void }[] = [];
 afterEach(() => {
+  for (const launcher of launchers.splice(0)) launcher.remove();
   document.body.replaceChildren();
+  // The launcher sits after <body> (it survives body swaps), so it goes on its own.
+  for (const host of document.querySelectorAll('#wren-chat')) host.remove();
 });
 
 describe('the launcher', () => {
@@ -135,6 +140,13 @@ describe('the launcher', () => {
     expect(classes()).not.toContain('light-color');
   });
 
+  it('takes dark text on the default blue before any colour is known, as it will after (issue 14)', () => {
+    const { launcher, classes } = setup();
+    expect(classes()).toContain('light-color');
+    launcher.setColor('#1f93ff');
+    expect(classes()).toContain('light-color');
+  });
+
   it('applies the colour from the settings', () => {
     expect(setup({ widgetColor: '#fff' }).classes()).toContain('light-color');
   });
@@ -149,6 +161,38 @@ describe('the launcher', () => {
     launcher.setColor('#fffff');
     launcher.setColor('fff');
     expect(colorRules()).toBe(before);
+  });
+});
+
+describe('on pages that swap their body', () => {
+  it('sits after <body>, so a swapped body takes neither the launcher nor the chat frame with it', () => {
+    const { launcher } = setup();
+    const host = launcher.shadow.host;
+    expect(host.parentElement).toBe(document.documentElement);
+    const frame = launcher.root.appendChild(document.createElement('iframe'));
+    document.body.replaceWith(document.createElement('body'));
+    expect(host.isConnected).toBe(true);
+    expect(frame.isConnected).toBe(true);
+  });
+
+  it.each(['turbo:load', 'turbo:render', 'turbolinks:load', 'astro:after-swap'])(
+    'puts itself back on %s when the navigation removed it',
+    (type) => {
+      const { launcher } = setup();
+      launcher.shadow.host.remove();
+      dispatchEvent(new Event(type));
+      expect(launcher.shadow.host.isConnected).toBe(true);
+      expect(document.querySelectorAll('#wren-chat')).toHaveLength(1);
+      dispatchEvent(new Event(type));
+      expect(document.querySelectorAll('#wren-chat')).toHaveLength(1);
+    },
+  );
+
+  it('stays away once removed for good', () => {
+    const { launcher } = setup();
+    launcher.remove();
+    dispatchEvent(new Event('turbo:load'));
+    expect(launcher.shadow.host.isConnected).toBe(false);
   });
 });
 

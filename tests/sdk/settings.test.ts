@@ -8,14 +8,10 @@ describe('the loader settings', () => {
     expect(loaderSettings()).toEqual({
       position: 'right',
       type: 'standard',
-      launcherTitle: '',
       hideMessageBubble: false,
       widgetStyle: 'standard',
       darkMode: 'light',
       locale: undefined,
-      baseDomain: undefined,
-      widgetColor: undefined,
-      loadEagerly: undefined,
     });
   });
 

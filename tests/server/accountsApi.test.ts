@@ -185,7 +185,9 @@ describe('messages', () => {
       echo_id: 'agent-1',
       sender: { id: 1, type: 'user' },
     });
-    expect(aEvents).toHaveLength(1);
+    // The message, then the visitor's own message read: an agent who answers has read it.
+    expect(aEvents.map((e) => e.event)).toEqual(['message.created', 'message.updated']);
+    expect(aEvents[1].data).toMatchObject({ content: 'help', status: 'read', previous_changes: { status: ['sent', 'read'] } });
     expect(aEvents[0]).toMatchObject({
       event: 'message.created',
       data: {

@@ -76,13 +76,20 @@ describe('what the account stream carries', () => {
     const mine = fx.listen(visitor.pubsubToken);
     await fx.agent('/conversations/1/messages', { method: 'POST', body: { content: 'Hi!' } });
     await fx.agent('/conversations/1/messages', { method: 'POST', body: { content: 'VIP customer', private: true } });
+    // The reply, then the visitor's own message read by the team that answered it
+    // (docs/protocol.md#delivery-status), then the note.
     expect(summary(agents)).toEqual([
       ['message.created', 'Hi!'],
+      ['message.updated', 'Hello?'],
       ['message.created', 'VIP customer'],
     ]);
     expect(agents[0].data).toMatchObject({ message_type: 1, performer: { id: 1, type: 'user' } });
-    expect(agents[1].data).toMatchObject({ private: true });
-    expect(summary(mine)).toEqual([['message.created', 'Hi!']]);
+    expect(agents[1].data).toMatchObject({ status: 'read' });
+    expect(agents[2].data).toMatchObject({ private: true });
+    expect(summary(mine)).toEqual([
+      ['message.created', 'Hi!'],
+      ['message.updated', 'Hello?'],
+    ]);
   });
 
   it('status changes, and the read receipts the visitor causes', async () => {

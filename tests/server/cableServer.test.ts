@@ -60,8 +60,6 @@ function connect(protocols: string[] = CABLE_PROTOCOLS) {
 describe('ActionCable over a real WebSocket', () => {
   it('selects actioncable-v1-json, welcomes, confirms, pings and delivers a broadcast', async () => {
     const visitor = await fx.visit();
-    // The agent is seen (any Application API call), so the presence below says online.
-    await fx.agent('/inboxes/1');
     const client = connect();
     await client.opened;
     expect(client.ws.protocol).toBe('actioncable-v1-json');

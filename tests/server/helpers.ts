@@ -13,7 +13,7 @@ import { createApp } from '../../server/app';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { migrateToLatest, type Db } from '../../server/db/database';
-import { seed } from '../../server/db/seed';
+import { SEED_AGENT_ID, seed } from '../../server/db/seed';
 import type { Logger } from '../../server/observability/logger';
 import { inProcess } from '../../server/coordination';
 import type { RateLimits } from '../../server/limits/rateLimits';
@@ -94,6 +94,12 @@ export interface FixtureOptions {
   logger?: Logger;
   /** The presence clock (default `Date.now`): tests move it to let agents expire. */
   now?: () => number;
+  /**
+   * Whether the seeded agent is at work when the fixture starts (default true): seen, as if their
+   * console were open, so visitors find someone online (docs/protocol.md#presence). False: nobody
+   * has been seen yet.
+   */
+  agentAtWork?: boolean;
 }
 
 /** Builds a fixture over a fresh (or the given) database. */
@@ -108,6 +114,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
   const shared = inProcess(db, config, { now: options.now });
   const { hub, presence, limits } = shared;
+  if (options.agentAtWork !== false) await presence.agentSeen(SEED_AGENT_ID);
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {

@@ -52,7 +52,10 @@ describe('widget labels', () => {
     await sendMessage(fx, visitor, 'how much?');
     const events = fx.listen(visitor.pubsubToken);
     expect((await widgetPost(visitor, '/labels', { label: 'pricing' })).status).toBe(204);
-    expect((await widgetPost(visitor, '/labels', { label: 'made-up' })).status).toBe(204);
+    // Wren tells the widget the account has no such label (Chatwoot: a silent 204).
+    const unknown = await widgetPost(visitor, '/labels', { label: 'made-up' });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toEqual({ error: 'Label not found: made-up' });
     expect(await labelsOf()).toEqual(['pricing']);
     expect(events.map((e) => e.event)).toEqual(['conversation.updated']);
     expect(events[0].data).toMatchObject({ labels: ['pricing'] });

@@ -33,8 +33,7 @@ describe('a visitor who only looks', () => {
       contact: { id: null, has_email: false, has_name: false, has_phone_number: false, identifier: null },
       conversation: null,
       messages: { payload: [], meta: {} },
-      // The seeded agent chose "online" but nobody has seen them yet (docs/protocol.md#presence).
-      inboxMembers: [{ id: 1, name: 'Wren', avatar_url: '', availability_status: 'offline' }],
+      inboxMembers: [{ id: 1, name: 'Wren', avatar_url: '', availability_status: 'online' }],
       campaigns: [],
     });
 
@@ -275,8 +274,8 @@ describe('the cable before the first write', () => {
       ['conversation.created', undefined],
       ['message.created', 'anyone there?'],
       ['message.created', 'Hello! How can I help?'],
-      // The reply was the agent's first sign of life: the inbox's visitors hear them arrive.
-      ['presence.update', undefined],
+      // The visitor's message, read by the agent who answered (docs/protocol.md#delivery-status).
+      ['message.updated', 'anyone there?'],
     ]);
   });
 

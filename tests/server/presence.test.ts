@@ -16,7 +16,8 @@ let now: number;
 
 beforeEach(async () => {
   now = Date.UTC(2026, 0, 5, 10, 0, 0);
-  fx = await createFixture({ now: () => now });
+  // Nobody has been seen when each test starts.
+  fx = await createFixture({ now: () => now, agentAtWork: false });
 });
 
 afterEach(() => fx.close());
@@ -155,6 +156,9 @@ describe('visitor presence', () => {
       (await (await fx.agent(`/contacts/search?q=${encodeURIComponent(name)}`)).json()).payload.map(
         (c: { availability_status: string }) => c.availability_status,
       );
+    // Their message was a sign of life of their widget, as any call of it is.
+    expect(await contactStatus()).toBe('online');
+    now += LIFETIME_MS;
     expect(await contactStatus()).toBe('offline');
 
     const room = await createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase).open(visitor.pubsubToken);
@@ -170,20 +174,33 @@ describe('visitor presence', () => {
     now += 1;
     expect(await contactStatus()).toBe('offline');
   });
+
+  it("counts from the widget's first moment: a visitor who only looked is online once they write", async () => {
+    const visitor = await fx.visit();
+    // The cable's subscribe before the first write, by the token alone (docs/protocol.md#the-lazy-visitor).
+    const room = await createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase).open(visitor.pubsubToken);
+    await room!.present();
+    now += WINDOW_MS; // a while later, and still within the lifetime, they write
+    const { conversation_id: id } = await sendMessage(fx, visitor, 'hello');
+    now += LIFETIME_MS - 1;
+    const sender = (await (await fx.agent(`/conversations/${id}`)).json()).meta.sender;
+    expect(sender.availability_status).toBe('online');
+  });
 });
 
 describe('MemoryPresenceStore', () => {
   it('says when someone arrives, who is present, and hands out each expired agent once', async () => {
     const store = new MemoryPresenceStore();
-    expect(await store.touch('user', 7, 1000, WINDOW_MS)).toBe(true);
-    expect(await store.touch('user', 7, 5000, WINDOW_MS)).toBe(false);
-    expect(await store.touch('contact', 9, 5000, WINDOW_MS)).toBe(true);
-    expect(await store.present('user', [7, 8], 24_999, WINDOW_MS)).toEqual(new Set([7]));
-    expect(await store.present('user', [7], 25_000, WINDOW_MS)).toEqual(new Set());
-    expect(await store.expire(25_000, WINDOW_MS)).toEqual([7]);
+    expect(await store.touch('user', '7', 1000, WINDOW_MS)).toBe(true);
+    expect(await store.touch('user', '7', 5000, WINDOW_MS)).toBe(false);
+    expect(await store.touch('visitor', 'token-9', 5000, WINDOW_MS)).toBe(true);
+    expect(await store.present('user', ['7', '8'], 24_999, WINDOW_MS)).toEqual(new Set(['7']));
+    expect(await store.present('user', ['7'], 25_000, WINDOW_MS)).toEqual(new Set());
+    // Only agents are handed out: a visitor who expires has nobody to tell.
+    expect(await store.expire(25_000, WINDOW_MS)).toEqual(['7']);
     expect(await store.expire(25_000, WINDOW_MS)).toEqual([]);
-    expect(await store.present('contact', [9], 25_000, WINDOW_MS)).toEqual(new Set());
+    expect(await store.present('visitor', ['token-9'], 25_000, WINDOW_MS)).toEqual(new Set());
     // Back after the window: an arrival again.
-    expect(await store.touch('user', 7, 30_000, WINDOW_MS)).toBe(true);
+    expect(await store.touch('user', '7', 30_000, WINDOW_MS)).toBe(true);
   });
 });

@@ -49,7 +49,8 @@ describe('update_last_seen', () => {
     expect(events).toHaveLength(2);
     const listed = await (await fx.agent('/conversations/1/messages')).json();
     expect(listed.payload.map((m: { content: string; status: string }) => [m.content, m.status])).toEqual([
-      ['hi', 'sent'],
+      // Answered, so read by the team (docs/protocol.md#delivery-status).
+      ['hi', 'read'],
       ['one', 'read'],
       ['two', 'read'],
       ['note', 'sent'],

@@ -25,7 +25,8 @@ describe('GET /api/v1/widget/messages', () => {
     const body = (await (await fx.widget('/messages', visitor)).json()) as Listed;
     expect(body.payload.map((m) => m.content)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`));
     expect(body.meta).toEqual({ contact_last_seen_at: 0 });
-    expect(body.payload[0]).not.toHaveProperty('status');
+    // Wren adds the delivery status Chatwoot leaves out (docs/protocol.md#delivery-status).
+    expect(body.payload[0]).toHaveProperty('status', 'sent');
   });
 
   it('pages back with before=<id> (20 older, ascending) and forward with after=<id>', async () => {

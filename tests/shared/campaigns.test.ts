@@ -1,4 +1,14 @@
-import { campaignUrlMatches, dueCampaigns, isSnoozed, SNOOZE_MS, snoozeUntil, type CampaignTrigger } from '../../src/shared/campaigns';
+import { URLPattern as Polyfill } from 'urlpattern-polyfill/urlpattern';
+import {
+  campaignUrlMatches,
+  dueCampaigns,
+  isSnoozed,
+  SNOOZE_MS,
+  snoozeUntil,
+  usesUrlPatternSyntax,
+  type CampaignTrigger,
+  type UrlPatternConstructor,
+} from '../../src/shared/campaigns';
 
 function campaign(id: number, url: string, timeOnPage = 3, businessHoursOnly = false): CampaignTrigger {
   return { id, trigger_rules: { url, time_on_page: timeOnPage }, trigger_only_during_business_hours: businessHoursOnly };
@@ -62,10 +72,10 @@ describe('whether a campaign URL pattern matches the page', () => {
     ['https://a.com:443/pricing', 'https://a.com/pricing', true],
     ['http://a.com:8080/pricing', 'http://a.com:8080/pricing', true],
     ['http://a.com:8080/pricing', 'http://a.com/pricing', false],
-    // Regular-expression characters are literal; `\*` is a literal star.
+    // Regular-expression characters are literal (but `(…)` makes a pattern URLPattern syntax, below); `\*` is a literal star.
     ['https://a.com/v1.0/page', 'https://a.com/v1x0/page', false],
-    ['https://a.com/(a)+[b]$', 'https://a.com/(a)+[b]$', true],
-    ['https://a.com/(a)+', 'https://a.com/aa', false],
+    ['https://a.com/a+[b]$', 'https://a.com/a+[b]$', true],
+    ['https://a.com/a+', 'https://a.com/aa', false],
     ['https://a.com/search?q=a+b|c', 'https://a.com/search?q=a+b|c', true],
     ['https://a.com/a^b', 'https://a.com/a^b', true],
     ['https://a.com/a\\*b', 'https://a.com/a*b', true],
@@ -131,6 +141,50 @@ describe('the campaigns due on a page', () => {
   it('skips a campaign without trigger rules', () => {
     const broken = { id: 3, trigger_only_during_business_hours: false } as unknown as CampaignTrigger;
     expect(dueCampaigns([broken], { pageUrl: page, inBusinessHours: true, now })).toEqual([]);
+  });
+});
+
+describe('campaign URLs in URLPattern syntax, as Chatwoot site owners write them (issue 14)', () => {
+  const URLPattern = (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern ?? Polyfill;
+
+  it.each([
+    ['https://{*.}?example.com/pricing*', 'https://example.com/pricing', true],
+    ['https://{*.}?example.com/pricing*', 'https://www.example.com/pricing/team', true],
+    ['https://{*.}?example.com/pricing*', 'https://shop.eu.example.com/pricing', true],
+    ['https://{*.}?example.com/pricing*', 'https://example.org/pricing', false],
+    ['https://{*.}?example.com/pricing*', 'https://notexample.com/pricing', false],
+    ['https://example.com/blog/:slug', 'https://example.com/blog/hello', true],
+    ['https://example.com/blog/:slug', 'https://example.com/blog/hello/more', false],
+    ['https://example.com/(docs|help)/*', 'https://example.com/help/start', true],
+    ['https://example.com/(docs|help)/*', 'https://example.com/news/start', false],
+    // Chatwoot's trailing-slash rules: a `/` ending the pattern accepts any query and fragment…
+    ['https://example.com/:page/', 'https://example.com/pricing?utm=x#plans', true],
+    // …and one `/` ending the page's path is dropped.
+    ['https://example.com/blog/:slug', 'https://example.com/blog/hello/', true],
+    // Invalid patterns never match and never throw.
+    ['https://example.com/(unclosed', 'https://example.com/(unclosed', false],
+  ])('%s against %s → %s', (pattern, pageUrl, expected) => {
+    expect(usesUrlPatternSyntax(pattern)).toBe(true);
+    expect(campaignUrlMatches(pattern, pageUrl, URLPattern)).toBe(expected);
+    expect(campaignUrlMatches(pattern, pageUrl, Polyfill as UrlPatternConstructor)).toBe(expected);
+  });
+
+  it('matches nothing in that syntax without a URLPattern', () => {
+    expect(campaignUrlMatches('https://{*.}?example.com/pricing*', 'https://example.com/pricing')).toBe(false);
+  });
+
+  it.each(['https://example.com/pricing*', 'https://example.com:8080/a', 'https://*.example.com/'])('is not what %s uses', (pattern) => {
+    expect(usesUrlPatternSyntax(pattern)).toBe(false);
+  });
+
+  it('is matched by dueCampaigns with the URLPattern given', () => {
+    const found = dueCampaigns([campaign(1, 'https://{*.}?example.com/pricing*')], {
+      pageUrl: 'https://www.example.com/pricing',
+      inBusinessHours: true,
+      now: 0,
+      URLPattern,
+    });
+    expect(found.map((c) => c.id)).toEqual([1]);
   });
 });
 

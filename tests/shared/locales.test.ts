@@ -1,4 +1,4 @@
-import { chooseLocale, LOCALES, textDirection } from '../../src/shared/locales';
+import { chooseLocale, LOCALE_PATTERN, LOCALES, textDirection } from '../../src/shared/locales';
 
 describe('choosing a locale', () => {
   const available = ['en', 'fr', 'pt', 'pt_BR', 'zh_CN'];
@@ -48,5 +48,19 @@ describe('the text direction of a locale', () => {
     ['', 'ltr'],
   ])('reads %j as %s', (code, dir) => {
     expect(textDirection(code)).toBe(dir);
+  });
+});
+
+describe('the locales a site may ask for', () => {
+  it('are exactly the languages of the interface locales, with or without a region', () => {
+    const languages = new Set(LOCALES.map((locale) => locale.split('_')[0]));
+    const inPattern = LOCALE_PATTERN.source.match(/\^\(([^)]*)\)/)![1].split('|');
+    expect(new Set(inPattern)).toEqual(languages);
+    for (const locale of LOCALES) expect(LOCALE_PATTERN.test(locale)).toBe(true);
+    for (const asked of ['fr_CA', 'pt-BR', 'zh', 'de-AT']) expect(LOCALE_PATTERN.test(asked)).toBe(true);
+  });
+
+  it.each(['xx_YY', 'xx', 'FR', 'french', 'fr_', ' fr', '42', ''])('do not include %j', (asked) => {
+    expect(LOCALE_PATTERN.test(asked)).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { seconds } from '../../presenters/time';
 import { countConversations, findConversationByDisplayId, listConversations } from '../../repositories/conversations';
 import { setTyping } from '../../services/agentActions';
 import { setConversationStatus } from '../../services/conversationStatus';
+import { teamRead } from '../../services/teamReceipts';
 import { isValidEmail } from '../../services/contactIdentity';
 import { mailTranscript } from '../../services/transcript';
 import { loadConversationView } from '../../services/viewLoaders';
@@ -84,6 +85,14 @@ export function conversationRoutes(deps: AppDeps) {
         snoozed_until: seconds(updated.snoozed_until),
       },
     });
+  });
+
+  // The agent has the conversation on screen: `agent_last_seen_at` moves to now and the
+  // visitor sees their messages read (docs/protocol.md#delivery-status).
+  app.post('/conversations/:id/update_last_seen', async (c) => {
+    const conversation = await conversationParam(deps, c);
+    const updated = await teamRead(deps, conversation);
+    return c.json({ id: updated.display_id, agent_last_seen_at: seconds(updated.agent_last_seen_at) });
   });
 
   app.post('/conversations/:id/transcript', async (c) => {

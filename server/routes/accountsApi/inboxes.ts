@@ -94,6 +94,8 @@ const Settings = {
   allow_messages_after_resolved: v.optional(v.boolean()),
   greeting_enabled: v.optional(v.boolean()),
   greeting_message: schemas.optionalText(10_000),
+  enable_email_collect: v.optional(v.boolean()),
+  continuity_via_email: v.optional(v.boolean()),
   portal_id: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
 };
 

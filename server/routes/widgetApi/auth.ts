@@ -34,14 +34,23 @@ export function websiteInbox(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Resolves `X-Auth-Token` to this inbox's visitor, stored or not yet; 404 otherwise. */
+/**
+ * Resolves `X-Auth-Token` to this inbox's visitor, stored or not yet; 404 otherwise. The call is
+ * a sign of life of their widget (docs/protocol.md#presence), by its pubsub token as the cable's.
+ */
 export function visitorAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const visitor = await visitorOfToken(deps, c.get('inbox'), c.req.header('x-auth-token'));
     if (!visitor) throw notFound();
     c.set('visitor', visitor);
+    await seen(deps, c, visitor.ref.pubsubToken);
     await next();
   };
+}
+
+/** Records a sign of life of the visitor's widget; a hiccup doing so never fails their call. */
+async function seen(deps: AppDeps, c: Context<AppEnv>, pubsubToken: string): Promise<void> {
+  await deps.presence.visitorSeen(pubsubToken).catch((error: Error) => c.get('log').warn({ err: error.message }, 'presence not recorded'));
 }
 
 /** The visitor's rows, or undefined while they have not written: a read then answers "nothing". */

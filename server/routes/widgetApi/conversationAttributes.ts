@@ -2,12 +2,12 @@
  * The visitor's conversation attributes and labels (docs/protocol.md#conversations, docs/protocol.md#inbox-members-campaigns-events-labels):
  * `conversations/set_custom_attributes` (replaces, 204), `conversations/destroy_custom_attributes`
  * (200 with the conversation), `POST /labels` and `DELETE /labels/:label` (204; only labels
- * that exist in the account, only when a conversation exists).
+ * that exist in the account, 422 for one that does not; only when a conversation exists).
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
-import { notFound } from '../../lib/apiError';
+import { ApiError, notFound } from '../../lib/apiError';
 import { conversationPushData } from '../../presenters/conversation';
 import { latestConversation } from '../../repositories/conversations';
 import { addLabel, removeCustomAttributes, removeLabel, replaceCustomAttributes } from '../../services/conversationUpdates';
@@ -46,7 +46,9 @@ export function widgetConversationAttributeRoutes(deps: AppDeps) {
   app.post('/labels', auth, async (c) => {
     const { label } = await readBody(c, AddLabel);
     const conversation = await current(c);
-    if (conversation) await addLabel(deps, conversation, label);
+    // Wren: a label the account does not have is a 422 (Chatwoot answers 204 and adds nothing),
+    // so the widget can tell the site's developer (docs/protocol.md#inbox-members-campaigns-events-labels).
+    if (conversation && !(await addLabel(deps, conversation, label))) throw new ApiError(422, `Label not found: ${label}`);
     return c.body(null, 204);
   });
 

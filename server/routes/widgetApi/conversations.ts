@@ -67,6 +67,7 @@ export function widgetConversationRoutes(deps: AppDeps) {
     const { view, created } = await postIncomingMessage(deps, { ...visitor, contact }, body.message, {
       newConversation: true,
       custom_attributes: body.custom_attributes ?? {},
+      locale: c.req.query('locale'),
     });
     visitorWrote(c, view, { started: true, created });
     return c.json({

@@ -51,7 +51,7 @@ async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {
     const visitor = await writingVisitor(deps, c);
     await upload.commit();
     const input: IncomingMessage = { ...fields, attachments: storedAttachments(upload.files) };
-    const { view, created } = await postIncomingMessage(deps, visitor, input);
+    const { view, created } = await postIncomingMessage(deps, visitor, input, { locale: c.req.query('locale') });
     visitorWrote(c, view, { created });
     // A retried upload (same echo_id) answers with the message stored the first time.
     if (!created) await upload.discard();
@@ -85,7 +85,9 @@ export function widgetMessageRoutes(deps: AppDeps) {
       if (isMultipart(c)) return postAttachments(deps, c);
       const { message } = await readBody(c, CreateMessage);
       checkContent(message.content);
-      const { view, created } = await postIncomingMessage(deps, await writingVisitor(deps, c), message);
+      const { view, created } = await postIncomingMessage(deps, await writingVisitor(deps, c), message, {
+        locale: c.req.query('locale'),
+      });
       visitorWrote(c, view, { created });
       return c.json(createdMessage(view));
     },

@@ -14,10 +14,11 @@ export interface HandlerContext {
   settings: LoaderSettings;
   raw: HostSettings;
   session: Session;
-  /** Opens the compact unread/campaign view (class `unread-view`), not the full window. */
+  /** Shows the compact unread/campaign prompt (class `unread-view`) while the chat is closed. */
   openCompact(): void;
-  /** Back to the full window size. */
-  leaveCompact(): void;
+  /** Closes the prompt if one shows; false when none does. */
+  closeCompact(): boolean;
+  isCompact(): boolean;
   /** Fixes the frame height in px (unread view), or lets the CSS decide (null). */
   setFrameHeight(px: number | null): void;
 }
@@ -33,6 +34,8 @@ export type WidgetMessageHandlers = { [K in keyof WidgetToHost]?: (message: Enve
 export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
   const { chatwoot, launcher, settings, raw, session } = context;
   const ding = createDing();
+  let unreadCount: number | undefined;
+  const close = () => context.closeCompact() || chatwoot.toggle('close');
 
   return {
     error(message) {
@@ -56,9 +59,10 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       setCookie(SNOOZE_COOKIE, String(snoozeUntil(Date.now())), settings.baseDomain, SNOOZE_MS / 1000);
     },
     postback: (message) => emit(HOST_WINDOW_EVENTS.postback, message),
-    toggleBubble: () => chatwoot.toggle(),
-    closeWindow: () => chatwoot.toggle('close'),
-    closeChat: () => chatwoot.toggle('close'),
+    // From a prompt this closes the prompt; otherwise it flips the window, as the launcher does.
+    toggleBubble: () => context.closeCompact() || chatwoot.toggle(),
+    closeWindow: close,
+    closeChat: close,
     setUnreadMode() {
       // The site asked for the red dot only; the widget should not ask, but a stale or
       // foreign widget build might.
@@ -66,19 +70,21 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
     },
     setCampaignMode: () => context.openCompact(),
     resetUnreadMode() {
-      // Open: the visitor chose "See new messages" or the campaign, so the full window opens
-      // and that is engagement. Closed: the next open restores the full size, so the window
-      // does not jump to full size while it fades out.
-      if (!chatwoot.isOpen) return;
-      context.leaveCompact();
-      session.engage();
+      // From the prompt, the visitor chose "See new messages" or the campaign: the full window
+      // opens (and that is engagement). After the prompt closed there is nothing left to do.
+      if (context.isCompact()) chatwoot.toggle('open');
     },
     updateIframeHeight(message) {
       const px = Number(message.extraHeight);
       context.setFrameHeight(message.isFixedHeight && px > 0 ? Math.min(px, innerHeight) : null);
     },
     playAudio: ding,
-    handleNotificationDot: (message) => launcher.toggleClass('unread', !chatwoot.hideMessageBubble && message.unreadMessageCount > 0),
+    handleNotificationDot(message) {
+      const count = Number(message.unreadMessageCount) || 0;
+      launcher.toggleClass('unread', !chatwoot.hideMessageBubble && count > 0);
+      // Wren: sites show their own badge from this (docs/protocol.md#host-window-events).
+      if (count !== unreadCount) emit(HOST_WINDOW_EVENTS.unreadCount, (unreadCount = count));
+    },
     popoutChatWindow: () => chatwoot.popoutChatWindow(),
   };
 }

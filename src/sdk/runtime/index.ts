@@ -6,6 +6,7 @@
  */
 import type { FrameMessage, HostToWidget, HostUser } from '../../shared/protocol';
 import { CONVERSATION_COOKIE, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
+import { openPopout } from '../../shared/popout';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
 import { getCookie, setCookie } from '../cookies';
@@ -48,7 +49,9 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   // Messages for a frame that has not said `loaded` yet, replayed in order when it does.
   let pending: ((loaded: ChatFrame) => void)[] = [];
   let campaigns: unknown;
-  let openingCompact = false;
+  // The unread or campaign prompt shows in the frame, shrunk to it, while the chat is closed:
+  // the launcher stays a launcher and `$chatwoot.isOpen` stays false (docs/protocol.md#the-frame).
+  let compact = false;
   let destroyed = false;
 
   const send = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
@@ -62,6 +65,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
 
   const setFrameHeight = (px: number | null) => heightSheet.replaceSync(px ? `.root{--wren-frame-height:${Math.round(px)}px}` : '');
   const leaveCompact = () => {
+    compact = false;
     launcher.toggleClass('unread-view', false);
     setFrameHeight(null);
   };
@@ -73,13 +77,19 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       settings,
       raw,
       session,
-      leaveCompact,
       setFrameHeight,
+      isCompact: () => compact,
       openCompact() {
-        openingCompact = true;
+        if (chatwoot.isOpen) return;
+        compact = true;
         launcher.toggleClass('unread-view', true);
-        chatwoot.toggle('open');
-        openingCompact = false;
+      },
+      closeCompact() {
+        if (!compact) return false;
+        leaveCompact();
+        // The widget hears the prompt closed as a close: it marks the messages seen and goes home.
+        sendIfLoaded('toggle-open', { isOpen: false });
+        return true;
       },
     }),
     loaded(message) {
@@ -163,14 +173,18 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     },
     toggle(open: boolean) {
       if (open) mountFrame();
+      // The full window replaces a prompt before the widget hears it opened, so the widget
+      // turns the prompt into the conversation it announced.
+      if (open) leaveCompact();
       sendIfLoaded('toggle-open', { isOpen: open });
-      if (open && !openingCompact) {
-        // Opened by the visitor or the site, not by an unread or campaign prompt.
-        leaveCompact();
+      if (open) {
         session.engage();
         send('push-event', { eventName: 'webwidget.triggered' });
         focusIfLauncherHadIt();
       }
+    },
+    popoutChatWindow() {
+      openPopout(chatwoot.baseUrl, chatwoot.websiteToken, chatwoot.locale, getCookie(CONVERSATION_COOKIE));
     },
     toggleBubbleVisibility(hideMessageBubble: boolean) {
       if (hideMessageBubble) launcher.toggleClass('unread', false);

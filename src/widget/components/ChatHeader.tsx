@@ -13,20 +13,13 @@ export interface HeaderActionsProps {
   onClose?(): void;
 }
 
-export interface HeaderAgent {
-  id: number;
-  name: string;
-  avatarUrl?: string;
-}
-
 export interface ChatHeaderProps extends HeaderActionsProps {
   title: string;
   avatarUrl?: string;
+  /** Someone can answer now and the connection is up: the avatar wears a green dot. */
   isOnline: boolean;
   /** The availability or reply-wait line under the title. */
   subtitle: string;
-  /** Agents available now, shown as a small avatar group. */
-  agents?: HeaderAgent[];
 }
 
 /** docs/behaviour.md#screens: scrolling home fades the expanded header in steps above 10/15/20/25/30 px. */
@@ -39,9 +32,10 @@ export function expandedHeaderOpacity(scrollTop: number): number {
   return 1;
 }
 
-function ActionButton({ icon, label, onClick }: { icon: string; label: string; onClick?(): void }) {
+/** An icon button whose name shows as a tooltip on hover and on keyboard focus (widget.css). */
+function ActionButton({ icon, label, onClick, className = '' }: { icon: string; label: string; onClick?(): void; className?: string }) {
   return (
-    <button type="button" className="icon-button" aria-label={label} title={label} onClick={onClick}>
+    <button type="button" className={`icon-button ${className}`} aria-label={label} data-tooltip={label} onClick={onClick}>
       <Icon path={icon} />
     </button>
   );
@@ -59,16 +53,22 @@ export function HeaderActions({
 }: HeaderActionsProps) {
   return (
     <div className="header__actions">
-      {showEndConversation && <ActionButton icon={END_ICON} label={labels.endConversation} onClick={onEndConversation} />}
+      {showEndConversation && (
+        <ActionButton icon={END_ICON} label={labels.endConversation} onClick={onEndConversation} className="header__end" />
+      )}
       {showPopout && <ActionButton icon={POPOUT_ICON} label={labels.popout} onClick={onPopout} />}
       {showClose && <ActionButton icon={CLOSE_ICON} label={labels.close} onClick={onClose} />}
     </div>
   );
 }
 
-/** The collapsed header: back, avatar, website name, online dot, available agents and the reply-wait line. */
+/**
+ * The collapsed header: back, one avatar (the inbox's, with a green dot while someone can answer),
+ * the website name and the reply-wait line. Both lines keep to one line whatever the language or
+ * the width, ending in "…"; the whole text stays in the page for screen readers and shows on hover.
+ */
 export function ChatHeader(props: ChatHeaderProps) {
-  const { title, avatarUrl, isOnline, subtitle, showBack, labels, onBack, agents = [] } = props;
+  const { title, avatarUrl, isOnline, subtitle, showBack, labels, onBack } = props;
   return (
     <header className="header">
       {showBack && (
@@ -76,21 +76,18 @@ export function ChatHeader(props: ChatHeaderProps) {
           <Icon path={BACK_ICON} />
         </button>
       )}
-      <Avatar name={title} src={avatarUrl} size={32} />
+      <span className="header__avatar">
+        <Avatar name={title} src={avatarUrl} size={32} />
+        {isOnline && <span className="online-dot" aria-hidden="true" />}
+      </span>
       <div className="header__text">
-        <h1 className="header__title">
+        <h1 className="header__title" title={title}>
           {title}
-          {isOnline && <span className="online-dot" aria-hidden="true" />}
         </h1>
-        <p className="header__subtitle">{subtitle}</p>
+        <p className="header__subtitle" title={subtitle}>
+          {subtitle}
+        </p>
       </div>
-      {agents.length > 0 && (
-        <div className="header__agents" aria-hidden="true">
-          {agents.slice(0, 3).map((agent) => (
-            <Avatar key={agent.id} name={agent.name} src={agent.avatarUrl} size={24} />
-          ))}
-        </div>
-      )}
       <HeaderActions {...props} />
     </header>
   );

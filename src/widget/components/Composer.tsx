@@ -21,6 +21,10 @@ export interface ComposerProps {
    * with an emoji (insert it at the caret) and how to close.
    */
   emoji?: { label: string; picker(insert: (emoji: string) => void, close: () => void): ReactNode };
+  /** Text put in the box from outside (`$chatwoot.showNewMessage`): it replaces the box's text, once per object. */
+  draft?: { text: string } | null;
+  /** The draft is in the box: the owner can forget it (a later mount must not put it back). */
+  onDraftTaken?(): void;
 }
 
 /**
@@ -28,7 +32,18 @@ export interface ComposerProps {
  * composing, where Enter confirms the candidate). Files come from the attach button or a
  * paste; the box grows with its content.
  */
-export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachments, autoFocus, emoji }: ComposerProps) {
+export function Composer({
+  maxLength,
+  labels,
+  onSend,
+  onInput,
+  onBlur,
+  attachments,
+  autoFocus,
+  emoji,
+  draft,
+  onDraftTaken,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -65,6 +80,14 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
   useEffect(() => {
     if (autoFocus && document.hasFocus()) input.current?.focus();
   }, []);
+
+  useEffect(() => {
+    if (!draft) return;
+    const value = draft.text.slice(0, maxLength);
+    setText(value);
+    caret.current = value.length;
+    onDraftTaken?.();
+  }, [draft]);
 
   const submit = () => {
     if (!text.trim()) return;
@@ -119,7 +142,9 @@ export function Composer({ maxLength, labels, onSend, onInput, onBlur, attachmen
           {remaining}
         </span>
       )}
-      {emoji && emojiOpen && emoji.picker(insertEmoji, closeEmoji)}
+      {/* The popover's place is the composer's, so a picker still loading or failed to load sits
+          above the box instead of squeezing the text out of it. */}
+      {emoji && emojiOpen && <div className="composer__popover">{emoji.picker(insertEmoji, closeEmoji)}</div>}
       {emoji && (
         <button
           ref={emojiButton}

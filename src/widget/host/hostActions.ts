@@ -15,6 +15,14 @@ export function hostActions(state: WidgetState): HostHandlers {
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US') });
   };
 
+  // Calls on the conversation made before it exists (`setConversationCustomAttributes`,
+  // `setLabel` on a first visit) wait for it instead of failing (docs/protocol.md#the-host-api).
+  const waiting: (() => void)[] = [];
+  const whenConversation = (call: () => void) => (conversation.id.value === undefined ? waiting.push(call) : call());
+  conversation.id.subscribe((id) => {
+    if (id !== undefined) for (const call of waiting.splice(0)) call();
+  });
+
   // The frame loads on the launcher click, so the first open usually comes before the history:
   // what depends on the history waits for the first load (at once when it is done).
   const whenLoaded = (fn: () => void) => {
@@ -40,6 +48,9 @@ export function hostActions(state: WidgetState): HostHandlers {
       // The host moved focus into the frame (the visitor used the launcher): put it on the
       // screen's main control rather than on the document.
       if (isOpen) requestAnimationFrame(() => document.hasFocus() && document.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+      // The launcher opened the chat over a prompt: the prompt becomes what it announced.
+      if (isOpen && router.path.value === '/unread-messages') router.navigate('/messages');
+      if (isOpen && router.path.value === '/campaigns') state.openCampaign();
       if (isOpen) {
         whenLoaded(() => {
           if (app.isWidgetOpen.value && router.path.value === '/' && state.hasMessages.value) router.navigate('/messages');
@@ -67,9 +78,16 @@ export function hostActions(state: WidgetState): HostHandlers {
     'set-user': ({ identifier, user }) => session.identify(identifier, user),
     'set-custom-attributes': ({ customAttributes }) => contact.setCustomAttributes(customAttributes),
     'delete-custom-attribute': ({ customAttribute }) => contact.deleteCustomAttribute(customAttribute),
-    'set-conversation-custom-attributes': ({ customAttributes }) => conversation.setCustomAttributes(customAttributes),
-    'delete-conversation-custom-attribute': ({ customAttribute }) => conversation.deleteCustomAttribute(customAttribute),
-    'set-label': ({ label }) => conversation.addLabel(label),
-    'remove-label': ({ label }) => conversation.removeLabel(label),
+    'set-conversation-custom-attributes': ({ customAttributes }) =>
+      whenConversation(() => conversation.setCustomAttributes(customAttributes)),
+    'delete-conversation-custom-attribute': ({ customAttribute }) =>
+      whenConversation(() => conversation.deleteCustomAttribute(customAttribute)),
+    'set-label': ({ label }) => whenConversation(() => conversation.addLabel(label)),
+    'remove-label': ({ label }) => whenConversation(() => conversation.removeLabel(label)),
+    // Wren: `$chatwoot.showNewMessage(text)` opens the conversation with `text` in the composer.
+    'show-new-message'({ message }) {
+      state.composer.prefill(typeof message === 'string' ? message : '');
+      router.navigate('/messages');
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { FileType } from '../../shared/types';
+import { DOCUMENT_EXTENSIONS } from './fileAccept';
 
 /**
  * MIME types a visitor may attach (docs/behaviour.md#validation): images, audio, video, csv, plain text, json,
@@ -49,9 +50,6 @@ export const ALLOWED_MIME_TYPES = [
  * `.rar` on many systems: then the extension decides, as it does on the server.
  */
 const UNKNOWN_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
-const DOCUMENT_EXTENSIONS = new Set(
-  'csv txt text log json pdf rtf zip 7z rar tar doc dot docx dotx xls xlt xlsx xltx ppt pps pot pptx ppsx potx odt ods odp odg'.split(' '),
-);
 
 /** The file picker's `accept` attribute. */
 export const ACCEPT = [...ALLOWED_MIME_PREFIXES.map((prefix) => `${prefix}*`), ...ALLOWED_MIME_TYPES].join(',');

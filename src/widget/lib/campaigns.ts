@@ -3,9 +3,33 @@
  * matching and snooze rules re-exported so the widget loads all of it as one lazy chunk (most
  * inboxes run no campaign).
  */
-import type { CampaignTrigger } from '../../shared/campaigns';
+import { usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
+import type { loadChunk as LoadChunk } from './loadChunk';
 
-export { campaignUrlMatches, dueCampaigns, isSnoozed, snoozeUntil, type CampaignTrigger } from '../../shared/campaigns';
+export {
+  campaignUrlMatches,
+  dueCampaigns,
+  isSnoozed,
+  snoozeUntil,
+  type CampaignTrigger,
+  type UrlPatternConstructor,
+} from '../../shared/campaigns';
+
+/**
+ * The `URLPattern` the inbox's campaigns need: none when none is written in URLPattern syntax,
+ * the browser's where it has one, else the maintained polyfill (urlpattern-polyfill), fetched
+ * as its own chunk only then. `loadChunk` is passed in: importing it here would split it out of
+ * the first paint into a file of its own.
+ */
+export async function urlPatternFor(
+  campaigns: readonly CampaignTrigger[],
+  loadChunk: typeof LoadChunk,
+): Promise<UrlPatternConstructor | undefined> {
+  if (!campaigns.some((campaign) => usesUrlPatternSyntax(campaign.trigger_rules?.url))) return undefined;
+  const native = (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
+  if (native) return native;
+  return (await loadChunk(() => import('urlpattern-polyfill/urlpattern'))).URLPattern as UrlPatternConstructor;
+}
 
 /** The two timer functions the campaign timers need; pass `window` or fake timers. */
 export interface TimerFunctions {

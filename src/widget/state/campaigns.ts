@@ -18,11 +18,14 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   let pageUrl = '';
   let inBusinessHours = true;
   let logic: typeof CampaignLogic | undefined;
+  let URLPattern: CampaignLogic.UrlPatternConstructor | undefined;
   let timers: ReturnType<typeof CampaignLogic.createCampaignTimers<CampaignResponse>> | undefined;
 
   const arm = () => {
     if (!logic || !timers || !pageUrl) return;
-    timers.arm(logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now() }));
+    timers.arm(
+      logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now(), URLPattern }),
+    );
   };
 
   async function apply(list: CampaignResponse[]) {
@@ -31,6 +34,7 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     if (list.length === 0) return;
     try {
       logic = await loadChunk(() => import('../lib/campaigns'));
+      URLPattern = await logic.urlPatternFor(list, loadChunk);
     } catch {
       hasError.value = true;
       return;

@@ -12,6 +12,9 @@ export const VISITOR_TYPING_IDLE_MS = 4_000;
  */
 export function createComposerModel(request: Request, hasConversation: () => boolean) {
   const replyTo = signal<ChatMessage | null>(null);
+  // Text the site put in the composer (`showNewMessage`); a new object each time, so the same
+  // text twice fills it twice.
+  const draft = signal<{ text: string } | null>(null);
   let typing = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -25,6 +28,11 @@ export function createComposerModel(request: Request, hasConversation: () => boo
 
   return {
     replyTo: replyTo as ReadonlySignal<ChatMessage | null>,
+    draft: draft as ReadonlySignal<{ text: string } | null>,
+    /** Fills the composer with `text` for the visitor to edit and send; null once it is in the box. */
+    prefill(text: string | null) {
+      draft.value = text === null ? null : { text };
+    },
     /** A keystroke (or the box emptied): keeps `on` alive, or turns it off for an empty box. */
     onInput(text: string) {
       setTyping(text.trim().length > 0);

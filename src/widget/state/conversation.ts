@@ -83,7 +83,14 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
     deleteCustomAttribute: (name: string) =>
       hostCall(endpoints.deleteConversationCustomAttribute(name), 'DELETE_CONVERSATION_ATTRIBUTE_ERROR'),
     /** `$chatwoot.setLabel`. */
-    addLabel: (label: string) => hostCall(endpoints.addLabel(label), 'SET_LABEL_ERROR'),
+    addLabel: (label: string) =>
+      // A label the account does not have: Wren's server says so (422) and the site's developer
+      // hears it in the console, not as an error event (Chatwoot's server is silent).
+      hostCall(endpoints.addLabel(label), 'SET_LABEL_ERROR', (error) => {
+        if (error.status !== 422) return false;
+        console.warn(`Wren: setLabel("${label}"): the account has no such label`);
+        return true;
+      }),
     /** `$chatwoot.removeLabel`. */
     removeLabel: (label: string) => hostCall(endpoints.removeLabel(label), 'REMOVE_LABEL_ERROR'),
   };

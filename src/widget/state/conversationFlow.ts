@@ -1,7 +1,8 @@
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import { checkAttachment, fileTypeOf, type AttachmentProblem } from '../lib/attachments';
+import type { AttachmentProblem } from '../lib/attachments';
+import { loadChunk } from '../lib/loadChunk';
 import { loadOnce } from '../lib/loadOnce';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
@@ -72,6 +73,8 @@ export function createConversationFlow(deps: FlowDeps) {
     async sendFiles(files: readonly File[]): Promise<{ file: File; problem: Exclude<AttachmentProblem, null> }[]> {
       const refused: { file: File; problem: Exclude<AttachmentProblem, null> }[] = [];
       const replyTo = quotedId();
+      // The upload rules are their own chunk: most conversations never send a file.
+      const { checkAttachment, fileTypeOf } = await loadChunk(() => import('../lib/attachments'));
       for (const file of files) {
         const problem = checkAttachment(file, deps.maxUploadMb);
         if (problem) {
@@ -99,6 +102,8 @@ export function createConversationFlow(deps: FlowDeps) {
         await request(endpoints.updateMessage(message.id, update));
         const attributes = response.kind === 'email' ? { submitted_email: response.email } : { submitted_values: response.values };
         messages.merge({ ...(message as WidgetMessage), content_attributes: { ...message.content_attributes, ...attributes } });
+        // The server has an e-mail now: the reply-time line may say the answer comes by e-mail.
+        if (response.kind === 'email') deps.contact.fetch().catch(() => undefined);
         return true;
       } catch {
         return false;

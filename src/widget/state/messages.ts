@@ -24,6 +24,8 @@ export function createMessagesModel(request: Request) {
   const isFetching = signal(false);
   const hasFetched = signal(false);
   const allLoaded = signal(false);
+  // The message the conversation view should bring into view and highlight (a reply's quote).
+  const focusRequest = signal<{ id: number } | null>(null);
 
   const merge = (message: WidgetMessage) => (map.value = mergeMessage(map.value, message));
   const patch = (id: number | string, changes: Partial<ChatMessage>) => {
@@ -85,6 +87,14 @@ export function createMessagesModel(request: Request) {
       const after = lastServerId(map.value);
       return after === undefined ? fetchPage() : fetchPage({ after });
     },
+    /** The message the view is asked to bring into view and highlight (`conversationFlow().showMessage`). */
+    focusRequest: focusRequest as ReadonlySignal<{ id: number } | null>,
+    focus(id: number) {
+      focusRequest.value = { id };
+    },
+    firstServerId: () => firstServerId(map.value),
+    /** History from message `after` (included) up to `before`: no gap with what is loaded. */
+    fetchBetween: (after: number, before: number) => fetchPage({ after, before }),
     merge,
     remove(id: number) {
       const next = new Map(map.value);

@@ -8,4 +8,9 @@ export type Request = <T>(endpoint: Endpoint<T>) => Promise<T>;
  * a failure reaches the host as an `error` event with `errorType` and the server's body
  * (docs/protocol.md#widget-to-host) and resolves `undefined`, instead of being thrown into the void.
  */
-export type HostCall = <T>(endpoint: Endpoint<T>, errorType: string) => Promise<T | undefined>;
+export type HostCall = <T>(
+  endpoint: Endpoint<T>,
+  errorType: string,
+  /** An error this answers `true` for is the caller's to tell, not an `error` event. */
+  handled?: (error: { status?: number }) => boolean,
+) => Promise<T | undefined>;

@@ -18,7 +18,7 @@ import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
-import { isInBusinessHours } from '../lib/availability';
+import { isInBusinessHours } from '../../shared/availability';
 
 export interface WidgetDeps {
   boot: WidgetBootConfig;
@@ -37,9 +37,9 @@ export const BANNER_MS = 3_000;
 export function createWidgetState({ boot, request, bridge, router }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
   const app = createAppConfig(!bridge.inIframe, channel);
-  const hostCall: HostCall = (endpoint, errorType) =>
-    request(endpoint).catch((error: { body?: unknown } | undefined) => {
-      bridge.send('error', { errorType, data: error?.body ?? String(error) });
+  const hostCall: HostCall = (endpoint, errorType, handled) =>
+    request(endpoint).catch((error: { body?: unknown; status?: number } | undefined) => {
+      if (!handled?.(error ?? {})) bridge.send('error', { errorType, data: error?.body ?? String(error) });
       return undefined;
     });
   const session = createSessionModel({
@@ -197,6 +197,16 @@ export function createWidgetState({ boot, request, bridge, router }: WidgetDeps)
       if (bridge.inNativeApp) bridge.sendNative({ type: 'close-widget' });
     },
   };
+
+  // Wren: the host hears when the visitor's conversation is resolved, by them or an agent; not
+  // for one that was already resolved when the widget loaded it.
+  let lastStatus: string | undefined;
+  effect(() => {
+    const status = conversation.status.value;
+    if (status === 'resolved' && lastStatus && lastStatus !== 'resolved')
+      emitHost(HOST_WINDOW_EVENTS.conversationResolved, { conversationId: conversation.id.peek() });
+    lastStatus = status;
+  });
 
   // Reading the conversation while it is on screen marks it seen.
   effect(() => {

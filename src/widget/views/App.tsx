@@ -7,12 +7,16 @@ import { replyWaitText } from './availability';
 import { useWidget } from './context';
 import { Home } from './Home';
 import { Spinner } from '../components/Spinner';
+import { lazyPart } from '../components/LazyPart';
 import { ROUTE_TABLE } from '../router';
 import { realtimeChunk } from '../realtime/realtimeChunk';
 import { ROUTE_VIEWS } from './routeViews';
 import { useDocumentTheme } from './useDocumentTheme';
 
 const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
+
+// Fetched when the visitor asks to end the conversation, never with the first paint.
+const EndConversation = lazyPart(() => import('./EndConversation').then((m) => m.EndConversation));
 
 /** The shell: header, banner, the current route and the branding footer (docs/behaviour.md#screens). */
 export function App() {
@@ -26,6 +30,7 @@ export function App() {
   const heading = app.welcomeTitle.value;
   const intro = app.welcomeDescription.value;
   const [scrollTop, setScrollTop] = useState(0);
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
   useDocumentTheme(widget);
 
   useEffect(() => {
@@ -54,9 +59,8 @@ export function App() {
     showBack: !!frame.back,
     onBack: () => router.navigate('/'),
     showEndConversation: path === '/messages' && canEnd,
-    onEndConversation: async () => {
-      if (!(await conversation.resolve())) widget.showBanner(t('GENERIC_ERROR'));
-    },
+    // Ending cannot be undone by the visitor: it asks first (docs/behaviour.md#screens).
+    onEndConversation: () => setConfirmingEnd(true),
     showPopout: app.showPopout.value,
     onPopout: () => widget.popout(),
     // On wide screens the launcher closes the window; a phone's full-screen window and an app's
@@ -71,8 +75,6 @@ export function App() {
   }, [compact]);
   const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
   if (compact && View) return <View errorLabels={chunkLabels} />;
-
-  const agents = widget.agents.online.value.map((agent) => ({ id: agent.id, name: agent.name, avatarUrl: agent.avatar_url }));
 
   return (
     <div className="shell">
@@ -90,9 +92,9 @@ export function App() {
           {...actions}
           title={channel.websiteName}
           avatarUrl={channel.avatarUrl}
-          isOnline={isOnline.value}
+          // No green dot while the connection is lost: nobody's answer would arrive.
+          isOnline={isOnline.value && !widget.session.connectionLost.value}
           subtitle={replyWaitText(widget)}
-          agents={agents}
         />
       )}
       {widget.banner.value && <Banner {...widget.banner.value} />}
@@ -100,6 +102,7 @@ export function App() {
       <main className="shell__body" onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
         {View ? <View errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
       </main>
+      {confirmingEnd && <EndConversation errorLabels={chunkLabels} onDone={() => setConfirmingEnd(false)} />}
       {!channel.disableBranding && brandName && !frame.noBranding && (
         <Branding
           brandUrl={globalConfig.WIDGET_BRAND_URL}

@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { Composer } from '../components/Composer';
 import { MessageList } from '../components/MessageList';
-import { messageSummary, ReplyToChip, VideoCallOverlay, type MessageCallbacks } from '../components/messages';
+import { messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { lazyPart } from '../components/LazyPart';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
-import { ACCEPT } from '../lib/attachments';
-import { dayLabel } from '../lib/dates';
+import { FILE_PICKER_ACCEPT } from '../lib/fileAccept';
+import { dayLabel, messageTime } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
@@ -22,6 +22,8 @@ import conversationCss from '../styles/conversation.chunk.css';
 adoptStyles(conversationCss);
 
 const ResolvedFooter = lazyPart(() => import('../components/ResolvedFooter').then((m) => m.ResolvedFooter));
+// Only when the visitor joins a call.
+const VideoCallOverlay = lazyPart(() => import('../components/messages/VideoCallOverlay').then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
 
@@ -66,6 +68,39 @@ export function Messages() {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
   }, []);
 
+  // Resolving adds the resolved footer (and perhaps a rating) under the list: the last message
+  // stays in view rather than ending below the fold.
+  useEffect(() => {
+    if (!resolved) return;
+    // Pinned whatever the scroll events said meanwhile: the composer going and the footer coming
+    // move the list under the visitor, which is no reason to stop following it.
+    const pin = () =>
+      requestAnimationFrame(() => {
+        stickToBottom.current = true;
+        pinToBottom();
+      });
+    pin();
+    // The footer is a lazy part: pin again once it has rendered and taken its height.
+    ResolvedFooter.preload().then(pin);
+  }, [resolved]);
+
+  // A quoted message the visitor asked to see (`messages.showMessage`): into view, highlighted,
+  // and focused, so a screen reader reads it. Scrolled up, the list stops following new messages.
+  const focusRequest = messages.focusRequest.value;
+  useEffect(() => {
+    const target = focusRequest && scroller.current?.querySelector<HTMLElement>(`[data-message-id="${focusRequest.id}"]`);
+    if (!target) return undefined;
+    stickToBottom.current = false;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+    target.classList.add('bubble-wrap--highlight');
+    const timer = setTimeout(() => target.classList.remove('bubble-wrap--highlight'), 2000);
+    return () => {
+      clearTimeout(timer);
+      target.classList.remove('bubble-wrap--highlight');
+    };
+  }, [focusRequest]);
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
@@ -90,8 +125,19 @@ export function Messages() {
 
   const quotedOf = (message: ChatMessage) => {
     const id = message.content_attributes?.in_reply_to;
-    const quoted = typeof id === 'number' ? messages.map.value.get(id) : undefined;
-    return quoted ? { sender: nameOf(quoted), summary: messageSummary(quoted, labelsForMessages) } : null;
+    if (typeof id !== 'number') return null;
+    const quoted = messages.map.value.get(id);
+    const onSelect = async () => {
+      const shown = await loadChunk(() => import('../state/showMessage')).then(
+        (m) => m.showMessage(messages, id),
+        () => false,
+      );
+      if (!shown) widget.showBanner(t('REPLY.NOT_FOUND'));
+    };
+    // Older than what is loaded: the chip still leads to it.
+    return quoted
+      ? { sender: nameOf(quoted), summary: messageSummary(quoted, labelsForMessages), onSelect }
+      : { sender: '', summary: t('REPLY.GO_TO'), onSelect };
   };
 
   const sendFiles = async (files: File[]) => {
@@ -170,6 +216,9 @@ export function Messages() {
               retry: t('MESSAGE.RETRY'),
               sending: t('MESSAGE.SENDING'),
               reply: t('REPLY.ACTION'),
+              delivery: { sent: t('MESSAGE.SENT'), delivered: t('MESSAGE.DELIVERED'), read: t('MESSAGE.READ') },
+              time: (createdAt) => messageTime(createdAt, intlLocale.value),
+              goToQuoted: t('REPLY.GO_TO'),
             }}
             messageLabels={labelsForMessages}
             callbacks={callbacks}
@@ -217,16 +266,29 @@ export function Messages() {
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
           labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND'), attach: t('ATTACHMENT.ADD') }}
-          onSend={(text) => flow.sendMessage(text)}
+          onSend={(text) => {
+            // Sending while scrolled up to read: the conversation follows the new message.
+            stickToBottom.current = true;
+            flow.sendMessage(text);
+          }}
+          draft={composer.draft.value}
+          onDraftTaken={() => composer.prefill(null)}
           onInput={(text) => composer.onInput(text)}
           onBlur={() => composer.stopTyping()}
-          attachments={canAttach ? { accept: ACCEPT, onFiles: sendFiles } : undefined}
+          attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: sendFiles } : undefined}
           autoFocus={app.isWidgetOpen.value}
           emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
-      {callUrl && <VideoCallOverlay url={callUrl} labels={labelsForMessages} onLeave={() => setCallUrl(null)} />}
+      {callUrl && (
+        <VideoCallOverlay
+          url={callUrl}
+          labels={labelsForMessages}
+          onLeave={() => setCallUrl(null)}
+          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
+        />
+      )}
     </div>
   );
 }

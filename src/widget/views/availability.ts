@@ -1,6 +1,6 @@
 import type { ReplyTime } from '../../shared/types';
 import { intlLocale as intlLocaleSignal, t, type MessageKey } from '../i18n';
-import { replyWaitKind, type TimeUntilBack } from '../lib/availability';
+import { replyWaitKind, type TimeUntilBack } from '../../shared/availability';
 import type { WidgetState } from '../state/widget';
 
 const REPLY_TIME_KEYS: Record<ReplyTime, MessageKey> = {
@@ -54,6 +54,9 @@ export function backOnlineText(when: TimeUntilBack): string {
 
 /** docs/behaviour.md#availability reply-wait line: online → reply time; away with working hours → when back; else away. */
 export function replyWaitText(widget: WidgetState): string {
+  // Away, with an e-mail to answer to (docs/behaviour.md#away-visitors): that is where the reply goes.
+  if (!widget.isOnline.value && widget.contact.contact.value?.has_email && widget.conversation.id.value !== undefined)
+    return t('REPLY_TIME.BY_EMAIL');
   const wait = replyWaitKind(widget.channel, widget.isOnline.value, widget.clock.value);
   if (wait.kind === 'reply_time') return replyTimeText(wait.replyTime);
   if (wait.kind === 'back_in') return backOnlineText(wait.when);

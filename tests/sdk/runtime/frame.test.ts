@@ -18,6 +18,8 @@ function setup(overrides: Partial<FrameOptions> = {}) {
 
 afterEach(() => {
   document.body.replaceChildren();
+  // The launcher sits after <body> (it survives body swaps), so it goes on its own.
+  for (const host of document.querySelectorAll('#wren-chat')) host.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });

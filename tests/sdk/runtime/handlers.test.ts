@@ -36,17 +36,22 @@ afterEach(() => {
   frames.length = 0;
   clearCookies();
   document.body.replaceChildren();
+  // The launcher sits after <body> (it survives body swaps), so it goes on its own.
+  for (const host of document.querySelectorAll('#wren-chat')) host.remove();
   vi.restoreAllMocks();
 });
 
 describe('the unread prompt', () => {
-  it('setUnreadMode opens the compact view without counting as a visit', () => {
-    const { fromWidget, chatwoot, classes, events, frame } = loaded();
+  it('setUnreadMode shows the compact view over a closed chat: the launcher stays a launcher (issue 14)', () => {
+    const { fromWidget, chatwoot, classes, events, frame, launcher } = loaded();
     fromWidget('setUnreadMode');
-    expect(chatwoot.isOpen).toBe(true);
-    expect(classes()).toEqual(expect.arrayContaining(['open', 'unread-view']));
-    expect(events).toEqual(['chatwoot:opened null']);
-    expect(frame()!.sent).toEqual([{ event: 'toggle-open', isOpen: true }]);
+    expect(chatwoot.isOpen).toBe(false);
+    expect(classes()).toContain('unread-view');
+    expect(classes()).not.toContain('open');
+    expect(launcher.bubble.getAttribute('aria-label')).toBe('Chat with us');
+    expect(launcher.bubble.getAttribute('aria-expanded')).toBe('false');
+    expect(events).toEqual([]);
+    expect(frame()!.sent).toEqual([]);
   });
 
   it('is sized by updateIframeHeight and back to the CSS size without a fixed height', () => {
@@ -78,31 +83,57 @@ describe('the unread prompt', () => {
   it('still lets a campaign prompt through with showUnreadMessagesDialog: false', () => {
     const { fromWidget, chatwoot, classes } = loaded({ showUnreadMessagesDialog: false });
     fromWidget('setCampaignMode');
-    expect(chatwoot.isOpen).toBe(true);
+    expect(chatwoot.isOpen).toBe(false);
     expect(classes()).toContain('unread-view');
   });
 
-  it('becomes the full window on resetUnreadMode while open (the visitor chose to read)', () => {
-    const { fromWidget, classes, launcher } = loaded();
+  it('is not shown over an open chat', () => {
+    const { fromWidget, chatwoot, classes } = loaded();
+    chatwoot.toggle('open');
+    fromWidget('setUnreadMode');
+    expect(classes()).not.toContain('unread-view');
+  });
+
+  it('becomes the full, open window on resetUnreadMode (the visitor chose to read)', () => {
+    const { fromWidget, chatwoot, classes, launcher, events, frame } = loaded();
     fromWidget('setUnreadMode');
     fromWidget('updateIframeHeight', { isFixedHeight: true, extraHeight: 200 });
     fromWidget('resetUnreadMode');
+    expect(chatwoot.isOpen).toBe(true);
     expect(classes()).toContain('open');
     expect(classes()).not.toContain('unread-view');
     expect(heightRules(launcher)).toEqual([]);
+    expect(events).toEqual(['chatwoot:opened null']);
+    expect(frame()!.sent).toEqual([
+      { event: 'toggle-open', isOpen: true },
+      { event: 'push-event', eventName: 'webwidget.triggered' },
+    ]);
   });
 
-  it('closes on toggleBubble and on closeWindow, keeping its size until it has faded out', () => {
-    const { fromWidget, chatwoot, classes, events } = loaded();
+  it('a click on the launcher opens the full window, and tells the widget it is open', () => {
+    const { fromWidget, chatwoot, classes, launcher, frame } = loaded();
     fromWidget('setUnreadMode');
-    fromWidget('toggleBubble');
-    expect(chatwoot.isOpen).toBe(false);
-    fromWidget('resetUnreadMode');
-    expect(classes()).toContain('unread-view');
-    fromWidget('setUnreadMode');
-    fromWidget('closeWindow');
-    expect(chatwoot.isOpen).toBe(false);
-    expect(events).toEqual(['chatwoot:opened null', 'chatwoot:closed null', 'chatwoot:opened null', 'chatwoot:closed null']);
+    launcher.bubble.click();
+    expect(chatwoot.isOpen).toBe(true);
+    expect(classes()).not.toContain('unread-view');
+    expect(launcher.bubble.getAttribute('aria-label')).toBe('Close chat window');
+    expect(frame()!.sent[0]).toEqual({ event: 'toggle-open', isOpen: true });
+  });
+
+  it('closes on toggleBubble, closeWindow and closeChat without opening the chat', () => {
+    const { fromWidget, chatwoot, classes, events, frame } = loaded();
+    for (const close of ['toggleBubble', 'closeWindow', 'closeChat']) {
+      fromWidget('setUnreadMode');
+      fromWidget(close);
+      expect(chatwoot.isOpen).toBe(false);
+      expect(classes()).not.toContain('unread-view');
+      // The widget hears a close: it marks the messages seen and goes home.
+      expect(frame()!.sent.at(-1)).toEqual({ event: 'toggle-open', isOpen: false });
+      // Its answer (resetUnreadMode) changes nothing any more.
+      fromWidget('resetUnreadMode');
+      expect(chatwoot.isOpen).toBe(false);
+    }
+    expect(events).toEqual([]);
   });
 
   it('opening the chat from the page afterwards shows the full window', () => {
@@ -122,6 +153,16 @@ describe('the unread dot', () => {
     expect(classes()).toContain('unread');
     fromWidget('handleNotificationDot', { unreadMessageCount: 0 });
     expect(classes()).not.toContain('unread');
+  });
+
+  it('tells the page each new count with chatwoot:unread-count (Wren)', () => {
+    const { fromWidget } = loaded();
+    const counts: unknown[] = [];
+    const listener = (event: Event) => counts.push((event as CustomEvent).detail);
+    addEventListener('chatwoot:unread-count', listener);
+    cleanups.push(() => removeEventListener('chatwoot:unread-count', listener));
+    for (const unreadMessageCount of [0, 2, 2, 3, 0, 'many']) fromWidget('handleNotificationDot', { unreadMessageCount });
+    expect(counts).toEqual([0, 2, 3, 0]);
   });
 
   it('does not show on a hidden bubble, and goes when the bubble is hidden', () => {

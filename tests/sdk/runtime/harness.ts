@@ -51,7 +51,7 @@ export function setupRuntime(raw: HostSettings = {}) {
     () => chatwoot.toggle(),
     () => undefined,
   );
-  const chatwoot = createChatwoot(TOKEN, BASE, raw, settings, launcher, () => undefined);
+  const chatwoot = createChatwoot(TOKEN, BASE, settings, launcher, () => undefined);
   installRuntime({ chatwoot, launcher, settings, raw });
   const frame = () => frames.at(-1);
   /**

@@ -19,6 +19,8 @@ afterEach(() => {
   frames.length = 0;
   clearCookies();
   document.body.replaceChildren();
+  // The launcher sits after <body> (it survives body swaps), so it goes on its own.
+  for (const host of document.querySelectorAll('#wren-chat')) host.remove();
   history.replaceState(null, '', '/');
   vi.restoreAllMocks();
 });
@@ -200,6 +202,34 @@ describe('a frame that fails to load', () => {
     expect(frames).toHaveLength(2);
     load();
     expect(frame()!.sent.map((m) => m.event)).toContain('set-label');
+  });
+});
+
+describe('the popout window', () => {
+  it('closes the chat and opens a 400×600 window named after the website token, with the conversation', () => {
+    const focus = vi.fn();
+    const open = vi.spyOn(window, 'open').mockReturnValue({ focus } as unknown as Window);
+    document.cookie = 'cw_conversation=jwt-9; path=/';
+    const { chatwoot } = setupRuntime({ locale: 'fr' });
+    chatwoot.toggle('open');
+    chatwoot.popoutChatWindow();
+    expect(chatwoot.isOpen).toBe(false);
+    expect(open).toHaveBeenCalledExactlyOnceWith(
+      `${BASE}/widget?cw_conversation=jwt-9&website_token=${TOKEN}&locale=fr`,
+      `webwidget_session_${TOKEN}`,
+      'resizable=off,width=400,height=600',
+    );
+    expect(focus).toHaveBeenCalled();
+  });
+
+  it('only logs when the window cannot be opened', () => {
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      throw new Error('blocked');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { chatwoot } = setupRuntime();
+    expect(() => chatwoot.popoutChatWindow()).not.toThrow();
+    expect(error).toHaveBeenCalled();
   });
 });
 

@@ -7,6 +7,8 @@ afterEach(() => {
   frames.length = 0;
   clearCookies();
   document.body.replaceChildren();
+  // The launcher sits after <body> (it survives body swaps), so it goes on its own.
+  for (const host of document.querySelectorAll('#wren-chat')) host.remove();
 });
 
 describe('styling', () => {

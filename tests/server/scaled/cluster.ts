@@ -41,7 +41,13 @@ export const API_ACCESS_TOKEN = 'cluster-api-access-token';
 /** Starts `count` servers; `env` adds variables (e.g. PRESENCE_WINDOW_S). */
 export async function startCluster(
   count: number,
-  options: { env?: Record<string, string>; now?: () => number; redisUrl?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => number;
+    redisUrl?: string;
+    /** Whether the seeded agent is seen once the servers are up (default true), as `createFixture` has it. */
+    agentAtWork?: boolean;
+  } = {},
 ): Promise<Cluster> {
   const database = await createSharedPostgresDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'wren-cluster-'));
@@ -76,6 +82,10 @@ export async function startCluster(
   };
   try {
     for (let i = 0; i < count; i++) await add();
+    if (count > 0 && options.agentAtWork !== false) {
+      const signedIn = await fetch(`${servers[0].origin}/api/v1/profile`, { headers: { api_access_token: API_ACCESS_TOKEN } });
+      if (!signedIn.ok) throw new Error(`GET /api/v1/profile answered ${signedIn.status}`);
+    }
   } catch (error) {
     for (const server of servers) await stop(server);
     await database.drop();

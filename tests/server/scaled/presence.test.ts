@@ -11,7 +11,7 @@ let now: number;
 
 beforeEach(async () => {
   now = Date.UTC(2026, 0, 5, 10, 0, 0);
-  cluster = await startCluster(2, { now: () => now });
+  cluster = await startCluster(2, { now: () => now, agentAtWork: false });
 });
 
 afterEach(() => cluster.close());
@@ -49,6 +49,9 @@ describe('presence across processes', () => {
     const created = await cluster.widget(a, '/conversations', visitor.authToken, { method: 'POST', body: { message: { content: 'Hi' } } });
     const { id } = await created.json();
     const status = async () => (await (await cluster.agent(b, `/conversations/${id}`)).json()).meta.sender.availability_status;
+    // Writing on a was a sign of life of their widget; b reads it from the shared record.
+    expect(await status()).toBe('online');
+    now += 25_000;
     expect(await status()).toBe('offline');
     const socket = await cableClient(a, visitor.pubsubToken);
     await socket.waitFor((f) => f.message?.event === 'presence.update', 'presence on subscribe');

@@ -148,38 +148,25 @@ describe('ending the conversation from the header', () => {
   });
 });
 
-describe('the available agents in the header', () => {
-  const agent = (id: number, avatarUrl?: string) => ({ id, name: `Agent ${id}`, avatarUrl });
-
-  it('shows no agent group without agents', () => {
-    const { container } = setup({ agents: [] });
-    expect(container.querySelector('.header__agents')).toBeNull();
+describe('designed for long translations and narrow screens (issue 14)', () => {
+  it('shows one avatar, the inbox’s, wearing the green dot while someone can answer', () => {
+    const { container } = setup({ isOnline: true });
+    expect(container.querySelectorAll('.avatar')).toHaveLength(1);
+    expect(container.querySelector('.header__avatar .online-dot')).not.toBeNull();
   });
 
-  it('shows one avatar per available agent', () => {
-    const { container } = setup({ agents: [agent(1, 'https://cdn.example/1.png'), agent(2)] });
-    const avatars = container.querySelectorAll('.header__agents .avatar');
-    expect(avatars).toHaveLength(2);
-    expect(avatars[0].querySelector('img')!.getAttribute('src')).toBe('https://cdn.example/1.png');
-    expect(avatars[1].textContent).toBe('A');
+  it('keeps the whole title and subtitle in the page and as their tooltip', () => {
+    const subtitle = 'Nous serons de retour en ligne vendredi, nous vous répondrons par e-mail';
+    setup({ subtitle });
+    const line = screen.getByText(subtitle);
+    expect(line.getAttribute('title')).toBe(subtitle);
+    expect(screen.getByRole('heading', { name: 'Acme Support' }).getAttribute('title')).toBe('Acme Support');
   });
 
-  it('shows at most three agents, the first three', () => {
-    const { container } = setup({
-      agents: [
-        agent(1, 'https://cdn.example/1.png'),
-        agent(2, 'https://cdn.example/2.png'),
-        agent(3, 'https://cdn.example/3.png'),
-        agent(4, 'https://cdn.example/4.png'),
-      ],
-    });
-    const sources = [...container.querySelectorAll('.header__agents img')].map((img) => img.getAttribute('src'));
-    expect(sources).toEqual(['https://cdn.example/1.png', 'https://cdn.example/2.png', 'https://cdn.example/3.png']);
-  });
-
-  it('hides the agent group from screen readers (the subtitle says who is there)', () => {
-    const { container } = setup({ agents: [agent(1)] });
-    expect(container.querySelector('.header__agents')!.getAttribute('aria-hidden')).toBe('true');
+  it('names its icon buttons and shows the name as a tooltip', () => {
+    setup({ showEndConversation: true, showBack: true });
+    expect(screen.getByRole('button', { name: 'End Conversation' }).dataset.tooltip).toBe('End Conversation');
+    expect(screen.getByRole('button', { name: 'Back' }).title).toBe('Back');
   });
 });
 

@@ -125,10 +125,38 @@ describe('attributes and labels', () => {
   it('tells the host when one of them fails', async () => {
     const widget = await setup();
     widget.request.mockImplementation(async () => {
-      throw new ApiError('bad_request', 422, { error: 'Invalid label' });
+      throw new ApiError('bad_response', 500, { error: 'boom' });
+    });
+    await widget.host['set-label']!({ label: 'vip' });
+    await vi.waitFor(() => expect(widget.sent('error')).toEqual([{ errorType: 'SET_LABEL_ERROR', data: { error: 'boom' } }]));
+  });
+
+  it('warns in the console, without an error event, for a label the account does not have', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const widget = await setup();
+    widget.request.mockImplementation(async () => {
+      throw new ApiError('bad_request', 422, { error: 'Label not found: nope' });
     });
     await widget.host['set-label']!({ label: 'nope' });
-    expect(widget.sent('error')).toEqual([{ errorType: 'SET_LABEL_ERROR', data: { error: 'Invalid label' } }]);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('setLabel("nope")')));
+    expect(widget.sent('error')).toEqual([]);
+    warn.mockRestore();
+  });
+
+  it('keeps conversation attributes and labels until there is a conversation, then sends them in order', async () => {
+    const { state, host, endpoints, sent } = await setup({ conversation: null });
+    host['set-conversation-custom-attributes']!({ customAttributes: { plan: 'pro' } });
+    host['set-label']!({ label: 'vip' });
+    expect(called(endpoints, 'POST', '/conversations/set_custom_attributes')).toEqual([]);
+    expect(called(endpoints, 'POST', '/labels')).toEqual([]);
+    await state.conversation.fetch();
+    expect(state.conversation.id.value).toBeUndefined();
+    // The visitor's first message creates it.
+    (state.conversation as unknown as { summary: { value: unknown } }).summary.value = { id: 7, status: 'open' };
+    await vi.waitFor(() => expect(called(endpoints, 'POST', '/labels')).toHaveLength(1));
+    const order = endpoints.filter((e) => /set_custom_attributes|\/labels$/.test(e.path)).map((e) => e.path.replace('/api/v1/widget', ''));
+    expect(order).toEqual(['/conversations/set_custom_attributes', '/labels']);
+    expect(sent('error')).toEqual([]);
   });
 });
 

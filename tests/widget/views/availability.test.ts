@@ -141,7 +141,11 @@ describe('the reply-wait line', () => {
     replyTime = 'in_a_few_minutes',
     now = '2024-03-04T08:00:00Z',
     unavailableMessage = '',
+    hasEmail = false,
+    hasConversation = false,
   }: {
+    hasEmail?: boolean;
+    hasConversation?: boolean;
     online: boolean;
     workingHoursEnabled?: boolean;
     replyTime?: string;
@@ -153,6 +157,8 @@ describe('the reply-wait line', () => {
       isOnline: signal(online),
       clock: signal(new Date(now)),
       app: { settings: signal({ ...DEFAULT_SETTINGS, unavailableMessage }) },
+      contact: { contact: signal(hasEmail ? { id: 1, has_email: true, has_name: false, has_phone_number: false } : null) },
+      conversation: { id: signal(hasConversation ? 7 : undefined) },
     } as unknown as WidgetState;
   }
 
@@ -163,6 +169,14 @@ describe('the reply-wait line', () => {
   it('says when the team is back when away within working hours', () => {
     // Monday 08:00 UTC: opening at 09:00 is an hour away.
     expect(replyWaitText(widget({ online: false }))).toBe('We will be back online in 1 hour');
+  });
+
+  it('says the answer comes by e-mail when away with the e-mail of a visitor who has written (issue 14)', () => {
+    expect(replyWaitText(widget({ online: false, hasEmail: true, hasConversation: true }))).toBe(
+      "We're away. We'll reply to you by e-mail.",
+    );
+    expect(replyWaitText(widget({ online: false, hasEmail: true }))).toBe('We will be back online in 1 hour');
+    expect(replyWaitText(widget({ online: true, hasEmail: true, hasConversation: true }))).toBe('Typically replies in a few minutes');
   });
 
   it("says the team is away (in the site's words) when working hours are off", () => {

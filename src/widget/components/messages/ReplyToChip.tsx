@@ -8,6 +8,8 @@ export interface ReplyToChipProps {
   summary: string;
   /** Above a bubble: jump to the quoted message. */
   onSelect?(): void;
+  /** The jump's tooltip ('Show the original message'). */
+  title?: string;
   /** In the composer: shows 'Replying to' and a remove button. */
   onRemove?(): void;
   labels?: Pick<MessageLabels, 'replyingTo' | 'removeReply'>;
@@ -17,10 +19,10 @@ export interface ReplyToChipProps {
  * A quoted message: above a bubble that replies to it, or as the composer's "Replying to" bar
  * (when `onRemove` is given) with a button that drops the quote.
  */
-export function ReplyToChip({ sender, summary, onSelect, onRemove, labels }: ReplyToChipProps) {
+export function ReplyToChip({ sender, summary, onSelect, onRemove, labels, title }: ReplyToChipProps) {
   const quote = (
     <>
-      <span className="reply-chip__sender">{sender}</span>
+      {sender && <span className="reply-chip__sender">{sender}</span>}
       <span className="reply-chip__summary">{summary}</span>
     </>
   );
@@ -28,7 +30,7 @@ export function ReplyToChip({ sender, summary, onSelect, onRemove, labels }: Rep
     <div className={`reply-chip${onRemove ? ' reply-chip--composer' : ''}`}>
       {onRemove && labels && <span className="reply-chip__prefix">{labels.replyingTo}</span>}
       {onSelect ? (
-        <button type="button" className="reply-chip__quote" onClick={onSelect}>
+        <button type="button" className="reply-chip__quote" title={title} onClick={onSelect}>
           {quote}
         </button>
       ) : (

@@ -1,5 +1,10 @@
+import { adoptStyles } from '../../lib/adoptStyles';
 import { safeWebUrl } from '../../lib/sanitizeUrl';
+import videoCallCss from '../../styles/videoCall.chunk.css';
 import type { MessageLabels } from './labels';
+
+// A lazy chunk (the conversation view loads it when the visitor joins); its styles travel with it.
+adoptStyles(videoCallCss);
 
 export interface VideoCallOverlayProps {
   /** The call page; anything but an http(s) URL renders nothing. */

@@ -20,4 +20,4 @@ export type { SelectOption } from './OptionsMessage';
 export { ReplyToChip } from './ReplyToChip';
 export { loadMarkdownRenderer, RichText, type MarkdownRenderer } from './RichText';
 export type { Outcome } from './validation';
-export { VideoCallOverlay } from './VideoCallOverlay';
+export type { VideoCallOverlayProps } from './VideoCallOverlay';

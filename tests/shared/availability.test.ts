@@ -10,8 +10,8 @@ import {
   toWeekdayForm,
   type AvailabilityConfig,
   type TimeUntilBack,
-} from '../../../src/widget/lib/availability';
-import type { WorkingHoursEntry } from '../../../src/shared/types';
+} from '../../src/shared/availability';
+import type { WorkingHoursEntry } from '../../src/shared/types';
 
 // The week of 1 June 2025: Sunday 1, Monday 2 … Saturday 7, Sunday 8.
 const SUN = 0,

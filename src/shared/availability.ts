@@ -6,7 +6,7 @@
  * Each working-hours entry becomes one span of that week; "open" means some span covers the
  * current minute, and the next opening is the nearest span start ahead, wrapping the week.
  */
-import type { ChannelConfig, ReplyTime, WorkingHoursEntry } from '../../shared/types';
+import type { ChannelConfig, ReplyTime, WorkingHoursEntry } from './types';
 
 /** The slice of the channel configuration that availability reads. */
 export type AvailabilityConfig = Pick<ChannelConfig, 'workingHoursEnabled' | 'workingHours'> & {

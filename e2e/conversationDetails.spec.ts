@@ -1,0 +1,146 @@
+import { expect, test, type FrameLocator } from '@playwright/test';
+import { agentApi } from './support/agentApi';
+import { saveScreenshot } from './support/widget';
+import { composerOf, openConversation, sendVisitorMessage } from './support/widgetSession';
+
+// What users of chat widgets expect inside a conversation (issue 14): times, delivery and read
+// state, reply-to jumps, and ending a conversation on purpose.
+
+const agentSays = (conversationId: number, body: Record<string, unknown>) =>
+  agentApi<{ id: number }>('POST', `/api/v1/accounts/1/conversations/${conversationId}/messages`, body);
+const scrollerOf = (widget: FrameLocator) => widget.locator('.messages__scroller');
+
+test('each group shows its time, exact on hover, and the visitor sees sent, delivered and read', async ({ page }) => {
+  const widget = await openConversation(page);
+  const { conversationId } = await sendVisitorMessage(page, widget, `Is my order on its way? ${Date.now()}`);
+  const log = widget.getByRole('log');
+
+  // The time under the group, as <time datetime> with the exact date and time as its tooltip.
+  const time = log.locator('.bubble__meta time').last();
+  await expect(time).toBeVisible();
+  expect(await time.textContent()).toMatch(/^\d{1,2}:\d{2}( ?[AP]M)?$/);
+  const iso = await time.getAttribute('datetime');
+  expect(Math.abs(Date.parse(iso!) - Date.now())).toBeLessThan(120_000);
+  expect(await time.getAttribute('title')).toMatch(new RegExp(`${new Date().getFullYear()}`));
+
+  // Sent, then delivered once an agent's client has it, then read once an agent opens it.
+  const status = log.locator('.bubble__status').last();
+  await expect(status).toHaveAttribute('title', 'Sent');
+  await expect(status.getByText('Sent')).toHaveClass(/visually-hidden/);
+  await agentApi('GET', `/api/v1/accounts/1/conversations/${conversationId}/messages`);
+  await expect(status).toHaveAttribute('title', 'Delivered');
+  await agentApi('POST', `/api/v1/accounts/1/conversations/${conversationId}/update_last_seen`);
+  await expect(status).toHaveAttribute('title', 'Read');
+  await expect(status).toHaveClass(/bubble__status--read/);
+
+  // An agent's reply has its time too; a second message of the visitor's groups with the first,
+  // whose time then shows only on hover.
+  await agentSays(conversationId, { content: 'Yes, it left our warehouse today.' });
+  await expect(log.getByText('Yes, it left our warehouse today.')).toBeVisible();
+  await sendVisitorMessage(page, widget, 'Great, thanks!');
+  await sendVisitorMessage(page, widget, 'And the tracking number?');
+  const firstOfGroup = log.locator('.message-row', { hasText: 'Great, thanks!' });
+  await expect(firstOfGroup.locator('.bubble__meta')).toBeHidden();
+  await firstOfGroup.hover();
+  await expect(firstOfGroup.locator('.bubble__meta')).toBeVisible();
+  await saveScreenshot(page, 'conversation-times-and-read');
+});
+
+test('a reply’s quote jumps to the original, loading older history, and sending scrolls back down', async ({ page }) => {
+  const widget = await openConversation(page);
+  const first = `The order number is A-${Date.now()}`;
+  const { conversationId, messageId } = await sendVisitorMessage(page, widget, first);
+  // Enough later messages that the original is not in the first page the widget loads (20).
+  for (let i = 1; i <= 24; i++) await agentSays(conversationId, { content: `Checking step ${i}` });
+  await agentSays(conversationId, { content: 'Found it: it ships tomorrow.', content_attributes: { in_reply_to: messageId } });
+
+  // A fresh page: only the latest 20 messages are loaded.
+  await page.reload();
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(widget.getByRole('log').getByText('Found it: it ships tomorrow.')).toBeVisible();
+  await expect(widget.getByRole('log').getByText(first)).toHaveCount(0);
+
+  const chip = widget.getByRole('log').getByRole('button', { name: /original message|The order number/ });
+  await expect(chip).toHaveAttribute('title', 'Show the original message');
+  await chip.click();
+  const original = widget.locator(`.bubble-wrap[data-message-id="${messageId}"]`);
+  await expect(original).toBeInViewport();
+  await expect(original).toHaveClass(/bubble-wrap--highlight/);
+  await expect(original).toBeFocused();
+  await saveScreenshot(page, 'reply-jump');
+
+  // Scrolled up, the visitor sends: the conversation follows the new message.
+  const composer = composerOf(widget);
+  await composer.fill('Thanks, that is the one!');
+  await composer.press('Enter');
+  await expect(widget.getByRole('log').getByText('Thanks, that is the one!')).toBeInViewport();
+  await expect
+    .poll(() => scrollerOf(widget).evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight)))
+    .toBeLessThan(4);
+});
+
+test('End Conversation: a named icon with a tooltip, an accessible confirmation, and the last message in view', async ({ page }) => {
+  const widget = await openConversation(page);
+  const { conversationId } = await sendVisitorMessage(page, widget, `I think that is all ${Date.now()}`);
+  for (let i = 1; i <= 12; i++) await agentSays(conversationId, { content: `Anything else? (${i})` });
+  await expect(widget.getByRole('log').getByText('Anything else? (12)')).toBeVisible();
+
+  const end = widget.getByRole('button', { name: 'End Conversation' });
+  await end.hover();
+  const tooltip = await end.evaluate((button) => getComputedStyle(button, '::after').content);
+  expect(tooltip).toBe('"End Conversation"');
+
+  // Keyboard: the dialog opens, keeps focus inside, and Escape cancels without closing the chat.
+  await end.focus();
+  await end.press('Enter');
+  const dialog = widget.getByRole('dialog', { name: 'End this conversation?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('You can start a new conversation at any time.');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'End Conversation' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await saveScreenshot(page, 'end-conversation-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(end).toBeFocused();
+  expect(await page.evaluate(() => window.$chatwoot!.isOpen)).toBe(true);
+  expect((await agentApi<{ status: string }>('GET', `/api/v1/accounts/1/conversations/${conversationId}`)).status).toBe('open');
+
+  // Confirmed: resolved, and the last message stays in view above the resolved footer.
+  await end.click();
+  await dialog.getByRole('button', { name: 'End Conversation' }).click();
+  await expect(widget.getByText('This conversation has been resolved')).toBeVisible();
+  await expect
+    .poll(async () => (await agentApi<{ status: string }>('GET', `/api/v1/accounts/1/conversations/${conversationId}`)).status)
+    .toBe('resolved');
+  const last = widget.getByRole('log').getByText('Anything else? (12)');
+  await expect(last).toBeInViewport({ ratio: 1 });
+  await expect
+    .poll(async () => {
+      const scroller = await scrollerOf(widget).boundingBox();
+      const message = await last.boundingBox();
+      return Math.round(message!.y + message!.height - (scroller!.y + scroller!.height));
+    })
+    .toBeLessThanOrEqual(0);
+  await saveScreenshot(page, 'conversation-resolved');
+});
+
+test('the away visitor is asked for an e-mail after the first message and told the answer comes by e-mail', async ({ page }) => {
+  await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'offline' } });
+  try {
+    const widget = await openConversation(page);
+    await sendVisitorMessage(page, widget, `Hello, anyone? ${Date.now()}`);
+    const ask = widget.getByRole('log').getByText("We're away right now. Leave your e-mail address and we'll reply to you there.");
+    await expect(ask).toBeVisible();
+    const field = widget.getByRole('log').getByRole('textbox', { name: 'Please enter your email' });
+    await field.fill('away.visitor@example.com');
+    await widget.getByRole('log').getByRole('button', { name: 'Submit' }).click();
+    await expect(widget.getByRole('log').getByText('away.visitor@example.com')).toBeVisible();
+    await expect(widget.locator('.header__subtitle')).toHaveText("We're away. We'll reply to you by e-mail.");
+    await saveScreenshot(page, 'away-email-collect');
+  } finally {
+    await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'online' } });
+  }
+});

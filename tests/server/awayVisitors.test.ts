@@ -1,0 +1,156 @@
+import { createFixture, sendMessage, type Fixture, type Visitor } from './helpers';
+
+// Visitors who write while the team is away are not lost (docs/behaviour.md#away-visitors): the
+// inbox asks for their e-mail after their first message, and a reply written after they left goes
+// to that e-mail.
+
+let fx: Fixture;
+/** The presence clock: a visitor has left once their widget's last sign of life is 25 s old. */
+let now: number;
+const LEFT_MS = 25_000;
+beforeEach(async () => {
+  now = Date.now();
+  fx = await createFixture({ now: () => now });
+});
+afterEach(() => fx.close());
+
+type Listed = { payload: { id: number; content: string; content_type: string; message_type: number; sender?: unknown }[] };
+const messagesOf = async (visitor: Visitor) => ((await (await fx.widget('/messages', visitor)).json()) as Listed).payload;
+const setAvailability = (availability: string) =>
+  fx.request('/api/v1/profile/availability', {
+    method: 'POST',
+    headers: { api_access_token: fx.config.apiAccessToken },
+    body: { profile: { account_id: 1, availability } },
+  });
+const inbox = (changes: Record<string, unknown>) => fx.agent('/inboxes/1', { method: 'PATCH', body: changes });
+
+describe('e-mail collect', () => {
+  it('does not interrupt a visitor the team can answer now', async () => {
+    const visitor = await fx.visit();
+    await sendMessage(fx, visitor, 'Hello?');
+    expect((await messagesOf(visitor)).map((m) => m.content_type)).toEqual(['text']);
+  });
+
+  it('asks an away team’s visitor for an e-mail after their first message only, from the inbox, in their language', async () => {
+    expect((await setAvailability('offline')).status).toBe(200);
+    const visitor = await fx.visit();
+    const events = fx.listen(visitor.pubsubToken);
+    const res = await fx.widget('/messages?locale=fr', visitor, { method: 'POST', body: { message: { content: 'Bonjour ?' } } });
+    expect(res.status).toBe(200);
+    const [first, ask] = await messagesOf(visitor);
+    expect(first.content).toBe('Bonjour ?');
+    expect(ask).toMatchObject({
+      content_type: 'input_email',
+      message_type: 3,
+      content: 'Nous sommes absents pour le moment. Laissez-nous votre adresse e-mail et nous vous répondrons par ce biais.',
+    });
+    expect(ask).not.toHaveProperty('sender');
+    const messageEvents = events.filter((e) => e.event.startsWith('message.'));
+    expect(messageEvents.map((e) => [e.event, (e.data as { content_type: string }).content_type])).toEqual([
+      ['message.created', 'text'],
+      ['message.created', 'input_email'],
+    ]);
+    await sendMessage(fx, visitor, 'Anyone?');
+    expect((await messagesOf(visitor)).map((m) => m.content_type)).toEqual(['text', 'input_email', 'text']);
+  });
+
+  it('asks in English when the language is unknown, and when the team is outside its working hours', async () => {
+    const closedAllWeek = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, closed_all_day: true }));
+    await inbox({ working_hours_enabled: true, working_hours: closedAllWeek });
+    const visitor = await fx.visit();
+    await fx.widget('/messages?locale=xx', visitor, { method: 'POST', body: { message: { content: 'Hi' } } });
+    expect((await messagesOf(visitor)).at(-1)?.content).toBe(
+      "We're away right now. Leave your e-mail address and we'll reply to you there.",
+    );
+  });
+
+  it('does not ask a visitor whose e-mail is known, nor when the inbox turned it off', async () => {
+    await setAvailability('offline');
+    const known = await fx.visit();
+    await fx.widget('/contact', known, { method: 'PATCH', body: { email: 'ana@example.com' } });
+    await sendMessage(fx, known, 'Hi, it is Ana');
+    expect((await messagesOf(known)).map((m) => m.content_type)).toEqual(['text']);
+
+    expect((await (await inbox({ enable_email_collect: false })).json()).enable_email_collect).toBe(false);
+    const anonymous = await fx.visit();
+    await sendMessage(fx, anonymous, 'Hi');
+    expect((await messagesOf(anonymous)).map((m) => m.content_type)).toEqual(['text']);
+  });
+
+  it('the visitor’s answer stores the e-mail on their contact', async () => {
+    await setAvailability('offline');
+    const visitor = await fx.visit();
+    await sendMessage(fx, visitor, 'Hi');
+    const ask = (await messagesOf(visitor)).at(-1)!;
+    const res = await fx.widget(`/messages/${ask.id}`, visitor, { method: 'PATCH', body: { contact: { email: 'bo@example.com' } } });
+    expect(res.status).toBe(200);
+    expect(await (await fx.widget('/contact', visitor)).json()).toMatchObject({ has_email: true });
+  });
+});
+
+describe('replies by e-mail', () => {
+  async function awayVisitorWithEmail() {
+    const visitor = await fx.visit();
+    await fx.widget('/contact', visitor, { method: 'PATCH', body: { email: 'cy@example.com' } });
+    await sendMessage(fx, visitor, 'Do you ship to Iceland?');
+    // Then they close the page: their widget's calls stop, and its presence runs out.
+    now += LEFT_MS;
+    return visitor;
+  }
+  const reply = (body: Record<string, unknown>) => fx.agent('/conversations/1/messages', { method: 'POST', body });
+
+  it('go to a visitor who has left, with the agent’s words and the way back', async () => {
+    await inbox({ website_url: 'https://shop.example' });
+    await awayVisitorWithEmail();
+    expect((await reply({ content: 'Yes, in 3 days.' })).status).toBe(200);
+    expect(fx.mails).toHaveLength(1);
+    const [mail] = fx.mails;
+    expect(mail.to).toBe('cy@example.com');
+    expect(mail.subject).toBe('New reply from Wren demo');
+    expect(mail.text).toContain('Yes, in 3 days.');
+    expect(mail.text).toContain('Continue the conversation on https://shop.example');
+    expect(mail.html).toContain('Yes, in 3 days.');
+  });
+
+  it('stay in the widget while the visitor is on the site (connected)', async () => {
+    const visitor = await awayVisitorWithEmail();
+    fx.listen(visitor.pubsubToken);
+    await reply({ content: 'Yes.' });
+    expect(fx.mails).toEqual([]);
+  });
+
+  it('stay in the widget while the visitor is on the site through another process (their presence)', async () => {
+    const visitor = await awayVisitorWithEmail();
+    // Their widget's cable pings another server of the deployment: only the shared presence knows.
+    await fx.presence.visitorSeen(visitor.pubsubToken);
+    await reply({ content: 'Yes.' });
+    expect(fx.mails).toEqual([]);
+  });
+
+  it('wait for the visitor to leave: one who wrote moments ago is still reading', async () => {
+    const visitor = await fx.visit();
+    await fx.widget('/contact', visitor, { method: 'PATCH', body: { email: 'cy@example.com' } });
+    await sendMessage(fx, visitor, 'Do you ship to Iceland?');
+    await reply({ content: 'Yes.' });
+    expect(fx.mails).toEqual([]);
+  });
+
+  it('are not sent for private notes, without an e-mail, or when the inbox turned continuity off', async () => {
+    await awayVisitorWithEmail();
+    await reply({ content: 'note to self', private: true });
+    await inbox({ continuity_via_email: false });
+    await reply({ content: 'Yes.' });
+    const other = await fx.visit();
+    await sendMessage(fx, other, 'Hi');
+    await inbox({ continuity_via_email: true });
+    await fx.agent('/conversations/2/messages', { method: 'POST', body: { content: 'Hello!' } });
+    expect(fx.mails).toEqual([]);
+  });
+
+  it('escape HTML in the agent’s words', async () => {
+    await awayVisitorWithEmail();
+    await reply({ content: '<img src=x onerror=alert(1)>' });
+    expect(fx.mails[0].html).not.toContain('<img');
+    expect(fx.mails[0].html).toContain('&lt;img');
+  });
+});
