@@ -5,7 +5,8 @@
  * `/cable` is attached to the server by `cableForward.ts`.
  */
 import { Hono } from 'hono';
-import { withPublicOrigin } from '../lib/publicUrl';
+import { connectSources } from '../lib/pageCsp';
+import { publicOrigin, withPublicOrigin } from '../lib/publicUrl';
 import { chooseLocale, LOCALES } from '../../src/shared/locales';
 import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { requestLog } from '../observability/requestLog';
@@ -13,7 +14,7 @@ import { faviconRoutes } from '../routes/favicon';
 import { healthRoutes, type ReadinessCheck } from '../routes/health';
 import { publicCacheable } from '../routes/widgetApi/inboxInfo';
 import { packsRoutes } from '../routes/packs';
-import { ASSETS_MISSING, connectSources, widgetAssets, widgetPageResponse } from '../routes/widgetPage';
+import { ASSETS_MISSING, widgetAssets, widgetPageResponse } from '../routes/widgetPage';
 import { callOrigin, type ChatwootClient } from './chatwootClient';
 import type { WidgetConfigSource } from './widgetConfigSource';
 
@@ -31,7 +32,7 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   const app = new Hono();
 
   app.use('*', requestLog(deps.logger ?? SILENT_LOGGER));
-  app.use('*', (c, next) => withPublicOrigin(deps.config.publicUrl ?? new URL(c.req.url).origin, next));
+  app.use('*', (c, next) => withPublicOrigin(publicOrigin(deps.config, c.req.url), next));
   app.route('/', packsRoutes(deps));
   app.route('/', healthRoutes(deps.readiness));
   app.route('/', faviconRoutes());
@@ -42,7 +43,7 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
     const result = await deps.widgetConfig.load(c.req.query('website_token'), c.req.query('cw_conversation'), callOrigin(c));
     if (!result.ok) return c.json(result.body, result.status);
     const locale = chooseLocale(c.req.query('locale'), LOCALES, result.config.chatwootWebChannel.locale);
-    const connect = connectSources(deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc);
+    const connect = connectSources(publicOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
     // Chatwoot's config answer does not carry the inbox's allowed domains, so any page may
     // frame the widget here; a Chatwoot-served page would restrict it (README, gateway mode).
     return widgetPageResponse(c, assets, result.config, { locale, frameAncestors: '*', connectSources: connect });

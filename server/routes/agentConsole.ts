@@ -8,24 +8,14 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { readPacks } from '../lib/manifest';
 import { renderAgentPage } from '../views/agentPage';
-import { connectSources } from './widgetPage';
+import { connectSources, pageCsp } from '../lib/pageCsp';
+import { publicOrigin } from '../lib/publicUrl';
 
 /**
- * The console's Content-Security-Policy: its own scripts and styles only, API and cable calls to
- * this server, attachments and avatars from anywhere they are stored, and no framing.
+ * The console's Content-Security-Policy: a Wren page's (`pageCsp`), and nobody may frame it.
  */
 export function agentCsp(connect: string): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob: https: http:",
-    "media-src 'self' blob: https: http:",
-    `connect-src ${connect}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return pageCsp(connect, ["frame-ancestors 'none'"]);
 }
 
 /**
@@ -46,7 +36,7 @@ export function agentConsoleRoutes(deps: AppDeps) {
     const script = manifest?.['agent.js'];
     const style = manifest?.['agent.css'];
     if (!script || !style) return c.json({ error: 'agent console assets are not built; run npm run build' }, 503);
-    const connect = connectSources(deps.config.publicUrl ?? new URL(c.req.url).origin);
+    const connect = connectSources(publicOrigin(deps.config, c.req.url));
     c.header('Content-Security-Policy', agentCsp(connect));
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');

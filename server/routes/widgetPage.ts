@@ -11,6 +11,8 @@ import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
 import { CSP_SOURCE } from '../config';
 import type { AppDeps, AppEnv } from '../context';
 import { readPacks, type Packs } from '../lib/manifest';
+import { connectSources, pageCsp } from '../lib/pageCsp';
+import { publicOrigin } from '../lib/publicUrl';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import type { Inbox } from '../repositories/inboxes';
 import { inboxPortal } from '../repositories/portals';
@@ -24,8 +26,6 @@ import { limitAddress } from './widgetApi/rateLimit';
 export const BRAND_NAME = 'Wren';
 export const WIDGET_BRAND_URL = 'https://github.com/wren-chat/wren';
 
-// Only characters that can appear in a CSP host-source; anything else could alter the policy.
-
 /** `frame-ancestors` from the inbox's allowed domains (`*` when none are configured). */
 export function frameAncestors(inbox: Inbox): string {
   const configured = allowedDomains(inbox);
@@ -35,33 +35,11 @@ export function frameAncestors(inbox: Inbox): string {
 }
 
 /**
- * `connect-src`: the API and the cable of `origin` (the server's public origin), plus the
- * configured extra sources. Both socket schemes are named because behind a TLS proxy the
- * server sees http while the browser opens wss.
- */
-export function connectSources(origin: string, extra: readonly string[] = []): string {
-  const host = new URL(origin).host;
-  return ["'self'", `ws://${host}`, `wss://${host}`, ...extra].join(' ');
-}
-
-/**
  * The `/widget` Content-Security-Policy: `ancestors` is its `frame-ancestors` source list (see
  * `frameAncestors()`), `connect` its `connect-src` (see `connectSources()`).
  */
 export function widgetCsp(ancestors: string, connect: string): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob: https: http:",
-    "media-src 'self' blob: https: http:",
-    `connect-src ${connect}`,
-    "font-src 'self'",
-    "frame-src 'self' https:",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${ancestors}`,
-  ].join('; ');
+  return pageCsp(connect, ["font-src 'self'", "frame-src 'self' https:", `frame-ancestors ${ancestors}`]);
 }
 
 /** `window.globalConfig` of this installation. */
@@ -142,7 +120,7 @@ export function widgetPageRoutes(deps: AppDeps) {
       initialData: await initialData(deps, inbox, account, visitor),
     };
     const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
-    const connect = connectSources(deps.config.publicUrl ?? new URL(c.req.url).origin, deps.config.cspConnectSrc);
+    const connect = connectSources(publicOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
     return widgetPageResponse(c, assets, config, { locale, frameAncestors: frameAncestors(inbox), connectSources: connect });
   });
 
