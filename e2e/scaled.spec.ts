@@ -5,7 +5,7 @@ import { E2E } from './ports';
 import { prepareNginx, type Nginx } from './support/nginx.mjs';
 import { ownWrenServer, serveHostPage, type OwnServer } from './support/ownServer';
 import { startPostgres, startRedis, type Postgres, type Redis } from './support/services.mjs';
-import { agentApiAt } from './support/agentApi';
+import { agentApiAt, withoutEmailCollect } from './support/agentApi';
 import { agentMessage, conversationMessages, openConversation, sendVisitorMessage } from './support/widgetSession';
 
 // The scaled mode end to end (docs/architecture.md#modes): two Wren processes on one PostgreSQL
@@ -44,6 +44,7 @@ test.beforeAll(async () => {
   // Both at once, as a deploy would: migrations and the seed run once between them.
   await Promise.all(processes.map((process) => process.start()));
   await nginx.start(PROCESS_PORTS);
+  await withoutEmailCollect(processes[0].origin);
   hostPage = await serveHostPage(HOST_PAGE_PORT, nginx.origin);
   mkdirSync(ARTIFACTS, { recursive: true });
 });
