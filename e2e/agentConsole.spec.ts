@@ -58,6 +58,9 @@ test('an evaluator answers the demo visitor in the console: live list and conver
   await expect(item).not.toContainText('new');
   const log = agent.getByRole('log', { name: /^Messages with / });
   await expect(log.getByText(first)).toBeVisible();
+  // The agent has it on screen: the visitor reads their message as read.
+  const readMarks = widget.getByRole('log').getByText('Read', { exact: true });
+  await expect(readMarks).toHaveCount(1);
 
   // The visitor types and writes again: the console shows both as they happen.
   const composer = widget.getByRole('textbox', { name: 'Type your message' });
@@ -66,6 +69,8 @@ test('an evaluator answers the demo visitor in the console: live list and conver
   await composer.fill('And how long does it take?');
   await composer.press('Enter');
   await expect(log.getByText('And how long does it take?')).toBeVisible();
+  // Arriving in the open conversation, it is read at once too.
+  await expect(readMarks).toHaveCount(2);
   await expect(agent.getByRole('status').filter({ hasText: /is typing…$/ })).toHaveCount(0);
 
   // The agent types: the visitor sees it; then the reply arrives in both windows.

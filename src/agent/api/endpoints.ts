@@ -47,6 +47,13 @@ export const sendReply = (accountId: number, id: number, content: string) =>
 export const toggleStatus = (accountId: number, id: number, status: ConversationStatus) =>
   call<{ payload: { current_status: ConversationStatus } }>('POST', `${conversation(accountId, id)}/toggle_status`, { status });
 
+/**
+ * The agent has the conversation on screen: the visitor's messages become `read` for them
+ * (docs/protocol.md#delivery-status), as when Chatwoot's dashboard shows a conversation.
+ */
+export const markSeen = (accountId: number, id: number) =>
+  call<{ id: number; agent_last_seen_at: number }>('POST', `${conversation(accountId, id)}/update_last_seen`);
+
 /** The visitor sees the agent typing (their widget clears it after 30 s without a new `on`). */
 export const toggleTyping = (accountId: number, id: number, on: boolean) =>
   call<undefined>('POST', `${conversation(accountId, id)}/toggle_typing_status`, { typing_status: on ? 'on' : 'off' });

@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { AgentMessage } from '../../shared/applicationApi';
+import { MESSAGE_TYPE } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
 
@@ -12,8 +13,8 @@ export const TYPING_REFRESH_MS = 10_000;
 
 /**
  * The open conversation's messages, oldest first: loaded when the agent opens it, paged back on
- * request, caught up after a reconnect and kept live by the cable; and the agent's typing, as
- * the visitor sees it.
+ * request, caught up after a reconnect and kept live by the cable; the agent's typing, as the
+ * visitor sees it; and what the agent has seen, which the visitor reads as "read".
  */
 export interface ThreadModel {
   /** The open conversation's id, or null. */
@@ -32,12 +33,20 @@ export interface ThreadModel {
   typed(): void;
   /** The agent stopped (sent, left the box, switched conversations). */
   stopTyping(): void;
+  /**
+   * The agent has the open conversation on screen (it opened, a visitor's message arrived, the
+   * console's tab came back into view): the server marks the visitor's messages read.
+   */
+  seen(): void;
 }
+
+/** Whether the agent can see the console: a hidden tab reads nothing. */
+const consoleVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
 const byId = (a: AgentMessage, b: AgentMessage) => a.id - b.id;
 
-/** Creates the thread model for `accountId`. */
-export function createThreadModel(request: Request, accountId: number): ThreadModel {
+/** Creates the thread model for `accountId`; `onScreen` says whether the agent can see it. */
+export function createThreadModel(request: Request, accountId: number, onScreen = consoleVisible): ThreadModel {
   const id = signal<number | null>(null);
   const messages = signal<AgentMessage[]>([]);
   const hasEarlier = signal(false);
@@ -72,6 +81,7 @@ export function createThreadModel(request: Request, accountId: number): ThreadMo
         if (id.value !== next) return;
         merge(payload);
         hasEarlier.value = payload.length >= MESSAGES_PAGE;
+        model.seen();
       } finally {
         if (id.value === next) loading.value = false;
       }
@@ -97,7 +107,10 @@ export function createThreadModel(request: Request, accountId: number): ThreadMo
       // An update to a message before the loaded page (a read receipt, say) waits for "Load earlier".
       const oldest = messages.value[0];
       if (hasEarlier.value && oldest && message.id < oldest.id) return;
+      // Only a new message from the visitor: marking it read updates it, and that update comes back here.
+      const arrived = message.message_type === MESSAGE_TYPE.incoming && !messages.value.some((m) => m.id === message.id);
       merge([message]);
+      if (arrived) model.seen();
     },
     async send(content) {
       const current = id.value;
@@ -121,6 +134,10 @@ export function createThreadModel(request: Request, accountId: number): ThreadMo
       if (!typingSince || id.value === null) return;
       typingSince = 0;
       void setTyping(id.value, false);
+    },
+    seen() {
+      if (id.value === null || !onScreen()) return;
+      void request(endpoints.markSeen(accountId, id.value)).catch(() => undefined);
     },
   };
   return model;

@@ -32,6 +32,12 @@ export function Console({ console: state, ws }: { console: ConsoleState; ws: Wor
     }
     lastSelected.current = selectedId;
   }, [selectedId]);
+  // Back to the console's tab: what arrived meanwhile is read now.
+  useEffect(() => {
+    const back = () => document.visibilityState === 'visible' && ws.thread.seen();
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, [ws]);
   useEffect(() => {
     document.title = unread.size ? `(${unread.size}) Wren agent console` : 'Wren agent console';
   }, [unread.size]);

@@ -3,25 +3,30 @@ import type { Request } from '../../../src/agent/state/request';
 import { createThreadModel, MESSAGES_PAGE, TYPING_IDLE_MS, TYPING_REFRESH_MS } from '../../../src/agent/state/thread';
 import { agentReply, message } from '../fixtures';
 
-function setup(answer: (endpoint: Endpoint) => unknown = () => ({ payload: [] })) {
+function setup(answer: (endpoint: Endpoint) => unknown = () => ({ payload: [] }), onScreen = () => true) {
   const calls: Endpoint[] = [];
   const request = (async (endpoint: Endpoint) => {
     calls.push(endpoint);
     return answer(endpoint);
   }) as Request;
-  return { model: createThreadModel(request, 1), calls };
+  const model = createThreadModel(request, 1, onScreen);
+  /** The pages of messages asked for, in order. */
+  const reads = () => calls.filter((c) => c.method === 'GET');
+  /** The conversations the server was told the agent has seen, in order. */
+  const seen = () => calls.filter((c) => c.path.endsWith('/update_last_seen')).map((c) => Number(c.path.split('/')[6]));
+  return { model, calls, reads, seen };
 }
 
 const page = (from: number, count: number) => ({ payload: Array.from({ length: count }, (_, i) => message({ id: from + i })) });
 
 describe('the open conversation', () => {
   it('loads the newest page, pages back, and offers more only while pages come full', async () => {
-    const { model, calls } = setup((endpoint) => (endpoint.query?.before ? page(80, 5) : page(100, MESSAGES_PAGE)));
+    const { model, reads } = setup((endpoint) => (endpoint.query?.before ? page(80, 5) : page(100, MESSAGES_PAGE)));
     await model.open(1);
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/v1/accounts/1/conversations/1/messages' });
+    expect(reads()[0]).toMatchObject({ method: 'GET', path: '/api/v1/accounts/1/conversations/1/messages' });
     expect(model.hasEarlier.value).toBe(true);
     await model.loadEarlier();
-    expect(calls[1].query).toEqual({ before: 100 });
+    expect(reads()[1].query).toEqual({ before: 100 });
     expect(model.messages.value[0].id).toBe(80);
     expect(model.messages.value).toHaveLength(MESSAGES_PAGE + 5);
     expect(model.hasEarlier.value).toBe(false);
@@ -48,10 +53,10 @@ describe('the open conversation', () => {
   });
 
   it('catches up with what came after the newest message it holds', async () => {
-    const { model, calls } = setup((endpoint) => (endpoint.query?.after ? page(102, 1) : page(100, 2)));
+    const { model, reads } = setup((endpoint) => (endpoint.query?.after ? page(102, 1) : page(100, 2)));
     await model.open(1);
     await model.catchUp();
-    expect(calls[1].query).toEqual({ after: 101 });
+    expect(reads()[1].query).toEqual({ after: 101 });
     expect(model.messages.value.map((m) => m.id)).toEqual([100, 101, 102]);
   });
 
@@ -81,6 +86,39 @@ describe('the open conversation', () => {
     // The cable's echo of the same message changes nothing.
     model.receive(message({ ...agentReply(), id: 101 }));
     expect(model.messages.value).toHaveLength(1);
+  });
+
+  describe('what the agent has seen, which the visitor reads as "read"', () => {
+    it('is the whole conversation once it opens, and each new message from the visitor', async () => {
+      const { model, seen } = setup(() => page(100, 2));
+      await model.open(1);
+      expect(seen()).toEqual([1]);
+      model.receive(message({ id: 102 }));
+      expect(seen()).toEqual([1, 1]);
+    });
+
+    it("is not asked again by the agent's own messages, updates (the read marks it causes) or other conversations", async () => {
+      const { model, seen } = setup(() => page(100, 2));
+      await model.open(1);
+      model.receive(message({ id: 101, status: 'read' }));
+      model.receive(message({ ...agentReply(), id: 102 }));
+      model.receive(message({ id: 200, conversation_id: 2 }));
+      expect(seen()).toEqual([1]);
+    });
+
+    it('waits while the console is out of sight, and is asked when it comes back', async () => {
+      let visible = false;
+      const { model, seen } = setup(
+        () => page(100, 2),
+        () => visible,
+      );
+      await model.open(1);
+      model.receive(message({ id: 102 }));
+      expect(seen()).toEqual([]);
+      visible = true;
+      model.seen();
+      expect(seen()).toEqual([1]);
+    });
   });
 
   describe("the agent's typing, as the visitor sees it", () => {
