@@ -56,10 +56,31 @@ export default defineConfig({
   // Vite 8 transforms with Oxc (vitest sets its options, so an `esbuild` key is ignored with a warning).
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     globals: true,
     setupFiles: ['tests/setup.ts'],
     server: { deps: { inline: ['@testing-library/react'] } },
+    // The server's tests run twice: on SQLite (with everything else) and on PostgreSQL, which
+    // `servicesSetup.ts` starts from Debian's package with a Redis beside it. The scaled mode's
+    // own tests (several servers on one PostgreSQL and one Redis) run in the second project only.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/scaled/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/server/**/*.test.ts'],
+          // SQLite's online backup API has no PostgreSQL counterpart (there, pg_dump is the tool).
+          exclude: ['tests/server/backup.test.ts'],
+          globalSetup: ['tests/server/engines/servicesSetup.ts'],
+          // Each test clones a database and some start real servers: more room than on SQLite.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
   },
 });

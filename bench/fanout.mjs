@@ -23,6 +23,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { broadcastReport, MODES, runBroadcastBench } from './lib/broadcast.mjs';
 import { ensureBuilt } from './lib/dist.mjs';
 import { API_ACCESS_TOKEN, mintVisitor, startServer } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
@@ -131,6 +132,8 @@ async function agentMessage(origin, visitor, content) {
 
 async function main() {
   const dist = ensureBuilt();
+  // BENCH_K=0: only the broadcast part.
+  if (KS.every((k) => !k)) return broadcast(dist);
   const started = performance.now();
   const server = await startServer(dist, PORT);
   const sockets = [];
@@ -211,6 +214,33 @@ async function main() {
     await server.stop();
   }
   report(results, started);
+  await broadcast(dist);
+}
+
+const BROADCAST_SOCKETS = (process.env.BENCH_SOCKETS ?? '1000,2000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const BROADCAST_MODES = (process.env.BENCH_BROADCAST_MODES ?? Object.keys(MODES).join(',')).split(',');
+const BROADCAST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+
+/** The second part: one event to every socket at 1,000 and 2,000, next to the bare `ws` ceiling. */
+async function broadcast(dist) {
+  const unknown = BROADCAST_MODES.filter((mode) => !(mode in MODES));
+  if (unknown.length) throw new Error(`BENCH_BROADCAST_MODES: unknown ${unknown.join(', ')} (known: ${Object.keys(MODES).join(', ')})`);
+  const started = performance.now();
+  const result = await runBroadcastBench({
+    dist,
+    port: PORT + 1,
+    counts: BROADCAST_SOCKETS,
+    modes: BROADCAST_MODES,
+    rounds: BROADCAST_ROUNDS,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  console.log(broadcastReport(result, BROADCAST_ROUNDS));
+  console.log(`${Math.round((performance.now() - started) / 1000)} s for the broadcast part.`);
+  if (process.env.BENCH_JSON)
+    writeFileSync(process.env.BENCH_JSON.replace(/(\.json)?$/, '-broadcast.json'), JSON.stringify(result, null, 2));
 }
 
 function report(results, started) {

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { E2E } from './ports';
-import { agentApiAt } from './support/agentApi';
+import { agentApiAt, withoutEmailCollect } from './support/agentApi';
 import { solidPng } from './support/files';
 import { ownWrenServer, serveHostPage, type OwnServer } from './support/ownServer';
 import {
@@ -29,6 +29,7 @@ let hostPage: Awaited<ReturnType<typeof serveHostPage>>;
 test.beforeAll(async () => {
   upstream = await ownWrenServer(UPSTREAM_PORT);
   await upstream.start();
+  await withoutEmailCollect(upstream.origin);
   gateway = await ownWrenServer(GATEWAY_PORT, { chatwootUrl: upstream.origin });
   await gateway.start();
   hostPage = await serveHostPage(HOST_PAGE_PORT, gateway.origin);

@@ -1,5 +1,6 @@
 import { expect, test, type Response } from '@playwright/test';
 import { E2E } from './ports';
+import { withoutEmailCollect } from './support/agentApi';
 import { ownWrenServer, serveHostPage, type OwnServer } from './support/ownServer';
 import { agentMessage, composerOf, conversationMessages, openConversation, sendVisitorMessage } from './support/widgetSession';
 
@@ -13,6 +14,7 @@ let hostPage: Awaited<ReturnType<typeof serveHostPage>>;
 test.beforeAll(async () => {
   server = await ownWrenServer(SERVER_PORT);
   await server.start();
+  await withoutEmailCollect(server.origin);
   hostPage = await serveHostPage(HOST_PAGE_PORT, server.origin);
 });
 

@@ -39,13 +39,15 @@ export function firstPaintChunkPlugin(entry, { alsoFirstPaint = [], prefetched =
   return {
     name: 'first-paint-chunk',
     setup(b) {
+      const cwd = b.initialOptions.absWorkingDir ?? process.cwd();
       b.onEnd(({ metafile }) => {
         if (!metafile) return;
         const { outputs } = metafile;
-        const stub = Object.keys(outputs).find((file) => outputs[file].entryPoint === relativeEntry(entryPath));
+        const stub = Object.keys(outputs).find((file) => outputs[file].entryPoint === relativeEntry(entryPath, cwd));
         const firstPaint = stub && servedEntry(outputs, stub);
         for (const path of prefetched) {
-          const [file, output] = Object.entries(outputs).find(([, o]) => o.entryPoint === `${NAMESPACE}:${resolve(path)}`) ?? [];
+          const [file, output] =
+            Object.entries(outputs).find(([, o]) => o.entryPoint === `${NAMESPACE}:${relativeEntry(resolve(path), cwd)}`) ?? [];
           const more = output?.imports.filter((i) => i.kind === 'import-statement' && i.path !== firstPaint).map((i) => i.path) ?? [];
           if (more.length > 0) console.warn(`${file} needs ${more.join(', ')} besides the first paint's chunk: one request each`);
         }
@@ -70,22 +72,26 @@ export function firstPaintChunkPlugin(entry, { alsoFirstPaint = [], prefetched =
         const query = /\.json(\?[\w-]+)$/.exec(args.path)?.[1] ?? '';
         // Anything else (an unresolvable path, another plugin's module) resolves as it would without the plugin.
         if (resolved.errors.length > 0 || (resolved.namespace !== 'file' && !query) || !MODULE.test(resolved.path)) return undefined;
-        return { path: resolved.path + query, namespace: NAMESPACE };
+        // Relative: esbuild hashes a virtual module's path into chunk names, and an absolute one
+        // would make the build's file names (and their compressed sizes) differ by checkout.
+        return { path: relativeEntry(resolve(cwd, resolved.path), cwd) + query, namespace: NAMESPACE };
       });
       // The lazy module as esbuild sees it: the entry first, then everything the module exports
       // (a locale's JSON is its default export; code parts are imported for their named ones).
       b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
-        const path = JSON.stringify(args.path);
-        const exports = /\.json(\?[\w-]+)?$/.test(args.path) ? `export { default } from ${path};` : `export * from ${path};`;
-        return { contents: `import ${JSON.stringify(entryPath)};\n${exports}\n`, resolveDir: dirname(args.path), loader: 'js' };
+        const [, file, query = ''] = /^(.*?)(\?[\w-]+)?$/.exec(args.path) ?? [];
+        const module = resolve(cwd, file);
+        const path = JSON.stringify(module + query);
+        const exports = module.endsWith('.json') ? `export { default } from ${path};` : `export * from ${path};`;
+        return { contents: `import ${JSON.stringify(entryPath)};\n${exports}\n`, resolveDir: dirname(module), loader: 'js' };
       });
     },
   };
 }
 
-/** An entry point as esbuild's metafile names it: relative to the working directory. */
-function relativeEntry(path) {
-  return relative(process.cwd(), path).split(sep).join('/');
+/** An entry point as esbuild's metafile names it: relative to the working directory `cwd`. */
+function relativeEntry(path, cwd) {
+  return relative(cwd, path).split(sep).join('/');
 }
 
 /**

@@ -15,6 +15,7 @@
  * key the first paint does not carry, so the rule cannot drift from the code.
  */
 import { readFile } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
 
 /** Namespaces the first paint shows (the collapsed and expanded header, availability). */
 export const FIRST_PAINT_NAMESPACES = ['HEADER', 'TEAM_AVAILABILITY', 'REPLY_TIME', 'CONNECTION'];
@@ -52,14 +53,18 @@ export function firstPaintStringsPlugin() {
   return {
     name: 'first-paint-strings',
     setup(b) {
+      const cwd = b.initialOptions.absWorkingDir ?? process.cwd();
       b.onResolve({ filter: /\.json\?(first-paint|rest)$/ }, async (args) => {
         const query = args.path.slice(args.path.lastIndexOf('?'));
         const resolved = await b.resolve(args.path.slice(0, -query.length), { kind: args.kind, resolveDir: args.resolveDir });
-        return resolved.errors.length ? { errors: resolved.errors } : { path: resolved.path, namespace: `${query.slice(1)}-strings` };
+        // Relative to the working directory: esbuild hashes a virtual module's path into chunk
+        // names, and an absolute one would make file names and sizes differ by checkout.
+        if (resolved.errors.length) return { errors: resolved.errors };
+        return { path: relative(cwd, resolved.path).split(sep).join('/'), namespace: `${query.slice(1)}-strings` };
       });
       for (const [namespace, share] of Object.entries(SHARES)) {
         b.onLoad({ filter: /.*/, namespace }, async (args) => ({
-          contents: JSON.stringify(share(JSON.parse(await readFile(args.path, 'utf8')))),
+          contents: JSON.stringify(share(JSON.parse(await readFile(resolve(cwd, args.path), 'utf8')))),
           loader: 'json',
         }));
       }

@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('/api/*', (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)));
 
-  app.route('/', healthRoutes(readinessChecks(deps)));
+  app.route('/', healthRoutes(readinessChecks(deps), deps.draining));
   app.route('/', metricsRoutes(deps));
   app.route('/', demoRoutes(deps));
   app.route('/', agentConsoleRoutes(deps));

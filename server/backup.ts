@@ -22,6 +22,8 @@ export class BackupError extends Error {
 export interface BackupSource {
   databasePath: string;
   uploadsDir: string;
+  /** Set → the database is PostgreSQL, which this command does not copy. */
+  databaseUrl?: string;
 }
 
 export interface BackupResult {
@@ -39,6 +41,11 @@ export function backupUploadsDir(file: string): string {
 /** Backs `source` up to `file` (and `file.uploads/`); refuses to overwrite an earlier backup. */
 export async function backupTo(file: string, source: BackupSource): Promise<BackupResult> {
   const uploadsDir = backupUploadsDir(file);
+  if (source.databaseUrl) {
+    throw new BackupError(
+      'DATABASE_URL is set: back PostgreSQL up with pg_dump and copy UPLOADS_DIR beside it (README, "Several processes"); this command copies SQLite',
+    );
+  }
   if (!existsSync(source.databasePath)) throw new BackupError(`no database at ${source.databasePath} (set DATABASE_PATH)`);
   if (existsSync(file) || existsSync(uploadsDir)) throw new BackupError(`${file} or ${uploadsDir} already exists; choose a new name`);
   mkdirSync(dirname(file), { recursive: true });

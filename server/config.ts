@@ -14,7 +14,16 @@ export class ConfigError extends Error {
 export interface Config {
   port: number;
   host: string;
+  /** SQLite file, used unless `databaseUrl` is set. */
   databasePath: string;
+  /** Set → PostgreSQL at this `postgres://` URL instead of SQLite (DATABASE_URL). */
+  databaseUrl?: string;
+  /** Connections each process keeps to PostgreSQL at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** Set → realtime, presence, rate limits, locks and caches are shared through this Redis (REDIS_URL). */
+  redisUrl?: string;
+  /** Seconds an agent or visitor stays online after their last sign of life (PRESENCE_WINDOW_S; Chatwoot's 20). */
+  presenceWindowS: number;
   /** Unset → generated once and stored (see `seed`). */
   websiteToken?: string;
   apiAccessToken?: string;
@@ -113,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
     databasePath: text(env, 'DATABASE_PATH', 'data/wren.sqlite'),
+    ...scaling(env),
     websiteToken: optional(env, 'WEBSITE_TOKEN', TOKEN, '8–128 letters, digits, "-" or "_"'),
     apiAccessToken: optional(env, 'API_ACCESS_TOKEN', TOKEN, '8–128 letters, digits, "-" or "_"'),
     secretKeyBase: optional(env, 'SECRET_KEY_BASE', /^\S{32,}$/, 'at least 32 characters without spaces'),
@@ -135,6 +145,27 @@ export function loadConfig(env: Env = process.env): Config {
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
     trustProxy: trustedProxyHeader(env),
     rateLimits: rateLimits(env),
+  };
+}
+
+/**
+ * DATABASE_URL, REDIS_URL and what comes with them (docs/architecture.md#modes). The URLs may
+ * carry passwords, so an error message never repeats them.
+ */
+function scaling(env: Env): Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'redisUrl' | 'presenceWindowS'> {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a PostgreSQL URL such as postgres://wren:secret@db.example.com:5432/wren');
+  }
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must be a Redis URL such as redis://redis.example.com:6379/0 (rediss:// for TLS)');
+  }
+  return {
+    databaseUrl,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    redisUrl,
+    presenceWindowS: integer(env, 'PRESENCE_WINDOW_S', 20, 1, 3600),
   };
 }
 

@@ -4,6 +4,7 @@
  * are told to reconnect).
  */
 import { ConfigError, loadConfig, type AppConfig, type Config } from './config';
+import { redactUrl } from './lib/redactUrl';
 import { createLogger } from './observability/logger';
 import { agentConsoleLink } from './routes/agentConsole';
 import { startServer } from './start';
@@ -38,7 +39,8 @@ function banner(config: AppConfig, port: number): string {
     `  Agent console      ${agentConsoleLink(origin, config.apiAccessToken)}`,
     `  Website token      ${config.websiteToken}`,
     `  API access token   ${config.apiAccessToken}   (header api_access_token, account 1)`,
-    `  Database           ${config.databasePath}`,
+    `  Database           ${config.databaseUrl ? `${redactUrl(config.databaseUrl)} (PostgreSQL)` : config.databasePath}`,
+    ...(config.redisUrl ? [`  Redis              ${redactUrl(config.redisUrl)} (shared with the other processes)`] : []),
     '',
     '  Open the demo page, write as a visitor, and answer in the agent console (a demo aid).',
     '  Bots answer through the Application API, e.g.',
@@ -57,7 +59,15 @@ async function main(): Promise<void> {
   });
   if (running.mode === 'embedded') {
     console.log(banner(running.config, running.port));
-    logger.info({ port: running.port, database: running.config.databasePath }, 'listening');
+    const { databaseUrl, databasePath, redisUrl } = running.config;
+    logger.info(
+      {
+        port: running.port,
+        database: databaseUrl ? redactUrl(databaseUrl) : databasePath,
+        ...(redisUrl && { redis: redactUrl(redisUrl) }),
+      },
+      'listening',
+    );
   } else {
     console.log(running.banner(displayHost(base.host), running.port));
     logger.info({ port: running.port, chatwoot: base.chatwootUrl }, 'listening as a gateway');

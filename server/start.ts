@@ -1,24 +1,25 @@
 /**
  * Starts Wren's server on `config` in one of its modes (docs/architecture.md#modes), chosen here
- * once: embedded (database, migrations, seed and the reference server's own ActionCable) or
- * gateway (`CHATWOOT_URL`: no database; `/cable` and the widget API forwarded to Chatwoot).
- * Either way HTTP and the cable share one port. No process concerns (signals, exit codes, the
- * banner): `server.ts` owns those, and tests start real servers through this function.
+ * once: the reference server (database, migrations, seed and its own ActionCable) — embedded on
+ * SQLite, or one of several processes on PostgreSQL (`DATABASE_URL`) sharing realtime and the
+ * rest through Redis (`REDIS_URL`, `coordination.ts`) — or gateway (`CHATWOOT_URL`: no
+ * database; `/cable` and the widget API forwarded to Chatwoot). Either way HTTP and the cable
+ * share one port. No process concerns (signals, exit codes, the banner): `server.ts` owns
+ * those, and tests start real servers through this function.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppConfig, Config } from './config';
-import { createDatabase, migrateToLatest } from './db/database';
+import { inProcess, throughRedis, type Coordination } from './coordination';
+import { migrateToLatest, openDatabase } from './db/database';
 import { seed } from './db/seed';
-import { RateLimits } from './limits/rateLimits';
 import { createMailer } from './mail/mailer';
 import { SILENT_LOGGER, type Logger } from './observability/logger';
 import { observeRealtime } from './observability/metrics';
 import { attachCableServer } from './realtime/cableServer';
-import { Hub } from './realtime/hub';
-import { createCableRooms } from './services/presence';
+import { createCableRooms } from './services/cableRooms';
 import { gatewayMode } from './gateway/gatewayMode';
 
 interface Running {
@@ -36,26 +37,51 @@ export type RunningServer = Running &
 interface Mode {
   fetch: (request: Request) => Response | Promise<Response>;
   attachRealtime(server: Server): { close(): Promise<void> };
+  /** From now on `/readyz` answers 503, so load balancers send new visitors elsewhere. */
+  drain(): void;
   close(): Promise<void>;
 }
 
-async function embeddedMode(base: Config, logger: Logger): Promise<Mode & { config: AppConfig }> {
-  const db = createDatabase(base.databasePath);
-  await migrateToLatest(db);
-  const config: AppConfig = { ...base, ...(await seed(db, base)) };
-  const hub = new Hub();
-  const limits = new RateLimits(config.rateLimits);
-  const app = createApp({ db, config, hub, mailer: createMailer(config), limits, logger });
+/** Options for tests that start several servers side by side. */
+export interface StartOptions {
+  /** Redis key and channel prefix, so server groups sharing a Redis stay apart (default `wren:`). */
+  redisPrefix?: string;
+  /** The presence clock. */
+  now?: () => number;
+}
+
+async function referenceMode(base: Config, logger: Logger, options: StartOptions): Promise<Mode & { config: AppConfig }> {
+  const db = openDatabase(base);
+  let coordination: Coordination | undefined;
+  let config: AppConfig;
+  try {
+    await migrateToLatest(db);
+    config = { ...base, ...(await seed(db, base)) };
+    coordination = base.redisUrl
+      ? await throughRedis(db, config, base.redisUrl, { logger, prefix: options.redisPrefix, now: options.now })
+      : inProcess(db, config, { logger, now: options.now });
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const shared = coordination;
+  let draining = false;
+  const app = createApp({ db, config, mailer: createMailer(config), logger, ...shared, draining: () => draining });
+  shared.start();
   return {
     config,
     fetch: app.fetch,
     attachRealtime: (server) => {
+      const { hub, limits, presence } = shared;
       const cable = attachCableServer(server, {
         hub,
-        rooms: createCableRooms(db, config.secretKeyBase),
+        rooms: createCableRooms(db, presence, config.secretKeyBase),
         limits,
         trustProxy: config.trustProxy,
       });
+      // Events published while the Redis subscription was down never arrived: every widget
+      // reconnects and fetches what it missed.
+      shared.onEventsMissed(() => cable.reconnectAll());
       observeRealtime({ sockets: () => cable.size, subscriptions: () => hub.listenerCount() });
       return {
         close: async () => {
@@ -64,7 +90,13 @@ async function embeddedMode(base: Config, logger: Logger): Promise<Mode & { conf
         },
       };
     },
-    close: () => db.destroy(),
+    drain: () => {
+      draining = true;
+    },
+    close: async () => {
+      await shared.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -77,10 +109,15 @@ function listen(server: Server): Promise<number> {
 }
 
 /** Starts the mode `base` names and listens; rejects when the port cannot be bound. */
-export async function startServer(base: Config, logger: Logger = SILENT_LOGGER): Promise<RunningServer> {
+export async function startServer(base: Config, logger: Logger = SILENT_LOGGER, options: StartOptions = {}): Promise<RunningServer> {
   const gateway = base.chatwootUrl ? gatewayMode({ ...base, chatwootUrl: base.chatwootUrl }, logger) : undefined;
-  const embedded = gateway ? undefined : await embeddedMode(base, logger);
-  const mode: Mode = embedded ?? { fetch: gateway!.app.fetch, attachRealtime: gateway!.attachRealtime, close: async () => {} };
+  const embedded = gateway ? undefined : await referenceMode(base, logger, options);
+  const mode: Mode = embedded ?? {
+    fetch: gateway!.app.fetch,
+    attachRealtime: gateway!.attachRealtime,
+    drain: () => {},
+    close: async () => {},
+  };
 
   const server = serve({ fetch: mode.fetch, port: base.port, hostname: base.host }) as Server;
   server.headersTimeout = 15_000;
@@ -110,9 +147,14 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER):
     });
   });
 
+  // A graceful handover (docs/architecture.md#modes): stop being ready, send every widget
+  // ActionCable's `disconnect` (reconnect: true) so it moves to another process and fetches what
+  // it missed there, finish the requests in flight (their broadcasts still reach the other
+  // processes), then release the database pool and Redis.
   const close = async () => {
     if (closing) return;
     closing = true;
+    mode.drain();
     await realtime.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -27,3 +27,12 @@ export async function latestConversation(): Promise<{ id: number; status: string
   if (!latest) throw new Error('no conversation yet');
   return latest;
 }
+
+/**
+ * Turns the inbox's e-mail collect off on a server a test runs itself: nobody watches its agent
+ * console, so the team is away for visitors (docs/behaviour.md#away-visitors) and each first
+ * message would be followed by the e-mail ask, which is not what those tests are about.
+ */
+export async function withoutEmailCollect(origin: string): Promise<void> {
+  await agentApiAt(origin, 'PATCH', '/api/v1/accounts/1/inboxes/1', { enable_email_collect: false });
+}

@@ -28,9 +28,13 @@ export interface OwnServer {
 
 /**
  * `chatwootUrl` starts it in gateway mode in front of that server: no database, and it counts
- * as started once it serves the loader (its widget API is only as up as the upstream).
+ * as started once it serves the loader (its widget API is only as up as the upstream). `env`
+ * adds variables (e.g. DATABASE_URL and REDIS_URL for one of several processes).
  */
-export async function ownWrenServer(port: number, options: { chatwootUrl?: string } = {}): Promise<OwnServer> {
+export async function ownWrenServer(
+  port: number,
+  options: { chatwootUrl?: string; env?: Record<string, string> } = {},
+): Promise<OwnServer> {
   const dir = await mkdtemp(join(tmpdir(), 'wren-e2e-own-'));
   const readyPath = options.chatwootUrl ? '/packs/js/sdk.js' : `/api/v1/widget/campaigns?website_token=${E2E.websiteToken}`;
   const origin = `http://localhost:${port}`;
@@ -57,6 +61,7 @@ export async function ownWrenServer(port: number, options: { chatwootUrl?: strin
         env: {
           ...serverEnv({ port, dataDir: dir, distDir: E2E.distDir, websiteToken: E2E.websiteToken, apiAccessToken: E2E.apiAccessToken }),
           ...(options.chatwootUrl ? { CHATWOOT_URL: options.chatwootUrl } : {}),
+          ...options.env,
         },
       });
       child = started;

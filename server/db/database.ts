@@ -1,10 +1,14 @@
 /**
- * Opens the SQLite database through Kysely. `:memory:` gives tests a private database.
+ * Opens the database through Kysely: SQLite (better-sqlite3) by default, PostgreSQL (pg's Pool)
+ * when DATABASE_URL is set (docs/architecture.md#modes). Both speak through the same query layer;
+ * what differs between the engines is kept here: how a connection is opened, how a unique
+ * violation looks, and how concurrent writers are kept in line.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
@@ -16,6 +20,13 @@ import type { Database } from './schema';
 /** The typed database handle every repository takes. */
 export type Db = Kysely<Database>;
 
+export type Engine = 'sqlite' | 'postgres';
+
+/** Which engine `db` (or a transaction of it) runs on. */
+export function engineOf(db: Kysely<unknown> | Kysely<Database>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
 /**
  * Whether `error` is a unique-constraint violation, for SQLite and PostgreSQL alike: callers
  * let the constraint settle a race (a retried send, a duplicate label) and read what won.
@@ -25,7 +36,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
-/** Opens (creating the folder if needed) the database at `path`, or a private in-memory one. */
+/** Opens (creating the folder if needed) the SQLite database at `path`, or a private in-memory one. */
 export function createDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -34,6 +45,67 @@ export function createDatabase(path: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const INT8_OID = 20;
+
+/**
+ * pg answers `bigint` columns (the millisecond timestamps) and `count(*)` as strings, since
+ * they may exceed 2^53; ours never do, and the repositories expect numbers as SQLite gives them.
+ */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Opens a pool of `poolSize` connections to the PostgreSQL database at `url` (`postgres://…`). */
+export function createPostgresDatabase(url: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: TYPES, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server (a restart, a failover) is dropped and replaced on
+  // the next query; without a listener the error would end the process.
+  pool.on('error', (error) => console.error('postgres: idle connection lost', error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else SQLite at DATABASE_PATH. */
+export function openDatabase(config: { databaseUrl?: string; databasePath: string; databasePoolSize?: number }): Db {
+  return config.databaseUrl ? createPostgresDatabase(config.databaseUrl, config.databasePoolSize) : createDatabase(config.databasePath);
+}
+
+/** A 64-bit lock key for `name` (PostgreSQL advisory locks take a bigint). */
+function lockKey(name: string): bigint {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(name)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
+  return BigInt.asIntN(64, hash);
+}
+
+/**
+ * Runs `task` so that no other writer holding the same `name` runs at the same time, on any
+ * process: on PostgreSQL inside a transaction that holds the advisory lock `name` until it
+ * commits (joining the caller's transaction when `db` is one); on SQLite as it is, since
+ * SQLite has one writer and each statement is atomic.
+ *
+ * For numbering rows after the highest one (display ids): under PostgreSQL's read committed,
+ * two inserts computing `max() + 1` at once would pick the same number. The lock is only held
+ * for the insert, and the next holder's statement sees the row the previous one committed.
+ */
+export async function serialized<T>(db: Db, name: string, task: (db: Db) => Promise<T>): Promise<T> {
+  if (engineOf(db) !== 'postgres') return task(db);
+  const locked = async (trx: Db) => {
+    await sql`select pg_advisory_xact_lock(${lockKey(name).toString()}::bigint)`.execute(trx);
+    return task(trx);
+  };
+  return db.isTransaction ? locked(db) : db.transaction().execute(locked);
+}
+
+/**
+ * After rows were inserted with explicit ids (the seed's account, inbox and agent 1), moves
+ * PostgreSQL's id sequence of `table` past them, so the next generated id does not collide.
+ * SQLite's AUTOINCREMENT follows explicit ids by itself.
+ */
+export async function syncIdSequence(db: Db, table: 'accounts' | 'inboxes' | 'users'): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(db);
 }
 
 // Listed in code rather than read from a folder so the esbuild bundle carries them too.
@@ -46,7 +118,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_email_collect': emailCollect,
 };
 
-/** Applies every pending migration; throws with the failing migration's error. */
+/**
+ * Applies every pending migration; throws with the failing migration's error. Several processes
+ * starting at once are safe: Kysely's migrator takes a lock (on PostgreSQL an advisory lock).
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,6 +1,8 @@
 /**
  * Idempotent seed: account 1, web-widget inbox 1 and admin agent 1, plus the secrets that are
- * "generated once, stored". Safe to run on every start; configured tokens replace stored ones.
+ * "generated once, stored". Safe to run on every start, and from several processes starting at
+ * once (it runs under one lock, so they agree on the generated secrets); configured tokens
+ * replace stored ones.
  */
 import type { PreChatField, WorkingHoursEntry } from '../../src/shared/types';
 import type { Config } from '../config';
@@ -8,7 +10,7 @@ import { randomToken } from '../lib/random';
 import { createAccount, createInbox, findAccount, findInbox, updateInbox } from '../repositories/inboxes';
 import { resolveSetting } from '../repositories/settings';
 import { addAccountUser, addInboxMember, createUser, findUsers, updateUser } from '../repositories/users';
-import type { Db } from './database';
+import { serialized, syncIdSequence, type Db } from './database';
 
 export const SEED_ACCOUNT_ID = 1;
 export const SEED_INBOX_ID = 1;
@@ -68,10 +70,15 @@ export const DEFAULT_PRE_CHAT_FIELDS: PreChatField[] = [
 
 /** Creates whatever of the demo data is missing and returns the resolved secrets. */
 export async function seed(db: Db, config: Pick<Config, 'websiteToken' | 'apiAccessToken' | 'secretKeyBase'>): Promise<SeedResult> {
+  return serialized(db, 'wren:seed', (trx) => seedUnlocked(trx, config));
+}
+
+async function seedUnlocked(db: Db, config: Pick<Config, 'websiteToken' | 'apiAccessToken' | 'secretKeyBase'>): Promise<SeedResult> {
   const secretKeyBase = await resolveSetting(db, 'secret_key_base', config.secretKeyBase, () => randomToken(48));
 
   if (!(await findAccount(db, SEED_ACCOUNT_ID))) {
     await createAccount(db, { id: SEED_ACCOUNT_ID, name: 'Wren', locale: 'en', feature_flags: ['campaigns'] });
+    await syncIdSequence(db, 'accounts');
   }
 
   let inbox = await findInbox(db, SEED_INBOX_ID);
@@ -96,6 +103,7 @@ export async function seed(db: Db, config: Pick<Config, 'websiteToken' | 'apiAcc
       csat_survey_enabled: false,
       allow_messages_after_resolved: true,
     });
+    await syncIdSequence(db, 'inboxes');
   } else if (config.websiteToken && inbox.website_token !== config.websiteToken) {
     inbox = await updateInbox(db, inbox.id, { website_token: config.websiteToken });
   }
@@ -110,6 +118,7 @@ export async function seed(db: Db, config: Pick<Config, 'websiteToken' | 'apiAcc
       access_token: config.apiAccessToken ?? randomToken(24),
       availability: 'online',
     });
+    await syncIdSequence(db, 'users');
   } else if (config.apiAccessToken && agent.access_token !== config.apiAccessToken) {
     agent = await updateUser(db, agent.id, { access_token: config.apiAccessToken });
   }

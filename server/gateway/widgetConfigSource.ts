@@ -12,7 +12,7 @@ import { BRAND_NAME, WIDGET_BRAND_URL } from '../routes/widgetPage';
 import type { ChatwootClient } from './chatwootClient';
 import type { CallOrigin } from './forwardHeaders';
 import { upstreamRequestHeaders } from './forwardHeaders';
-import { TtlCache } from './ttlCache';
+import { TtlCache } from '../lib/ttlCache';
 
 export const TOKEN_VERDICT_TTL_MS = 60_000;
 export const TOKEN_VERDICT_MAX = 1_000;

@@ -6,7 +6,8 @@
  * office, a carrier's NAT, a test suite on loopback), so the per-address limits are generous and
  * the tight ones are per visitor (or per recipient, for mailed transcripts).
  */
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from '../lib/apiError';
 import { countRateLimitRejection } from '../observability/metrics';
 
@@ -112,12 +113,28 @@ export function defaultRateLimits(): RateLimitSettings {
   ) as RateLimitSettings;
 }
 
+/** Where the counters live when several processes share them (the scaled mode). */
+export interface SharedCounterStore {
+  redis: Redis;
+  /** What every key starts with (`wren:`). */
+  prefix: string;
+}
+
 /**
- * The counter store. The memory store serves one process; several processes need a shared
- * store, e.g. `new RateLimiterRedis({ storeClient, ... })`, created here and nowhere else.
+ * The counter store: in the process's memory, or in Redis so that every process counts
+ * against the same limit. Should Redis fail, each process falls back to counting in memory
+ * (rate-limiter-flexible's insurance limiter) rather than refusing or waving everything through.
  */
-function createCounter(name: RateLimitName, limit: RateLimit): RateLimiterAbstract {
-  return new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.durationS });
+function createCounter(name: RateLimitName, limit: RateLimit, shared?: SharedCounterStore): RateLimiterAbstract {
+  const options = { keyPrefix: name, points: limit.points, duration: limit.durationS };
+  if (!shared) return new RateLimiterMemory(options);
+  return new RateLimiterRedis({
+    ...options,
+    keyPrefix: `${shared.prefix}limit:${name}`,
+    storeClient: shared.redis,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
 }
 
 /** 429 `{ error }` with the seconds to wait, sent as `Retry-After` too. */
@@ -129,15 +146,15 @@ export class RateLimitedError extends ApiError {
   }
 }
 
-/** The counters of one server process, and how many actions each limit has refused. */
+/** The counters of one server process (shared with the others through `shared`), and how many actions each limit has refused. */
 export class RateLimits {
   private readonly counters = new Map<RateLimitName, RateLimiterAbstract>();
-  /** Refused actions per limit since start (for metrics). */
+  /** Refused actions per limit since start, by this process (for metrics). */
   readonly rejections = new Map<RateLimitName, number>();
 
-  constructor(settings: RateLimitSettings = defaultRateLimits()) {
+  constructor(settings: RateLimitSettings = defaultRateLimits(), shared?: SharedCounterStore) {
     for (const [name, limit] of Object.entries(settings) as [RateLimitName, RateLimit | null][]) {
-      if (limit) this.counters.set(name, createCounter(name, limit));
+      if (limit) this.counters.set(name, createCounter(name, limit, shared));
     }
   }
 

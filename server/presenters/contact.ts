@@ -39,8 +39,11 @@ export function widgetContact(contact: Contact | undefined): WidgetContact {
   };
 }
 
-/** The full contact record (Application API, `POST /api/v1/widget/conversations`). */
-export function contactJson(contact: Contact) {
+/**
+ * The full contact record (Application API, `POST /api/v1/widget/conversations`);
+ * `online` is the visitor's presence (docs/protocol.md#presence).
+ */
+export function contactJson(contact: Contact, online: boolean) {
   return {
     id: contact.id,
     name: contact.name,
@@ -48,7 +51,7 @@ export function contactJson(contact: Contact) {
     phone_number: contact.phone_number,
     identifier: contact.identifier,
     thumbnail: contact.avatar_url ?? '',
-    availability_status: 'offline' as const,
+    availability_status: online ? ('online' as const) : ('offline' as const),
     blocked: contact.blocked,
     additional_attributes: contact.additional_attributes,
     custom_attributes: contact.custom_attributes,

@@ -35,6 +35,15 @@ export function conversationSummary(conversation: Conversation): ConversationSum
   };
 }
 
+/**
+ * The Application API's conversation: the push data, with the contact's presence on
+ * `meta.sender` as Chatwoot's contact partial carries it (docs/protocol.md#presence).
+ */
+export function conversationJson(view: ConversationView, contactOnline: boolean) {
+  const data = conversationPushData(view);
+  return { ...data, meta: { ...data.meta, sender: { ...data.meta.sender, availability_status: contactOnline ? 'online' : 'offline' } } };
+}
+
 /** `Conversations::EventDataPresenter`: realtime `data` and the Application API conversation. */
 export function conversationPushData(view: ConversationView): ConversationPushData {
   const { conversation, contactInbox, contact, assignee } = view;

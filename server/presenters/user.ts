@@ -2,7 +2,7 @@
  * Agent shapes: the message/typing `sender` (push data) and the widget's inbox member.
  */
 import type { AgentProfile, UserPushData } from '../../src/shared/applicationApi';
-import type { InboxMember } from '../../src/shared/types';
+import type { AvailabilityStatus, InboxMember } from '../../src/shared/types';
 import type { AccountRole, User } from '../repositories/users';
 
 export type { UserPushData };
@@ -37,7 +37,7 @@ export function agentProfile(user: User, accounts: { id: number; name: string; r
   };
 }
 
-/** `GET /api/v1/widget/inbox_members` item. */
-export function inboxMember(user: User): InboxMember {
-  return { id: user.id, name: user.display_name || user.name, avatar_url: user.avatar_url ?? '', availability_status: user.availability };
+/** `GET /api/v1/widget/inbox_members` item, with the status visitors see (docs/protocol.md#presence). */
+export function inboxMember(user: User, status: AvailabilityStatus): InboxMember {
+  return { id: user.id, name: user.display_name || user.name, avatar_url: user.avatar_url ?? '', availability_status: status };
 }

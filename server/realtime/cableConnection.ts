@@ -13,17 +13,29 @@ export interface AgentRoom {
   userId: number;
 }
 
+/** What a subscription streams, and how its presence is kept (docs/protocol.md#presence). */
+export interface CableRoom {
+  /**
+   * Every stream the subscription hears: the token's own first, then its inbox's presence (a
+   * contact) or its account's events (an agent).
+   */
+  streams: string[];
+  /**
+   * The subscriber is there (on subscribe and each `update_presence`): records it and resolves
+   * with the `presence.update` data to send the token (a contact), or null (an agent).
+   */
+  present(): Promise<unknown | null>;
+}
+
 /** What the connection needs to know about pubsub tokens. */
 export interface CableRooms {
-  /** Whether a contact may stream `pubsubToken` (it belongs to a contact-inbox). */
-  authorize(pubsubToken: string): Promise<boolean>;
+  /** The room of a contact's `pubsubToken`, or null when no contact-inbox has it. */
+  open(pubsubToken: string): Promise<CableRoom | null>;
   /**
-   * The streams an agent's subscription reads (their own token and their account's), or null
-   * when `pubsubToken` is not that agent's or the agent is not in the account.
+   * The room of an agent's subscription, or null when `pubsubToken` is not that agent's or the
+   * agent is not in the account.
    */
-  agentStreams(pubsubToken: string, agent: AgentRoom): Promise<string[] | null>;
-  /** The `presence.update` data for the token's inbox, or null when unknown. */
-  presence(pubsubToken: string): Promise<unknown | null>;
+  openAgent(pubsubToken: string, agent: AgentRoom): Promise<CableRoom | null>;
 }
 
 export interface CableConnectionOptions {
@@ -40,9 +52,7 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5;
 interface Subscription {
   /** The pubsub token the identifier names. */
   token: string;
-  /** What it streams: the token itself, and for an agent also `account_<id>`. */
-  streams: string[];
-  agent: boolean;
+  room: CableRoom;
   listener: HubListener;
 }
 
@@ -97,6 +107,11 @@ export class CableConnection {
     return this.queue;
   }
 
+  /** Resolves once every frame received so far has been handled. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
   /** Drops every subscription; the socket is gone. */
   close(): void {
     this.closed = true;
@@ -110,7 +125,11 @@ export class CableConnection {
   }
 
   private write(frame: ServerFrame): void {
-    if (!this.closed) this.options.send(JSON.stringify(frame));
+    this.writeRaw(JSON.stringify(frame));
+  }
+
+  private writeRaw(frame: string): void {
+    if (!this.closed) this.options.send(frame);
   }
 
   private async handle(raw: string): Promise<void> {
@@ -129,37 +148,43 @@ export class CableConnection {
   }
 
   private async subscribe(identifier: string): Promise<void> {
-    const { hub } = this.options;
+    const { hub, rooms } = this.options;
     const request = parseIdentifier(identifier);
     if (this.subscriptions.has(identifier)) {
       this.write({ identifier, type: 'confirm_subscription' });
       return;
     }
-    const streams =
+    const room =
       request && this.hasRoomFor(request.token) && (await (this.options.admitSubscription?.() ?? true))
-        ? await this.streamsFor(request)
+        ? await (request.agent ? rooms.openAgent(request.token, request.agent) : rooms.open(request.token))
         : null;
-    if (!request || !streams || this.closed) {
+    if (!request || !room || this.closed) {
       this.write({ identifier, type: 'reject_subscription' });
       return;
     }
-    // The identifier string is echoed byte-for-byte: the client matches subscriptions by it.
-    const listener: HubListener = (message) => this.write({ identifier, message });
-    for (const stream of streams) hub.subscribe(stream, listener);
-    this.subscriptions.set(identifier, { token: request.token, streams, agent: Boolean(request.agent), listener });
+    // The identifier is echoed byte-for-byte (the client matches subscriptions by it), and every
+    // event's JSON is spliced in as it is, serialised once for all the sockets that hear it.
+    const prefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
+    const listener: HubListener = (_, json) => this.writeRaw(`${prefix}${json}}`);
+    const subscription = { token: request.token, room, listener };
+    for (const stream of room.streams) hub.subscribe(stream, listener);
+    this.subscriptions.set(identifier, subscription);
+    try {
+      // Confirmed only once every process's broadcasts reach this one (see `Hub.ready`).
+      await Promise.all(room.streams.map((stream) => hub.ready(stream)));
+    } catch {
+      // The broker is unreachable: drop the subscription and let the client come back later.
+      this.subscriptions.delete(identifier);
+      this.stopStreaming(subscription);
+      this.disconnect('server_restart', true);
+      return;
+    }
     this.write({ identifier, type: 'confirm_subscription' });
-    // Presence is what a contact sees of the inbox's agents; agents are not told it.
-    if (!request.agent) await this.broadcastPresence(request.token);
+    await this.present(subscription);
   }
 
-  private async streamsFor({ token, agent }: RoomRequest): Promise<string[] | null> {
-    const { rooms } = this.options;
-    if (agent) return rooms.agentStreams(token, agent);
-    return (await rooms.authorize(token)) ? [token] : null;
-  }
-
-  private stopStreaming({ streams, listener }: Subscription): void {
-    for (const stream of streams) this.options.hub.unsubscribe(stream, listener);
+  private stopStreaming({ room, listener }: Subscription): void {
+    for (const stream of room.streams) this.options.hub.unsubscribe(stream, listener);
   }
 
   /**
@@ -188,11 +213,12 @@ export class CableConnection {
     } catch {
       return;
     }
-    if (action === 'update_presence' && !subscription.agent) await this.broadcastPresence(subscription.token);
+    if (action === 'update_presence') await this.present(subscription);
   }
 
-  private async broadcastPresence(token: string): Promise<void> {
-    const presence = await this.options.rooms.presence(token);
-    if (presence) this.options.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
+  /** A sign of life: recorded, and a contact is told the presence of the inbox's agents. */
+  private async present({ token, room }: Subscription): Promise<void> {
+    const presence = await room.present();
+    if (presence && !this.closed) this.options.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
   }
 }

@@ -28,7 +28,12 @@ export interface CableServerOptions {
 export interface CableServer {
   /** Number of open client sockets. */
   readonly size: number;
-  /** Sends every client `disconnect/server_restart` (reconnect true), closes them, stops. */
+  /**
+   * Sends every client `disconnect/server_restart` (reconnect true) and closes its socket: the
+   * widgets reconnect (here or to another process) and fetch what they missed.
+   */
+  reconnectAll(): Promise<void>;
+  /** Does the same to every client and stops accepting new ones. */
   close(): Promise<void>;
 }
 
@@ -95,27 +100,35 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
   }, options.pingIntervalMs ?? PING_INTERVAL_MS);
   timer.unref();
 
+  const reconnectAll = async () => {
+    const closing = [...clients.entries()].map(
+      ([ws, client]) =>
+        new Promise<void>((resolve) => {
+          client.connection.disconnect('server_restart', true);
+          ws.once('close', () => resolve());
+          ws.close(1000, 'server restart');
+          // A client that never answers the close handshake is cut off.
+          setTimeout(() => {
+            ws.terminate();
+            resolve();
+          }, 1000).unref();
+        }),
+    );
+    await Promise.all(closing);
+  };
+
   return {
     get size() {
       return clients.size;
     },
+    reconnectAll,
     async close() {
       clearInterval(timer);
       server.off('upgrade', onUpgrade);
-      const closing = [...clients.entries()].map(
-        ([ws, client]) =>
-          new Promise<void>((resolve) => {
-            client.connection.disconnect('server_restart', true);
-            ws.once('close', () => resolve());
-            ws.close(1000, 'server restart');
-            // A client that never answers the close handshake is cut off.
-            setTimeout(() => {
-              ws.terminate();
-              resolve();
-            }, 1000).unref();
-          }),
-      );
-      await Promise.all(closing);
+      const connections = [...clients.values()].map((client) => client.connection);
+      await reconnectAll();
+      // Frames already received are still handled (they may read the database) before it closes.
+      await Promise.all(connections.map((connection) => connection.settled()));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -1,20 +1,58 @@
 /**
- * In-process fan-out keyed by pubsub token: the cable connections subscribe, the routes
- * broadcast. One process only; a multi-process deployment would put a broker behind this API.
+ * Fan-out keyed by stream (a pubsub token, `account_<id>`, an inbox's presence stream): the
+ * cable connections subscribe, the routes broadcast. On its own a hub serves one process; with
+ * a transport (Redis pub/sub, `server/redis/redisHubTransport.ts`) every broadcast is delivered
+ * to this process's listeners at once and published for the others, tagged with this hub's
+ * origin, which skips its own publications when the broker hands them back: a listener hears
+ * each event once whichever process sent it.
  */
+import { randomBytes } from 'node:crypto';
 import type { RealtimeEnvelope, RealtimeEventName } from '../../src/shared/cable';
 
-export type HubListener = (envelope: RealtimeEnvelope) => void;
+/** Receives each event of a stream, as an object and as the JSON text of `{event, data}`. */
+export type HubListener = (envelope: RealtimeEnvelope, json: string) => void;
+
+/** A broker shared by several processes; the hub joins a stream's channel while it has listeners. */
+export interface HubTransport {
+  /** Sends `json` to every process listening to `stream`. */
+  publish(stream: string, json: string): void;
+  /** Starts handing `stream`'s events to `receive`; resolves once the broker has confirmed it. */
+  join(stream: string, receive: (json: string) => void): Promise<void>;
+  /** Stops receiving `stream`. */
+  leave(stream: string): void;
+}
 
 export class Hub {
   private readonly rooms = new Map<string, Set<HubListener>>();
+  /** The broker's confirmation of each joined stream. */
+  private readonly joined = new Map<string, Promise<void>>();
+  /** Tags this process's publications (`<origin>\n<json>`). */
+  private readonly origin = randomBytes(9).toString('base64url');
+
+  constructor(private readonly transport?: HubTransport) {}
 
   /** Delivers every broadcast to `token` to `listener` until the returned function is called. */
   subscribe(token: string, listener: HubListener): () => void {
     let room = this.rooms.get(token);
-    if (!room) this.rooms.set(token, (room = new Set()));
+    if (!room) {
+      this.rooms.set(token, (room = new Set()));
+      if (this.transport) {
+        const joining = this.transport.join(token, (message) => this.receive(token, message));
+        // A failed join surfaces through `ready()`; nobody else awaits it.
+        joining.catch(() => {});
+        this.joined.set(token, joining);
+      }
+    }
     room.add(listener);
     return () => this.unsubscribe(token, listener);
+  }
+
+  /**
+   * Resolves once broadcasts to `token` from any process reach this one: a cable subscription
+   * is confirmed only then, so the client's gap fill that follows cannot miss a message.
+   */
+  ready(token: string): Promise<void> {
+    return this.joined.get(token) ?? Promise.resolve();
   }
 
   /** Stops delivering `token`'s broadcasts to `listener`. */
@@ -22,19 +60,39 @@ export class Hub {
     const room = this.rooms.get(token);
     if (!room) return;
     room.delete(listener);
-    if (room.size === 0) this.rooms.delete(token);
+    if (room.size > 0) return;
+    this.rooms.delete(token);
+    if (this.transport) {
+      this.joined.delete(token);
+      this.transport.leave(token);
+    }
   }
 
-  /** Sends `{event, data}` to every listener of `token`; returns how many received it. */
-  broadcast<D>(token: string, event: RealtimeEventName, data: D): number {
+  /** Sends `{event, data}` to every listener of `token`, in every process. */
+  broadcast<D>(token: string, event: RealtimeEventName, data: D): void {
+    const envelope: RealtimeEnvelope<D> = { event, data };
+    const json = JSON.stringify(envelope);
+    // Published first: the other processes start their fan-out while this one does its own.
+    this.transport?.publish(token, `${this.origin}\n${json}`);
+    this.deliver(token, json, envelope);
+  }
+
+  /** A publication the broker delivered: another process's event, or this one's own coming back. */
+  private receive(token: string, message: string): void {
+    const newline = message.indexOf('\n');
+    if (newline < 0 || message.slice(0, newline) === this.origin) return;
+    this.deliver(token, message.slice(newline + 1));
+  }
+
+  /** Hands an event to this process's listeners of `token`; returns how many received it. */
+  deliver(token: string, json: string, envelope: RealtimeEnvelope = JSON.parse(json) as RealtimeEnvelope): number {
     const room = this.rooms.get(token);
     if (!room) return 0;
-    const envelope: RealtimeEnvelope<D> = { event, data };
     let delivered = 0;
     for (const listener of [...room]) {
       // One broken connection must not stop the others from receiving the event.
       try {
-        listener(envelope);
+        listener(envelope, json);
         delivered++;
       } catch (error) {
         console.error('realtime listener failed', error);
@@ -43,19 +101,19 @@ export class Hub {
     return delivered;
   }
 
-  /** Whether anyone currently listens to `token`. */
+  /** Whether anyone in this process listens to `token`. */
   isSubscribed(token: string): boolean {
     return this.rooms.has(token);
   }
 
-  /** How many subscriptions are live, across every token (the `/metrics` gauge). */
+  /** How many subscriptions are live in this process, across every token (the `/metrics` gauge). */
   listenerCount(): number {
     let count = 0;
     for (const room of this.rooms.values()) count += room.size;
     return count;
   }
 
-  /** Every token with at least one listener. */
+  /** Every token with at least one listener in this process. */
   tokens(): string[] {
     return [...this.rooms.keys()];
   }

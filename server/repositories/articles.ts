@@ -3,7 +3,7 @@
  * API, listed and shown publicly once published, with a view count the public page raises.
  */
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import { serialized, type Db } from '../db/database';
 import type { ArticlesTable } from '../db/schema';
 import { fromJson, toJson } from './codec';
 
@@ -34,20 +34,23 @@ export type ArticleFields = Pick<Article, 'title' | 'slug' | 'content' | 'locale
 export async function createArticle(db: Db, portal: { id: number; account_id: number }, fields: ArticleFields): Promise<Article> {
   const now = Date.now();
   const { status, meta, position, ...plain } = fields;
-  const row = await db
-    .insertInto('articles')
-    .values({
-      ...plain,
-      account_id: portal.account_id,
-      portal_id: portal.id,
-      status: ARTICLE_STATUSES.indexOf(status ?? 'draft'),
-      meta: toJson(meta ?? {}),
-      position: position ?? sql<number>`(select coalesce(max(position), 0) + 1 from articles where portal_id = ${portal.id})`,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // Numbered in the insert, one writer per portal at a time (see `serialized`).
+  const row = await serialized(db, `position:articles:${portal.id}`, (db) =>
+    db
+      .insertInto('articles')
+      .values({
+        ...plain,
+        account_id: portal.account_id,
+        portal_id: portal.id,
+        status: ARTICLE_STATUSES.indexOf(status ?? 'draft'),
+        meta: toJson(meta ?? {}),
+        position: position ?? sql<number>`(select coalesce(max(position), 0) + 1 from articles where portal_id = ${portal.id})`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return toArticle(row);
 }
 

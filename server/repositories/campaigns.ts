@@ -3,7 +3,7 @@
  * shown by the widget when enabled. URLs and payloads use the per-account display id.
  */
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import { serialized, type Db } from '../db/database';
 import type { CampaignsTable } from '../db/schema';
 import { fromFlag, fromJson, toFlag, toJson } from './codec';
 
@@ -55,24 +55,27 @@ export async function createCampaign(
   },
 ): Promise<Campaign> {
   const now = Date.now();
-  const row = await db
-    .insertInto('campaigns')
-    .values({
-      account_id: values.account_id,
-      inbox_id: values.inbox_id,
-      sender_id: values.sender_id,
-      title: values.title,
-      message: values.message,
-      description: values.description ?? null,
-      enabled: toFlag(values.enabled ?? true),
-      trigger_only_during_business_hours: toFlag(values.trigger_only_during_business_hours ?? false),
-      trigger_rules: toJson(values.trigger_rules),
-      display_id: sql<number>`(select coalesce(max(display_id), 0) + 1 from campaigns where account_id = ${values.account_id})`,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // Numbered in the insert, one writer per account at a time (see `serialized`).
+  const row = await serialized(db, `display-id:campaigns:${values.account_id}`, (db) =>
+    db
+      .insertInto('campaigns')
+      .values({
+        account_id: values.account_id,
+        inbox_id: values.inbox_id,
+        sender_id: values.sender_id,
+        title: values.title,
+        message: values.message,
+        description: values.description ?? null,
+        enabled: toFlag(values.enabled ?? true),
+        trigger_only_during_business_hours: toFlag(values.trigger_only_during_business_hours ?? false),
+        trigger_rules: toJson(values.trigger_rules),
+        display_id: sql<number>`(select coalesce(max(display_id), 0) + 1 from campaigns where account_id = ${values.account_id})`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return toCampaign(row);
 }
 

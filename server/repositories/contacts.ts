@@ -3,7 +3,7 @@
  * the JWT names and the `pubsub_token` the cable subscribes with).
  */
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import { isUniqueViolation, type Db } from '../db/database';
 import type { ContactInboxesTable, ContactsTable } from '../db/schema';
 import { fromFlag, fromJson, toFlag, toJson } from './codec';
 
@@ -149,7 +149,8 @@ export async function searchContacts(
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
-    .orderBy('last_activity_at', 'desc')
+    // Contacts who never wrote come last on both engines (PostgreSQL sorts nulls first in desc).
+    .orderBy('last_activity_at', (ob) => ob.desc().nullsLast())
     .orderBy('id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage)
@@ -210,7 +211,9 @@ class LostRace extends Error {}
  * `(inbox_id, source_id)` constraint decides, not a lock: each racer inserts its contact and
  * contact-inbox in one transaction, a loser's insert finds the winner's row (`on conflict do
  * nothing`, which on PostgreSQL waits for the winner's commit) and rolls its contact back, then
- * reads what won. `created` says whether this call made them.
+ * reads what won. Racers carry the same pubsub token too, and PostgreSQL may check that unique
+ * index before the one `on conflict` names: a loser can also fail there, which ends the same way.
+ * `created` says whether this call made them.
  */
 export async function findOrCreateContactInbox(
   db: Db,
@@ -257,7 +260,7 @@ export async function findOrCreateContactInbox(
       return { contact: toContact(contact), contactInbox: toContactInbox(contactInbox), created: true };
     })
     .catch((error: unknown) => {
-      if (error instanceof LostRace) return undefined;
+      if (error instanceof LostRace || isUniqueViolation(error)) return undefined;
       throw error;
     });
   const result = made ?? (await stored());
@@ -310,24 +313,19 @@ export async function audienceTokens(db: Db, contactInbox: ContactInbox): Promis
   return tokens.includes(contactInbox.pubsub_token) ? tokens : [contactInbox.pubsub_token, ...tokens];
 }
 
+/** The pubsub tokens of these contacts' contact-inboxes, each with its contact's id. */
+export async function pubsubTokensOfContacts(db: Db, contactIds: number[]): Promise<Map<string, number>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('contact_inboxes')
+    .select(['pubsub_token', 'contact_id'])
+    .where('contact_id', 'in', [...new Set(contactIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.pubsub_token, r.contact_id]));
+}
+
 /** The contact-inbox owning this cable `pubsub_token`. */
 export async function findContactInboxByPubsubToken(db: Db, token: string): Promise<ContactInbox | undefined> {
   const row = await db.selectFrom('contact_inboxes').selectAll().where('pubsub_token', '=', token).executeTakeFirst();
   return row && toContactInbox(row);
-}
-
-/** Of `tokens`, those belonging to a contact-inbox of `inboxId`. */
-export async function pubsubTokensOfInbox(db: Db, inboxId: number, tokens: string[]): Promise<string[]> {
-  const found: string[] = [];
-  // Chunked so a busy server never builds a query with thousands of parameters.
-  for (let i = 0; i < tokens.length; i += 500) {
-    const rows = await db
-      .selectFrom('contact_inboxes')
-      .select('pubsub_token')
-      .where('inbox_id', '=', inboxId)
-      .where('pubsub_token', 'in', tokens.slice(i, i + 500))
-      .execute();
-    found.push(...rows.map((r) => r.pubsub_token));
-  }
-  return found;
 }

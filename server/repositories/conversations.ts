@@ -4,7 +4,7 @@
  */
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { ConversationStatus } from '../../src/shared/types';
-import type { Db } from '../db/database';
+import { serialized, type Db } from '../db/database';
 import type { ConversationsTable, Database } from '../db/schema';
 import type { ContactInbox } from './contacts';
 import { fromJson, toJson } from './codec';
@@ -64,27 +64,29 @@ export async function createConversation(
   },
 ): Promise<Conversation> {
   const now = Date.now();
-  // One statement, so two conversations created at once cannot get the same number on SQLite;
-  // the unique (account_id, display_id) constraint guards other databases.
+  // Numbered in the insert itself, one writer per account at a time (see `serialized`); the
+  // unique (account_id, display_id) constraint is the last line of defence.
   const nextDisplayId = sql<number>`(select coalesce(max(display_id), 0) + 1 from conversations where account_id = ${values.account_id})`;
-  const row = await db
-    .insertInto('conversations')
-    .values({
-      account_id: values.account_id,
-      inbox_id: values.inbox_id,
-      contact_id: values.contact_id,
-      contact_inbox_id: values.contact_inbox_id,
-      display_id: nextDisplayId,
-      status: values.status ?? 'open',
-      custom_attributes: toJson(values.custom_attributes ?? {}),
-      additional_attributes: toJson(values.additional_attributes ?? {}),
-      campaign_id: values.campaign_id ?? null,
-      last_activity_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await serialized(db, `display-id:conversations:${values.account_id}`, (db) =>
+    db
+      .insertInto('conversations')
+      .values({
+        account_id: values.account_id,
+        inbox_id: values.inbox_id,
+        contact_id: values.contact_id,
+        contact_inbox_id: values.contact_inbox_id,
+        display_id: nextDisplayId,
+        status: values.status ?? 'open',
+        custom_attributes: toJson(values.custom_attributes ?? {}),
+        additional_attributes: toJson(values.additional_attributes ?? {}),
+        campaign_id: values.campaign_id ?? null,
+        last_activity_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return toConversation(row);
 }
 

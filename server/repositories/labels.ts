@@ -11,6 +11,12 @@ export interface Label extends Omit<Selectable<LabelsTable>, 'show_on_sidebar'> 
   show_on_sidebar: boolean;
 }
 
+/**
+ * Titles in code-point order, sorted here rather than by `order by`: PostgreSQL would sort by
+ * its collation (where `-` and `_` are ignored at first), SQLite byte-wise.
+ */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const toLabel = (row: Selectable<LabelsTable>): Label => ({ ...row, show_on_sidebar: fromFlag(row.show_on_sidebar) });
 
 /** Creates a label; a duplicate title throws the database's unique violation. */
@@ -38,8 +44,8 @@ export async function createLabel(
 
 /** The account's labels by title. */
 export async function listLabels(db: Db, accountId: number): Promise<Label[]> {
-  const rows = await db.selectFrom('labels').selectAll().where('account_id', '=', accountId).orderBy('title').execute();
-  return rows.map(toLabel);
+  const rows = await db.selectFrom('labels').selectAll().where('account_id', '=', accountId).execute();
+  return rows.map(toLabel).sort((a, b) => byCodePoint(a.title, b.title));
 }
 
 /** The account's label with this title. */
@@ -50,13 +56,8 @@ export async function findLabel(db: Db, accountId: number, title: string): Promi
 
 /** The labels (titles) of a conversation, alphabetically. */
 export async function conversationLabels(db: Db, conversationId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('conversation_labels')
-    .select('title')
-    .where('conversation_id', '=', conversationId)
-    .orderBy('title')
-    .execute();
-  return rows.map((r) => r.title);
+  const rows = await db.selectFrom('conversation_labels').select('title').where('conversation_id', '=', conversationId).execute();
+  return rows.map((r) => r.title).sort(byCodePoint);
 }
 
 /** Adds a label to a conversation; returns false when it was already there. */

@@ -140,14 +140,43 @@ export async function listInboxAgents(db: Db, inboxId: number): Promise<User[]> 
   return rows.map(toUser);
 }
 
-/** Ids of the account's inboxes the agent is a member of. */
-export async function listUserInboxIds(db: Db, userId: number, accountId: number): Promise<number[]> {
+/** An inbox the agent answers in, with its account and all of its agents (them included). */
+export interface InboxTeam {
+  inboxId: number;
+  accountId: number;
+  agents: User[];
+}
+
+/** Every inbox the agent is a member of, each with its agents in the order they were added: one query. */
+export async function listUserInboxTeams(db: Db, userId: number): Promise<InboxTeam[]> {
   const rows = await db
+    .selectFrom('inbox_members as mine')
+    .innerJoin('inboxes', 'inboxes.id', 'mine.inbox_id')
+    .innerJoin('inbox_members as member', 'member.inbox_id', 'mine.inbox_id')
+    .innerJoin('users', 'users.id', 'member.user_id')
+    .selectAll('users')
+    .select(['inboxes.id as team_inbox_id', 'inboxes.account_id as team_account_id'])
+    .where('mine.user_id', '=', userId)
+    .orderBy('inboxes.id')
+    .orderBy('member.id')
+    .execute();
+  const teams = new Map<number, InboxTeam>();
+  for (const { team_inbox_id: inboxId, team_account_id: accountId, ...user } of rows) {
+    let team = teams.get(inboxId);
+    if (!team) teams.set(inboxId, (team = { inboxId, accountId, agents: [] }));
+    team.agents.push(toUser(user));
+  }
+  return [...teams.values()];
+}
+
+/** Ids of the inboxes the agent is a member of: in `accountId`, or in every account. */
+export async function listUserInboxIds(db: Db, userId: number, accountId?: number): Promise<number[]> {
+  let query = db
     .selectFrom('inbox_members')
     .innerJoin('inboxes', 'inboxes.id', 'inbox_members.inbox_id')
     .select('inboxes.id')
-    .where('inbox_members.user_id', '=', userId)
-    .where('inboxes.account_id', '=', accountId)
-    .execute();
+    .where('inbox_members.user_id', '=', userId);
+  if (accountId !== undefined) query = query.where('inboxes.account_id', '=', accountId);
+  const rows = await query.orderBy('inboxes.id').execute();
   return rows.map((r) => r.id);
 }

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../context';
 
-/** One dependency `/readyz` checks; a future Redis connection adds one more. */
+/** One dependency `/readyz` checks. */
 export interface ReadinessCheck {
   name: string;
   /** Resolves when reachable; rejects (or exceeds the timeout) when not. */
@@ -16,9 +16,9 @@ export interface ReadinessCheck {
 /** A probe slower than this counts as unreachable: a stuck dependency must not hang the orchestrator's probe. */
 export const READINESS_TIMEOUT_MS = 2000;
 
-/** The checks of the reference server: the database answers a trivial query. */
+/** The checks of the reference server: the database answers a trivial query, and whatever else the mode adds (Redis). */
 export function readinessChecks(deps: AppDeps): ReadinessCheck[] {
-  return [{ name: 'database', probe: () => sql`select 1`.execute(deps.db) }];
+  return [{ name: 'database', probe: () => sql`select 1`.execute(deps.db) }, ...(deps.readiness ?? [])];
 }
 
 async function reachable(check: ReadinessCheck): Promise<boolean> {
@@ -36,8 +36,11 @@ async function reachable(check: ReadinessCheck): Promise<boolean> {
   }
 }
 
-/** The probe routes; `/readyz` runs `checks`. */
-export function healthRoutes(checks: ReadinessCheck[]) {
+/**
+ * The probe routes; `/readyz` runs `checks`, and answers 503 `shutting down` once `draining()`
+ * says the process is handing its visitors over (so a load balancer sends nobody new).
+ */
+export function healthRoutes(checks: ReadinessCheck[], draining: () => boolean = () => false) {
   const app = new Hono<AppEnv>();
   const noStore = { 'Cache-Control': 'no-store' };
 
@@ -45,10 +48,11 @@ export function healthRoutes(checks: ReadinessCheck[]) {
 
   app.get('/readyz', async (c) => {
     const results = await Promise.all(checks.map(async (check) => [check.name, await reachable(check)] as const));
-    const ready = results.every(([, ok]) => ok);
-    if (!ready) c.get('log').warn({ checks: Object.fromEntries(results) }, 'not ready');
+    const reachableAll = results.every(([, ok]) => ok);
+    if (!reachableAll) c.get('log').warn({ checks: Object.fromEntries(results) }, 'not ready');
+    const ready = reachableAll && !draining();
     const body = {
-      status: ready ? 'ready' : 'unavailable',
+      status: ready ? 'ready' : reachableAll ? 'shutting down' : 'unavailable',
       checks: Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'ok' : 'unreachable'])),
     };
     return c.json(body, ready ? 200 : 503, noStore);

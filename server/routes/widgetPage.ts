@@ -14,12 +14,13 @@ import { readPacks, type Packs } from '../lib/manifest';
 import { connectSources, pageCsp } from '../lib/pageCsp';
 import { publicOrigin } from '../lib/publicUrl';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
-import { findAccount, findInboxByToken, type Inbox } from '../repositories/inboxes';
+import type { Inbox } from '../repositories/inboxes';
 import { inboxPortal } from '../repositories/portals';
 import { initialData } from '../services/visitorData';
 import { resolveVisitor } from '../services/visitors';
 import { renderWidgetPage } from '../views/widgetPage';
 import { preferredEncodings } from './packs';
+import { findWebsiteInbox } from './widgetApi/auth';
 import { limitAddress } from './widgetApi/rateLimit';
 
 export const BRAND_NAME = 'Wren';
@@ -103,9 +104,7 @@ export function widgetPageRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/widget', async (c) => {
-    const token = c.req.query('website_token');
-    const inbox = token ? await findInboxByToken(deps.db, token) : undefined;
-    const account = inbox && (await findAccount(deps.db, inbox.account_id));
+    const { inbox, account } = (await findWebsiteInbox(deps, c.req.query('website_token'))) ?? {};
     if (!inbox || !account) return c.json({ error: 'web widget does not exist' }, 404);
     if (account.status !== 'active') return c.json({ error: 'Account is suspended' }, 401);
     const assets = widgetAssets(deps.config.packsDir);
@@ -118,7 +117,7 @@ export function widgetPageRoutes(deps: AppDeps) {
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(assets.packs.hasLogo, deps.config.maxUploadMb),
       // The first paint's data travels with the page: no API round trip before the widget shows.
-      initialData: await initialData(deps.db, inbox, account, visitor),
+      initialData: await initialData(deps, inbox, account, visitor),
     };
     const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
     const connect = connectSources(publicOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);

@@ -1,74 +1,173 @@
 /**
- * Agent presence as contacts see it (`presence.update`, docs/protocol.md#events): the availability of the
- * inbox's agents, sent on subscribe, on `update_presence` and when an agent changes status.
+ * Presence (docs/protocol.md#presence): who is there, as Chatwoot's OnlineStatusTracker keeps it.
+ *
+ * An agent counts as online only while they show signs of life — an Application API call, or
+ * their console on the cable — and for the presence window (PRESENCE_WINDOW_S, Chatwoot's 20 s,
+ * plus a quarter of it: see `lifetimeMs`) after the last one; then they go offline by
+ * themselves, so visitors never read "We are online" after everyone has gone home. While present, the status they chose (`POST
+ * /api/v1/profile/availability`: online, busy, offline) is what visitors see, so an explicit
+ * busy or offline always wins. Visitors' widgets are tracked the same way by pubsub token (cable
+ * subscribe and `update_presence`), and agents read it as the contact's `availability_status`.
+ *
+ * Visitors hear `presence.update` on their inbox's presence stream when an agent comes online,
+ * changes status, or expires; the sweep that finds expired agents runs every second in each
+ * process (an in-process record embedded, a Redis sorted set scaled: `PresenceStore`).
  */
-import { REALTIME_EVENTS } from '../../src/shared/cable';
-import type { RealtimeEventData } from '../../src/shared/cable';
-import { signedPubsubTokenInbox } from '../auth/pubsubToken';
-import type { AppDeps } from '../context';
+import { REALTIME_EVENTS, type RealtimeEventData } from '../../src/shared/cable';
+import type { AvailabilityStatus } from '../../src/shared/types';
 import type { Db } from '../db/database';
-import type { CableRooms } from '../realtime/cableConnection';
-import { findContactInboxByPubsubToken, pubsubTokensOfInbox } from '../repositories/contacts';
+import type { PresenceKind, PresenceStore } from '../lib/presenceStore';
+import type { Logger } from '../observability/logger';
+import type { Hub } from '../realtime/hub';
+import { pubsubTokensOfContacts } from '../repositories/contacts';
 import { findInbox } from '../repositories/inboxes';
-import { accountRole, findUserByPubsubToken, listInboxAgents, listUserInboxIds } from '../repositories/users';
-import { accountStream } from './broadcast';
+import { listInboxAgents, listUserInboxTeams, type User } from '../repositories/users';
 
 /** `presence.update` data; contacts get no `contacts` key. */
 export type PresenceData = RealtimeEventData['presence.update'];
 
-/** The presence of the inbox's agents. */
-export async function inboxPresence(db: Db, inboxId: number): Promise<PresenceData | null> {
-  const inbox = await findInbox(db, inboxId);
-  if (!inbox) return null;
-  const agents = await listInboxAgents(db, inboxId);
-  return { account_id: inbox.account_id, users: Object.fromEntries(agents.map((a) => [String(a.id), a.availability])) };
+/** The stream every visitor subscription of the inbox also hears: its agents' presence. */
+export function inboxPresenceStream(inboxId: number): string {
+  return `inbox_presence_${inboxId}`;
 }
 
-/**
- * The inbox of a pubsub token: named by the token itself when this server signed it, so a
- * visitor not stored yet can subscribe (docs/protocol.md#the-lazy-visitor); else the stored
- * contact-inbox's (tokens minted before tokens were signed). Null for a token of nobody.
- */
-async function inboxOfToken(db: Db, secret: string, token: string): Promise<number | null> {
-  return signedPubsubTokenInbox(secret, token) ?? (await findContactInboxByPubsubToken(db, token))?.inbox_id ?? null;
+export interface PresenceOptions {
+  db: Db;
+  hub: Hub;
+  store: PresenceStore;
+  windowMs: number;
+  /** The clock (tests move it by hand). */
+  now?: () => number;
+  logger?: Logger;
 }
 
-/** What the cable server asks about pubsub tokens; `secret` is SECRET_KEY_BASE, which signs them. */
-export function createCableRooms(db: Db, secret: string): CableRooms {
-  return {
-    authorize: async (token) => (await inboxOfToken(db, secret, token)) !== null,
-    // As Chatwoot's RoomChannel: with a user_id the token must be that agent's own, and the
-    // agent a member of the account whose stream they then read (docs/protocol.md#agents-on-the-cable).
-    agentStreams: async (token, { accountId, userId }) => {
-      const user = await findUserByPubsubToken(db, token);
-      if (!user || user.id !== userId || !(await accountRole(db, accountId, userId))) return null;
-      return [token, accountStream(accountId)];
-    },
-    presence: async (token) => {
-      const inboxId = await inboxOfToken(db, secret, token);
-      return inboxId === null ? null : inboxPresence(db, inboxId);
-    },
-  };
-}
+export class Presence {
+  readonly windowMs: number;
+  /**
+   * How long a sign of life counts: the window plus a quarter of it. The widget and the agent
+   * console ping every 20 s, Chatwoot's window, so without the margin someone would flicker
+   * offline between two pings; with it an agent who stops is offline within 25 s (+1 s sweep).
+   */
+  readonly lifetimeMs: number;
+  private readonly now: () => number;
+  /** When this process last recorded each subject, so a busy agent costs one write per quarter window. */
+  private readonly recorded = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
 
-/** Sends fresh presence to every connected contact of the agent's inboxes in the account. */
-export async function broadcastAgentPresence(deps: AppDeps, agentId: number, accountId: number): Promise<number> {
-  const connected = deps.hub.tokens();
-  if (connected.length === 0) return 0;
-  let sent = 0;
-  // Signed tokens name their inbox; only the older random ones need the database.
-  const signed = new Map<string, number>();
-  for (const token of connected) {
-    const inboxId = signedPubsubTokenInbox(deps.config.secretKeyBase, token);
-    if (inboxId !== null) signed.set(token, inboxId);
+  constructor(private readonly options: PresenceOptions) {
+    this.windowMs = options.windowMs;
+    this.lifetimeMs = options.windowMs * 1.25;
+    this.now = options.now ?? Date.now;
   }
-  const unsigned = connected.filter((token) => !signed.has(token));
-  for (const inboxId of await listUserInboxIds(deps.db, agentId, accountId)) {
-    const ofInbox = [...signed].filter(([, id]) => id === inboxId).map(([token]) => token);
-    const tokens = [...ofInbox, ...(unsigned.length ? await pubsubTokensOfInbox(deps.db, inboxId, unsigned) : [])];
-    if (tokens.length === 0) continue;
-    const presence = await inboxPresence(deps.db, inboxId);
-    for (const token of tokens) sent += deps.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
+
+  /** A sign of life of agent `userId`; if they had been away, visitors of their inboxes hear it. */
+  async agentSeen(userId: number): Promise<void> {
+    if (await this.agentArrived(userId)) await this.announceAgent(userId);
   }
-  return sent;
+
+  /**
+   * Records a sign of life of agent `userId` and resolves true when they had been away: the
+   * caller then announces them (`announceAgent`), once whatever else they are doing is done.
+   */
+  agentArrived(userId: number): Promise<boolean> {
+    return this.record('user', String(userId));
+  }
+
+  /**
+   * A sign of life of a visitor's widget, by its pubsub token: a visitor not stored yet has one
+   * too, and a contact is online while any widget of theirs is.
+   */
+  async visitorSeen(pubsubToken: string): Promise<void> {
+    await this.record('visitor', pubsubToken);
+  }
+
+  private async record(kind: PresenceKind, id: string): Promise<boolean> {
+    const now = this.now();
+    const key = `${kind}:${id}`;
+    // Recorded by this process moments ago: still present, so nothing changes for anyone.
+    if (now - (this.recorded.get(key) ?? -Infinity) < this.windowMs / 4) return false;
+    this.recorded.set(key, now);
+    return this.options.store.touch(kind, id, now, this.lifetimeMs);
+  }
+
+  /** What visitors see of each agent: the status they chose while present, offline otherwise. */
+  async statuses(agents: User[]): Promise<Map<number, AvailabilityStatus>> {
+    const present = await this.options.store.present(
+      'user',
+      agents.map((a) => String(a.id)),
+      this.now(),
+      this.lifetimeMs,
+    );
+    return new Map(agents.map((a) => [a.id, present.has(String(a.id)) ? a.availability : 'offline']));
+  }
+
+  /** Whether a widget with any of these pubsub tokens showed a sign of life within the window. */
+  async anyVisitorOnline(pubsubTokens: string[]): Promise<boolean> {
+    return (await this.options.store.present('visitor', pubsubTokens, this.now(), this.lifetimeMs)).size > 0;
+  }
+
+  /** Whether the contact's widget (any of theirs) showed a sign of life within the window. */
+  async contactOnline(contactId: number): Promise<boolean> {
+    return (await this.contactsOnline([contactId])).has(contactId);
+  }
+
+  /** Of these contacts, those with a widget that showed a sign of life within the window. */
+  async contactsOnline(contactIds: number[]): Promise<Set<number>> {
+    const tokens = await pubsubTokensOfContacts(this.options.db, contactIds);
+    const present = await this.options.store.present('visitor', [...tokens.keys()], this.now(), this.lifetimeMs);
+    return new Set([...present].map((token) => tokens.get(token)!));
+  }
+
+  /** The presence of the inbox's agents, as `presence.update` carries it. */
+  async inboxPresence(inboxId: number): Promise<PresenceData | null> {
+    const [inbox, agents] = await Promise.all([findInbox(this.options.db, inboxId), listInboxAgents(this.options.db, inboxId)]);
+    if (!inbox) return null;
+    const statuses = await this.statuses(agents);
+    return { account_id: inbox.account_id, users: Object.fromEntries(agents.map((a) => [String(a.id), statuses.get(a.id) ?? 'offline'])) };
+  }
+
+  /**
+   * Sends fresh presence to every connected visitor of the agent's inboxes, on every process:
+   * one query for the inboxes and their agents, one look at who is present, one broadcast each.
+   */
+  async announceAgent(userId: number): Promise<void> {
+    const teams = await listUserInboxTeams(this.options.db, userId);
+    const statuses = await this.statuses([...new Map(teams.flatMap((t) => t.agents).map((a) => [a.id, a])).values()]);
+    for (const { inboxId, accountId, agents } of teams) {
+      const users = Object.fromEntries(agents.map((a) => [String(a.id), statuses.get(a.id) ?? 'offline']));
+      this.options.hub.broadcast(inboxPresenceStream(inboxId), REALTIME_EVENTS.presenceUpdate, { account_id: accountId, users });
+    }
+  }
+
+  /** Ends the presence of everyone past the window; visitors hear about each expired agent. */
+  async sweep(): Promise<void> {
+    const now = this.now();
+    for (const [key, at] of this.recorded) if (now - at >= this.windowMs / 4) this.recorded.delete(key);
+    const expired = await this.options.store.expire(now, this.lifetimeMs);
+    for (const userId of expired) await this.announceAgent(Number(userId));
+  }
+
+  /** Sweeps every second (or every quarter window, if shorter) until `stop()`. */
+  start(): void {
+    if (this.timer) return;
+    let sweeping = false;
+    this.timer = setInterval(
+      () => {
+        if (sweeping) return;
+        sweeping = true;
+        this.sweep()
+          .catch((error: Error) => this.options.logger?.error({ err: error.message }, 'presence sweep failed'))
+          .finally(() => {
+            sweeping = false;
+          });
+      },
+      Math.min(1000, this.windowMs / 4),
+    );
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
 }

@@ -15,8 +15,10 @@ import { mailerOf } from './transcript';
 export async function mailReplyIfAway(deps: AppDeps, view: MessageView): Promise<boolean> {
   const { message, conversation } = view;
   if (message.private || !message.content?.trim()) return false;
-  // Someone of this visitor is connected: the widget shows the reply (and the unread prompt).
+  // A widget of this visitor's is connected, here or (several processes) to any process as its
+  // presence says: it shows the reply (and the unread prompt).
   if (view.audience.some((token) => deps.hub.isSubscribed(token))) return false;
+  if (await widgetPresent(deps, view.audience)) return false;
   const [inbox, contact] = await Promise.all([findInbox(deps.db, conversation.inbox_id), findContact(deps.db, conversation.contact_id)]);
   if (!inbox?.continuity_via_email || !contact?.email) return false;
   const agent = view.sender?.type === 'user' ? view.sender.user.display_name || view.sender.user.name : inbox.name;
@@ -28,5 +30,16 @@ export async function mailReplyIfAway(deps: AppDeps, view: MessageView): Promise
     // The reply is stored and the widget shows it on the next visit; a mail outage loses nothing.
     console.error('reply mail failed', error);
     return false;
+  }
+}
+
+/** Whether presence has seen one of these widgets lately; unknown (the store is down) counts as yes. */
+async function widgetPresent(deps: AppDeps, audience: string[]): Promise<boolean> {
+  try {
+    return await deps.presence.anyVisitorOnline(audience);
+  } catch (error) {
+    // Better the reply waits in the widget than a mail to someone reading it there.
+    console.error('reply mail: presence unknown', error);
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Whether anyone can answer the visitor now, by the widget's own rule (docs/behaviour.md#availability):
- * inside the inbox's working hours (when it keeps them) and with an agent of the inbox online.
+ * inside the inbox's working hours (when it keeps them) and with an agent of the inbox online as
+ * visitors see it — there, and not busy or offline by choice (docs/protocol.md#presence).
  */
 import { isInBusinessHours } from '../../src/shared/availability';
 import type { AppDeps } from '../context';
@@ -16,6 +17,6 @@ export async function teamIsAway(deps: AppDeps, inbox: Inbox, now = new Date()):
     utcOffset: utcOffset(inbox.timezone, now),
   };
   if (!isInBusinessHours(hours, now)) return true;
-  const agents = await listInboxAgents(deps.db, inbox.id);
-  return !agents.some((agent) => agent.availability === 'online');
+  const statuses = await deps.presence.statuses(await listInboxAgents(deps.db, inbox.id));
+  return ![...statuses.values()].includes('online');
 }

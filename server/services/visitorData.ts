@@ -3,7 +3,8 @@
  * page's data block (docs/protocol.md#the-data-block), so both carry the same shapes: the latest page
  * of messages, the inbox's campaigns, and the whole first-paint bundle.
  */
-import type { MessagesPage, CampaignResponse, WidgetInitialData } from '../../src/shared/types';
+import type { CampaignResponse, InboxMember, MessagesPage, WidgetInitialData } from '../../src/shared/types';
+import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
 import { widgetContact } from '../presenters/contact';
 import { conversationSummary } from '../presenters/conversation';
@@ -31,10 +32,17 @@ export async function messagesPage(
   return { payload: views.map(widgetMessage), meta: { contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0 } };
 }
 
-/** `GET /campaigns`: the inbox's enabled campaigns, none when the account's `campaigns` feature is off. */
-export async function widgetCampaigns(db: Db, inbox: Inbox, account: Account): Promise<CampaignResponse[]> {
+/**
+ * `GET /campaigns`: the inbox's enabled campaigns, none when the account's `campaigns` feature is
+ * off. Read through the campaign cache: every first-time visitor's page view asks.
+ */
+export async function widgetCampaigns(deps: Pick<AppDeps, 'db' | 'caches'>, inbox: Inbox, account: Account): Promise<CampaignResponse[]> {
   if (!account.feature_flags.includes('campaigns')) return [];
-  const campaigns = await listEnabledCampaigns(db, inbox.id);
+  return deps.caches.campaigns(inbox.id, () => enabledCampaigns(deps.db, inbox.id));
+}
+
+async function enabledCampaigns(db: Db, inboxId: number): Promise<CampaignResponse[]> {
+  const campaigns = await listEnabledCampaigns(db, inboxId);
   const senders = new Map(
     (
       await findUsers(
@@ -56,23 +64,36 @@ export async function widgetCampaigns(db: Db, inbox: Inbox, account: Account): P
   });
 }
 
+/** `GET /inbox_members`: the inbox's agents with the status visitors see (docs/protocol.md#presence). */
+export async function inboxMembers(deps: Pick<AppDeps, 'db' | 'presence'>, inboxId: number): Promise<InboxMember[]> {
+  const agents = await listInboxAgents(deps.db, inboxId);
+  const statuses = await deps.presence.statuses(agents);
+  return agents.map((agent) => inboxMember(agent, statuses.get(agent.id) ?? 'offline'));
+}
+
 /**
  * The visitor's first-paint data: what the widget would otherwise fetch with five GETs. A visitor
  * not stored yet has an empty contact and no conversation, at no query.
  */
-export async function initialData(db: Db, inbox: Inbox, account: Account, visitor: KnownVisitor): Promise<WidgetInitialData> {
+export async function initialData(
+  deps: Pick<AppDeps, 'db' | 'presence' | 'caches'>,
+  inbox: Inbox,
+  account: Account,
+  visitor: KnownVisitor,
+): Promise<WidgetInitialData> {
+  const { db } = deps;
   const { stored } = visitor;
   const conversation = stored && (await latestConversation(db, stored.contactInbox));
-  const [messages, agents, campaigns] = await Promise.all([
+  const [messages, members, campaigns] = await Promise.all([
     stored && conversation ? messagesPage(db, conversation, stored.contactInbox) : { payload: [], meta: {} },
-    listInboxAgents(db, inbox.id),
-    widgetCampaigns(db, inbox, account),
+    inboxMembers(deps, inbox.id),
+    widgetCampaigns(deps, inbox, account),
   ]);
   return {
     contact: widgetContact(stored?.contact),
     conversation: conversation ? conversationSummary(conversation) : null,
     messages,
-    inboxMembers: agents.map(inboxMember),
+    inboxMembers: members,
     campaigns,
   };
 }

@@ -7,7 +7,6 @@ import { MAX_MESSAGE_LENGTH } from '../../src/shared/limits';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
 import { ApiError } from '../lib/apiError';
-import { KeyedLock } from '../lib/keyedLock';
 import type { MessageView } from '../presenters/message';
 import { updateContact, type Contact, type ContactInbox } from '../repositories/contacts';
 import { createConversation, latestConversation, updateConversation, type Conversation } from '../repositories/conversations';
@@ -39,16 +38,13 @@ export interface IncomingMessage {
   attachments?: NewAttachment[];
 }
 
-const locks = new WeakMap<object, KeyedLock>();
-
 /**
  * Runs `task` after every earlier task of this visitor: whatever may create their conversation
- * (a first message, a retried send, a campaign) goes through here, so only one is ever made.
+ * (a first message, a retried send, a campaign) goes through here, so only one is ever made —
+ * also when a retry reaches another process (`deps.locks` spans processes in the scaled mode).
  */
 export function withVisitorLock<T>(deps: AppDeps, contactInboxId: number, task: () => Promise<T>): Promise<T> {
-  let lock = locks.get(deps.db);
-  if (!lock) locks.set(deps.db, (lock = new KeyedLock()));
-  return lock.run(`contact-inbox:${contactInboxId}`, task);
+  return deps.locks.run(`contact-inbox:${contactInboxId}`, task);
 }
 
 /** 422 unless `content` is non-blank and at most 10 000 characters. */

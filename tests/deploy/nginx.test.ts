@@ -3,86 +3,18 @@
  * (non-root: its own prefix, pid, temp paths and logs in a temporary folder) with a throwaway
  * self-signed certificate, and a visitor conversation over https:// and wss://.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { createServer, connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WebSocket } from 'ws';
+import { prepareNginx, type Nginx } from '../../e2e/support/nginx.mjs';
 import { CABLE_PROTOCOLS, roomIdentifier } from '../../src/shared/cable';
 import { readBootConfig } from '../server/helpers';
 import { startTempServer, type TempServer } from '../server/realServer';
 
-const NGINX = '/usr/sbin/nginx';
-const COMMITTED_CONFIG = 'deploy/nginx/wren.conf';
-
-let dir: string;
+let nginx: Nginx;
 let wren: TempServer;
-let nginx: ChildProcess;
 let ca: string;
 let httpPort: number;
 let httpsPort: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-      .once('error', reject)
-      .listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-  });
-}
-
-/** Replaces `from` (which must occur) in `text`: a committed file that no longer matches fails here, not silently. */
-function substitute(text: string, from: string | RegExp, to: string): string {
-  const replaced = text.replace(from, to);
-  if (replaced === text) throw new Error(`${COMMITTED_CONFIG} no longer contains ${from}`);
-  return replaced;
-}
-
-/** The committed site file with this run's addresses, ports and certificate. */
-function siteConfig(wrenPort: number): string {
-  let site = readFileSync(COMMITTED_CONFIG, 'utf8');
-  site = substitute(site, 'server 127.0.0.1:3000;', `server 127.0.0.1:${wrenPort};`);
-  site = substitute(site, /listen \[::\]:\d+[^;]*;\n/g, '');
-  site = substitute(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`);
-  site = substitute(site, 'listen 443 ssl', `listen 127.0.0.1:${httpsPort} ssl`);
-  site = substitute(site, /ssl_certificate\s+\S+;/, `ssl_certificate ${join(dir, 'cert.pem')};`);
-  site = substitute(site, /ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${join(dir, 'key.pem')};`);
-  return site;
-}
-
-/** A main nginx.conf that keeps everything inside `dir` and runs in the foreground, as this user. */
-function mainConfig(): string {
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(dir, `${kind}_temp`)};`);
-  return [
-    'daemon off;',
-    'master_process off;',
-    `pid ${join(dir, 'nginx.pid')};`,
-    `error_log ${join(dir, 'error.log')} warn;`,
-    'events { worker_connections 64; }',
-    'http {',
-    `  access_log ${join(dir, 'access.log')};`,
-    ...temp,
-    `  include ${join(dir, 'wren.conf')};`,
-    '}',
-    '',
-  ].join('\n');
-}
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(!!socket.end())).once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface Answer {
   status: number;
@@ -106,42 +38,15 @@ function https(method: string, path: string, options: { headers?: Record<string,
 const json = (answer: Answer) => JSON.parse(answer.body.toString()) as Record<string, unknown>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wren-nginx-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
-  httpPort = await freePort();
-  httpsPort = await freePort();
-  wren = await startTempServer({ env: { PUBLIC_URL: `https://localhost:${httpsPort}` } });
-  writeFileSync(join(dir, 'wren.conf'), siteConfig(wren.port));
-  writeFileSync(join(dir, 'nginx.conf'), mainConfig());
-  nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: 'ignore' });
-  await waitForPort(httpsPort);
+  nginx = await prepareNginx();
+  ({ ca, httpPort, httpsPort } = nginx);
+  wren = await startTempServer({ env: { PUBLIC_URL: nginx.origin } });
+  await nginx.start([wren.port]);
 }, 30_000);
 
 afterAll(async () => {
-  nginx?.kill('SIGQUIT');
+  await nginx?.stop();
   await wren?.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('Wren behind nginx (deploy/nginx/wren.conf)', () => {

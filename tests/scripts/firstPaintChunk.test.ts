@@ -27,19 +27,25 @@ const FILES: Record<string, string> = {
   'src/widget/strings.json': `{ "HI": "Hello", "FORM.SUBMIT": "Submit" }`,
 };
 
+/** Writes the miniature widget into a new temporary folder. */
+function checkout(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'wren-first-paint-'));
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(join(folder, path, '..'), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+  return folder;
+}
+
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'wren-first-paint-'));
-  for (const [path, text] of Object.entries(FILES)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
+  dir = checkout();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function bundle(plugins: object[]): Promise<Metafile> {
+async function bundle(plugins: object[], absWorkingDir = dir): Promise<Metafile> {
   const { metafile } = await build({
-    absWorkingDir: dir,
+    absWorkingDir,
     entryPoints: ['src/widget/main.ts'],
     outdir: 'out',
     bundle: true,
@@ -53,8 +59,8 @@ async function bundle(plugins: object[]): Promise<Metafile> {
   return metafile;
 }
 
-const plugin = (options: object = {}) =>
-  firstPaintChunkPlugin(join(dir, 'src/widget/main.ts'), { root: join(dir, 'src/widget'), ...options });
+const plugin = (options: object = {}, folder = dir) =>
+  firstPaintChunkPlugin(join(folder, 'src/widget/main.ts'), { root: join(folder, 'src/widget'), ...options });
 
 /** What the page loads before the first paint: the served file and every chunk it imports. */
 function firstPaint(metafile: Metafile): string[] {
@@ -110,5 +116,17 @@ describe('the first paint as one chunk', () => {
     expect(more).toEqual([]);
     expect(chunkOf(metafile, 'shared.ts')).toBe(only);
     expect(metafile.outputs[chunkOf(metafile, 'lazyA.ts')!].imports.map((i) => i.path)).toEqual([only]);
+  });
+
+  it('names the files alike in any checkout, so their sizes are the same on every machine', async () => {
+    // A chunk's name hashes the paths of its modules, and each chunk names the chunks it imports.
+    const elsewhere = checkout();
+    try {
+      const here = Object.keys((await bundle([plugin()])).outputs).sort();
+      const there = Object.keys((await bundle([plugin({}, elsewhere)], elsewhere)).outputs).sort();
+      expect(there).toEqual(here);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });

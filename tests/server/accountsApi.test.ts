@@ -1,4 +1,5 @@
 import { createAccount } from '../../server/repositories/inboxes';
+import { inboxPresenceStream } from '../../server/services/presence';
 import { createFixture, sendMessage, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -336,9 +337,8 @@ describe('GET /api/v1/profile', () => {
 });
 
 describe('POST /api/v1/profile/availability', () => {
-  it('updates the agent and pushes presence.update to connected visitors of their inboxes', async () => {
-    const a = await fx.visit();
-    const events = fx.listen(a.pubsubToken);
+  it("updates the agent and pushes presence.update to their inboxes' presence stream, which every visitor subscription hears", async () => {
+    const events = fx.listen(inboxPresenceStream(1));
     const res = await fx.request('/api/v1/profile/availability', {
       method: 'POST',
       headers: { api_access_token: fx.config.apiAccessToken },

@@ -6,7 +6,7 @@ import { agentRoomIdentifier, CABLE_PROTOCOLS, type RealtimeEnvelope } from '../
 import { attachCableServer } from '../../server/realtime/cableServer';
 import { createAccount } from '../../server/repositories/inboxes';
 import { addAccountUser, createUser } from '../../server/repositories/users';
-import { createCableRooms } from '../../server/services/presence';
+import { createCableRooms } from '../../server/services/cableRooms';
 import { createFixture, sendMessage, type Fixture } from './helpers';
 
 // The agents' side of the cable (docs/protocol.md#agents-on-the-cable): an agent subscribes with
@@ -31,23 +31,23 @@ const summary = (events: RealtimeEnvelope[]) =>
 
 describe('who may read the account stream', () => {
   it("accepts an agent's own token for an account they belong to", async () => {
-    const rooms = createCableRooms(fx.db, fx.config.secretKeyBase);
+    const rooms = createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase);
     const { pubsub_token: token } = await profile();
-    expect(await rooms.agentStreams(token, { accountId: 1, userId: 1 })).toEqual([token, 'account_1']);
+    expect((await rooms.openAgent(token, { accountId: 1, userId: 1 }))?.streams ?? null).toEqual([token, 'account_1']);
   });
 
   it("refuses another agent's ids, an account the agent is not in, a visitor's token and an access token", async () => {
-    const rooms = createCableRooms(fx.db, fx.config.secretKeyBase);
+    const rooms = createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase);
     const { pubsub_token: token } = await profile();
     await createAccount(fx.db, { id: 2, name: 'Other' });
     const other = await createUser(fx.db, { name: 'Other', email: 'other@example.com', access_token: 'other-access' });
     await addAccountUser(fx.db, 2, other.id, 'agent');
     const visitor = await fx.visit();
-    expect(await rooms.agentStreams(token, { accountId: 1, userId: other.id })).toBeNull();
-    expect(await rooms.agentStreams(token, { accountId: 2, userId: 1 })).toBeNull();
-    expect(await rooms.agentStreams(other.pubsub_token, { accountId: 1, userId: other.id })).toBeNull();
-    expect(await rooms.agentStreams(visitor.pubsubToken, { accountId: 1, userId: 1 })).toBeNull();
-    expect(await rooms.agentStreams(fx.config.apiAccessToken, { accountId: 1, userId: 1 })).toBeNull();
+    expect((await rooms.openAgent(token, { accountId: 1, userId: other.id }))?.streams ?? null).toBeNull();
+    expect((await rooms.openAgent(token, { accountId: 2, userId: 1 }))?.streams ?? null).toBeNull();
+    expect((await rooms.openAgent(other.pubsub_token, { accountId: 1, userId: other.id }))?.streams ?? null).toBeNull();
+    expect((await rooms.openAgent(visitor.pubsubToken, { accountId: 1, userId: 1 }))?.streams ?? null).toBeNull();
+    expect((await rooms.openAgent(fx.config.apiAccessToken, { accountId: 1, userId: 1 }))?.streams ?? null).toBeNull();
     // A new agent's token is their own, different from every other.
     expect(other.pubsub_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(other.pubsub_token).not.toBe(token);
@@ -139,7 +139,11 @@ describe('an agent over a real WebSocket', () => {
   let closeCable: () => Promise<void>;
   beforeEach(async () => {
     http = createServer((_req, res) => res.end());
-    const cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db, fx.config.secretKeyBase), pingIntervalMs: 50 });
+    const cable = attachCableServer(http, {
+      hub: fx.hub,
+      rooms: createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase),
+      pingIntervalMs: 50,
+    });
     closeCable = () => cable.close();
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/cable`;

@@ -5,8 +5,12 @@ import { createFixture, sendMessage, type Fixture, type Visitor } from './helper
 // to that e-mail.
 
 let fx: Fixture;
+/** The presence clock: a visitor has left once their widget's last sign of life is 25 s old. */
+let now: number;
+const LEFT_MS = 25_000;
 beforeEach(async () => {
-  fx = await createFixture();
+  now = Date.now();
+  fx = await createFixture({ now: () => now });
 });
 afterEach(() => fx.close());
 
@@ -89,6 +93,8 @@ describe('replies by e-mail', () => {
     const visitor = await fx.visit();
     await fx.widget('/contact', visitor, { method: 'PATCH', body: { email: 'cy@example.com' } });
     await sendMessage(fx, visitor, 'Do you ship to Iceland?');
+    // Then they close the page: their widget's calls stop, and its presence runs out.
+    now += LEFT_MS;
     return visitor;
   }
   const reply = (body: Record<string, unknown>) => fx.agent('/conversations/1/messages', { method: 'POST', body });
@@ -109,6 +115,22 @@ describe('replies by e-mail', () => {
   it('stay in the widget while the visitor is on the site (connected)', async () => {
     const visitor = await awayVisitorWithEmail();
     fx.listen(visitor.pubsubToken);
+    await reply({ content: 'Yes.' });
+    expect(fx.mails).toEqual([]);
+  });
+
+  it('stay in the widget while the visitor is on the site through another process (their presence)', async () => {
+    const visitor = await awayVisitorWithEmail();
+    // Their widget's cable pings another server of the deployment: only the shared presence knows.
+    await fx.presence.visitorSeen(visitor.pubsubToken);
+    await reply({ content: 'Yes.' });
+    expect(fx.mails).toEqual([]);
+  });
+
+  it('wait for the visitor to leave: one who wrote moments ago is still reading', async () => {
+    const visitor = await fx.visit();
+    await fx.widget('/contact', visitor, { method: 'PATCH', body: { email: 'cy@example.com' } });
+    await sendMessage(fx, visitor, 'Do you ship to Iceland?');
     await reply({ content: 'Yes.' });
     expect(fx.mails).toEqual([]);
   });

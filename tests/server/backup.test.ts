@@ -35,6 +35,8 @@ describe('backup and restore', () => {
     timeout: 30_000,
   }, async () => {
     const { server, call, agentHeaders } = await start();
+    // The agent is at work (their console's call is a sign of life), so nobody asks for an e-mail.
+    await call('/api/v1/profile', { headers: agentHeaders });
     const boot = readBootConfig(await (await call(`/widget?website_token=${server.config.websiteToken}`)).text());
     const widget = (path: string) => `/api/v1/widget${path}?website_token=${server.config.websiteToken}`;
     const started = (await (
@@ -95,5 +97,12 @@ describe('backup and restore', () => {
       backupTo(join(backupDir, 'x.sqlite'), { databasePath: join(backupDir, 'none.sqlite'), uploadsDir: backupDir }),
     ).rejects.toThrow(/no database at .*none\.sqlite/);
     expect(existsSync(join(backupDir, 'x.sqlite'))).toBe(false);
+  });
+
+  it('points to pg_dump when the database is PostgreSQL, and writes nothing', async () => {
+    const source = { databasePath: join(backupDir, 'none.sqlite'), uploadsDir: backupDir, databaseUrl: 'postgres://wren:secret@db/wren' };
+    await expect(backupTo(join(backupDir, 'pg.sqlite'), source)).rejects.toThrow(/DATABASE_URL is set: back PostgreSQL up with pg_dump/);
+    await expect(backupTo(join(backupDir, 'pg.sqlite'), source)).rejects.not.toThrow(/secret/);
+    expect(existsSync(join(backupDir, 'pg.sqlite.uploads'))).toBe(false);
   });
 });

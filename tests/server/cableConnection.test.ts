@@ -1,6 +1,6 @@
 import { agentRoomIdentifier, roomIdentifier } from '../../src/shared/cable';
 import { CableConnection, MAX_SUBSCRIPTIONS_PER_SOCKET, type CableRooms } from '../../server/realtime/cableConnection';
-import { Hub } from '../../server/realtime/hub';
+import { Hub, type HubTransport } from '../../server/realtime/hub';
 
 const KNOWN = 'known-token';
 const AGENT_TOKEN = 'agent-7-token';
@@ -10,11 +10,13 @@ function setup() {
   const hub = new Hub();
   const frames: Record<string, unknown>[] = [];
   const rooms: CableRooms = {
-    authorize: async (token) => token === KNOWN || token.startsWith('room-'),
+    open: async (token) =>
+      token === KNOWN || token.startsWith('room-')
+        ? { streams: [token, 'inbox_presence_1'], present: async () => (token === KNOWN ? PRESENCE : null) }
+        : null,
     // Agent 7 owns AGENT_TOKEN and belongs to account 1 only.
-    agentStreams: async (token, { accountId, userId }) =>
-      token === AGENT_TOKEN && userId === 7 && accountId === 1 ? [token, 'account_1'] : null,
-    presence: async (token) => (token === KNOWN ? PRESENCE : null),
+    openAgent: async (token, { accountId, userId }) =>
+      token === AGENT_TOKEN && userId === 7 && accountId === 1 ? { streams: [token, 'account_1'], present: async () => null } : null,
   };
   const connection = new CableConnection({ hub, rooms, send: (frame) => frames.push(JSON.parse(frame)) });
   const subscribe = (identifier: string) => connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
@@ -82,6 +84,56 @@ describe('CableConnection', () => {
     hub.broadcast(KNOWN, 'message.created', { id: 1 });
     hub.broadcast('someone-else', 'message.created', { id: 2 });
     expect(frames).toEqual([{ identifier, message: { event: 'message.created', data: { id: 1 } } }]);
+  });
+
+  it("also delivers its room's other streams (the inbox's presence) under the same identifier, and leaves them with it", async () => {
+    const { frames, subscribe, hub, connection } = setup();
+    const identifier = roomIdentifier(KNOWN);
+    await subscribe(identifier);
+    frames.length = 0;
+    hub.broadcast('inbox_presence_1', 'presence.update', { account_id: 1, users: { 1: 'offline' } });
+    expect(frames).toEqual([{ identifier, message: { event: 'presence.update', data: { account_id: 1, users: { 1: 'offline' } } } }]);
+    await connection.receive(JSON.stringify({ command: 'unsubscribe', identifier }));
+    expect(hub.isSubscribed('inbox_presence_1')).toBe(false);
+  });
+
+  it('confirms only once the broker has joined every stream, so the gap fill that follows misses nothing', async () => {
+    const joins: { stream: string; done: () => void }[] = [];
+    const transport: HubTransport = {
+      publish: () => {},
+      join: (stream) => new Promise<void>((done) => joins.push({ stream, done })),
+      leave: () => {},
+    };
+    const frames: Record<string, unknown>[] = [];
+    const rooms: CableRooms = {
+      open: async (token) => ({ streams: [token, 'inbox_presence_1'], present: async () => null }),
+      openAgent: async () => null,
+    };
+    const connection = new CableConnection({ hub: new Hub(transport), rooms, send: (frame) => frames.push(JSON.parse(frame)) });
+    const subscribed = connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
+    await vi.waitFor(() => expect(joins.map((j) => j.stream)).toEqual([KNOWN, 'inbox_presence_1']));
+    joins[0].done();
+    await Promise.resolve();
+    expect(frames).toEqual([]);
+    joins[1].done();
+    await subscribed;
+    expect(frames).toEqual([{ identifier: roomIdentifier(KNOWN), type: 'confirm_subscription' }]);
+  });
+
+  it('tells the client to come back later when the broker cannot be joined', async () => {
+    const left: string[] = [];
+    const transport: HubTransport = {
+      publish: () => {},
+      join: async () => Promise.reject(new Error('redis is down')),
+      leave: (stream) => left.push(stream),
+    };
+    const frames: Record<string, unknown>[] = [];
+    const rooms: CableRooms = { open: async (token) => ({ streams: [token], present: async () => null }), openAgent: async () => null };
+    const connection = new CableConnection({ hub: new Hub(transport), rooms, send: (frame) => frames.push(JSON.parse(frame)) });
+    await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
+    expect(frames).toEqual([{ type: 'disconnect', reason: 'server_restart', reconnect: true }]);
+    expect(connection.subscriptionCount).toBe(0);
+    expect(left).toEqual([KNOWN]);
   });
 
   it('stops delivering after unsubscribe and after close', async () => {
@@ -160,7 +212,10 @@ describe('CableConnection', () => {
 
   it('asks admitSubscription (the per-address limit) before a new subscription', async () => {
     const frames: Record<string, unknown>[] = [];
-    const rooms: CableRooms = { authorize: async () => true, agentStreams: async () => ['t', 'account_1'], presence: async () => null };
+    const rooms: CableRooms = {
+      open: async (token) => ({ streams: [token], present: async () => null }),
+      openAgent: async (token) => ({ streams: [token, 'account_1'], present: async () => null }),
+    };
     const connection = new CableConnection({
       hub: new Hub(),
       rooms,

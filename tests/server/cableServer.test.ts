@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { CABLE_PROTOCOLS, roomIdentifier } from '../../src/shared/cable';
 import { attachCableServer, type CableServer } from '../../server/realtime/cableServer';
-import { createCableRooms } from '../../server/services/presence';
+import { createCableRooms } from '../../server/services/cableRooms';
 import { sendMessage, createFixture, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -14,7 +14,11 @@ let url: string;
 beforeEach(async () => {
   fx = await createFixture();
   http = createServer((_req, res) => res.end());
-  cable = attachCableServer(http, { hub: fx.hub, rooms: createCableRooms(fx.db, fx.config.secretKeyBase), pingIntervalMs: 50 });
+  cable = attachCableServer(http, {
+    hub: fx.hub,
+    rooms: createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase),
+    pingIntervalMs: 50,
+  });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/cable`;
 });

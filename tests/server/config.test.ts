@@ -9,6 +9,10 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       databasePath: 'data/wren.sqlite',
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      redisUrl: undefined,
+      presenceWindowS: 20,
       websiteToken: undefined,
       apiAccessToken: undefined,
       secretKeyBase: undefined,
@@ -48,6 +52,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the scaled mode: DATABASE_URL, DATABASE_POOL_SIZE, REDIS_URL, PRESENCE_WINDOW_S', () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://wren:secret@db.example.com:5432/wren',
+        DATABASE_POOL_SIZE: '25',
+        REDIS_URL: 'rediss://redis.example.com:6380/2',
+        PRESENCE_WINDOW_S: '5',
+      }),
+    ).toMatchObject({
+      databaseUrl: 'postgres://wren:secret@db.example.com:5432/wren',
+      databasePoolSize: 25,
+      redisUrl: 'rediss://redis.example.com:6380/2',
+      presenceWindowS: 5,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/wren' }).databaseUrl).toBe('postgresql://localhost/wren');
+  });
+
+  it('never repeats a database or Redis URL (it may carry a password) in its complaint', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/wren' })).toThrow(/^DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/wren' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@redis' })).not.toThrow(/hunter2/);
+  });
+
   it('reads LOG_LEVEL and METRICS_TOKEN', () => {
     expect(loadConfig({ LOG_LEVEL: 'warn', METRICS_TOKEN: 'scrape-token-1' })).toMatchObject({
       logLevel: 'warn',
@@ -78,6 +105,9 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be/],
     [{ CSP_CONNECT_SRC: "https://a.example.com; script-src 'unsafe-inline'" }, /CSP_CONNECT_SRC must be/],
+    [{ REDIS_URL: 'redis.example.com:6379' }, /REDIS_URL must be a Redis URL/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be a whole number between 1 and 1000/],
+    [{ PRESENCE_WINDOW_S: '0' }, /PRESENCE_WINDOW_S must be a whole number between 1 and 3600/],
   ])('rejects %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

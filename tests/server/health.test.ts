@@ -36,6 +36,19 @@ describe('GET /readyz', () => {
     expect(await res.json()).toEqual({ status: 'unavailable', checks: { database: 'unreachable' } });
   });
 
+  it('answers 503 "shutting down" once the process drains, with every dependency still reachable', async () => {
+    let draining = false;
+    const app = new Hono<AppEnv>().use('*', requestLog(SILENT_LOGGER)).route(
+      '/',
+      healthRoutes([{ name: 'database', probe: async () => {} }], () => draining),
+    );
+    expect((await app.request('/readyz')).status).toBe(200);
+    draining = true;
+    const res = await app.request('/readyz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'shutting down', checks: { database: 'ok' } });
+  });
+
   it('counts a dependency that does not answer in time as unreachable, and reports every check', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

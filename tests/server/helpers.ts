@@ -1,6 +1,8 @@
 /**
- * A fresh reference server per test: in-memory SQLite, migrated and seeded, a temporary packs
- * folder with a manifest, a hub, and the app — called through `app.request()`, no port.
+ * A fresh reference server per test: a private database (in-memory SQLite, or a fresh
+ * PostgreSQL database in the `postgres` project: see `engines/testDatabase.ts`), migrated and
+ * seeded, a temporary packs folder with a manifest, a hub, and the app — called through
+ * `app.request()`, no port.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +12,14 @@ import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/share
 import { createApp } from '../../server/app';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
-import { createDatabase, migrateToLatest, type Db } from '../../server/db/database';
-import { seed } from '../../server/db/seed';
+import { migrateToLatest, type Db } from '../../server/db/database';
+import { SEED_AGENT_ID, seed } from '../../server/db/seed';
 import type { Logger } from '../../server/observability/logger';
-import { RateLimits } from '../../server/limits/rateLimits';
-import { Hub } from '../../server/realtime/hub';
+import { inProcess } from '../../server/coordination';
+import type { RateLimits } from '../../server/limits/rateLimits';
+import type { Hub } from '../../server/realtime/hub';
+import type { Presence } from '../../server/services/presence';
+import { createTestDatabase } from './engines/testDatabase';
 
 export const WIDGET_JS = 'js/widget-ABCD1234.js';
 export const WIDGET_CSS = 'css/widget-EFGH5678.css';
@@ -37,6 +42,7 @@ export interface Fixture {
   limits: RateLimits;
   db: Db;
   hub: Hub;
+  presence: Presence;
   config: AppConfig;
   packsDir: string;
   uploadsDir: string;
@@ -78,7 +84,7 @@ export function createPacksDir(withManifest = true): string {
 export interface FixtureOptions {
   /** false: the packs folder has no manifest. */
   withPacks?: boolean;
-  /** A database file to use (and keep) instead of a private in-memory one: restarts. */
+  /** A database to use (and keep) instead of a private one: restarts (on PostgreSQL, a database named after it). */
   databasePath?: string;
   /** An uploads folder to use (and keep) instead of a temporary one. */
   uploadsDir?: string;
@@ -86,26 +92,36 @@ export interface FixtureOptions {
   env?: Record<string, string>;
   /** The app's logger (default: none). */
   logger?: Logger;
+  /** The presence clock (default `Date.now`): tests move it to let agents expire. */
+  now?: () => number;
+  /**
+   * Whether the seeded agent is at work when the fixture starts (default true): seen, as if their
+   * console were open, so visitors find someone online (docs/protocol.md#presence). False: nobody
+   * has been seen yet.
+   */
+  agentAtWork?: boolean;
 }
 
 /** Builds a fixture over a fresh (or the given) database. */
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const packsDir = createPacksDir(options.withPacks !== false);
-  const databasePath = options.databasePath ?? ':memory:';
   const uploadsDir = options.uploadsDir ?? mkdtempSync(join(tmpdir(), 'wren-uploads-'));
-  const db = createDatabase(databasePath);
+  const database = await createTestDatabase(options.databasePath);
+  const { db } = database;
+  const databasePath = database.name;
   await migrateToLatest(db);
   const base = { ...loadConfig(options.env ?? {}), packsDir, databasePath, uploadsDir };
   const config: AppConfig = { ...base, ...(await seed(db, base)) };
-  const hub = new Hub();
+  const shared = inProcess(db, config, { now: options.now });
+  const { hub, presence, limits } = shared;
+  if (options.agentAtWork !== false) await presence.agentSeen(SEED_AGENT_ID);
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {
       mails.push(message);
     },
   };
-  const limits = new RateLimits(config.rateLimits);
-  const app = createApp({ db, config, hub, mailer, limits, logger: options.logger });
+  const app = createApp({ db, config, mailer, logger: options.logger, ...shared });
 
   const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
@@ -123,6 +139,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
     limits,
     db,
     hub,
+    presence,
     config,
     packsDir,
     uploadsDir,
@@ -152,7 +169,8 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
       return events;
     },
     async close() {
-      await db.destroy();
+      await shared.close();
+      await database.close();
       rmSync(packsDir, { recursive: true, force: true });
       if (!options.uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
     },

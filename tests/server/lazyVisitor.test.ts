@@ -3,7 +3,7 @@ import { signWidgetToken } from '../../server/auth/widgetToken';
 import { CableConnection } from '../../server/realtime/cableConnection';
 import { listEvents } from '../../server/repositories/events';
 import { findInbox } from '../../server/repositories/inboxes';
-import { createCableRooms } from '../../server/services/presence';
+import { createCableRooms } from '../../server/services/cableRooms';
 import { roomIdentifier } from '../../src/shared/cable';
 import { createFixture, readBootConfig, sendMessage, type Fixture, type Visitor } from './helpers';
 
@@ -249,7 +249,7 @@ describe('the cable before the first write', () => {
     const connection = new CableConnection({
       send: (frame) => frames.push(JSON.parse(frame)),
       hub: fx.hub,
-      rooms: createCableRooms(fx.db, fx.config.secretKeyBase),
+      rooms: createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase),
     });
     connection.open();
     await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(token) }));

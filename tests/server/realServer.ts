@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
+import { createSharedPostgresDatabase, TEST_ENGINE } from './engines/testDatabase';
 import { createPacksDir } from './helpers';
 
 export type TempServer = Extract<RunningServer, { mode: 'embedded' }> & {
@@ -20,8 +21,10 @@ export type TempServer = Extract<RunningServer, { mode: 'embedded' }> & {
 export async function startTempServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TempServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wren-data-'));
   const packsDir = createPacksDir();
+  // In the postgres project the server runs on a database of its own there (DATABASE_URL).
+  const postgres = TEST_ENGINE === 'postgres' && !options.env?.DATABASE_URL ? await createSharedPostgresDatabase() : undefined;
   const config = {
-    ...loadConfig(options.env ?? {}),
+    ...loadConfig({ ...(postgres && { DATABASE_URL: postgres.url }), ...options.env }),
     port: 0,
     databasePath: join(dataDir, 'wren.sqlite'),
     uploadsDir: join(dataDir, 'uploads'),
@@ -35,6 +38,7 @@ export async function startTempServer(options: { dataDir?: string; env?: Record<
     dataDir,
     async destroy() {
       await running.close();
+      await postgres?.drop();
       rmSync(packsDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },

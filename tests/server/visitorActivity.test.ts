@@ -1,5 +1,5 @@
 import { findConversation } from '../../server/repositories/conversations';
-import { createCableRooms } from '../../server/services/presence';
+import { createCableRooms } from '../../server/services/cableRooms';
 import { createFixture, sendMessage, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -26,8 +26,8 @@ describe('visitor typing', () => {
   });
 
   it('the agents stream cannot be subscribed to with a visitor subscription', async () => {
-    const rooms = createCableRooms(fx.db, fx.config.secretKeyBase);
-    expect(await rooms.authorize('account_1')).toBe(false);
+    const rooms = createCableRooms(fx.db, fx.presence, fx.config.secretKeyBase);
+    expect(await rooms.open('account_1')).toBeNull();
   });
 });
 

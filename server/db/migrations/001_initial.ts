@@ -40,6 +40,8 @@ export const initial: Migration = {
     const table = (name: string) => withId(db, db.schema.createTable(name) as Table);
     const json = (t: Table, name: string, fallback: string) => t.addColumn(name, 'text', (c) => c.notNull().defaultTo(fallback));
     const flag = (t: Table, name: string, fallback: 0 | 1) => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(fallback));
+    // SQLite's `real` is eight bytes; PostgreSQL's is four, which would round a coordinate to metres.
+    const float = db.getExecutor().adapter instanceof PostgresAdapter ? 'double precision' : 'real';
 
     await db.schema
       .createTable('settings')
@@ -175,8 +177,8 @@ export const initial: Migration = {
       .addColumn('external_url', 'text')
       .addColumn('width', 'integer')
       .addColumn('height', 'integer')
-      .addColumn('coordinates_lat', 'real')
-      .addColumn('coordinates_long', 'real')
+      .addColumn('coordinates_lat', float)
+      .addColumn('coordinates_long', float)
       .addColumn('fallback_title', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();

@@ -82,6 +82,7 @@ export function campaignRoutes(deps: AppDeps) {
     const accountId = c.get('account').id;
     await checkReferences(accountId, fields);
     const campaign = await createCampaign(deps.db, { ...fields, account_id: accountId, sender_id: fields.sender_id ?? null });
+    deps.caches.invalidate('campaigns');
     return c.json(await campaignJson(campaign));
   });
 
@@ -91,11 +92,14 @@ export function campaignRoutes(deps: AppDeps) {
     const campaign = await load(c);
     const fields = await readModel(c, 'campaign', UpdateCampaign);
     await checkReferences(campaign.account_id, fields);
-    return c.json(await campaignJson(await updateCampaign(deps.db, campaign.id, fields)));
+    const updated = await updateCampaign(deps.db, campaign.id, fields);
+    deps.caches.invalidate('campaigns');
+    return c.json(await campaignJson(updated));
   });
 
   app.delete('/campaigns/:id', async (c) => {
     await deleteCampaign(deps.db, (await load(c)).id);
+    deps.caches.invalidate('campaigns');
     return c.body(null, 200);
   });
 

@@ -35,7 +35,11 @@ export function contactRoutes(deps: AppDeps) {
       perPage: PER_PAGE,
       ...parseSort(c.req.query('sort')),
     });
-    return c.json({ meta: { count, current_page: page }, payload: contacts.map(contactJson) });
+    const online = await deps.presence.contactsOnline(contacts.map((contact) => contact.id));
+    return c.json({
+      meta: { count, current_page: page },
+      payload: contacts.map((contact) => contactJson(contact, online.has(contact.id))),
+    });
   });
 
   app.get('/contacts/search', async (c) => {
@@ -44,7 +48,11 @@ export function contactRoutes(deps: AppDeps) {
     if (q.length > 255) throw new ApiError(422, 'q is too long (maximum is 255 characters)');
     const page = Math.max(queryInt(c, 'page') ?? 1, 1);
     const { contacts, count } = await searchContacts(deps.db, c.get('account').id, q, page, PER_PAGE);
-    return c.json({ meta: { count, current_page: page, has_more: page * PER_PAGE < count }, payload: contacts.map(contactJson) });
+    const online = await deps.presence.contactsOnline(contacts.map((contact) => contact.id));
+    return c.json({
+      meta: { count, current_page: page, has_more: page * PER_PAGE < count },
+      payload: contacts.map((contact) => contactJson(contact, online.has(contact.id))),
+    });
   });
 
   return app;

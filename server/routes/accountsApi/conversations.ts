@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { ConversationStatus } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, notFound } from '../../lib/apiError';
-import { conversationPushData } from '../../presenters/conversation';
+import { conversationJson } from '../../presenters/conversation';
 import { seconds } from '../../presenters/time';
 import { countConversations, findConversationByDisplayId, listConversations } from '../../repositories/conversations';
 import { setTyping } from '../../services/agentActions';
@@ -61,12 +61,13 @@ export function conversationRoutes(deps: AppDeps) {
       countConversations(deps.db, accountId, filter.status, c.get('agent').id),
     ]);
     const views = await Promise.all(conversations.map((conversation) => loadConversationView(deps.db, conversation)));
-    return c.json({ data: { meta: counts, payload: views.map(conversationPushData) } });
+    const online = await deps.presence.contactsOnline(views.map((view) => view.contact.id));
+    return c.json({ data: { meta: counts, payload: views.map((view) => conversationJson(view, online.has(view.contact.id))) } });
   });
 
   app.get('/conversations/:id', async (c) => {
-    const conversation = await conversationParam(deps, c);
-    return c.json(conversationPushData(await loadConversationView(deps.db, conversation)));
+    const view = await loadConversationView(deps.db, await conversationParam(deps, c));
+    return c.json(conversationJson(view, await deps.presence.contactOnline(view.contact.id)));
   });
 
   app.post('/conversations/:id/toggle_status', async (c) => {

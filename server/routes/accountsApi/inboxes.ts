@@ -173,7 +173,9 @@ export function inboxRoutes(deps: AppDeps) {
     // The widget shows this portal's articles (docs/protocol.md#help-centre); null unlinks it.
     if (typeof changes.portal_id === 'number' && !(await findPortal(deps.db, changes.portal_id, inbox.account_id)))
       throw new ValidationError('Portal must exist', ['portal_id']);
-    return c.json(inboxJson(await updateInbox(deps.db, inbox.id, changes)));
+    const updated = await updateInbox(deps.db, inbox.id, changes);
+    deps.caches.invalidate('inboxes');
+    return c.json(inboxJson(updated));
   });
 
   return app;

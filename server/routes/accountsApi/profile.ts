@@ -10,7 +10,6 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { agentProfile } from '../../presenters/user';
 import { accountRole, updateUser, userAccounts } from '../../repositories/users';
-import { broadcastAgentPresence } from '../../services/presence';
 import { readBody } from '../body';
 
 const Availability = v.object({
@@ -36,8 +35,11 @@ export function profileRoutes(deps: AppDeps) {
       throw new ApiError(401, 'You are not authorized to access this account');
     }
     const updated = await updateUser(deps.db, agent.id, { availability: profile.availability });
-    await broadcastAgentPresence(deps, agent.id, profile.account_id);
-    return c.json(agentProfile(updated, await userAccounts(deps.db, agent.id)));
+    // Announced here, so `agentAuth` does not announce the agent's arrival first (an agent who
+    // arrives by choosing "busy" is never shown online for a moment).
+    c.set('presenceAnnounced', true);
+    const [accounts] = await Promise.all([userAccounts(deps.db, agent.id), deps.presence.announceAgent(agent.id)]);
+    return c.json(agentProfile(updated, accounts));
   });
 
   return app;

@@ -77,7 +77,8 @@ export function widgetContactRoutes(deps: AppDeps) {
     // Nothing stored, nothing to remove: no reason to store the visitor.
     if (!contact) return c.json(blankContactJson());
     const remaining = Object.fromEntries(Object.entries(contact.custom_attributes).filter(([key]) => !keys.includes(key)));
-    return c.json(contactJson(await updateContact(deps.db, contact.id, { custom_attributes: remaining })));
+    const updated = await updateContact(deps.db, contact.id, { custom_attributes: remaining });
+    return c.json(contactJson(updated, await deps.presence.contactOnline(updated.id)));
   });
 
   return app;

@@ -74,7 +74,7 @@ export function widgetConversationRoutes(deps: AppDeps) {
       ...conversationSummary(view.conversation),
       messages: [widgetMessage(view)],
       custom_attributes: view.conversation.custom_attributes,
-      contact: contactJson(contact),
+      contact: contactJson(contact, await deps.presence.contactOnline(contact.id)),
     });
   });
 

@@ -7,11 +7,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
-import { inboxMember } from '../../presenters/user';
 import { recordEvent } from '../../repositories/events';
-import { listInboxAgents } from '../../repositories/users';
 import { runCampaign, triggeredCampaign } from '../../services/campaigns';
-import { widgetCampaigns } from '../../services/visitorData';
+import { inboxMembers, widgetCampaigns } from '../../services/visitorData';
 import { readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth, writingVisitor } from './auth';
 import { limitVisitorWrite } from './rateLimit';
@@ -36,12 +34,10 @@ export const publicCacheable: MiddlewareHandler = async (c, next) => {
 export function widgetInboxRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/inbox_members', async (c) => {
-    const agents = await listInboxAgents(deps.db, c.get('inbox').id);
-    return c.json({ payload: agents.map(inboxMember) });
-  });
+  // Presence-aware, as Chatwoot's with auto-offline: online only while the agent is there.
+  app.get('/inbox_members', async (c) => c.json({ payload: await inboxMembers(deps, c.get('inbox').id) }));
 
-  app.get('/campaigns', async (c) => c.json(await widgetCampaigns(deps.db, c.get('inbox'), c.get('account'))));
+  app.get('/campaigns', async (c) => c.json(await widgetCampaigns(deps, c.get('inbox'), c.get('account'))));
 
   app.post('/events', visitorAuth(deps), limitVisitorWrite(deps, 'eventsPerVisitor', 'eventsPerAddress'), async (c) => {
     const body = await readBody(c, WidgetEvent);

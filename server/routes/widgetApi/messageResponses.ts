@@ -36,7 +36,7 @@ export function messageResponseRoutes(deps: AppDeps) {
       body,
       async (email) => (await identifyContact(deps.db, visitor, { email })).contact,
     );
-    return c.json(contact ? { contact: contactJson(contact) } : {});
+    return c.json(contact ? { contact: contactJson(contact, await deps.presence.contactOnline(contact.id)) } : {});
   });
 
   return app;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { gatewayMode } from '../../../server/gateway/gatewayMode';
-import { TtlCache } from '../../../server/gateway/ttlCache';
+import { TtlCache } from '../../../server/lib/ttlCache';
 
 describe("the gateway's readiness probe", () => {
   it('is ready while Chatwoot answers, whatever it answers below 500, and not once it is gone', async () => {

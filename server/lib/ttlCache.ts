@@ -28,6 +28,16 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
   }
 
+  /** Drops `key`. */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops every entry. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

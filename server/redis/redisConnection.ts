@@ -1,0 +1,87 @@
+/**
+ * The Redis of the scaled mode (REDIS_URL, docs/architecture.md#modes): one connection for
+ * commands (publish, presence, locks, rate limits) and one for subscribing, per process. Key
+ * and channel names start with `prefix` (`wren:`), so Wren can share a Redis with other apps.
+ */
+import { Redis } from 'ioredis';
+import { redactUrl } from '../lib/redactUrl';
+import type { Logger } from '../observability/logger';
+import { RedisChannels } from './redisChannels';
+
+export interface RedisConnection {
+  /** The command connection. */
+  commands: Redis;
+  /** The process's subscriptions, on the subscribing connection. */
+  channels: RedisChannels;
+  /** What every key and channel name starts with. */
+  prefix: string;
+  /** Resolves when Redis answers a PING. */
+  ping(): Promise<unknown>;
+  /** Closes both connections after the commands already sent have been answered. */
+  close(): Promise<void>;
+}
+
+/** How long a start waits for Redis before giving up with an error. */
+export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
+
+function connect(url: string, name: string, logger: Logger): Redis {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectionName: name,
+    // Commands wait through a short outage and then fail, rather than queueing for ever.
+    maxRetriesPerRequest: 3,
+  });
+  let down = false;
+  client.on('error', (error) => {
+    if (!down) logger.warn({ redis: name, err: error.message }, 'redis connection lost; reconnecting');
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) logger.info({ redis: name }, 'redis connection back');
+    down = false;
+  });
+  return client;
+}
+
+async function ready(client: Redis, url: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`cannot reach Redis at ${redactUrl(url)} within ${REDIS_CONNECT_TIMEOUT_MS / 1000} s`)),
+      REDIS_CONNECT_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([client.connect(), timeout]);
+  } catch (error) {
+    client.disconnect();
+    throw error instanceof Error && error.message.startsWith('cannot reach')
+      ? error
+      : new Error(`cannot reach Redis at ${redactUrl(url)}: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Connects to the Redis at `url`; rejects when it cannot be reached within 10 s. */
+export async function connectRedis(url: string, logger: Logger, prefix = 'wren:'): Promise<RedisConnection> {
+  const commands = connect(url, 'wren-commands', logger);
+  const subscriber = connect(url, 'wren-subscriber', logger);
+  try {
+    await Promise.all([ready(commands, url), ready(subscriber, url)]);
+  } catch (error) {
+    commands.disconnect();
+    subscriber.disconnect();
+    throw error;
+  }
+  const channels = new RedisChannels(subscriber, commands, logger);
+  return {
+    commands,
+    channels,
+    prefix,
+    ping: () => commands.ping(),
+    async close() {
+      await Promise.allSettled([commands.quit(), subscriber.quit()]);
+    },
+  };
+}
