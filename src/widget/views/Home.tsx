@@ -13,14 +13,17 @@ export function Home() {
   const { agents, app, isOnline, hasMessages, channel } = widget;
   const online = isOnline.value;
   const away = !online && channel.outOfOfficeMessage;
+  const title = availabilityText(online, app.settings.value);
+  // Away without working hours, the wait line is the away text itself: said once is enough.
+  const wait = replyWaitText(widget);
   return (
     <div className="home">
       <section className="card availability" aria-labelledby="availability-title">
         <div className="availability__text">
           <h2 id="availability-title" className="availability__title">
-            {availabilityText(online, app.settings.value)}
+            {title}
           </h2>
-          <p className="availability__reply-time">{replyWaitText(widget)}</p>
+          {wait !== title && <p className="availability__reply-time">{wait}</p>}
           {away && <p className="availability__out-of-office">{channel.outOfOfficeMessage}</p>}
         </div>
         {agents.online.value.length > 0 && (
