@@ -22,8 +22,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
 import { ensureBuilt } from './lib/dist.mjs';
+import { launchChromium, stopAfter } from './lib/harness.mjs';
 import { agentApi, mintVisitor, startServer, WEBSITE_TOKEN } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
@@ -97,14 +97,8 @@ async function main() {
   const dist = ensureBuilt();
   const started = performance.now();
   const server = await startServer(dist, PORT);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-  });
-  const hardStop = setTimeout(() => {
-    console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
-    void Promise.allSettled([browser.close(), server.stop()]).then(() => process.exit(1));
-  }, TOTAL_TIMEOUT_MS);
+  const browser = await launchChromium();
+  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([browser.close(), server.stop()]));
   const results = { messages: MESSAGES, cpu: CPU, open: [], append: [], typing: [], firstLoad: [], rows: {} };
   try {
     const visitor = await mintVisitor(server.origin);

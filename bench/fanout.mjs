@@ -25,6 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { broadcastReport, MODES, runBroadcastBench } from './lib/broadcast.mjs';
 import { ensureBuilt } from './lib/dist.mjs';
+import { stopAfter } from './lib/harness.mjs';
 import { API_ACCESS_TOKEN, mintVisitor, startServer } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
@@ -137,11 +138,10 @@ async function main() {
   const started = performance.now();
   const server = await startServer(dist, PORT);
   const sockets = [];
-  const hardStop = setTimeout(() => {
-    console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
+  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => {
     for (const { ws } of sockets) ws.terminate();
-    void server.stop().then(() => process.exit(1));
-  }, TOTAL_TIMEOUT_MS);
+    return server.stop();
+  });
   const results = [];
   try {
     const fresh = processStats(server.pid);

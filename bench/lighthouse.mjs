@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuilt } from './lib/dist.mjs';
+import { stopAfter } from './lib/harness.mjs';
 import { lighthouseFigures } from './lib/lighthouseFigures.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { startServer, WEBSITE_TOKEN } from './lib/server.mjs';
@@ -63,10 +64,7 @@ async function main() {
   // The recommended snippet exactly as the demo page serves it, pointed at this server.
   const recommendedSnippet = await (await fetch(`${server.origin}/demo/snippet.js`)).text();
   const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN, { recommendedSnippet, article: ARTICLE });
-  const hardStop = setTimeout(() => {
-    console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
-    void Promise.allSettled([host.stop(), server.stop()]).then(() => process.exit(1));
-  }, TOTAL_TIMEOUT_MS);
+  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([host.stop(), server.stop()]));
   const results = {};
   try {
     for (const method of METHODS) {

@@ -22,8 +22,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
 import { ensureBuilt } from './lib/dist.mjs';
+import { launchChromium, stopAfter } from './lib/harness.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { watchNetwork } from './lib/network.mjs';
 import { probe } from './lib/pageProbe.mjs';
@@ -165,23 +165,8 @@ async function main() {
   const dist = ensureBuilt();
   const server = await startServer(dist, PORT);
   const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-      '--disable-site-isolation-trials',
-    ],
-  });
-  const hardStop = setTimeout(() => {
-    console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
-    process.exitCode = 1;
-    void Promise.allSettled([browser.close(), host.stop(), server.stop()]).then(() => process.exit(1));
-  }, TOTAL_TIMEOUT_MS);
+  const browser = await launchChromium();
+  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([browser.close(), host.stop(), server.stop()]));
   const started = performance.now();
   const results = {};
   try {

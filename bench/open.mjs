@@ -24,8 +24,8 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { chromium } from '@playwright/test';
 import { ensureBuilt } from './lib/dist.mjs';
+import { launchChromium, stopAfter } from './lib/harness.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { watchNetwork } from './lib/network.mjs';
 import { probe } from './lib/pageProbe.mjs';
@@ -147,22 +147,8 @@ async function main() {
   const started = performance.now();
   const server = await startServer(dist, PORT);
   const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    // The chat frame is cross-site: without site isolation (as Chrome on Android for most
-    // sites) it shares the throttled renderer, and the page's CDP session sees its requests.
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-gpu',
-      '--disable-site-isolation-trials',
-    ],
-  });
-  const hardStop = setTimeout(() => {
-    console.error(`bench: over ${TOTAL_TIMEOUT_MS / 60_000} min, stopping`);
-    void Promise.allSettled([browser.close(), host.stop(), server.stop()]).then(() => process.exit(1));
-  }, TOTAL_TIMEOUT_MS);
+  const browser = await launchChromium();
+  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([browser.close(), host.stop(), server.stop()]));
   const marks = markBoard();
   const newContext = async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, hasTouch: false });
