@@ -9,17 +9,7 @@ import {
   type MessageMap,
 } from '../../../src/widget/state/messageMerge';
 import { MESSAGE_TYPE, type MessageType, type WidgetMessage } from '../../../src/shared/types';
-
-/** A server message; override any field. */
-const server = (id: number, fields: Partial<WidgetMessage> = {}): WidgetMessage => ({
-  id,
-  content: `message ${id}`,
-  message_type: MESSAGE_TYPE.outgoing,
-  content_attributes: {},
-  created_at: 1_700_000_000 + id,
-  conversation_id: 10,
-  ...fields,
-});
+import { serverMessage as server } from './messageFixtures';
 
 /** An optimistic visitor copy keyed by its echo id. */
 const local = (echoId: string, content: string, fields: Partial<ChatMessage> = {}): ChatMessage => ({

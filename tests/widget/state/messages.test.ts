@@ -1,22 +1,7 @@
 import { createMessagesModel } from '../../../src/widget/state/messages';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
 import type { Request } from '../../../src/widget/state/request';
-import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
-
-interface PendingCall {
-  endpoint: Endpoint;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
-
-/** A `request` that records each endpoint and answers only when the test says so. */
-function fakeRequest() {
-  const calls: PendingCall[] = [];
-  const request = vi.fn(
-    (endpoint: Endpoint) => new Promise((resolve, reject) => calls.push({ endpoint, resolve, reject })),
-  ) as unknown as Request;
-  return { request, calls };
-}
+import { fakeRequest, serverMessage } from './messageFixtures';
 
 function setup() {
   const fake = fakeRequest();
@@ -32,16 +17,6 @@ function answeringRequest(answer: (endpoint: Endpoint) => unknown) {
   }) as unknown as Request;
   return { request, endpoints };
 }
-
-const serverMessage = (id: number, fields: Partial<WidgetMessage> = {}): WidgetMessage => ({
-  id,
-  content: `message ${id}`,
-  message_type: MESSAGE_TYPE.outgoing,
-  content_attributes: {},
-  created_at: 1_700_000_000 + id,
-  conversation_id: 10,
-  ...fields,
-});
 
 /** A full page of history (20 messages) starting at `from`. */
 const page = (from: number) => Array.from({ length: 20 }, (_, i) => serverMessage(from + i));
