@@ -25,7 +25,7 @@ const { Sender, Receiver } = ws as unknown as WsInternals;
 
 const TEXT = 0x1;
 const CLOSE = 0x8;
-/** RFC 6455 §7.4.1: the server is going away (restart, or its upstream is gone). */
+/** WebSocket close code 1001, "going away": the server restarts, or its upstream is gone. */
 export const GOING_AWAY = 1001;
 
 /**
