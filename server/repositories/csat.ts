@@ -11,15 +11,7 @@ export type CsatResponse = Selectable<CsatSurveyResponsesTable>;
 /** Stores the answer to survey message `message_id`, replacing an earlier answer to it. */
 export async function saveCsatResponse(
   db: Db,
-  values: {
-    account_id: number;
-    conversation_id: number;
-    message_id: number;
-    contact_id: number;
-    assigned_agent_id: number | null;
-    rating: number;
-    feedback_message: string | null;
-  },
+  values: Omit<CsatResponse, 'id' | 'created_at' | 'updated_at'>,
 ): Promise<CsatResponse> {
   const now = Date.now();
   return db
