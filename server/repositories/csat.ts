@@ -9,10 +9,7 @@ import type { CsatSurveyResponsesTable } from '../db/schema';
 export type CsatResponse = Selectable<CsatSurveyResponsesTable>;
 
 /** Stores the answer to survey message `message_id`, replacing an earlier answer to it. */
-export async function saveCsatResponse(
-  db: Db,
-  values: Omit<CsatResponse, 'id' | 'created_at' | 'updated_at'>,
-): Promise<CsatResponse> {
+export async function saveCsatResponse(db: Db, values: Omit<CsatResponse, 'id' | 'created_at' | 'updated_at'>): Promise<CsatResponse> {
   const now = Date.now();
   return db
     .insertInto('csat_survey_responses')
