@@ -4,7 +4,8 @@
  * with its contact-inbox's pubsub token; an agent with their own token plus `account_id` and
  * `user_id`, as Chatwoot's dashboard does (docs/protocol.md#agents-on-the-cable).
  */
-import { ROOM_CHANNEL, REALTIME_EVENTS, type ServerFrame } from '../../src/shared/cable';
+import { CABLE_ACTIONS, ROOM_CHANNEL, REALTIME_EVENTS, type ServerFrame } from '../../src/shared/cable';
+import type { MessagesPage } from '../../src/shared/types';
 import type { Hub, HubListener } from './hub';
 
 /** Who an agent's subscription says it is. */
@@ -25,6 +26,11 @@ export interface CableRoom {
    * with the `presence.update` data to send the token (a contact), or null (an agent).
    */
   present(): Promise<unknown | null>;
+  /**
+   * A contact's messages after message `after`, as `GET /messages?after=` answers them
+   * (docs/protocol.md#realtime-catch-up); absent for an agent.
+   */
+  messagesAfter?(after: number): Promise<MessagesPage>;
 }
 
 /** What the connection needs to know about pubsub tokens. */
@@ -207,13 +213,26 @@ export class CableConnection {
   private async perform(identifier: string, data: string): Promise<void> {
     const subscription = this.subscriptions.get(identifier);
     if (!subscription) return;
-    let action: unknown;
+    let params: Record<string, unknown>;
     try {
-      action = (JSON.parse(data) as Record<string, unknown> | null)?.action;
+      params = JSON.parse(data) as Record<string, unknown>;
     } catch {
       return;
     }
-    if (action === 'update_presence') await this.present(subscription);
+    if (!params || typeof params !== 'object') return;
+    if (params.action === CABLE_ACTIONS.updatePresence) await this.present(subscription);
+    else if (params.action === CABLE_ACTIONS.catchUp) await this.catchUp(subscription, params.after);
+  }
+
+  /**
+   * Answers the subscriber alone with what it may have missed. Its subscription is live by now,
+   * so a message stored later reaches it as a broadcast; one broadcast meanwhile comes both ways,
+   * and the client merges by id.
+   */
+  private async catchUp({ room, listener }: Subscription, after: unknown): Promise<void> {
+    if (!room.messagesAfter || !(after === 0 || isId(after))) return;
+    const envelope = { event: REALTIME_EVENTS.catchUp, data: await room.messagesAfter(after) };
+    if (!this.closed) listener(envelope, JSON.stringify(envelope));
   }
 
   /** A sign of life: recorded, and a contact is told the presence of the inbox's agents. */

@@ -7,7 +7,8 @@
  * by token, so they count from the first moment, before the visitor is stored. An agent's own
  * token, with a user id that is theirs and an account they belong to, streams their token and the
  * account's events, as Chatwoot's RoomChannel (docs/protocol.md#agents-on-the-cable); their
- * subscribe and `update_presence` keep them online.
+ * subscribe and `update_presence` keep them online. A visitor's `catch_up` reads what
+ * `GET /messages?after=` would (docs/protocol.md#realtime-catch-up).
  */
 import { signedPubsubTokenInbox } from '../auth/pubsubToken';
 import type { Db } from '../db/database';
@@ -16,6 +17,7 @@ import { findContactInboxByPubsubToken } from '../repositories/contacts';
 import { accountRole, findUserByPubsubToken } from '../repositories/users';
 import { accountStream } from './broadcast';
 import { inboxPresenceStream, type Presence } from './presence';
+import { visitorMessagesPage } from './visitorData';
 
 /** `secret` is SECRET_KEY_BASE, which signs the visitors' pubsub tokens. */
 export function createCableRooms(db: Db, presence: Presence, secret: string): CableRooms {
@@ -29,6 +31,8 @@ export function createCableRooms(db: Db, presence: Presence, secret: string): Ca
           await presence.visitorSeen(token);
           return presence.inboxPresence(inboxId);
         },
+        // Looked up when asked: a visitor not stored at subscribe time may have written since.
+        messagesAfter: async (after) => visitorMessagesPage(db, await findContactInboxByPubsubToken(db, token), { after }),
       };
     },
 

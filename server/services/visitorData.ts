@@ -32,6 +32,22 @@ export async function messagesPage(
   return { payload: views.map(widgetMessage), meta: { contact_last_seen_at: seconds(conversation.contact_last_seen_at) ?? 0 } };
 }
 
+/** A visitor with no conversation (or not stored yet) has no messages. */
+export const NO_MESSAGES: Readonly<MessagesPage> = Object.freeze({ payload: [], meta: {} });
+
+/**
+ * `GET /messages` and the cable's `catch_up` for a visitor's contact-inbox: a page of their
+ * latest conversation.
+ */
+export async function visitorMessagesPage(
+  db: Db,
+  contactInbox: ContactInbox | undefined,
+  query: { before?: number; after?: number } = {},
+): Promise<MessagesPage> {
+  const conversation = contactInbox && (await latestConversation(db, contactInbox));
+  return contactInbox && conversation ? messagesPage(db, conversation, contactInbox, query) : NO_MESSAGES;
+}
+
 /**
  * `GET /campaigns`: the inbox's enabled campaigns, none when the account's `campaigns` feature is
  * off. Read through the campaign cache: every first-time visitor's page view asks.
@@ -85,7 +101,7 @@ export async function initialData(
   const { stored } = visitor;
   const conversation = stored && (await latestConversation(db, stored.contactInbox));
   const [messages, members, campaigns] = await Promise.all([
-    stored && conversation ? messagesPage(db, conversation, stored.contactInbox) : { payload: [], meta: {} },
+    stored && conversation ? messagesPage(db, conversation, stored.contactInbox) : NO_MESSAGES,
     inboxMembers(deps, inbox.id),
     widgetCampaigns(deps, inbox, account),
   ]);

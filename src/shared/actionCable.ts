@@ -11,6 +11,7 @@
  * cannot run before the new subscription is live and miss a message in between.
  */
 import {
+  CABLE_ACTIONS,
   CABLE_PROTOCOLS,
   POLL_MAX_S,
   POLL_MIN_S,
@@ -20,6 +21,7 @@ import {
   STALE_THRESHOLD_MS,
   VISIBILITY_REOPEN_DELAY_MS,
   roomIdentifier,
+  type CableAction,
   type ClientFrame,
   type RealtimeEnvelope,
 } from './cable';
@@ -75,8 +77,8 @@ export interface Cable {
   stop(): void;
   /** Moves the subscription to another contact-inbox (visitor switch, `contact.merged`). */
   setPubsubToken(token: string): void;
-  /** Calls a channel action, e.g. `update_presence`; dropped unless subscribed. */
-  perform(action: string, data?: object): void;
+  /** Calls a channel action; dropped unless subscribed. */
+  perform(action: CableAction, data?: object): void;
   /** True while the subscription is confirmed on an open socket. */
   readonly connected: boolean;
 }
@@ -134,7 +136,7 @@ export function createCable({
   };
   const presence = () => {
     presenceTimer = later(() => {
-      api.perform('update_presence');
+      api.perform(CABLE_ACTIONS.updatePresence);
       presence();
     }, PRESENCE_INTERVAL_MS);
   };

@@ -3,7 +3,7 @@
  * (docs/protocol.md#realtime, Rails ActionCable 6.1 client monitor semantics).
  */
 import type { ConversationPushData, MessagePushData } from './applicationApi';
-import type { AvailabilityStatus, Sender, WidgetMessage } from './types';
+import type { AvailabilityStatus, MessagesPage, Sender, WidgetMessage } from './types';
 
 export const CABLE_PATH = '/cable';
 export const CABLE_PROTOCOLS = ['actioncable-v1-json', 'actioncable-unsupported'];
@@ -36,6 +36,19 @@ export function agentRoomIdentifier(pubsubToken: string, accountId: number, user
   return JSON.stringify({ channel: ROOM_CHANNEL, pubsub_token: pubsubToken, account_id: accountId, user_id: userId });
 }
 
+/**
+ * What a subscriber may `perform` on RoomChannel. `update_presence` is Chatwoot's; `catch_up` is
+ * the reference server's own (docs/protocol.md#realtime-catch-up): the messages after `after`,
+ * answered to the asking subscription only as a `catch_up` event. A widget asks for it only on
+ * a page whose data the reference server rendered, never through the gateway to Chatwoot.
+ */
+export const CABLE_ACTIONS = {
+  updatePresence: 'update_presence',
+  catchUp: 'catch_up',
+} as const;
+
+export type CableAction = (typeof CABLE_ACTIONS)[keyof typeof CABLE_ACTIONS];
+
 export type ServerFrame =
   | { type: 'welcome' }
   | { type: 'ping'; message: number }
@@ -64,6 +77,8 @@ export const REALTIME_EVENTS = {
   typingOff: 'conversation.typing_off',
   presenceUpdate: 'presence.update',
   contactMerged: 'contact.merged',
+  /** The answer to the `catch_up` action, never broadcast. */
+  catchUp: 'catch_up',
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
@@ -103,4 +118,6 @@ export interface RealtimeEventData {
   'presence.update': { account_id: number; users: Record<string, AvailabilityStatus> };
   /** Never sent to contacts by Chatwoot; handled for servers that do (new `pubsub_token`). */
   'contact.merged': { pubsub_token?: string; [field: string]: unknown };
+  /** What `GET /messages?after=` answers for the same point. */
+  catch_up: MessagesPage;
 }

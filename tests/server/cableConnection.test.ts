@@ -1,10 +1,13 @@
 import { agentRoomIdentifier, roomIdentifier } from '../../src/shared/cable';
+import type { MessagesPage } from '../../src/shared/types';
 import { CableConnection, MAX_SUBSCRIPTIONS_PER_SOCKET, type CableRooms } from '../../server/realtime/cableConnection';
 import { Hub, type HubTransport } from '../../server/realtime/hub';
 
 const KNOWN = 'known-token';
 const AGENT_TOKEN = 'agent-7-token';
 const PRESENCE = { account_id: 1, users: { 1: 'online' } };
+/** A contact room answers `catch_up` with the messages after `after` (only their ids matter here). */
+const messagesAfter = async (after: number) => ({ payload: [{ id: after + 1 }, { id: after + 2 }], meta: {} }) as unknown as MessagesPage;
 
 function setup() {
   const hub = new Hub();
@@ -12,7 +15,7 @@ function setup() {
   const rooms: CableRooms = {
     open: async (token) =>
       token === KNOWN || token.startsWith('room-')
-        ? { streams: [token, 'inbox_presence_1'], present: async () => (token === KNOWN ? PRESENCE : null) }
+        ? { streams: [token, 'inbox_presence_1'], present: async () => (token === KNOWN ? PRESENCE : null), messagesAfter }
         : null,
     // Agent 7 owns AGENT_TOKEN and belongs to account 1 only.
     openAgent: async (token, { accountId, userId }) =>
@@ -63,6 +66,25 @@ describe('CableConnection', () => {
     frames.length = 0;
     await connection.receive(JSON.stringify({ command: 'message', identifier, data: JSON.stringify({ action: 'update_presence' }) }));
     expect(frames).toEqual([{ identifier, message: { event: 'presence.update', data: PRESENCE } }]);
+  });
+
+  it('answers catch_up to the asking subscription alone, and ignores a bad cursor or an agent asking', async () => {
+    const { frames, connection, subscribe } = setup();
+    const identifier = roomIdentifier(KNOWN);
+    const other = roomIdentifier('room-2');
+    const agent = agentRoomIdentifier(AGENT_TOKEN, 1, 7);
+    for (const id of [identifier, other, agent]) await subscribe(id);
+    frames.length = 0;
+    const perform = (id: string, data: object) =>
+      connection.receive(JSON.stringify({ command: 'message', identifier: id, data: JSON.stringify(data) }));
+    await perform(identifier, { action: 'catch_up', after: 40 });
+    await perform(identifier, { action: 'catch_up', after: 0 });
+    for (const after of [-1, 1.5, '40', null, undefined]) await perform(identifier, { action: 'catch_up', after });
+    await perform(agent, { action: 'catch_up', after: 40 });
+    expect(frames).toEqual([
+      { identifier, message: { event: 'catch_up', data: { payload: [{ id: 41 }, { id: 42 }], meta: {} } } },
+      { identifier, message: { event: 'catch_up', data: { payload: [{ id: 1 }, { id: 2 }], meta: {} } } },
+    ]);
   });
 
   it('ignores perform for a channel it is not subscribed to, and unknown actions', async () => {

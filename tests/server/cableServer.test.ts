@@ -81,6 +81,31 @@ describe('ActionCable over a real WebSocket', () => {
     client.ws.close();
   });
 
+  it('answers catch_up with what GET /messages?after= answers, to a visitor stored or not', async () => {
+    const visitor = await fx.visit();
+    const client = connect();
+    await client.opened;
+    const identifier = roomIdentifier(visitor.pubsubToken);
+    const catchUp = async (after: number) => {
+      client.ws.send(JSON.stringify({ command: 'message', identifier, data: JSON.stringify({ after, action: 'catch_up' }) }));
+      const frame = await client.next((f) => (f.message as { event?: string } | undefined)?.event === 'catch_up');
+      return (frame.message as { data: unknown }).data;
+    };
+    client.ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+    await client.next((f) => f.type === 'confirm_subscription');
+    // Not stored yet: nothing, as the GET answers.
+    expect(await catchUp(0)).toEqual({ payload: [], meta: {} });
+
+    const first = await sendMessage(fx, visitor, 'one');
+    await sendMessage(fx, visitor, 'two');
+    await fx.agent(`/conversations/${first.conversation_id}/messages`, { method: 'POST', body: { content: 'three' } });
+    const page = (await catchUp(first.id)) as { payload: { content: string }[] };
+    expect(page.payload.map((m) => m.content)).toEqual(['two', 'three']);
+    const viaGet = await (await fx.widget(`/messages?after=${first.id}`, visitor)).json();
+    expect(page).toEqual(viaGet);
+    client.ws.close();
+  });
+
   it('rejects an unknown pubsub token', async () => {
     const client = connect();
     await client.opened;

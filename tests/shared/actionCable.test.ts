@@ -108,7 +108,8 @@ function setup(options: Partial<CableOptions> & { refuse?: () => boolean } = {})
   return { cable, sockets, created, socket, connect, liveFor, events, onDisconnected, onReconnected, visibility };
 }
 
-const presenceFrames = (socket: FakeSocket) => socket.sent.filter((frame) => frame.command === 'message');
+/** What the client performed (`message` frames). */
+const actionFrames = (socket: FakeSocket) => socket.sent.filter((frame) => frame.command === 'message');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -357,11 +358,11 @@ describe('presence', () => {
     const { connect, socket, liveFor } = setup();
     connect();
     liveFor(19_000);
-    expect(presenceFrames(socket())).toEqual([]);
+    expect(actionFrames(socket())).toEqual([]);
     liveFor(1_000);
-    expect(presenceFrames(socket())).toEqual([PRESENCE]);
+    expect(actionFrames(socket())).toEqual([PRESENCE]);
     liveFor(40_000);
-    expect(presenceFrames(socket())).toHaveLength(3);
+    expect(actionFrames(socket())).toHaveLength(3);
   });
 
   it('pauses presence while disconnected', () => {
@@ -369,7 +370,7 @@ describe('presence', () => {
     connect();
     socket().drop();
     vi.advanceTimersByTime(8_000);
-    expect(presenceFrames(socket())).toEqual([]);
+    expect(actionFrames(socket())).toEqual([]);
     expect(vi.getTimerCount()).toBe(1); // only the monitor's poll
   });
 
@@ -377,11 +378,11 @@ describe('presence', () => {
     const { cable, socket } = setup();
     cable.start();
     socket().accept();
-    cable.perform('noop', { a: 1 });
-    expect(presenceFrames(socket())).toEqual([]);
+    cable.perform('catch_up', { after: 1 });
+    expect(actionFrames(socket())).toEqual([]);
     socket().confirm();
-    cable.perform('noop', { a: 1 });
-    expect(presenceFrames(socket())).toEqual([{ command: 'message', identifier: ID, data: '{"a":1,"action":"noop"}' }]);
+    cable.perform('catch_up', { after: 1 });
+    expect(actionFrames(socket())).toEqual([{ command: 'message', identifier: ID, data: '{"after":1,"action":"catch_up"}' }]);
   });
 });
 

@@ -8,9 +8,8 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { createdMessage } from '../../presenters/message';
 import { visitorWrote } from '../../observability/activity';
-import { latestConversation } from '../../repositories/conversations';
 import { storedAttachments } from '../../services/attachments';
-import { messagesPage } from '../../services/visitorData';
+import { visitorMessagesPage } from '../../services/visitorData';
 import { checkContent, postIncomingMessage, type IncomingMessage } from '../../services/visitorMessages';
 import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
 import { queryInt, readBody, schemas, validate } from '../body';
@@ -70,10 +69,7 @@ export function widgetMessageRoutes(deps: AppDeps) {
   app.get('/messages', auth, async (c) => {
     const before = queryInt(c, 'before');
     const after = queryInt(c, 'after');
-    const contactInbox = storedVisitor(c)?.contactInbox;
-    const conversation = contactInbox && (await latestConversation(deps.db, contactInbox));
-    if (!contactInbox || !conversation) return c.json({ payload: [], meta: {} });
-    return c.json(await messagesPage(deps.db, conversation, contactInbox, { before, after }));
+    return c.json(await visitorMessagesPage(deps.db, storedVisitor(c)?.contactInbox, { before, after }));
   });
 
   const uploadLimit = limitVisitorWrite(deps, 'uploadsPerVisitor', 'uploadsPerAddress');

@@ -4,7 +4,7 @@
  * was preloaded for a campaign, and never engages, opens no socket at all.
  */
 import { effect } from '@preact/signals-react';
-import { CABLE_PATH } from '../../shared/cable';
+import { CABLE_ACTIONS, CABLE_PATH } from '../../shared/cable';
 import { realtimeActions } from '../state/realtimeActions';
 import type { WidgetState } from '../state/widget';
 import { createCable, type Cable } from '../../shared/actionCable';
@@ -26,14 +26,19 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
     onReconnected: () => session.setConnectionLost(false),
     onSubscribed() {
       // Whatever arrived before this subscription was live (first connect, or while the socket
-      // was down): fetch everything after the newest message we hold. The first subscription
-      // after the page's data (docs/protocol.md#realtime-catch-up) needs less: without a conversation nothing
-      // can have been addressed to the visitor but answers to their own requests, so nothing;
-      // with one, an agent may have written since the page was rendered: its messages only.
-      const catchUp = subscribedBefore || !state.loadedFromPage;
+      // was down) is fetched: everything after the newest message held, and the conversation.
+      // The first subscription after the page's data (docs/protocol.md#realtime-catch-up) needs
+      // less: without a conversation nothing can have been addressed to the visitor but answers
+      // to their own requests; with one, an agent may have written since the page was rendered,
+      // and the server that rendered it answers `catch_up` on the socket, saving a request.
+      const firstAfterPage = !subscribedBefore && state.loadedFromPage;
       subscribedBefore = true;
-      if (catchUp || state.conversation.id.peek() !== undefined) state.messages.fetchMissed().catch(() => undefined);
-      if (catchUp) state.conversation.fetch().catch(() => undefined);
+      if (!firstAfterPage) {
+        state.messages.fetchMissed().catch(() => undefined);
+        state.conversation.fetch().catch(() => undefined);
+      } else if (state.conversation.id.peek() !== undefined) {
+        cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });
+      }
     },
   });
   cable.start();

@@ -96,6 +96,8 @@ export function createMessagesModel(request: Request) {
       const after = lastServerId(map.value);
       return after === undefined ? fetchPage() : fetchPage({ after });
     },
+    /** The same, answered on the socket (the cable's `catch_up`). */
+    applyMissed: (page: MessagesPage) => mergePage(page, { after: 0 }),
     /** The message the view is asked to bring into view and highlight (`conversationFlow().showMessage`). */
     focusRequest: focusRequest as ReadonlySignal<{ id: number } | null>,
     focus(id: number) {

@@ -50,6 +50,11 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
     'conversation.typing_off'(data) {
       if (isCurrent(data.conversation?.id)) conversation.stopTyping();
     },
+    catch_up(page) {
+      // Missed while connecting: merged as history is, so a message also heard live shows once
+      // and announces itself once.
+      messages.applyMissed(page);
+    },
     'presence.update'(data) {
       agents.applyPresence(data.users ?? {});
     },

@@ -11,7 +11,11 @@ class FakeSocket {
   constructor() {
     FakeSocket.last = this;
   }
-  send() {}
+  /** What the widget sent, parsed. */
+  sent: Record<string, unknown>[] = [];
+  send(frame: string) {
+    this.sent.push(JSON.parse(frame));
+  }
   close() {
     this.readyState = 3;
     this.onclose?.({} as CloseEvent);
@@ -36,6 +40,7 @@ const PAGE_DATA: WidgetInitialData = {
 };
 
 const origin = { protocol: 'https:', host: 'chat.example' };
+const IDENTIFIER = JSON.stringify({ channel: 'RoomChannel', pubsub_token: 'pubsub-1' });
 /** The GETs the widget made, with the query values it set. */
 const gets = (endpoints: { method: string; path: string; query?: object }[]) =>
   endpoints
@@ -71,7 +76,7 @@ describe('catching up when the subscription is confirmed', () => {
     cable.stop();
   });
 
-  it('asks only for the messages after the newest one the page carried when there is a conversation', () => {
+  it('asks the socket for the messages after the newest one the page carried when there is a conversation', () => {
     const { state, endpoints } = fakeWidget();
     state.hydrate({
       ...PAGE_DATA,
@@ -80,7 +85,16 @@ describe('catching up when the subscription is confirmed', () => {
     });
     const cable = connectRealtime(state, origin);
     FakeSocket.last.confirm('pubsub-1');
-    expect(gets(endpoints)).toEqual(['/messages{"after":42}']);
+    expect(gets(endpoints)).toEqual([]);
+    expect(FakeSocket.last.sent.at(-1)).toEqual({ command: 'message', identifier: IDENTIFIER, data: '{"after":42,"action":"catch_up"}' });
+
+    // The answer is merged as history: the missed message shows, the one also heard live once.
+    FakeSocket.last.receive({ identifier: IDENTIFIER, message: { event: 'message.created', data: widgetMessage(43) } });
+    FakeSocket.last.receive({
+      identifier: IDENTIFIER,
+      message: { event: 'catch_up', data: { payload: [widgetMessage(43), widgetMessage(44)], meta: {} } },
+    });
+    expect(state.messages.list.value.map((m) => m.id)).toEqual([41, 42, 43, 44]);
     cable.stop();
   });
 
