@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './e2e/ports';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.mjs';
 
 /**
  * End-to-end tests drive Debian's Chromium (browser downloads are not possible here). Two
@@ -17,15 +18,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-gpu',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

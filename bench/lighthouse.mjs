@@ -20,6 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.mjs';
 import { ensureBuilt } from './lib/dist.mjs';
 import { stopAfter } from './lib/harness.mjs';
 import { lighthouseFigures } from './lib/lighthouseFigures.mjs';
@@ -39,8 +40,8 @@ const LIGHTHOUSE_VARIANTS = { 'no widget': '/bare', "Chatwoot's snippet": '/', '
 
 async function runLighthouse(url, method) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
   });
   try {
     const result = await lighthouse(url, {

@@ -38,6 +38,9 @@ for (const name of SCRIPTS.filter((s) => only.includes(s))) {
   });
   if (run.status !== 0) failed.push(name);
   if (existsSync(json)) results[name] = JSON.parse(readFileSync(json, 'utf8'));
+  // fanout.mjs writes its broadcast part beside its own file.
+  const broadcast = json.replace(/\.json$/, '-broadcast.json');
+  if (existsSync(broadcast)) results.broadcast = JSON.parse(readFileSync(broadcast, 'utf8'));
 }
 rmSync(dir, { recursive: true, force: true });
 

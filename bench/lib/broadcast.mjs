@@ -12,19 +12,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startPostgres, startRedis } from '../../e2e/support/services.mjs';
+import { MODES } from './broadcastModes.mjs';
 import { API_ACCESS_TOKEN, startServer, WEBSITE_TOKEN } from './server.mjs';
 import { fmt, median, quantile, table } from './stats.mjs';
 
 const ROUND_TIMEOUT_MS = 10_000;
 const SETUP_CONCURRENCY = 32;
-
-/** The configurations measured, in order: the ceiling first. */
-export const MODES = {
-  bare: { label: 'bare `ws` broadcast (ceiling)', processes: 1 },
-  embedded: { label: 'Wren, 1 process (SQLite, in-process fan-out)', processes: 1 },
-  scaled1: { label: 'Wren, 1 process (PostgreSQL + Redis)', processes: 1 },
-  scaled2: { label: 'Wren, 2 processes (PostgreSQL + Redis)', processes: 2 },
-};
 
 async function pool(items, limit, task) {
   const results = new Array(items.length);

@@ -3,24 +3,17 @@
  * a hard stop so a wedged run ends with an error instead of hanging the machine.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.mjs';
 
 /**
- * Debian's Chromium (`CHROMIUM_PATH` overrides where), quiet: no background traffic to skew
- * request counts. The chat frame is cross-site: without site isolation (as Chrome on Android for
- * most sites) it shares the throttled renderer, and the page's CDP session sees its requests.
+ * Chromium as the e2e tests launch it (`e2e/support/chromium.mjs`), without site isolation: the
+ * chat frame is cross-site, and as on Chrome for Android for most sites it then shares the
+ * throttled renderer, and the page's CDP session sees its requests.
  */
 export function launchChromium() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-      '--disable-site-isolation-trials',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--disable-site-isolation-trials'],
   });
 }
 

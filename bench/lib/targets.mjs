@@ -1,5 +1,6 @@
 // The performance targets (docs/architecture.md#budgets) and how each is read from the
 // benchmarks' results: pure, so a unit test can check the reading without a browser.
+import { MODES } from './broadcastModes.mjs';
 import { median } from './stats.mjs';
 
 const KB = 1024;
@@ -7,10 +8,19 @@ const m = (runs, key) => median(runs.map((r) => r[key]));
 /** A Lighthouse median minus the page without the widget's. */
 const delta = (byVariant, variant, key) => m(byVariant[variant], key) - m(byVariant['no widget'], key);
 
+/** The broadcast rows of one socket count: Wren's `mode` and the bare `ws` ceiling. */
+const broadcastRows = (r, mode, sockets) => {
+  const rows = r.broadcast?.rows ?? [];
+  const row = rows.find((x) => x.mode === mode && x.sockets === sockets);
+  const ceiling = rows.find((x) => x.mode === 'bare' && x.sockets === sockets);
+  return row && ceiling ? { row, ceiling } : undefined;
+};
+
 /**
  * Each target: what it is, the bound as text, and `measure(results)` → `{ value, text }` or
  * undefined when that benchmark did not run; `ok(value)` says whether it holds.
- * `results` holds each script's BENCH_JSON output by name: open, conversation, lighthouse.
+ * `results` holds each script's BENCH_JSON output by name: open, conversation, lighthouse, and
+ * fanout's broadcast part as `broadcast`.
  */
 export const TARGETS = [
   ...['firstTime', 'returning'].flatMap((visitor) => {
@@ -86,6 +96,32 @@ export const TARGETS = [
       ok: (v, measured) => (name === 'LCP' ? Math.abs(v) <= Math.max(measured.spread, 0) : name === 'score' ? v >= 0 : v <= 0),
     })),
   ),
+  ...[1000, 2000].flatMap((sockets) =>
+    ['embedded', 'scaled1', 'scaled2'].map((mode) => ({
+      what: `broadcast to ${sockets.toLocaleString('en')} sockets, ${MODES[mode].label}: p99 ÷ bare \`ws\``,
+      bound: '≤ 2',
+      measure: (r) => {
+        const rows = broadcastRows(r, mode, sockets);
+        if (!rows) return undefined;
+        const ratio = rows.row.p99 / rows.ceiling.p99;
+        return { value: ratio, text: `${ratio.toFixed(2)} (${Math.round(rows.row.p99)} ÷ ${Math.round(rows.ceiling.p99)} ms)` };
+      },
+      ok: (v) => v <= 2,
+    })),
+  ),
+  {
+    what: "broadcast: frames lost or heard twice, Wren's servers",
+    bound: '0',
+    measure: (r) => {
+      const rows = r.broadcast?.rows.filter((x) => x.mode !== 'bare');
+      if (!rows?.length) return undefined;
+      const lost = rows.reduce((n, x) => n + x.lost, 0);
+      const duplicates = rows.reduce((n, x) => n + x.duplicates, 0);
+      const expected = rows.reduce((n, x) => n + x.sockets * x.rounds, 0);
+      return { value: lost + duplicates, text: `${lost} lost, ${duplicates} twice of ${expected.toLocaleString('en')}` };
+    },
+    ok: (v) => v === 0,
+  },
 ];
 
 /** Rows of the summary: [what, target, measured, ✓ / ✗ / not run]. */

@@ -31,6 +31,15 @@ const results = {
   },
 };
 
+const broadcastRow = (mode: string, sockets: number, p99: number, lost = 0, duplicates = 0) => ({
+  mode,
+  sockets,
+  rounds: 20,
+  p99,
+  lost,
+  duplicates,
+});
+
 const row = (rows: string[][], what: string) => rows.find(([name]) => name === what);
 
 describe('the bench summary', () => {
@@ -48,6 +57,34 @@ describe('the bench summary', () => {
   it("counts an LCP difference within the page's own run-to-run spread as none", () => {
     expect(row(rows, 'Lighthouse simulate, recommended snippet: LCP Δ (median)')?.slice(2)).toEqual(['+5', '✓']);
     expect(row(rows, 'Lighthouse simulate, recommended snippet: score Δ (median)')?.slice(2)).toEqual(['+0', '✓']);
+  });
+
+  it('holds each Wren server to twice the bare broadcast at its socket count, and counts every lost or doubled frame', () => {
+    const rows1 = summary({
+      broadcast: {
+        rows: [
+          broadcastRow('bare', 1000, 20),
+          broadcastRow('embedded', 1000, 30),
+          broadcastRow('scaled1', 1000, 41, 1),
+          broadcastRow('bare', 2000, 40),
+          broadcastRow('scaled2', 2000, 80, 0, 2),
+        ],
+      },
+    });
+    expect(row(rows1, 'broadcast to 1,000 sockets, Wren, 1 process (SQLite, in-process fan-out): p99 ÷ bare `ws`')?.slice(2)).toEqual([
+      '1.50 (30 ÷ 20 ms)',
+      '✓',
+    ]);
+    expect(row(rows1, 'broadcast to 1,000 sockets, Wren, 1 process (PostgreSQL + Redis): p99 ÷ bare `ws`')?.slice(2)).toEqual([
+      '2.05 (41 ÷ 20 ms)',
+      '✗',
+    ]);
+    expect(row(rows1, 'broadcast to 2,000 sockets, Wren, 2 processes (PostgreSQL + Redis): p99 ÷ bare `ws`')?.slice(2)).toEqual([
+      '2.00 (80 ÷ 40 ms)',
+      '✓',
+    ]);
+    expect(row(rows1, 'broadcast to 2,000 sockets, Wren, 1 process (SQLite, in-process fan-out): p99 ÷ bare `ws`')?.[3]).toBe('not run');
+    expect(row(rows1, "broadcast: frames lost or heard twice, Wren's servers")?.slice(2)).toEqual(['1 lost, 2 twice of 80,000', '✗']);
   });
 
   it('marks what did not run', () => {
