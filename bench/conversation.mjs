@@ -23,7 +23,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ensureBuilt } from './lib/dist.mjs';
-import { launchChromium, stopAfter } from './lib/harness.mjs';
+import { launchChromium, runWithin } from './lib/harness.mjs';
 import { agentApi, mintVisitor, startServer, WEBSITE_TOKEN } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
@@ -98,9 +98,8 @@ async function main() {
   const started = performance.now();
   const server = await startServer(dist, PORT);
   const browser = await launchChromium();
-  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([browser.close(), server.stop()]));
   const results = { messages: MESSAGES, cpu: CPU, open: [], append: [], typing: [], firstLoad: [], rows: {} };
-  try {
+  await runWithin(TOTAL_TIMEOUT_MS, [() => browser.close(), () => server.stop()], async () => {
     const visitor = await mintVisitor(server.origin);
     let next = 0;
     await Promise.all(
@@ -200,11 +199,7 @@ async function main() {
     }
     results.rows.end = await page.evaluate(rowCount);
     await context.close();
-  } finally {
-    clearTimeout(hardStop);
-    await browser.close();
-    await server.stop();
-  }
+  });
   report(results, started);
 }
 

@@ -26,7 +26,7 @@ import WebSocket from 'ws';
 import { broadcastReport, runBroadcastBench } from './lib/broadcast.mjs';
 import { MODES } from './lib/broadcastModes.mjs';
 import { ensureBuilt } from './lib/dist.mjs';
-import { stopAfter } from './lib/harness.mjs';
+import { runWithin } from './lib/harness.mjs';
 import { API_ACCESS_TOKEN, mintVisitor, startServer } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
@@ -139,81 +139,83 @@ async function main() {
   const started = performance.now();
   const server = await startServer(dist, PORT);
   const sockets = [];
-  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => {
-    for (const { ws } of sockets) ws.terminate();
-    return server.stop();
-  });
   const results = [];
-  try {
-    const fresh = processStats(server.pid);
-    const visitors = [];
-    for (const k of KS) {
-      // Visitors and sockets accumulate: level K has exactly K of each.
-      const mintStart = performance.now();
-      visitors.push(
-        ...(await pool(
-          Array.from({ length: k - visitors.length }, (_, j) => visitors.length + j),
-          SETUP_CONCURRENCY,
-          (i) => mintVisitor(server.origin, i),
-        )),
-      );
-      const mintMs = performance.now() - mintStart;
-      const beforeSockets = processStats(server.pid);
-      const opened = await pool(visitors.slice(sockets.length), SETUP_CONCURRENCY, (visitor) => connect(server.origin, visitor));
-      sockets.push(...opened);
+  await runWithin(
+    TOTAL_TIMEOUT_MS,
+    [
+      () => {
+        for (const { ws } of sockets) ws.terminate();
+      },
+      () => server.stop(),
+    ],
+    async () => {
+      const fresh = processStats(server.pid);
+      const visitors = [];
+      for (const k of KS) {
+        // Visitors and sockets accumulate: level K has exactly K of each.
+        const mintStart = performance.now();
+        visitors.push(
+          ...(await pool(
+            Array.from({ length: k - visitors.length }, (_, j) => visitors.length + j),
+            SETUP_CONCURRENCY,
+            (i) => mintVisitor(server.origin, i),
+          )),
+        );
+        const mintMs = performance.now() - mintStart;
+        const beforeSockets = processStats(server.pid);
+        const opened = await pool(visitors.slice(sockets.length), SETUP_CONCURRENCY, (visitor) => connect(server.origin, visitor));
+        sockets.push(...opened);
 
-      // Idle: a window of whole ping periods, starting between two pings.
-      await new Promise((resolve) => (onPing = resolve));
-      onPing = null;
-      await sleep(PING_PERIOD_MS / 2);
-      const idleFrom = { ...counters };
-      const cpuFrom = processStats(server.pid);
-      const idleStart = performance.now();
-      await sleep(IDLE_PERIODS * PING_PERIOD_MS);
-      const idleS = (performance.now() - idleStart) / 1000;
-      const cpuTo = processStats(server.pid);
-      const idle = {
-        framesPerS: (counters.frames - idleFrom.frames) / idleS,
-        bytesPerS: (counters.bytes - idleFrom.bytes) / idleS,
-        otherFrames: counters.other - idleFrom.other,
-        cpuPct: ((cpuTo.cpuS - cpuFrom.cpuS) / idleS) * 100,
-        rssMb: cpuTo.rssMb,
-      };
+        // Idle: a window of whole ping periods, starting between two pings.
+        await new Promise((resolve) => (onPing = resolve));
+        onPing = null;
+        await sleep(PING_PERIOD_MS / 2);
+        const idleFrom = { ...counters };
+        const cpuFrom = processStats(server.pid);
+        const idleStart = performance.now();
+        await sleep(IDLE_PERIODS * PING_PERIOD_MS);
+        const idleS = (performance.now() - idleStart) / 1000;
+        const cpuTo = processStats(server.pid);
+        const idle = {
+          framesPerS: (counters.frames - idleFrom.frames) / idleS,
+          bytesPerS: (counters.bytes - idleFrom.bytes) / idleS,
+          otherFrames: counters.other - idleFrom.other,
+          cpuPct: ((cpuTo.cpuS - cpuFrom.cpuS) / idleS) * 100,
+          rssMb: cpuTo.rssMb,
+        };
 
-      // The first level starts on a cold server: let its JIT and SQLite caches warm up first.
-      if (k === KS[0]) for (let i = 0; i < WARM_UP_MESSAGES; i++) await agentMessage(server.origin, visitors[i % k], `bench warm-up ${i}`);
-      // One message at a time, round the visitors, nothing else in flight.
-      const sequential = [];
-      for (let i = 0; i < Math.max(k, SEQUENTIAL_MESSAGES); i++)
-        sequential.push(await agentMessage(server.origin, visitors[i % k], `bench ${k} seq ${i}`));
-      // K at once: every visitor's agent answers in the same moment.
-      const burstStart = performance.now();
-      const burst = await Promise.all(
-        visitors.slice(0, k).map((visitor, i) => agentMessage(server.origin, visitor, `bench ${k} burst ${i}`)),
-      );
-      const burstMs = performance.now() - burstStart;
+        // The first level starts on a cold server: let its JIT and SQLite caches warm up first.
+        if (k === KS[0])
+          for (let i = 0; i < WARM_UP_MESSAGES; i++) await agentMessage(server.origin, visitors[i % k], `bench warm-up ${i}`);
+        // One message at a time, round the visitors, nothing else in flight.
+        const sequential = [];
+        for (let i = 0; i < Math.max(k, SEQUENTIAL_MESSAGES); i++)
+          sequential.push(await agentMessage(server.origin, visitors[i % k], `bench ${k} seq ${i}`));
+        // K at once: every visitor's agent answers in the same moment.
+        const burstStart = performance.now();
+        const burst = await Promise.all(
+          visitors.slice(0, k).map((visitor, i) => agentMessage(server.origin, visitor, `bench ${k} burst ${i}`)),
+        );
+        const burstMs = performance.now() - burstStart;
 
-      const row = {
-        k,
-        mintMs,
-        subscribeMs: opened.map((s) => s.subscribeMs),
-        sequential,
-        burst,
-        burstMs,
-        idle,
-        rssFreshMb: fresh.rssMb,
-        rssBeforeSocketsMb: beforeSockets.rssMb,
-        socketsOpened: opened.length,
-        rssAfterMb: processStats(server.pid).rssMb,
-      };
-      results.push(row);
-      process.stderr.write(`bench: K=${k} done (${Math.round((performance.now() - started) / 1000)} s)\n`);
-    }
-  } finally {
-    clearTimeout(hardStop);
-    for (const { ws } of sockets) ws.terminate();
-    await server.stop();
-  }
+        const row = {
+          k,
+          mintMs,
+          subscribeMs: opened.map((s) => s.subscribeMs),
+          sequential,
+          burst,
+          burstMs,
+          idle,
+          rssFreshMb: fresh.rssMb,
+          rssBeforeSocketsMb: beforeSockets.rssMb,
+          socketsOpened: opened.length,
+          rssAfterMb: processStats(server.pid).rssMb,
+        };
+        results.push(row);
+        process.stderr.write(`bench: K=${k} done (${Math.round((performance.now() - started) / 1000)} s)\n`);
+      }
+    },
+  );
   report(results, started);
   await broadcast(dist);
 }

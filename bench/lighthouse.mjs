@@ -22,7 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.mjs';
 import { ensureBuilt } from './lib/dist.mjs';
-import { stopAfter } from './lib/harness.mjs';
+import { runWithin } from './lib/harness.mjs';
 import { lighthouseFigures } from './lib/lighthouseFigures.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { startServer, WEBSITE_TOKEN } from './lib/server.mjs';
@@ -65,9 +65,8 @@ async function main() {
   // The recommended snippet exactly as the demo page serves it, pointed at this server.
   const recommendedSnippet = await (await fetch(`${server.origin}/demo/snippet.js`)).text();
   const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN, { recommendedSnippet, article: ARTICLE });
-  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([host.stop(), server.stop()]));
   const results = {};
-  try {
+  await runWithin(TOTAL_TIMEOUT_MS, [() => host.stop(), () => server.stop()], async () => {
     for (const method of METHODS) {
       results[method] = Object.fromEntries(Object.keys(LIGHTHOUSE_VARIANTS).map((name) => [name, []]));
       for (let i = 0; i < RUNS; i++) {
@@ -80,11 +79,7 @@ async function main() {
         );
       }
     }
-  } finally {
-    clearTimeout(hardStop);
-    await host.stop();
-    await server.stop();
-  }
+  });
   report(results, started);
 }
 

@@ -23,7 +23,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ensureBuilt } from './lib/dist.mjs';
-import { launchChromium, stopAfter } from './lib/harness.mjs';
+import { launchChromium, runWithin } from './lib/harness.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { watchNetwork } from './lib/network.mjs';
 import { probe } from './lib/pageProbe.mjs';
@@ -166,10 +166,9 @@ async function main() {
   const server = await startServer(dist, PORT);
   const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN);
   const browser = await launchChromium();
-  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([browser.close(), host.stop(), server.stop()]));
   const started = performance.now();
   const results = {};
-  try {
+  await runWithin(TOTAL_TIMEOUT_MS, [() => browser.close(), () => host.stop(), () => server.stop()], async () => {
     // Node's clock for marks from both the host page and the chat frame (they have different time origins).
     const marks = new Map();
     const newContext = async () => {
@@ -209,12 +208,7 @@ async function main() {
         process.stderr.write(`bench: ${name} ${cache} done (${Math.round((performance.now() - started) / 1000)} s)\n`);
       }
     }
-  } finally {
-    clearTimeout(hardStop);
-    await browser.close();
-    await host.stop();
-    await server.stop();
-  }
+  });
   report(results, started);
 }
 

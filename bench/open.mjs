@@ -25,7 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { ensureBuilt } from './lib/dist.mjs';
-import { launchChromium, stopAfter } from './lib/harness.mjs';
+import { launchChromium, runWithin } from './lib/harness.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { watchNetwork } from './lib/network.mjs';
 import { probe } from './lib/pageProbe.mjs';
@@ -148,7 +148,6 @@ async function main() {
   const server = await startServer(dist, PORT);
   const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN);
   const browser = await launchChromium();
-  const hardStop = stopAfter(TOTAL_TIMEOUT_MS, () => Promise.allSettled([browser.close(), host.stop(), server.stop()]));
   const marks = markBoard();
   const newContext = async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, hasTouch: false });
@@ -157,7 +156,7 @@ async function main() {
     return context;
   };
   const results = { opens: {}, contacts: null };
-  try {
+  await runWithin(TOTAL_TIMEOUT_MS, [() => browser.close(), () => host.stop(), () => server.stop()], async () => {
     for (const [name, variant] of Object.entries(VARIANTS)) {
       // First-time visitors: a fresh profile each time (no cookie, an empty HTTP cache).
       const firstTime = [];
@@ -209,12 +208,7 @@ async function main() {
     }
     const after = await countContacts(server);
     results.contacts = { opens: OPENS, created: after.count - before.count, source: after.source };
-  } finally {
-    clearTimeout(hardStop);
-    await browser.close();
-    await host.stop();
-    await server.stop();
-  }
+  });
   report(results, started);
 }
 

@@ -1,6 +1,6 @@
 /**
  * What every bench shares around its measurements: Debian's Chromium launched the same way, and
- * a hard stop so a wedged run ends with an error instead of hanging the machine.
+ * a run that always stops what it started, and stops by itself when wedged.
  */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.mjs';
@@ -18,13 +18,21 @@ export function launchChromium() {
 }
 
 /**
- * After `ms`, says the bench ran over, runs `cleanup` (closing browsers and servers) and exits
- * with 1. Returns the timer, for `clearTimeout` once the bench is done.
+ * Runs `body`, then `stops` (closing browsers and servers) whether it succeeded or not. After
+ * `ms` the bench has run over: it says so, runs `stops` and exits with 1, so a wedged run ends
+ * with an error instead of hanging the machine.
  */
-export function stopAfter(ms, cleanup) {
-  return setTimeout(() => {
+export async function runWithin(ms, stops, body) {
+  const stopAll = () => Promise.allSettled(stops.map((stop) => stop()));
+  const timer = setTimeout(() => {
     console.error(`bench: over ${ms / 60_000} min, stopping`);
     process.exitCode = 1;
-    void Promise.allSettled([cleanup()]).then(() => process.exit(1));
+    void stopAll().then(() => process.exit(1));
   }, ms);
+  try {
+    return await body();
+  } finally {
+    clearTimeout(timer);
+    await stopAll();
+  }
 }

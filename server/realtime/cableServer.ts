@@ -1,6 +1,6 @@
 /**
  * ActionCable over `ws`, sharing the HTTP server's port: upgrades on `/cable` become
- * `CableConnection`s; a single timer pings every client every 3 s.
+ * `CableConnection`s; every client is pinged every 3 s, a slice of them at a time.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,10 +10,18 @@ import { requestAddress } from '../limits/clientAddress';
 import type { RateLimits } from '../limits/rateLimits';
 import { CableConnection, type CableRooms } from './cableConnection';
 import type { Hub } from './hub';
+import { Rota } from './rota';
 
 const PROTOCOL = 'actioncable-v1-json';
 // Browsers answer WebSocket pings by themselves; a socket silent for this long is dead.
 const DEAD_AFTER_MS = 60_000;
+/**
+ * Each ping period is cut into this many ticks, each pinging its share of the clients: sending
+ * thousands of pings at once held up a broadcast that fell in the same moment by as long.
+ */
+const PING_SLICES = 10;
+/** Every tenth ping is also a WebSocket ping, which proves a silent client alive by its pong. */
+const PINGS_PER_PROTOCOL_PING = 10;
 
 export interface CableServerOptions {
   hub: Hub;
@@ -40,6 +48,7 @@ export interface CableServer {
 /** Serves ActionCable on `server`'s `/cable` upgrades. */
 export function attachCableServer(server: Server, options: CableServerOptions): CableServer {
   const clients = new Map<WebSocket, { connection: CableConnection; lastSeen: number }>();
+  const pingRota = new Rota<WebSocket>(PING_SLICES);
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: 64 * 1024,
@@ -70,6 +79,7 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
     });
     const client = { connection, lastSeen: Date.now() };
     clients.set(ws, client);
+    pingRota.add(ws);
     ws.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
       if (!isBinary) void connection.receive(data.toString());
@@ -80,24 +90,31 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
     ws.on('close', () => {
       connection.close();
       clients.delete(ws);
+      pingRota.delete(ws);
     });
     ws.on('error', () => ws.terminate());
     connection.open();
   });
 
-  let ticks = 0;
-  const timer = setInterval(() => {
-    const now = Date.now();
-    ticks++;
-    for (const [ws, client] of clients) {
-      if (now - client.lastSeen > DEAD_AFTER_MS) {
-        ws.terminate();
-        continue;
+  let tick = 0;
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      const protocolPing = Math.floor(tick / PING_SLICES) % PINGS_PER_PROTOCOL_PING === 0;
+      for (const ws of pingRota.due(tick)) {
+        const client = clients.get(ws);
+        if (!client) continue;
+        if (now - client.lastSeen > DEAD_AFTER_MS) {
+          ws.terminate();
+          continue;
+        }
+        client.connection.ping(Math.floor(now / 1000));
+        if (protocolPing) ws.ping();
       }
-      client.connection.ping(Math.floor(now / 1000));
-      if (ticks % 10 === 0) ws.ping();
-    }
-  }, options.pingIntervalMs ?? PING_INTERVAL_MS);
+      tick++;
+    },
+    (options.pingIntervalMs ?? PING_INTERVAL_MS) / PING_SLICES,
+  );
   timer.unref();
 
   const reconnectAll = async () => {
