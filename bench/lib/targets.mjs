@@ -28,9 +28,13 @@ export const TARGETS = [
     const runs = (r) => r.open?.opens?.['cpu-4x + slow-4g']?.[visitor];
     return [
       {
-        what: `first open, ${who} visitor: requests`,
+        what: `first open, ${who} visitor: requests, the HTTP cache's included`,
         bound: '≤ 8',
-        measure: (r) => runs(r) && { value: m(runs(r), 'requests'), text: String(Math.round(m(runs(r), 'requests'))) },
+        measure: (r) => {
+          if (!runs(r)) return undefined;
+          const all = median(runs(r).map((open) => open.requests + (open.cachedRequests ?? 0)));
+          return { value: all, text: `${Math.round(all)} (${Math.round(m(runs(r), 'requests'))} from the network)` };
+        },
         ok: (v) => v <= 8,
       },
       {
