@@ -1,15 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './ports';
-import { agentAvailability, changeInbox, setAgentAvailability, weekOpenOnlyIn3Days } from './support/settings';
+import { changeInbox, setAgentAvailability, weekOpenOnlyIn3Days } from './support/settings';
 import { openChat } from './support/widget';
 
 // Who is there and how soon they answer (docs/behaviour.md#availability, #time-until-back), as the
-// agent sets it through the Application API.
+// agent sets it through the Application API. Each test leaves the agent as the run has them, at
+// work and online (e2e/support/startServer.mjs): what the inbox's member list showed before is
+// presence, not a choice, and setting it back as a choice could leave every later spec's team
+// away (an agent not seen yet reads offline).
+const atWork = () => setAgentAvailability('online');
 
 test('outside working hours the widget says the team is away and when it is back', async ({ page }) => {
   // Open only on the day three days from now (UTC), so closed now at any time of day.
   const { workingHours, openDay } = weekOpenOnlyIn3Days();
-  const availabilityBefore = await agentAvailability();
   const restoreInbox = await changeInbox({ working_hours_enabled: true, working_hours: workingHours, timezone: 'UTC' });
   try {
     // An agent is online, so "away" comes from the working hours alone.
@@ -29,13 +32,12 @@ test('outside working hours the widget says the team is away and when it is back
     await expect(header.getByText(`We will be back online on ${openDay}`)).toBeVisible();
     await expect(header.locator('.online-dot')).toHaveCount(0);
   } finally {
-    await setAgentAvailability(availabilityBefore);
+    await atWork();
     await restoreInbox();
   }
 });
 
 test('with an agent online the widget says so, and follows the agent going offline live', async ({ page }) => {
-  const availabilityBefore = await agentAvailability();
   const restoreInbox = await changeInbox({ working_hours_enabled: false, reply_time: 'in_a_few_minutes' });
   try {
     await setAgentAvailability('online');
@@ -63,7 +65,7 @@ test('with an agent online the widget says so, and follows the agent going offli
     await setAgentAvailability('online');
     await expect(card.getByRole('heading', { name: 'We are online' })).toBeVisible();
   } finally {
-    await setAgentAvailability(availabilityBefore);
+    await atWork();
     await restoreInbox();
   }
 });

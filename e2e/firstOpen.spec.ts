@@ -34,7 +34,7 @@ test('a visitor who opens the chat, reads home and leaves is stored nowhere; the
 
   // The first write stores the visitor, once; the agent's reply reaches the socket that
   // subscribed before anything of theirs existed.
-  await page.getByRole('button', { name: 'Chat with us' }).click();
+  await openChat(page);
   await widget.getByRole('button', { name: 'Start Conversation' }).click();
   const composer = widget.getByRole('textbox', { name: 'Type your message' });
   await composer.fill('Do you ship to Norway?');
@@ -66,29 +66,31 @@ test('a returning visitor sees their conversation from the page, and what an age
   // The next page's socket is held before it subscribes while the agent writes, so the answer
   // misses the page's data and the live subscription alike: only the catch-up can bring it.
   const actions: string[] = [];
-  let releaseSubscribe!: () => void;
-  const subscribeHeld = new Promise<void>((held) => {
-    void page.context().routeWebSocket(/\/cable$/, (socket) => {
-      const server = socket.connectToServer();
-      socket.onMessage(async (frame) => {
-        const { command, data } = JSON.parse(String(frame)) as { command: string; data?: string };
-        if (command === 'message' && data) actions.push((JSON.parse(data) as { action: string }).action);
-        if (command === 'subscribe' && releaseSubscribe === undefined) {
-          await new Promise<void>((release) => {
-            releaseSubscribe = release;
-            held();
-          });
-        }
-        server.send(frame);
-      });
+  let releaseSubscribe: (() => void) | undefined;
+  let subscribeHeld!: () => void;
+  const held = new Promise<void>((resolve) => {
+    subscribeHeld = resolve;
+  });
+  await page.context().routeWebSocket(/\/cable$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage(async (frame) => {
+      const { command, data } = JSON.parse(String(frame)) as { command: string; data?: string };
+      if (command === 'message' && data) actions.push((JSON.parse(data) as { action: string }).action);
+      if (command === 'subscribe' && releaseSubscribe === undefined) {
+        await new Promise<void>((release) => {
+          releaseSubscribe = release;
+          subscribeHeld();
+        });
+      }
+      server.send(frame);
     });
   });
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
   await page.goto(`${E2E.hostOrigin}/other`);
-  await subscribeHeld;
+  await held;
   await agentApi('POST', `/api/v1/accounts/1/conversations/${conversation.id}/messages`, { content: 'Written while you were connecting' });
-  releaseSubscribe();
+  releaseSubscribe?.();
   widget = await openChat(page);
   const log = widget.getByRole('log');
   await expect(log.getByText('First visit question')).toBeVisible();

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { keepAgentAtWork } from '../../e2e/support/agentAtWork.mjs';
 import { serverEnv } from '../../e2e/support/serverEnv.mjs';
 
 export const WEBSITE_TOKEN = 'bench-website-token';
@@ -91,22 +92,16 @@ export async function startServer(dist, port, env = {}) {
     }
     await sleep(100);
   }
-  // The seed agent is at work, as if their console were open (a call every 5 s, inside the 25 s a
-  // sign of life counts for: docs/protocol.md#presence). Benches measure a team that answers: an
-  // away team would add the e-mail question (and the chunk that draws it) to every conversation.
-  const atWork = setInterval(() => {
-    fetch(`${origin}/api/v1/profile`, { headers: { api_access_token: API_ACCESS_TOKEN } }).catch(() => {
-      // Stopping, or busy: the next call counts.
-    });
-  }, 5_000);
-  await fetch(`${origin}/api/v1/profile`, { headers: { api_access_token: API_ACCESS_TOKEN } });
+  // Benches measure a team that answers (e2e/support/agentAtWork.mjs).
+  const atWork = keepAgentAtWork(origin, API_ACCESS_TOKEN);
+  await atWork.signOfLife();
   return {
     origin,
     pid: child.pid,
     /** The SQLite file, for figures the Application API does not give. */
     databasePath: join(dir, 'wren.sqlite'),
     async stop() {
-      clearInterval(atWork);
+      atWork.stop();
       if (!exited) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

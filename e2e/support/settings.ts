@@ -1,4 +1,3 @@
-import { E2E } from '../ports';
 import { agentApi } from './agentApi';
 
 /**
@@ -59,15 +58,6 @@ export function weekOpenOnlyIn3Days(now = new Date()): { workingHours: WorkingHo
 }
 
 export type Availability = 'online' | 'busy' | 'offline';
-
-/** The seed agent's availability as the widget sees it (`GET /api/v1/widget/inbox_members`). */
-export async function agentAvailability(agentId = 1): Promise<Availability> {
-  const response = await fetch(`${E2E.widgetOrigin}/api/v1/widget/inbox_members?website_token=${E2E.websiteToken}`);
-  const { payload } = (await response.json()) as { payload: { id: number; availability_status: Availability }[] };
-  const agent = payload.find((member) => member.id === agentId);
-  if (!agent) throw new Error(`agent ${agentId} is not a member of inbox 1`);
-  return agent.availability_status;
-}
 
 /** The API token's agent sets their own availability (docs/protocol.md#application-api); widgets hear `presence.update`. */
 export async function setAgentAvailability(availability: Availability): Promise<void> {

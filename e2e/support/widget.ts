@@ -26,6 +26,9 @@ export async function hostSettings(page: Page, settings: HostSettings): Promise<
 export async function openChat(page: Page, launcherName: string | RegExp = 'Chat with us'): Promise<FrameLocator> {
   await page.getByRole('button', { name: launcherName }).click();
   await expect.poll(() => page.evaluate(() => window.$chatwoot?.hasLoaded === true)).toBe(true);
+  // The window slides in for 200 ms. Playwright finds a control in the frame steady while the
+  // frame itself moves, so a click then lands where the control was: wait until it has arrived.
+  await expect.poll(() => page.locator('#wren-chat .window').evaluate((chatWindow) => chatWindow.getAnimations().length)).toBe(0);
   return chatFrame(page);
 }
 

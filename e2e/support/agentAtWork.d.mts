@@ -1,0 +1,1 @@
+export function keepAgentAtWork(origin: string, apiAccessToken: string): { signOfLife(): Promise<Response>; stop(): void };
