@@ -27,6 +27,7 @@ import { broadcastReport, runBroadcastBench } from './lib/broadcast.mjs';
 import { MODES } from './lib/broadcastModes.mjs';
 import { ensureBuilt } from './lib/dist.mjs';
 import { runWithin } from './lib/harness.mjs';
+import { pool } from './lib/pool.mjs';
 import { API_ACCESS_TOKEN, mintVisitor, startServer } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
@@ -44,20 +45,6 @@ const SETUP_CONCURRENCY = 16;
 const SEQUENTIAL_MESSAGES = 200;
 const WARM_UP_MESSAGES = 50;
 const CLK_TCK = 100; // USER_HZ on Linux
-
-/** Runs `task` over `items`, `limit` at a time. */
-async function pool(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /** RSS (MB) and CPU time (s) of a process, from /proc. */
 function processStats(pid) {

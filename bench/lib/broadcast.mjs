@@ -13,24 +13,12 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { startPostgres, startRedis } from '../../e2e/support/services.mjs';
 import { MODES } from './broadcastModes.mjs';
+import { pool } from './pool.mjs';
 import { API_ACCESS_TOKEN, startServer, WEBSITE_TOKEN } from './server.mjs';
 import { fmt, median, quantile, table } from './stats.mjs';
 
 const ROUND_TIMEOUT_MS = 10_000;
 const SETUP_CONCURRENCY = 32;
-
-async function pool(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /** The bare server as a child process. */
 async function startBare(port) {
