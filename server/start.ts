@@ -7,9 +7,9 @@
  * share one port. No process concerns (signals, exit codes, the banner): `server.ts` owns
  * those, and tests start real servers through this function.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppConfig, Config } from './config';
 import { inProcess, throughRedis, type Coordination } from './coordination';
@@ -21,6 +21,7 @@ import { observeRealtime } from './observability/metrics';
 import { attachCableServer } from './realtime/cableServer';
 import { createCableRooms } from './services/cableRooms';
 import { gatewayMode } from './gateway/gatewayMode';
+import { HttpConnections } from './lib/httpConnections';
 
 interface Running {
   /** The port actually bound (differs from `config.port` when that was 0). */
@@ -119,9 +120,11 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER, 
     close: async () => {},
   };
 
-  const server = serve({ fetch: mode.fetch, port: base.port, hostname: base.host }) as Server;
+  const connections = new HttpConnections(getRequestListener(mode.fetch));
+  const server = connections.attach(createServer());
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
+  server.listen(base.port, base.host);
   const port = await listen(server).catch(async (error) => {
     await mode.close();
     throw error;
@@ -129,24 +132,6 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER, 
   const realtime = mode.attachRealtime(server);
 
   let closing = false;
-  // Requests in flight per connection. Browsers open spare connections they may never use; Node
-  // counts those as busy, so `close()` would wait for its request timeout (a minute) on them.
-  const inFlight = new Map<Socket, number>();
-  server.on('connection', (socket: Socket) => {
-    inFlight.set(socket, 0);
-    socket.once('close', () => inFlight.delete(socket));
-  });
-  server.on('request', (req, res) => {
-    const socket = req.socket;
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const left = (inFlight.get(socket) ?? 1) - 1;
-      inFlight.set(socket, left);
-      // Shutting down: a connection ends once its last response has gone out.
-      if (closing && left === 0) socket.end();
-    });
-  });
-
   // A graceful handover (docs/architecture.md#modes): stop being ready, send every widget
   // ActionCable's `disconnect` (reconnect: true) so it moves to another process and fetches what
   // it missed there, finish the requests in flight (their broadcasts still reach the other
@@ -158,7 +143,7 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER, 
     await realtime.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
+      connections.closeAll();
     });
     await mode.close();
   };
