@@ -4,8 +4,10 @@
  * with its contact-inbox's pubsub token; an agent with their own token plus `account_id` and
  * `user_id`, as Chatwoot's dashboard does (docs/protocol.md#agents-on-the-cable).
  */
-import { CABLE_ACTIONS, ROOM_CHANNEL, REALTIME_EVENTS, type ServerFrame } from '../../src/shared/cable';
+import { CABLE_ACTIONS, ROOM_CHANNEL, REALTIME_EVENTS, type RealtimeEnvelope, type ServerFrame } from '../../src/shared/cable';
 import type { MessagesPage } from '../../src/shared/types';
+import { countRateLimitRejection } from '../observability/metrics';
+import { ActionBudget, CABLE_ACTION_RATES } from './cableLimits';
 import type { Hub, HubListener } from './hub';
 
 /** Who an agent's subscription says it is. */
@@ -50,7 +52,11 @@ export interface CableConnectionOptions {
   rooms: CableRooms;
   /** Asked before each new subscription (a rate limit); false → `reject_subscription`. */
   admitSubscription?: () => Promise<boolean>;
+  /** The clock of the action budgets (`cableLimits.ts`). */
+  now?: () => number;
 }
+
+type LimitedAction = keyof typeof CABLE_ACTION_RATES;
 
 /** The widget streams one room; a few more leave room for a page that embeds two widgets. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5;
@@ -88,6 +94,8 @@ export class CableConnection {
   private readonly subscriptions = new Map<string, Subscription>();
   // Frames are handled one at a time so a `message` never overtakes its own `subscribe`.
   private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private readonly budgets = new Map<LimitedAction, ActionBudget>();
   private closed = false;
 
   constructor(private readonly options: CableConnectionOptions) {}
@@ -109,8 +117,19 @@ export class CableConnection {
 
   /** Handles one text frame; resolves when it (and any earlier frame) has been processed. */
   receive(raw: string): Promise<void> {
-    this.queue = this.queue.then(() => this.handle(raw)).catch((error) => console.error('cable frame failed', error));
+    this.pending++;
+    this.queue = this.queue
+      .then(() => this.handle(raw))
+      .catch((error) => console.error('cable frame failed', error))
+      .finally(() => {
+        this.pending--;
+      });
     return this.queue;
+  }
+
+  /** Frames received and not handled yet. */
+  get pendingFrames(): number {
+    return this.pending;
   }
 
   /** Resolves once every frame received so far has been handled. */
@@ -220,8 +239,25 @@ export class CableConnection {
       return;
     }
     if (!params || typeof params !== 'object') return;
-    if (params.action === CABLE_ACTIONS.updatePresence) await this.present(subscription);
-    else if (params.action === CABLE_ACTIONS.catchUp) await this.catchUp(subscription, params.after);
+    if (params.action === CABLE_ACTIONS.updatePresence) {
+      if (this.withinBudget(CABLE_ACTIONS.updatePresence)) await this.present(subscription);
+    } else if (params.action === CABLE_ACTIONS.catchUp) {
+      if (this.withinBudget(CABLE_ACTIONS.catchUp)) await this.catchUp(subscription, params.after);
+    }
+  }
+
+  /** Spends one of the socket's `action`s (`CABLE_ACTION_RATES`); false, and counted, when none is left. */
+  private withinBudget(action: LimitedAction): boolean {
+    let budget = this.budgets.get(action);
+    if (!budget) this.budgets.set(action, (budget = new ActionBudget(CABLE_ACTION_RATES[action], this.options.now)));
+    if (budget.take()) return true;
+    countRateLimitRejection(CABLE_ACTION_RATES[action].limit);
+    return false;
+  }
+
+  /** Sends `{event, data}` to this subscription alone. */
+  private answer({ listener }: Subscription, envelope: RealtimeEnvelope): void {
+    if (!this.closed) listener(envelope, JSON.stringify(envelope));
   }
 
   /**
@@ -229,15 +265,19 @@ export class CableConnection {
    * so a message stored later reaches it as a broadcast; one broadcast meanwhile comes both ways,
    * and the client merges by id.
    */
-  private async catchUp({ room, listener }: Subscription, after: unknown): Promise<void> {
+  private async catchUp(subscription: Subscription, after: unknown): Promise<void> {
+    const { room } = subscription;
     if (!room.messagesAfter || !(after === 0 || isId(after))) return;
-    const envelope = { event: REALTIME_EVENTS.catchUp, data: await room.messagesAfter(after) };
-    if (!this.closed) listener(envelope, JSON.stringify(envelope));
+    this.answer(subscription, { event: REALTIME_EVENTS.catchUp, data: await room.messagesAfter(after) });
   }
 
-  /** A sign of life: recorded, and a contact is told the presence of the inbox's agents. */
-  private async present({ token, room }: Subscription): Promise<void> {
-    const presence = await room.present();
-    if (presence && !this.closed) this.options.hub.broadcast(token, REALTIME_EVENTS.presenceUpdate, presence);
+  /**
+   * A sign of life: recorded, and a contact is told the presence of the inbox's agents. Only
+   * the subscription that asked is answered (Chatwoot broadcasts to the token): its other
+   * sockets ask for themselves, and one token's sockets must not multiply each other's answers.
+   */
+  private async present(subscription: Subscription): Promise<void> {
+    const presence = await subscription.room.present();
+    if (presence) this.answer(subscription, { event: REALTIME_EVENTS.presenceUpdate, data: presence });
   }
 }

@@ -9,6 +9,7 @@ import { CABLE_PATH, PING_INTERVAL_MS } from '../../src/shared/cable';
 import { requestAddress } from '../limits/clientAddress';
 import type { RateLimits } from '../limits/rateLimits';
 import { CableConnection, type CableRooms } from './cableConnection';
+import { MAX_PENDING_FRAMES, SEND_BUFFER_CLOSE_BYTES, SEND_BUFFER_PAUSE_BYTES } from './cableLimits';
 import type { Hub } from './hub';
 import { Rota } from './rota';
 
@@ -69,12 +70,23 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
   wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const { limits } = options;
     const address = requestAddress(request, options.trustProxy);
+    // A client is read only while it keeps up: its frames waiting to be handled and the answers
+    // waiting to be sent to it stay under their bounds (`cableLimits.ts`).
+    const keepUp = () => {
+      if (ws.readyState !== ws.OPEN) return;
+      const behind = ws.bufferedAmount > SEND_BUFFER_PAUSE_BYTES || connection.pendingFrames > MAX_PENDING_FRAMES;
+      if (behind && !ws.isPaused) ws.pause();
+      else if (!behind && ws.isPaused) ws.resume();
+    };
     const connection = new CableConnection({
       hub: options.hub,
       rooms: options.rooms,
       admitSubscription: limits && (() => limits.allows('cableSubscriptionsPerAddress', address)),
       send: (frame) => {
-        if (ws.readyState === ws.OPEN) ws.send(frame);
+        if (ws.readyState !== ws.OPEN) return;
+        ws.send(frame, keepUp);
+        if (ws.bufferedAmount > SEND_BUFFER_CLOSE_BYTES) ws.terminate();
+        else keepUp();
       },
     });
     const client = { connection, lastSeen: Date.now() };
@@ -82,7 +94,9 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
     pingRota.add(ws);
     ws.on('message', (data, isBinary) => {
       client.lastSeen = Date.now();
-      if (!isBinary) void connection.receive(data.toString());
+      if (isBinary) return;
+      void connection.receive(data.toString()).then(keepUp);
+      keepUp();
     });
     ws.on('pong', () => {
       client.lastSeen = Date.now();

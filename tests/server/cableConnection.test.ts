@@ -1,6 +1,7 @@
 import { agentRoomIdentifier, roomIdentifier } from '../../src/shared/cable';
 import type { MessagesPage } from '../../src/shared/types';
 import { CableConnection, MAX_SUBSCRIPTIONS_PER_SOCKET, type CableRooms } from '../../server/realtime/cableConnection';
+import { CABLE_ACTION_RATES } from '../../server/realtime/cableLimits';
 import { Hub, type HubTransport } from '../../server/realtime/hub';
 
 const KNOWN = 'known-token';
@@ -9,7 +10,7 @@ const PRESENCE = { account_id: 1, users: { 1: 'online' } };
 /** A contact room answers `catch_up` with the messages after `after` (only their ids matter here). */
 const messagesAfter = async (after: number) => ({ payload: [{ id: after + 1 }, { id: after + 2 }], meta: {} }) as unknown as MessagesPage;
 
-function setup() {
+function setup(now?: () => number) {
   const hub = new Hub();
   const frames: Record<string, unknown>[] = [];
   const rooms: CableRooms = {
@@ -21,9 +22,11 @@ function setup() {
     openAgent: async (token, { accountId, userId }) =>
       token === AGENT_TOKEN && userId === 7 && accountId === 1 ? { streams: [token, 'account_1'], present: async () => null } : null,
   };
-  const connection = new CableConnection({ hub, rooms, send: (frame) => frames.push(JSON.parse(frame)) });
+  const connection = new CableConnection({ hub, rooms, now, send: (frame) => frames.push(JSON.parse(frame)) });
   const subscribe = (identifier: string) => connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
-  return { hub, frames, connection, subscribe };
+  const perform = (identifier: string, data: object) =>
+    connection.receive(JSON.stringify({ command: 'message', identifier, data: JSON.stringify(data) }));
+  return { hub, frames, connection, subscribe, perform, rooms };
 }
 
 describe('CableConnection', () => {
@@ -59,7 +62,7 @@ describe('CableConnection', () => {
     expect(connection.subscriptionCount).toBe(0);
   });
 
-  it('answers update_presence with presence.update to the token', async () => {
+  it('answers update_presence with presence.update to the asking subscription', async () => {
     const { frames, subscribe, connection } = setup();
     const identifier = roomIdentifier(KNOWN);
     await subscribe(identifier);
@@ -298,5 +301,57 @@ describe('CableConnection', () => {
       connection.close();
       expect(hub.tokens()).toEqual([]);
     });
+  });
+});
+
+describe('CableConnection limits per socket', () => {
+  const identifier = roomIdentifier(KNOWN);
+  const events = (frames: Record<string, unknown>[], event: string) =>
+    frames.filter((f) => (f.message as { event?: string } | undefined)?.event === event).length;
+
+  it.each([
+    ['catch_up', 'catch_up', { action: 'catch_up', after: 0 }],
+    ['update_presence', 'presence.update', { action: 'update_presence' }],
+  ] as const)('answers %s up to its burst, ignores the rest, and answers again as the budget refills', async (action, event, data) => {
+    let now = 1_000_000;
+    const { frames, subscribe, perform } = setup(() => now);
+    await subscribe(identifier);
+    frames.length = 0;
+    const { burst, refillMs } = CABLE_ACTION_RATES[action];
+    for (let i = 0; i < 2500; i++) await perform(identifier, data);
+    expect(events(frames, event)).toBe(burst);
+    now += refillMs;
+    await perform(identifier, data);
+    await perform(identifier, data);
+    expect(events(frames, event)).toBe(burst + 1);
+  });
+
+  it('lets an honest widget through: catch_up once and update_presence every 20 s, for an hour', async () => {
+    let now = 1_000_000;
+    const { frames, subscribe, perform } = setup(() => now);
+    await subscribe(identifier);
+    await perform(identifier, { action: 'catch_up', after: 0 });
+    for (let ping = 0; ping < 180; ping++) {
+      now += 20_000;
+      await perform(identifier, { action: 'update_presence' });
+    }
+    expect(events(frames, 'catch_up')).toBe(1);
+    expect(events(frames, 'presence.update')).toBe(1 + 180);
+  });
+
+  it("does not multiply a token's presence answers by its sockets", async () => {
+    const sockets = Array.from({ length: 100 }, () => setup());
+    // Every socket shares one hub here, as the sockets of one process do.
+    const hub = new Hub();
+    const shared = sockets.map(({ frames, rooms }) => {
+      const connection = new CableConnection({ hub, rooms, send: (frame) => frames.push(JSON.parse(frame)) });
+      return { frames, connection };
+    });
+    for (const { connection } of shared) await connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
+    for (const { frames } of shared) frames.length = 0;
+    const presence = JSON.stringify({ command: 'message', identifier, data: JSON.stringify({ action: 'update_presence' }) });
+    for (const { connection } of shared) for (let i = 0; i < 3; i++) await connection.receive(presence);
+    const deliveries = shared.reduce((sum, { frames }) => sum + events(frames, 'presence.update'), 0);
+    expect(deliveries).toBe(300);
   });
 });

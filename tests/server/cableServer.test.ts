@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { CABLE_PROTOCOLS, roomIdentifier } from '../../src/shared/cable';
+import { SEND_BUFFER_CLOSE_BYTES } from '../../server/realtime/cableLimits';
 import { attachCableServer, type CableServer } from '../../server/realtime/cableServer';
 import { createCableRooms } from '../../server/services/cableRooms';
 import { sendMessage, createFixture, type Fixture } from './helpers';
@@ -132,5 +133,31 @@ describe('ActionCable over a real WebSocket', () => {
       ws.once('error', () => resolve('error'));
     });
     expect(outcome).toBe('error');
+  });
+});
+
+describe('a client that does not read', () => {
+  it('is cut off once more than the send-buffer bound waits for it, and the others keep hearing', { timeout: 20_000 }, async () => {
+    const visitor = await fx.visit();
+    await sendMessage(fx, visitor, 'hello');
+    const identifier = roomIdentifier(visitor.pubsubToken);
+    const stalled = connect();
+    const reading = connect();
+    await Promise.all([stalled.opened, reading.opened]);
+    for (const client of [stalled, reading]) {
+      client.ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+      await client.next((f) => f.type === 'confirm_subscription');
+    }
+    stalled.ws.pause();
+    const filler = 'x'.repeat(1024 * 1024);
+    const broadcasts = Math.ceil(SEND_BUFFER_CLOSE_BYTES / filler.length) * 2;
+    for (let i = 0; i < broadcasts; i++) {
+      fx.hub.broadcast(visitor.pubsubToken, 'message.created', { id: i, content: filler });
+      // The reading client keeps up, as a widget does.
+      await reading.next((f) => (f.message as { data?: { id?: number } } | undefined)?.data?.id === i);
+    }
+    // The stalled client cannot see its socket close (it reads nothing); the server has dropped it.
+    expect(cable.size).toBe(1);
+    stalled.ws.terminate();
   });
 });

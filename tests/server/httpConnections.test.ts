@@ -36,8 +36,7 @@ function openSocket(): Promise<Socket> {
   });
 }
 
-const requests = (count: number) =>
-  Array.from({ length: count }, (_, i) => `GET /r${i} HTTP/1.1\r\nHost: test\r\n\r\n`).join('');
+const requests = (count: number) => Array.from({ length: count }, (_, i) => `GET /r${i} HTTP/1.1\r\nHost: test\r\n\r\n`).join('');
 
 describe('HttpConnections', () => {
   it('answers every pipelined request in order, beyond the waiting limit too', async () => {

@@ -64,7 +64,9 @@ function openSocket(): Promise<Socket> {
 }
 
 describe('abandoned pipelined reads', () => {
-  it('are not kept: after 3 rounds the heap holds at most 50 MB more than before, and the process lives', { timeout: 180_000 }, async () => {
+  it('are not kept: after 3 rounds the heap holds at most 50 MB more than before, and the process lives', {
+    timeout: 180_000,
+  }, async () => {
     const visitor = await visitorWithLongMessages();
     const request = `GET /api/v1/widget/messages?website_token=${WEBSITE_TOKEN} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Auth-Token: ${visitor.authToken}\r\n\r\n`;
     const baseline = await settledMemory();
@@ -82,5 +84,42 @@ describe('abandoned pipelined reads', () => {
       expect(server.exitCode, `round ${round}: the server died\n${server.stderr}`).toBeNull();
       expect(after.heapUsed - baseline.heapUsed, `round ${round}: heap held beyond the baseline`).toBeLessThanOrEqual(50 * MB);
     }
+  });
+});
+
+/** A cable socket subscribed as `pubsubToken`, which stops reading once confirmed. */
+async function subscribedSocket(pubsubToken: string): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/cable`, CABLE_PROTOCOLS);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const identifier = roomIdentifier(pubsubToken);
+  const confirmed = new Promise<void>((resolve) => {
+    ws.on('message', (data) => {
+      if (JSON.parse(data.toString()).type === 'confirm_subscription') resolve();
+    });
+  });
+  ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+  await confirmed;
+  ws.pause();
+  return ws;
+}
+
+describe('unread catch_up answers', () => {
+  it('2,500 catch_up frames on a socket that never reads raise the resident set by at most 50 MB', { timeout: 120_000 }, async () => {
+    const visitor = await visitorWithLongMessages();
+    const baseline = await settledMemory();
+    const ws = await subscribedSocket(visitor.pubsubToken);
+    const frame = JSON.stringify({
+      command: 'message',
+      identifier: roomIdentifier(visitor.pubsubToken),
+      data: JSON.stringify({ action: CABLE_ACTIONS.catchUp, after: 0 }),
+    });
+    for (let i = 0; i < 2500; i++) ws.send(frame);
+    const after = await settledMemory();
+    expect(server.exitCode, `the server died\n${server.stderr}`).toBeNull();
+    expect(after.rss - baseline.rss, 'resident set grown beyond the baseline').toBeLessThanOrEqual(50 * MB);
+    ws.terminate();
   });
 });

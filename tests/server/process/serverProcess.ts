@@ -81,26 +81,22 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   await bundleServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'wren-process-'));
   const packsDir = createPacksDir();
-  const child = spawn(
-    process.execPath,
-    [`--max-old-space-size=${options.maxOldSpaceMb}`, '--expose-gc', '--import', PROBE, BUNDLE],
-    {
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DATABASE_PATH: join(dataDir, 'wren.sqlite'),
-        UPLOADS_DIR: join(dataDir, 'uploads'),
-        OUTBOX_DIR: join(dataDir, 'outbox'),
-        PACKS_DIR: packsDir,
-        WEBSITE_TOKEN,
-        API_ACCESS_TOKEN,
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const child = spawn(process.execPath, [`--max-old-space-size=${options.maxOldSpaceMb}`, '--expose-gc', '--import', PROBE, BUNDLE], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_PATH: join(dataDir, 'wren.sqlite'),
+      UPLOADS_DIR: join(dataDir, 'uploads'),
+      OUTBOX_DIR: join(dataDir, 'outbox'),
+      PACKS_DIR: packsDir,
+      WEBSITE_TOKEN,
+      API_ACCESS_TOKEN,
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
