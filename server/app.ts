@@ -13,6 +13,7 @@ import { SILENT_LOGGER } from './observability/logger';
 import { requestLog } from './observability/requestLog';
 import { accountsApi, profileApi } from './routes/accountsApi/router';
 import { agentConsoleRoutes } from './routes/agentConsole';
+import { refuseNulInAddress } from './routes/body';
 import { demoRoutes } from './routes/demo';
 import { faviconRoutes } from './routes/favicon';
 import { healthRoutes, readinessChecks } from './routes/health';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(deps.logger ?? SILENT_LOGGER));
+  app.use('*', refuseNulInAddress);
   app.use('*', (c, next) => withPublicOrigin(publicOrigin(deps.config, c.req.url), next));
   app.use('/api/*', async (c, next) => {
     await next();

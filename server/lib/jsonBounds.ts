@@ -2,8 +2,10 @@
  * Bounds on the shape of any JSON the server accepts or reads back: nesting depth, entries per
  * object or array, and string length. Within the 1 MB body limit a visitor could otherwise store
  * a value nested thousands deep that every later `JSON.stringify` of it (an agent's conversation
- * list, a broadcast) overflows the stack on.
+ * list, a broadcast) overflows the stack on. No string or key may hold a NUL either, which no
+ * database text can store (`storable.ts`).
  */
+import { hasNul, NUL_IN_TEXT } from './storable';
 
 export const JSON_BOUNDS = {
   /** The deepest legitimate body (an agent's form message) nests about six levels. */
@@ -20,7 +22,8 @@ export function jsonBoundsViolation(value: unknown): string | null {
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [unknown, number];
     if (typeof node === 'string') {
-      if (node.length > JSON_BOUNDS.maxStringLength) return `A string is too long (maximum is ${JSON_BOUNDS.maxStringLength} characters)`;
+      const violation = stringViolation(node);
+      if (violation) return violation;
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
@@ -28,9 +31,15 @@ export function jsonBoundsViolation(value: unknown): string | null {
     const entries = Array.isArray(node) ? node.map((item) => ['', item] as const) : Object.entries(node);
     if (entries.length > JSON_BOUNDS.maxEntries) return `An object or array has too many entries (maximum is ${JSON_BOUNDS.maxEntries})`;
     for (const [key, item] of entries) {
-      if (key.length > JSON_BOUNDS.maxStringLength) return `A string is too long (maximum is ${JSON_BOUNDS.maxStringLength} characters)`;
+      const violation = stringViolation(key);
+      if (violation) return violation;
       stack.push([item, depth + 1]);
     }
   }
   return null;
+}
+
+function stringViolation(text: string): string | null {
+  if (text.length > JSON_BOUNDS.maxStringLength) return `A string is too long (maximum is ${JSON_BOUNDS.maxStringLength} characters)`;
+  return hasNul(text) ? NUL_IN_TEXT : null;
 }

@@ -7,6 +7,7 @@
 import { CABLE_ACTIONS, ROOM_CHANNEL, REALTIME_EVENTS, type RealtimeEnvelope, type ServerFrame } from '../../src/shared/cable';
 import type { MessagesPage } from '../../src/shared/types';
 import { countRateLimitRejection } from '../observability/metrics';
+import { hasNul, isId } from '../lib/storable';
 import { ActionBudget, CABLE_ACTION_RATES } from './cableLimits';
 import type { Hub, HubListener } from './hub';
 
@@ -74,14 +75,12 @@ interface RoomRequest {
   agent?: AgentRoom;
 }
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-
 function parseIdentifier(identifier: string): RoomRequest | null {
   try {
     const params: unknown = JSON.parse(identifier);
     if (!params || typeof params !== 'object') return null;
     const { channel, pubsub_token: token, account_id: accountId, user_id: userId } = params as Record<string, unknown>;
-    if (channel !== ROOM_CHANNEL || typeof token !== 'string' || token.length === 0 || token.length > 256) return null;
+    if (channel !== ROOM_CHANNEL || typeof token !== 'string' || token.length === 0 || token.length > 256 || hasNul(token)) return null;
     // Chatwoot's widget sends no user_id (its store has none); the dashboard sends both ids.
     if (userId === undefined || userId === null) return { token };
     return isId(userId) && isId(accountId) ? { token, agent: { accountId, userId } } : null;

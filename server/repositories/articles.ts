@@ -2,6 +2,7 @@
  * Help-centre articles (docs/protocol.md#help-centre): written by agents through the Application
  * API, listed and shown publicly once published, with a view count the public page raises.
  */
+import { isId } from '../lib/storable';
 import { sql, type Selectable } from 'kysely';
 import { serialized, type Db } from '../db/database';
 import type { ArticlesTable } from '../db/schema';
@@ -64,7 +65,8 @@ export async function findArticle(db: Db, portalId: number, id: number): Promise
 export async function findArticleBySlugOrId(db: Db, portalId: number, slugOrId: string): Promise<Article | undefined> {
   const row = await db.selectFrom('articles').selectAll().where('portal_id', '=', portalId).where('slug', '=', slugOrId).executeTakeFirst();
   if (row) return toArticle(row);
-  return /^\d{1,15}$/.test(slugOrId) ? findArticle(db, portalId, Number(slugOrId)) : undefined;
+  const id = /^\d{1,10}$/.test(slugOrId) ? Number(slugOrId) : null;
+  return isId(id) ? findArticle(db, portalId, id) : undefined;
 }
 
 /** Whether the portal has an article with this slug (other than `exceptId`). */

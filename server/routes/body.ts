@@ -2,10 +2,11 @@
  * Request body reading and validation shared by the JSON routes: malformed JSON → 400,
  * JSON beyond `JSON_BOUNDS` or wrong shapes → 422, all as `{ error }`.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { ApiError, ValidationError } from '../lib/apiError';
 import { jsonBoundsViolation } from '../lib/jsonBounds';
+import { MAX_ID } from '../lib/storable';
 
 /**
  * Parses the body as a JSON object (an empty body is `{}`); throws 400 on malformed JSON and 422
@@ -65,20 +66,36 @@ export async function readModel<S extends v.GenericSchema>(c: Context, key: stri
   return validateModel(schema, modelFields((await readJson(c)) as Record<string, unknown>, key), key);
 }
 
-/** An optional non-negative integer query parameter; 422 when present but not one. */
+/** `raw` as a whole number from 0 to `MAX_ID` (what an `integer` column holds), or null. */
+function wholeNumber(raw: string): number | null {
+  return /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : null;
+}
+
+/** An optional non-negative integer query parameter (at most `MAX_ID`); 422 when present but not one. */
 export function queryInt(c: Context, name: string): number | undefined {
   const raw = c.req.query(name);
   if (raw === undefined || raw === '') return undefined;
-  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(422, `${name} must be a whole number`);
-  return Number(raw);
+  const value = wholeNumber(raw);
+  if (value === null) throw new ApiError(422, `${name} must be a whole number from 0 to ${MAX_ID}`);
+  return value;
 }
 
-/** A positive integer path parameter; 404 when it is not one (no such resource). */
+/** A positive integer path parameter; 404 when it is not one (no such resource can exist). */
 export function paramId(c: Context, name: string): number {
-  const raw = c.req.param(name) ?? '';
-  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'Resource could not be found');
-  return Number(raw);
+  const value = wholeNumber(c.req.param(name) ?? '');
+  if (!value) throw new ApiError(404, 'Resource could not be found');
+  return value;
 }
+
+/**
+ * Refuses a request whose address holds an encoded NUL (`%00`) before any route reads it: no
+ * path or query value may carry one to the database (`lib/storable.ts`). A raw NUL never gets
+ * this far; Node's parser refuses it.
+ */
+export const refuseNulInAddress: MiddlewareHandler = async (c, next) => {
+  if (/%00/i.test(c.req.url)) throw new ApiError(400, 'The address must not contain NUL characters (%00)');
+  await next();
+};
 
 /** Schema pieces used by several routes. */
 export const schemas = {
@@ -88,4 +105,8 @@ export const schemas = {
     'Invalid type: Expected an object',
   ),
   optionalText: (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max)))),
+  /** A record's id (or any whole number an `integer` column keeps): 1 to `MAX_ID`. */
+  id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID)),
+  /** A whole number from 0 to `MAX_ID`, e.g. a position. */
+  count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_ID)),
 };

@@ -6,6 +6,7 @@ import { REALTIME_EVENTS } from '../../src/shared/cable';
 import { MAX_MESSAGE_LENGTH } from '../../src/shared/limits';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
+import { isId } from '../lib/storable';
 import { ApiError } from '../lib/apiError';
 import type { MessageView } from '../presenters/message';
 import { updateContact, type Contact, type ContactInbox } from '../repositories/contacts';
@@ -112,8 +113,9 @@ export async function postIncomingMessage(
       conversation = await setConversationStatus(deps, conversation, 'open', null, { contactInbox: visitor.contactInbox });
     }
     // A reply may only quote a message of the same conversation.
+    // A reply to anything but a message id is sent as a plain message.
     const replyTo = input.reply_to != null && /^\d+$/.test(String(input.reply_to)) ? Number(input.reply_to) : null;
-    const quoted = replyTo === null ? undefined : await findMessage(db, conversation.id, replyTo);
+    const quoted = isId(replyTo) ? await findMessage(db, conversation.id, replyTo) : undefined;
     const { message, created } = await createMessageOnce(
       db,
       {

@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import type { AppConfig } from '../config';
 import { ApiError } from '../lib/apiError';
+import { hasNul, NUL_IN_TEXT } from '../lib/storable';
 import { acceptFile, type AcceptedFile } from './fileTypes';
 import { multipartBoundary, readMultipart } from './multipart';
 import { startFile, type PendingFile } from './storage';
@@ -79,6 +80,7 @@ export async function readUploadForm(
         return { write: (chunk) => file.write(chunk), end: () => file.finish() };
       },
     );
+    if (fields.some(([name, text]) => hasNul(name) || hasNul(text))) throw new ApiError(422, NUL_IN_TEXT);
     const empty = pending.find(({ file }) => file.size === 0);
     if (empty) throw new ApiError(422, `${empty.fileName} is empty`);
     return {

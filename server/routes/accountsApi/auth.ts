@@ -4,6 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
+import { isId } from '../../lib/storable';
 import { ApiError } from '../../lib/apiError';
 import { findAccount } from '../../repositories/inboxes';
 import { accountRole, findUserByAccessToken } from '../../repositories/users';
@@ -30,9 +31,8 @@ export function agentAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
 /** Sets `account` from `:a` when the agent belongs to it; 401 otherwise (as Chatwoot). */
 export function accountAccess(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const raw = c.req.param('a') ?? '';
-    const accountId = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-    const account = Number.isFinite(accountId) ? await findAccount(deps.db, accountId) : undefined;
+    const accountId = Number(c.req.param('a'));
+    const account = isId(accountId) ? await findAccount(deps.db, accountId) : undefined;
     if (!account || !(await accountRole(deps.db, account.id, c.get('agent').id))) {
       throw new ApiError(401, 'You are not authorized to access this account');
     }

@@ -12,12 +12,18 @@ import { userPushData } from '../../presenters/user';
 import { createCampaign, deleteCampaign, findCampaign, listCampaigns, updateCampaign, type Campaign } from '../../repositories/campaigns';
 import { findInbox } from '../../repositories/inboxes';
 import { accountRole, findUsers } from '../../repositories/users';
-import { paramId, readModel } from '../body';
+import { MAX_ID } from '../../lib/storable';
+import { paramId, readModel, schemas } from '../body';
 
 const TriggerRules = v.object({
   url: v.pipe(v.string(), v.trim(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'URL must start with http:// or https://')),
   time_on_page: v.optional(
-    v.pipe(v.number(), v.integer('Time on page must be whole seconds'), v.minValue(0, 'Time on page must be 0 or more')),
+    v.pipe(
+      v.number(),
+      v.integer('Time on page must be whole seconds'),
+      v.minValue(0, 'Time on page must be 0 or more'),
+      v.maxValue(MAX_ID, `Time on page must be at most ${MAX_ID} seconds`),
+    ),
     10,
   ),
 });
@@ -25,8 +31,8 @@ const TriggerRules = v.object({
 const Fields = {
   title: v.pipe(v.string(), v.trim(), v.minLength(1, "Title can't be blank"), v.maxLength(255)),
   message: v.pipe(v.string(), v.trim(), v.minLength(1, "Message can't be blank"), v.maxLength(10_000)),
-  inbox_id: v.pipe(v.number(), v.integer()),
-  sender_id: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+  inbox_id: schemas.id,
+  sender_id: v.optional(v.nullable(schemas.id)),
   description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1024)))),
   enabled: v.optional(v.boolean()),
   trigger_only_during_business_hours: v.optional(v.boolean()),

@@ -96,7 +96,7 @@ const Settings = {
   greeting_message: schemas.optionalText(10_000),
   enable_email_collect: v.optional(v.boolean()),
   continuity_via_email: v.optional(v.boolean()),
-  portal_id: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+  portal_id: v.optional(v.nullable(schemas.id)),
 };
 
 const UpdateInbox = v.object({ ...Settings, channel: v.optional(v.object(Settings)) });

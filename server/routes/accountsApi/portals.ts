@@ -35,6 +35,7 @@ import {
   type PortalFields,
 } from '../../repositories/portals';
 import { accountRole, findUsers } from '../../repositories/users';
+import { MAX_ID } from '../../lib/storable';
 import { modelFields, paramId, queryInt, readJson, readModel, schemas, validateModel } from '../body';
 import { articleSlug, hostName, LOCALE_CODE, PORTAL_SLUG } from '../../lib/helpCentreNames';
 
@@ -93,8 +94,8 @@ const ArticleSchema = {
   status: v.optional(statusName),
   locale: v.optional(localeCode),
   // Categories are not modelled; the id round-trips as given (docs/protocol.md#help-centre).
-  category_id: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
-  author_id: v.optional(v.pipe(v.number(), v.integer())),
+  category_id: v.optional(v.nullable(schemas.id)),
+  author_id: v.optional(schemas.id),
   slug: v.optional(
     v.pipe(
       v.string(),
@@ -103,7 +104,7 @@ const ArticleSchema = {
       v.regex(/^[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*$/u, 'Slug may contain only letters, digits, hyphens and underscores'),
     ),
   ),
-  position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, 'Position must be 0 or more'))),
+  position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, 'Position must be 0 or more'), v.maxValue(MAX_ID))),
   meta: v.optional(
     v.object({
       title: schemas.optionalText(255),

@@ -10,11 +10,11 @@ import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { agentProfile } from '../../presenters/user';
 import { accountRole, updateUser, userAccounts } from '../../repositories/users';
-import { readBody } from '../body';
+import { readBody, schemas } from '../body';
 
 const Availability = v.object({
   profile: v.object({
-    account_id: v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+    account_id: v.union([schemas.id, v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number), schemas.id)]),
     availability: v.picklist(['online', 'busy', 'offline']),
   }),
 });

@@ -10,11 +10,11 @@ import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { findVisitorMessage } from '../../repositories/messages';
-import { readBody } from '../body';
+import { readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth } from './auth';
 
 const JoinMeeting = v.object({
-  message_id: v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))]),
+  message_id: v.union([schemas.id, v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number), schemas.id)]),
 });
 
 export const DYTE_NOT_CONFIGURED = { error: 'Dyte is not configured', error_code: 'dyte_not_configured' } as const;
