@@ -30,7 +30,7 @@ export const RATE_LIMITS = {
     env: 'RATE_LIMIT_NEW_VISITORS_PER_ADDRESS',
     points: 120,
     durationS: 60,
-    counts: 'new anonymous visitors minted by `/widget`, per client address',
+    counts: 'new anonymous visitors minted by `/widget` or `POST /api/v1/widget/config`, per client address',
   },
   conversationsPerVisitor: {
     env: 'RATE_LIMIT_CONVERSATIONS_PER_VISITOR',

@@ -21,7 +21,7 @@ import { resolveVisitor } from '../services/visitors';
 import { renderWidgetPage } from '../views/widgetPage';
 import { preferredEncodings } from './packs';
 import { findWebsiteInbox } from './widgetApi/auth';
-import { limitAddress } from './widgetApi/rateLimit';
+import { clientAddress } from '../limits/clientAddress';
 
 export const BRAND_NAME = 'Wren';
 export const WIDGET_BRAND_URL = 'https://github.com/wren-chat/wren';
@@ -110,7 +110,7 @@ export function widgetPageRoutes(deps: AppDeps) {
     const assets = widgetAssets(deps.config.packsDir);
     if (!assets) return c.json(ASSETS_MISSING, 503);
 
-    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), () => limitAddress(deps, c, 'newVisitorsPerAddress'));
+    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), clientAddress(c, deps.config.trustProxy));
     const config: WidgetBootConfig = {
       chatwootWebChannel: channelConfig(inbox, account, await inboxPortal(deps.db, inbox)),
       chatwootPubsubToken: visitor.ref.pubsubToken,

@@ -54,18 +54,14 @@ export async function visitorOfToken(deps: AppDeps, inbox: Inbox, token: string 
 }
 
 /**
- * Resumes the visitor named by `token` in `inbox`, or starts a new one once `beforeMint` (a rate
- * limit, which may throw) allows it. Stores nothing.
+ * Resumes the visitor named by `token` in `inbox`, or starts a new one, which counts against
+ * `newVisitorsPerAddress` for the client `address` wherever it is minted (`/widget`, `POST
+ * /config`): over the limit it throws `RateLimitedError`. Stores nothing.
  */
-export async function resolveVisitor(
-  deps: AppDeps,
-  inbox: Inbox,
-  token: string | undefined,
-  beforeMint?: () => Promise<void>,
-): Promise<VisitorSession> {
+export async function resolveVisitor(deps: AppDeps, inbox: Inbox, token: string | undefined, address: string): Promise<VisitorSession> {
   let known = await visitorOfToken(deps, inbox, token);
   if (!known) {
-    await beforeMint?.();
+    await deps.limits.consume('newVisitorsPerAddress', address);
     known = { ref: newVisitorRef(deps, inbox) };
   }
   return { ...known, authToken: await signVisitorToken(deps, known.ref) };

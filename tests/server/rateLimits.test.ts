@@ -121,6 +121,21 @@ describe('rate limits on visitor writes', () => {
     ).toEqual({ n: 0 });
   });
 
+  it('counts visitors minted by POST /config against the same limit as /widget', async () => {
+    await tightFixture({ RATE_LIMIT_NEW_VISITORS_PER_ADDRESS: '2/60' });
+    const config = (address: string, token?: string) =>
+      fx.widget('/config', token ?? null, { method: 'POST', body: {}, headers: from(address) });
+    expect((await fx.request(`/widget?website_token=${fx.config.websiteToken}`, { headers: from('203.0.113.1') })).status).toBe(200);
+    const minted = await config('203.0.113.1');
+    expect(minted.status).toBe(200);
+    await expectLimited(await config('203.0.113.1'));
+    await expectLimited(await fx.request(`/widget?website_token=${fx.config.websiteToken}`, { headers: from('203.0.113.1') }));
+    // A visitor who already has a token is resumed, not minted, and is never limited.
+    const { website_channel_config: channel } = (await minted.json()) as { website_channel_config: { auth_token: string } };
+    expect((await config('203.0.113.1', channel.auth_token)).status).toBe(200);
+    expect((await config('203.0.113.2')).status).toBe(200);
+  });
+
   it('can switch a limit off', async () => {
     await tightFixture({ RATE_LIMIT_EVENTS_PER_VISITOR: 'off', RATE_LIMIT_EVENTS_PER_ADDRESS: 'off' });
     const visitor = await fx.visit();

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { readPacks } from '../../lib/manifest';
+import { clientAddress } from '../../limits/clientAddress';
 import { publicUrl } from '../../lib/publicUrl';
 import { channelConfig } from '../../presenters/inbox';
 import { inboxPortal } from '../../repositories/portals';
@@ -20,7 +21,7 @@ export function widgetConfigRoutes(deps: AppDeps) {
 
   app.post('/config', async (c) => {
     const inbox = c.get('inbox');
-    const visitor = await resolveVisitor(deps, inbox, c.req.header('x-auth-token'));
+    const visitor = await resolveVisitor(deps, inbox, c.req.header('x-auth-token'), clientAddress(c, deps.config.trustProxy));
     const boot = {
       chatwootWebChannel: channelConfig(inbox, c.get('account'), await inboxPortal(deps.db, inbox)),
       chatwootPubsubToken: visitor.ref.pubsubToken,
