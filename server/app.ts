@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/apiError';
 import { RateLimitedError } from './limits/rateLimits';
-import { publicOrigin, withPublicOrigin } from './lib/publicUrl';
+import { holdLinkOrigin } from './lib/publicUrl';
 import { SILENT_LOGGER } from './observability/logger';
 import { requestLog } from './observability/requestLog';
 import { accountsApi, profileApi } from './routes/accountsApi/router';
@@ -39,7 +39,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('*', requestLog(deps.logger ?? SILENT_LOGGER));
   app.use('*', refuseNulInAddress);
-  app.use('*', (c, next) => withPublicOrigin(publicOrigin(deps.config, c.req.url), next));
+  app.use(
+    '*',
+    holdLinkOrigin(deps.config, (host, origin) =>
+      (deps.logger ?? SILENT_LOGGER).warn(
+        { host, link_origin: origin },
+        'PUBLIC_URL is unset: links that agents and e-mails receive name this origin, not the host requested; set PUBLIC_URL',
+      ),
+    ),
+  );
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are per visitor or per agent: never let a shared cache keep them.

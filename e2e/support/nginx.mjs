@@ -30,8 +30,10 @@ function siteConfig(dir, upstreamPorts, httpPort, httpsPort) {
     site = substitute(site, line, `server 127.0.0.1:${upstreamPorts[i % upstreamPorts.length]}`);
   });
   site = substitute(site, /listen \[::\]:\d+[^;]*;\n/g, '');
-  site = substitute(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`);
-  site = substitute(site, 'listen 443 ssl', `listen 127.0.0.1:${httpsPort} ssl`);
+  site = substitute(site, /listen 80\b/g, `listen 127.0.0.1:${httpPort}`);
+  site = substitute(site, /listen 443 ssl\b/g, `listen 127.0.0.1:${httpsPort} ssl`);
+  // The certificate is for localhost, and so is the one host name served.
+  site = substitute(site, /server_name chat\.example\.com;/g, 'server_name localhost;');
   site = substitute(site, /ssl_certificate\s+\S+;/, `ssl_certificate ${join(dir, 'cert.pem')};`);
   site = substitute(site, /ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${join(dir, 'key.pem')};`);
   return site;

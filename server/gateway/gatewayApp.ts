@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { connectSources } from '../lib/pageCsp';
-import { publicOrigin, withPublicOrigin } from '../lib/publicUrl';
+import { pageOrigin } from '../lib/publicUrl';
 import { chooseLocale, LOCALES } from '../../src/shared/locales';
 import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { requestLog } from '../observability/requestLog';
@@ -32,7 +32,6 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   const app = new Hono();
 
   app.use('*', requestLog(deps.logger ?? SILENT_LOGGER));
-  app.use('*', (c, next) => withPublicOrigin(publicOrigin(deps.config, c.req.url), next));
   app.route('/', packsRoutes(deps));
   app.route('/', healthRoutes(deps.readiness));
   app.route('/', faviconRoutes());
@@ -43,7 +42,7 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
     const result = await deps.widgetConfig.load(c.req.query('website_token'), c.req.query('cw_conversation'), callOrigin(c));
     if (!result.ok) return c.json(result.body, result.status);
     const locale = chooseLocale(c.req.query('locale'), LOCALES, result.config.chatwootWebChannel.locale);
-    const connect = connectSources(publicOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
+    const connect = connectSources(pageOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
     // Chatwoot's config answer does not carry the inbox's allowed domains, so any page may
     // frame the widget here; a Chatwoot-served page would restrict it (README, gateway mode).
     return widgetPageResponse(c, assets, result.config, { locale, frameAncestors: '*', connectSources: connect });

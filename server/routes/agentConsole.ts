@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { readPacks } from '../lib/manifest';
 import { renderAgentPage } from '../views/agentPage';
 import { connectSources, pageCsp } from '../lib/pageCsp';
-import { publicOrigin } from '../lib/publicUrl';
+import { pageOrigin } from '../lib/publicUrl';
 
 /**
  * The console's Content-Security-Policy: a Wren page's (`pageCsp`), and nobody may frame it.
@@ -36,7 +36,7 @@ export function agentConsoleRoutes(deps: AppDeps) {
     const script = manifest?.['agent.js'];
     const style = manifest?.['agent.css'];
     if (!script || !style) return c.json({ error: 'agent console assets are not built; run npm run build' }, 503);
-    const connect = connectSources(publicOrigin(deps.config, c.req.url));
+    const connect = connectSources(pageOrigin(deps.config, c.req.url));
     c.header('Content-Security-Policy', agentCsp(connect));
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');

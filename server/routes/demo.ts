@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { SEED_INBOX_ID } from '../db/seed';
-import { publicOrigin } from '../lib/publicUrl';
+import { pageOrigin } from '../lib/publicUrl';
 import { findInbox } from '../repositories/inboxes';
 import { DEMO_CSS, renderDemoPage, renderDemoSnippet } from '../views/demoPage';
 
@@ -34,7 +34,7 @@ export function demoRoutes(deps: AppDeps) {
     const inbox = await findInbox(deps.db, SEED_INBOX_ID);
     if (!inbox) return c.json({ error: 'the demo inbox does not exist' }, 404);
     // The snippet points at PUBLIC_URL, or whatever origin served it, so the demo works behind any host name.
-    const origin = publicOrigin(deps.config, c.req.url);
+    const origin = pageOrigin(deps.config, c.req.url);
     return c.body(renderDemoSnippet(origin, inbox.website_token), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'no-store',

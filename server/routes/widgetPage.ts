@@ -12,7 +12,7 @@ import { CSP_SOURCE } from '../config';
 import type { AppDeps, AppEnv } from '../context';
 import { readPacks, type Packs } from '../lib/manifest';
 import { connectSources, pageCsp } from '../lib/pageCsp';
-import { publicOrigin } from '../lib/publicUrl';
+import { pageOrigin } from '../lib/publicUrl';
 import { allowedDomains, channelConfig } from '../presenters/inbox';
 import type { Inbox } from '../repositories/inboxes';
 import { inboxPortal } from '../repositories/portals';
@@ -120,7 +120,7 @@ export function widgetPageRoutes(deps: AppDeps) {
       initialData: await initialData(deps, inbox, account, visitor),
     };
     const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
-    const connect = connectSources(publicOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
+    const connect = connectSources(pageOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
     return widgetPageResponse(c, assets, config, { locale, frameAncestors: frameAncestors(inbox), connectSources: connect });
   });
 

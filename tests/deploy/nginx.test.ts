@@ -3,6 +3,7 @@
  * (non-root: its own prefix, pid, temp paths and logs in a temporary folder) with a throwaway
  * self-signed certificate, and a visitor conversation over https:// and wss://.
  */
+import { request as httpRequest } from 'node:http';
 import { request } from 'node:https';
 import { WebSocket } from 'ws';
 import { prepareNginx, type Nginx } from '../../e2e/support/nginx.mjs';
@@ -23,9 +24,14 @@ interface Answer {
 }
 
 /** An https request to nginx trusting the throwaway certificate (fetch cannot take a CA). */
-function https(method: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function https(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; servername?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: 'localhost', port: httpsPort, method, path, ca, headers: options.headers }, (res) => {
+    const { servername = 'localhost', headers } = options;
+    const req = request({ host: 'localhost', servername, port: httpsPort, method, path, ca, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -54,6 +60,20 @@ describe('Wren behind nginx (deploy/nginx/wren.conf)', () => {
     const res = await fetch(`http://localhost:${httpPort}/widget?website_token=x`, { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('https://localhost/widget?website_token=x');
+  });
+
+  it('answers no request that names another host, over HTTP or HTTPS', async () => {
+    const plain = new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: httpPort, path: '/', headers: { host: 'attacker.example' } }, resolve);
+      req.on('error', reject);
+      req.end();
+    });
+    await expect(plain).rejects.toThrow(/socket hang up|ECONNRESET/);
+    // The certificate's name at the handshake, another in Host: still nothing.
+    await expect(https('GET', '/readyz', { headers: { host: 'attacker.example' } })).rejects.toThrow(/socket hang up|ECONNRESET/);
+    // Another name at the handshake: refused there.
+    await expect(https('GET', '/readyz', { servername: 'attacker.example' })).rejects.toThrow(/alert|handshake|ECONNRESET/i);
+    expect((await https('GET', '/readyz')).status).toBe(200);
   });
 
   it('answers the probes over TLS, with a request id nginx generated', async () => {
