@@ -13,9 +13,7 @@ import { createProxyServer } from 'http-proxy-3';
 import { CABLE_PATH } from '../../src/shared/cable';
 import { disconnectFrames, watchServerFrames } from './cableFrames';
 import { UPSTREAM_TIMEOUT_MS } from './chatwootClient';
-
-/** Request headers that stay with the visitor. Extensions are dropped so frames stay plain to watch. */
-const DROPPED_UPGRADE_HEADERS = ['cookie', 'authorization', 'sec-websocket-extensions', 'referer'];
+import { callOriginOf, upstreamUpgradeHeaders } from './forwardHeaders';
 
 export interface CableForward {
   /** Number of visitor sockets being forwarded. */
@@ -29,17 +27,23 @@ interface Forwarded {
 }
 
 /** Forwards `server`'s `/cable` upgrades to `chatwootOrigin`'s `/cable`. */
-export function attachCableForward(server: Server, chatwootOrigin: string, options: { timeoutMs?: number } = {}): CableForward {
+export function attachCableForward(
+  server: Server,
+  chatwootOrigin: string,
+  options: { timeoutMs?: number; publicUrl?: string } = {},
+): CableForward {
   const proxy = createProxyServer({ target: chatwootOrigin, ws: true, changeOrigin: true });
   const visitors = new Map<Duplex, Forwarded>();
   const watchers = new WeakMap<Socket, ReturnType<typeof watchServerFrames>>();
 
   proxy.on('proxyReqWs', (proxyReq, req, socket) => {
-    for (const name of DROPPED_UPGRADE_HEADERS) proxyReq.removeHeader(name);
+    // The same allow-list as HTTP calls (extensions are not on it, so frames stay plain to watch);
+    // `host` is Chatwoot's own, set by http-proxy-3.
+    const from = callOriginOf(req.socket.remoteAddress, options.publicUrl, 'encrypted' in req.socket);
+    const allowed = upstreamUpgradeHeaders(req.headers, from);
+    for (const name of proxyReq.getHeaderNames()) if (name !== 'host' && !allowed.has(name)) proxyReq.removeHeader(name);
+    for (const [name, value] of allowed) proxyReq.setHeader(name, value);
     proxyReq.setHeader('origin', chatwootOrigin);
-    const peer = req.socket.remoteAddress;
-    const chain = req.headers['x-forwarded-for'];
-    if (peer) proxyReq.setHeader('x-forwarded-for', chain ? `${chain}, ${peer}` : peer);
     proxyReq.setTimeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS, () => proxyReq.destroy(new Error('Chatwoot did not answer the upgrade')));
     // Registered before http-proxy-3's own listeners, which pipe the two sockets together and end
     // the visitor's socket when Chatwoot's ends: the frame below goes out first.

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { proxy } from 'hono/proxy';
-import { type CallOrigin, upstreamRequestHeaders, visitorResponseHeaders } from './forwardHeaders';
+import { type CallOrigin, callOriginOf, upstreamRequestHeaders, visitorResponseHeaders } from './forwardHeaders';
 
 /** How long Chatwoot may take to start answering once the request has been sent. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
@@ -17,19 +17,16 @@ export interface ChatwootClientOptions {
   /** Chatwoot's origin, e.g. `https://chat.example.com`. */
   origin: string;
   timeoutMs?: number;
+  /** PUBLIC_URL: the gateway's public origin, named to Chatwoot in `X-Forwarded-Host`/`-Proto`. */
+  publicUrl?: string;
   /** Injected by tests; the runtime's `fetch` otherwise. */
   fetch?: typeof fetch;
 }
 
-/** The peer of a request served by `@hono/node-server`, absent under `app.request()`. */
-export function callOrigin(c: Context): CallOrigin {
+/** Where request `c` came from (its peer is absent under `app.request()`), with the public origin `publicUrl`. */
+export function callOrigin(c: Context, publicUrl: string | undefined): CallOrigin {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  const url = new URL(c.req.url);
-  return {
-    address: env?.incoming?.socket?.remoteAddress,
-    host: c.req.header('host') ?? url.host,
-    proto: url.protocol === 'https:' ? 'https' : 'http',
-  };
+  return callOriginOf(env?.incoming?.socket?.remoteAddress, publicUrl, new URL(c.req.url).protocol === 'https:');
 }
 
 /**
@@ -100,7 +97,7 @@ export function createChatwootClient(options: ChatwootClientOptions) {
       const method = c.req.method;
       return call(`${url.pathname}${url.search}`, {
         method,
-        headers: upstreamRequestHeaders(c.req.raw.headers, callOrigin(c)),
+        headers: upstreamRequestHeaders(c.req.raw.headers, callOrigin(c, options.publicUrl)),
         body: method === 'GET' || method === 'HEAD' ? null : c.req.raw.body,
         signal: c.req.raw.signal,
       });

@@ -1,8 +1,11 @@
 /**
  * Which headers cross the gateway, in each direction (docs/protocol.md#widget-api). Requests
- * to Chatwoot carry only what its widget API reads: never the host page's or the gateway's
- * cookies, credentials or the widget page's URL (its query can hold a visitor token).
+ * to Chatwoot, HTTP and `/cable` upgrades alike, carry only what its widget API reads: never the
+ * host page's or the gateway's cookies, credentials, the widget page's URL (its query can hold a
+ * visitor token), or any address or host header the visitor wrote (`X-Real-IP`, `Forwarded`,
+ * `X-Forwarded-Host`…), which Chatwoot might trust.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** Request headers a visitor's call may pass on to Chatwoot; everything else is dropped. */
 export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
@@ -18,6 +21,15 @@ export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
   'x-requested-with',
 ];
 
+/** What a WebSocket upgrade needs besides those: the handshake itself. */
+const WEBSOCKET_HANDSHAKE_HEADERS: readonly string[] = [
+  'connection',
+  'upgrade',
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-protocol',
+];
+
 /** Response headers that stay with Chatwoot: its session cookie would land on the gateway's origin. */
 const DROPPED_RESPONSE_HEADERS: readonly string[] = ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'trailer'];
 
@@ -25,9 +37,19 @@ const DROPPED_RESPONSE_HEADERS: readonly string[] = ['set-cookie', 'connection',
 export interface CallOrigin {
   /** The peer's address (the visitor's, or a reverse proxy's in front of the gateway). */
   address: string | undefined;
-  /** The host and scheme the browser used to reach the gateway. */
+  /** The gateway's public host, from PUBLIC_URL; never the request's `Host`, which its sender wrote. */
   host: string | undefined;
   proto: 'http' | 'https';
+}
+
+/**
+ * The call's origin: the peer's `address`, and the public host and scheme from `publicUrl`
+ * (PUBLIC_URL) when set; otherwise no host, and the scheme of the connection itself.
+ */
+export function callOriginOf(address: string | undefined, publicUrl: string | undefined, encrypted: boolean): CallOrigin {
+  if (!publicUrl) return { address, host: undefined, proto: encrypted ? 'https' : 'http' };
+  const url = new URL(publicUrl);
+  return { address, host: url.host, proto: url.protocol === 'https:' ? 'https' : 'http' };
 }
 
 /**
@@ -46,6 +68,19 @@ export function upstreamRequestHeaders(incoming: Headers, from: CallOrigin): Hea
   else if (chain) headers.set('x-forwarded-for', chain);
   if (from.host) headers.set('x-forwarded-host', from.host);
   headers.set('x-forwarded-proto', from.proto);
+  return headers;
+}
+
+/** The headers of a `/cable` upgrade to Chatwoot: the same as a call's, plus the WebSocket handshake. */
+export function upstreamUpgradeHeaders(incoming: IncomingHttpHeaders, from: CallOrigin): Headers {
+  const given = new Headers();
+  for (const [name, value] of Object.entries(incoming))
+    if (value !== undefined) given.set(name, Array.isArray(value) ? value.join(', ') : value);
+  const headers = upstreamRequestHeaders(given, from);
+  for (const name of WEBSOCKET_HANDSHAKE_HEADERS) {
+    const value = given.get(name);
+    if (value !== null) headers.set(name, value);
+  }
   return headers;
 }
 

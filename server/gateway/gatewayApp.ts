@@ -39,7 +39,11 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   app.get('/widget', async (c) => {
     const assets = widgetAssets(deps.config.packsDir);
     if (!assets) return c.json(ASSETS_MISSING, 503);
-    const result = await deps.widgetConfig.load(c.req.query('website_token'), c.req.query('cw_conversation'), callOrigin(c));
+    const result = await deps.widgetConfig.load(
+      c.req.query('website_token'),
+      c.req.query('cw_conversation'),
+      callOrigin(c, deps.config.publicUrl),
+    );
     if (!result.ok) return c.json(result.body, result.status);
     const locale = chooseLocale(c.req.query('locale'), LOCALES, result.config.chatwootWebChannel.locale);
     const connect = connectSources(pageOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);

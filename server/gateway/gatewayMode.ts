@@ -27,7 +27,7 @@ async function reachable(origin: string): Promise<boolean> {
 
 /** Everything gateway mode needs from the process. */
 export function gatewayMode(config: Config & { chatwootUrl: string }, logger?: Logger) {
-  const chatwoot = createChatwootClient({ origin: config.chatwootUrl });
+  const chatwoot = createChatwootClient({ origin: config.chatwootUrl, publicUrl: config.publicUrl });
   const chatwootReachable = () => reachable(chatwoot.origin);
   const readiness = [
     {
@@ -42,7 +42,7 @@ export function gatewayMode(config: Config & { chatwootUrl: string }, logger?: L
   return {
     app,
     /** Serves `/cable` on `server` by forwarding it to Chatwoot. */
-    attachRealtime: (server: Server): CableForward => attachCableForward(server, chatwoot.origin),
+    attachRealtime: (server: Server): CableForward => attachCableForward(server, chatwoot.origin, { publicUrl: config.publicUrl }),
     banner: (host: string, port: number) =>
       [
         '',

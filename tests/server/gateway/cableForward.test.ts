@@ -27,18 +27,20 @@ async function startUpstream() {
   return { server, wss, upgrades, sockets, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function startGateway(upstreamOrigin: string) {
+async function startGateway(upstreamOrigin: string, publicUrl?: string) {
   const server = createServer();
-  const cable = attachCableForward(server, upstreamOrigin);
+  const cable = attachCableForward(server, upstreamOrigin, { publicUrl });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { server, cable, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/cable` };
 }
 
 /** A visitor's socket with everything it received, in order. */
-async function connectVisitor(url: string) {
+async function connectVisitor(url: string, headers: Record<string, string> = {}) {
   const frames: string[] = [];
-  const ws = new WebSocket(url, CABLE_PROTOCOLS, { headers: { cookie: 'shop_session=secret', origin: 'https://shop.example' } });
+  const ws = new WebSocket(url, CABLE_PROTOCOLS, {
+    headers: { cookie: 'shop_session=secret', origin: 'https://shop.example', ...headers },
+  });
   ws.on('message', (data) => frames.push(data.toString()));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await once(ws, 'open');
@@ -59,9 +61,9 @@ describe('the /cable forward', () => {
     }
   });
 
-  async function setUp() {
+  async function setUp(publicUrl?: string) {
     const upstream = await startUpstream();
-    const gateway = await startGateway(upstream.origin);
+    const gateway = await startGateway(upstream.origin, publicUrl);
     servers.push(gateway.server, upstream.server);
     cable = gateway.cable;
     return { upstream, gateway };
@@ -79,6 +81,47 @@ describe('the /cable forward', () => {
     expect(headers['sec-websocket-protocol']?.split(/,\s*/)).toEqual(CABLE_PROTOCOLS);
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(gateway.cable.size).toBe(1);
+  });
+
+  it('passes on only the headers HTTP calls pass, whatever the visitor sends', async () => {
+    const { upstream, gateway } = await setUp('https://chat.shop.example');
+    const hostile: Record<string, string> = {
+      'x-real-ip': '10.0.0.1',
+      forwarded: 'for=10.0.0.1;host=evil.example',
+      'cf-connecting-ip': '10.0.0.1',
+      'true-client-ip': '10.0.0.1',
+      'x-client-ip': '10.0.0.1',
+      'x-cluster-client-ip': '10.0.0.1',
+      'fastly-client-ip': '10.0.0.1',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-port': '1',
+      'x-forwarded-server': 'evil.example',
+      'x-original-url': '/admin',
+      'x-rewrite-url': '/admin',
+      'x-http-method-override': 'DELETE',
+      api_access_token: 'stolen',
+      'proxy-authorization': 'Basic eDp5',
+      authorization: 'Bearer shop',
+      referer: 'https://shop.example/?cw_conversation=a.b.c',
+      via: '1.1 evil',
+      'x-auth-token': 'a.b.c',
+      'accept-language': 'de-DE',
+    };
+    const visitor = await connectVisitor(gateway.url, { ...hostile, host: 'evil.example', 'x-forwarded-for': '198.51.100.1' });
+    visitor.ws.send('{"command":"subscribe"}');
+    await expect.poll(() => visitor.frames).toContain('echo {"command":"subscribe"}');
+    const headers = upstream.upgrades[0];
+    const passed = Object.keys(hostile).filter((name) => headers[name] !== undefined && headers[name] !== hostile[name]);
+    expect(Object.keys(hostile).filter((name) => headers[name] === hostile[name])).toEqual(['x-auth-token', 'accept-language']);
+    expect(passed).toEqual(['x-forwarded-host', 'x-forwarded-proto']);
+    // The visitor's Host never becomes X-Forwarded-Host: the gateway names its own, PUBLIC_URL's.
+    expect(headers['x-forwarded-host']).toBe('chat.shop.example');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(headers.host).toBe(new URL(upstream.origin).host);
+    // As for HTTP calls, the peer is appended to any chain, so the rightmost address is the real one.
+    expect(headers['x-forwarded-for']).toBe('198.51.100.1, 127.0.0.1');
+    expect(headers['sec-websocket-extensions']).toBeUndefined();
   });
 
   it("sends ActionCable's disconnect frame when Chatwoot's side drops without closing", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upstreamRequestHeaders, visitorResponseHeaders } from '../../../server/gateway/forwardHeaders';
+import { callOriginOf, upstreamRequestHeaders, visitorResponseHeaders } from '../../../server/gateway/forwardHeaders';
 
 const from = { address: '203.0.113.7', host: 'chat.shop.example', proto: 'https' as const };
 
@@ -36,10 +36,17 @@ describe('the headers of a call to Chatwoot', () => {
     expect(upstreamRequestHeaders(behindProxy, { ...from, address: '10.0.0.2' }).get('x-forwarded-for')).toBe('198.51.100.1, 10.0.0.2');
   });
 
-  it('say which host and scheme the browser used', () => {
-    const headers = upstreamRequestHeaders(browser, from);
+  it("name the gateway's public host and scheme from PUBLIC_URL, never the visitor's Host", () => {
+    const withPublicUrl = callOriginOf('203.0.113.7', 'https://chat.shop.example', false);
+    const headers = upstreamRequestHeaders(new Headers({ host: 'evil.example', 'x-forwarded-host': 'evil.example' }), withPublicUrl);
     expect(headers.get('x-forwarded-host')).toBe('chat.shop.example');
     expect(headers.get('x-forwarded-proto')).toBe('https');
+    const without = upstreamRequestHeaders(
+      new Headers({ host: 'evil.example', 'x-forwarded-host': 'evil.example' }),
+      callOriginOf('203.0.113.7', undefined, false),
+    );
+    expect(without.has('x-forwarded-host')).toBe(false);
+    expect(without.get('x-forwarded-proto')).toBe('http');
   });
 });
 
