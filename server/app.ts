@@ -7,7 +7,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/apiError';
-import { RateLimitedError } from './limits/rateLimits';
 import { holdLinkOrigin } from './lib/publicUrl';
 import { SILENT_LOGGER } from './observability/logger';
 import { requestLog } from './observability/requestLog';
@@ -75,8 +74,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((error, c) => {
-    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterS));
-    if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+    if (error instanceof ApiError) {
+      if (error.retryAfterS) c.header('Retry-After', String(error.retryAfterS));
+      return c.json(error.toJSON(), error.status);
+    }
     if (error instanceof HTTPException) return c.json({ error: error.message || 'Bad request' }, error.status);
     // Details go to the server log only; clients never see a stack trace.
     c.get('log').error({ err: error, method: c.req.method, path: c.req.path }, 'request failed');

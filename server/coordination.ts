@@ -8,7 +8,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { KeyedLock, type Locks } from './lib/keyedLock';
-import { MemoryPresenceStore } from './lib/presenceStore';
+import { InsuredPresenceStore, MemoryPresenceStore } from './lib/presenceStore';
 import { RateLimits } from './limits/rateLimits';
 import type { Logger } from './observability/logger';
 import { Hub } from './realtime/hub';
@@ -84,7 +84,7 @@ export async function throughRedis(db: Db, config: Settings, url: string, option
   const presence = new Presence({
     db,
     hub,
-    store: new RedisPresenceStore(redis),
+    store: new InsuredPresenceStore(new RedisPresenceStore(redis)),
     windowMs: config.presenceWindowS * 1000,
     now: options.now,
     logger: options.logger,

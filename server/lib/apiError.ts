@@ -5,6 +5,8 @@
  */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** Seconds the client should wait before trying again, sent as `Retry-After` (429, 503). */
+  readonly retryAfterS?: number;
 
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 416 | 422 | 429 | 503,
@@ -17,6 +19,21 @@ export class ApiError extends Error {
   /** The response body. */
   toJSON(): Record<string, unknown> {
     return { error: this.message, ...this.extra };
+  }
+}
+
+/**
+ * 503 `{ error }` with `Retry-After`: something the server needs for this request (Redis, for
+ * the lock on a visitor's sends) is unavailable for a moment; the request changed nothing.
+ */
+export class UnavailableError extends ApiError {
+  override name = 'UnavailableError';
+
+  constructor(
+    message: string,
+    override readonly retryAfterS: number,
+  ) {
+    super(503, message);
   }
 }
 

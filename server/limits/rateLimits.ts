@@ -141,7 +141,7 @@ function createCounter(name: RateLimitName, limit: RateLimit, shared?: SharedCou
 export class RateLimitedError extends ApiError {
   override name = 'RateLimitedError';
 
-  constructor(readonly retryAfterS: number) {
+  constructor(override readonly retryAfterS: number) {
     super(429, `Too many requests; try again in ${retryAfterS} seconds`);
   }
 }

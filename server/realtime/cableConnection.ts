@@ -193,16 +193,8 @@ export class CableConnection {
     const subscription = { token: request.token, room, listener };
     for (const stream of room.streams) hub.subscribe(stream, listener);
     this.subscriptions.set(identifier, subscription);
-    try {
-      // Confirmed only once every process's broadcasts reach this one (see `Hub.ready`).
-      await Promise.all(room.streams.map((stream) => hub.ready(stream)));
-    } catch {
-      // The broker is unreachable: drop the subscription and let the client come back later.
-      this.subscriptions.delete(identifier);
-      this.stopStreaming(subscription);
-      this.disconnect('server_restart', true);
-      return;
-    }
+    // Confirmed only once every process's broadcasts reach this one, or the broker is down (see `Hub.ready`).
+    await Promise.all(room.streams.map((stream) => hub.ready(stream)));
     this.write({ identifier, type: 'confirm_subscription' });
     await this.present(subscription);
   }

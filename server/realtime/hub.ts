@@ -49,10 +49,13 @@ export class Hub {
 
   /**
    * Resolves once broadcasts to `token` from any process reach this one: a cable subscription
-   * is confirmed only then, so the client's gap fill that follows cannot miss a message.
+   * is confirmed only then, so the client's gap fill that follows cannot miss a message. When
+   * the broker cannot be reached it resolves all the same: the subscription hears this process
+   * meanwhile, and once the broker is back every client is told to reconnect and catch up
+   * (`Coordination.onEventsMissed`).
    */
   ready(token: string): Promise<void> {
-    return this.joined.get(token) ?? Promise.resolve();
+    return this.joined.get(token)?.catch(() => {}) ?? Promise.resolve();
   }
 
   /** Stops delivering `token`'s broadcasts to `listener`. */

@@ -19,16 +19,21 @@ export class RedisChannels {
     subscriber.on('close', () => {
       lost = true;
     });
-    // ioredis subscribes again by itself after a reconnect, but whatever was published while
-    // the connection was down never reached this process: its listeners must catch up.
+    // Whatever was published while the connection was down never reached this process: every
+    // channel is joined again (ioredis rejoins only those it had joined; one asked for during
+    // the outage failed) and the listeners catch up.
     subscriber.on('ready', () => {
       if (!lost) return;
       lost = false;
+      if (this.handlers.size > 0) this.subscriber.subscribe(...this.handlers.keys()).catch(() => {});
       for (const handler of this.reconnectHandlers) handler();
     });
   }
 
-  /** Routes `channel`'s messages to `handler`; resolves once Redis has confirmed the subscription. */
+  /**
+   * Routes `channel`'s messages to `handler`; resolves once Redis has confirmed the
+   * subscription, rejects when it cannot (the channel is joined once Redis is back).
+   */
   async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
     this.handlers.set(channel, handler);
     await this.subscriber.subscribe(channel);
@@ -40,11 +45,14 @@ export class RedisChannels {
     this.subscriber.unsubscribe(channel).catch(() => {});
   }
 
-  /** Sends `message` to every process subscribed to `channel` (this one included). */
+  /**
+   * Sends `message` to every process subscribed to `channel` (this one included). While Redis
+   * is down it reaches nobody else; the lost connection is logged once, not every publication.
+   */
   publish(channel: string, message: string): void {
     this.publisher
       .publish(channel, message)
-      .catch((error: Error) => this.logger.error({ err: error.message, channel }, 'redis publish failed'));
+      .catch((error: Error) => this.logger.debug({ err: error.message, channel }, 'redis publish failed'));
   }
 
   /** Calls `handler` each time the subscribing connection is back after a loss. */

@@ -24,12 +24,21 @@ export interface RedisConnection {
 /** How long a start waits for Redis before giving up with an error. */
 export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * How long any command may take. A Redis that accepts connections but does not answer (stopped,
+ * or cut off by the network) must not hold requests: past this the command fails, and what
+ * called it falls back to this process or answers 503 (docs/architecture.md#modes).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
 function connect(url: string, name: string, logger: Logger): Redis {
   const client = new Redis(url, {
     lazyConnect: true,
     connectionName: name,
-    // Commands wait through a short outage and then fail, rather than queueing for ever.
-    maxRetriesPerRequest: 3,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // While the connection is down, commands fail at once instead of queueing until it is back:
+    // every caller has something to do meanwhile. ioredis keeps reconnecting by itself.
+    enableOfflineQueue: false,
   });
   let down = false;
   client.on('error', (error) => {

@@ -5,7 +5,7 @@
  * database's unique constraints stay the last line of defence behind it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError } from '../lib/apiError';
+import { UnavailableError } from '../lib/apiError';
 import { KeyedLock, type Locks } from '../lib/keyedLock';
 import { randomToken } from '../lib/random';
 import type { RedisConnection } from './redisConnection';
@@ -19,6 +19,9 @@ export interface RedisLocksOptions {
   /** How long a task waits for the lock before its request fails with 503. */
   waitMs?: number;
 }
+
+/** What a request that cannot have its lock answers: 503, and when to try again. */
+const BUSY = () => new UnavailableError('The server is busy; please try again', 2);
 
 export class RedisLocks implements Locks {
   private readonly local = new KeyedLock();
@@ -41,7 +44,7 @@ export class RedisLocks implements Locks {
       try {
         return await task();
       } finally {
-        await this.redis.commands.eval(RELEASE, 1, name, owner).catch(() => {});
+        await this.release(name, owner);
       }
     });
   }
@@ -49,9 +52,24 @@ export class RedisLocks implements Locks {
   private async acquire(name: string, owner: string): Promise<void> {
     const deadline = Date.now() + this.waitMs;
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      if ((await this.redis.commands.set(name, owner, 'PX', this.expiryMs, 'NX')) === 'OK') return;
-      if (Date.now() > deadline) throw new ApiError(503, 'The server is busy; please try again');
+      // Without Redis no process can know that no other holds the lock: nothing is done, and the
+      // client tries again shortly (the widget's outbox does by itself).
+      const taken = await this.redis.commands.set(name, owner, 'PX', this.expiryMs, 'NX').catch(() => {
+        // A SET that timed out may still run once Redis answers again; the release queued behind
+        // it on the same connection undoes it, so the lock is not held until it expires.
+        this.release(name, owner);
+        throw BUSY();
+      });
+      if (taken === 'OK') return;
+      if (Date.now() > deadline) throw BUSY();
       await sleep(pause + Math.random() * pause);
     }
+  }
+
+  private release(name: string, owner: string): Promise<void> {
+    return this.redis.commands.eval(RELEASE, 1, name, owner).then(
+      () => {},
+      () => {},
+    );
   }
 }

@@ -145,20 +145,23 @@ describe('CableConnection', () => {
     expect(frames).toEqual([{ identifier: roomIdentifier(KNOWN), type: 'confirm_subscription' }]);
   });
 
-  it('tells the client to come back later when the broker cannot be joined', async () => {
-    const left: string[] = [];
+  it("confirms when the broker cannot be joined, and delivers this process's broadcasts meanwhile", async () => {
     const transport: HubTransport = {
       publish: () => {},
       join: async () => Promise.reject(new Error('redis is down')),
-      leave: (stream) => left.push(stream),
+      leave: () => {},
     };
+    const hub = new Hub(transport);
     const frames: Record<string, unknown>[] = [];
     const rooms: CableRooms = { open: async (token) => ({ streams: [token], present: async () => null }), openAgent: async () => null };
-    const connection = new CableConnection({ hub: new Hub(transport), rooms, send: (frame) => frames.push(JSON.parse(frame)) });
-    await connection.receive(JSON.stringify({ command: 'subscribe', identifier: roomIdentifier(KNOWN) }));
-    expect(frames).toEqual([{ type: 'disconnect', reason: 'server_restart', reconnect: true }]);
-    expect(connection.subscriptionCount).toBe(0);
-    expect(left).toEqual([KNOWN]);
+    const connection = new CableConnection({ hub, rooms, send: (frame) => frames.push(JSON.parse(frame)) });
+    const identifier = roomIdentifier(KNOWN);
+    await connection.receive(JSON.stringify({ command: 'subscribe', identifier }));
+    hub.broadcast(KNOWN, 'message.created', { id: 1 });
+    expect(frames).toEqual([
+      { identifier, type: 'confirm_subscription' },
+      { identifier, message: { event: 'message.created', data: { id: 1 } } },
+    ]);
   });
 
   it('stops delivering after unsubscribe and after close', async () => {
