@@ -4,8 +4,8 @@
  * file can never act as a page of this origin: the stored (never the client's) Content-Type,
  * `nosniff`, a sandboxing CSP, and a download disposition for anything but image/audio/video.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
@@ -36,6 +36,11 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
+/** Bytes `start` to `end` of the open `file`, which is closed once they are read (or the client has gone). */
+function fileStream(file: FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
+  return Readable.toWeb(file.createReadStream({ start, end, autoClose: true })) as ReadableStream<Uint8Array>;
+}
+
 /** The uploads route. */
 export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -44,9 +49,15 @@ export function uploadRoutes(deps: AppDeps) {
     const key = c.req.param('key');
     if (!STORAGE_KEY.test(key)) throw notFound();
     const attachment = await findAttachmentByStorageKey(deps.db, key);
-    const path = storedPath(deps.config.uploadsDir, key);
-    const info = attachment ? await stat(path).catch(() => null) : null;
-    if (!attachment || !info?.isFile()) throw notFound();
+    // A symbolic link (say, in a folder restored from elsewhere) is never followed out of UPLOADS_DIR.
+    const file = attachment
+      ? await open(storedPath(deps.config.uploadsDir, key), constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null)
+      : null;
+    const info = await file?.stat();
+    if (!attachment || !file || !info?.isFile()) {
+      await file?.close();
+      throw notFound();
+    }
 
     const contentType = attachment.content_type ?? 'application/octet-stream';
     const inline = servedInline(contentType);
@@ -60,15 +71,18 @@ export function uploadRoutes(deps: AppDeps) {
 
     const range = parseRange(c.req.header('range'), info.size);
     if (range === 'invalid') {
+      await file.close();
       c.header('Content-Range', `bytes */${info.size}`);
       return c.body(null, 416);
     }
     const { start, end } = range ?? { start: 0, end: info.size - 1 };
     c.header('Content-Length', String(info.size === 0 ? 0 : end - start + 1));
     if (range) c.header('Content-Range', `bytes ${start}-${end}/${info.size}`);
-    if (c.req.method === 'HEAD' || info.size === 0) return c.body(null, range ? 206 : 200);
-    const stream = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
-    return c.body(stream, range ? 206 : 200);
+    if (c.req.method === 'HEAD' || info.size === 0) {
+      await file.close();
+      return c.body(null, range ? 206 : 200);
+    }
+    return c.body(fileStream(file, start, end), range ? 206 : 200);
   });
 
   return app;

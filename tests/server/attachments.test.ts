@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createFixture, sendMessage, type Fixture, type Visitor } from './helpers';
 
 let fx: Fixture;
@@ -64,6 +65,19 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
     expect(created.attachments[0].data_url).toBe(attachment.data_url);
     const listed = await (await fx.widget('/messages', visitor)).json();
     expect(listed.payload[0].attachments[0]).toEqual(attachment);
+  });
+
+  it('never follows a symbolic link out of the uploads folder (say, one a restore brought along)', async () => {
+    const visitor = await fx.visit();
+    const image = (await (await upload(visitor, form([{ name: 'a.png', type: 'image/png', bytes: 'PNGDATA' }]))).json()).attachments[0];
+    const key = new URL(image.data_url).pathname.split('/')[2];
+    const secret = join(fx.packsDir, 'secret.txt');
+    writeFileSync(secret, 'the secret key');
+    rmSync(join(fx.uploadsDir, key));
+    symlinkSync(secret, join(fx.uploadsDir, key));
+    const res = await fx.request(new URL(image.data_url).pathname);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Resource could not be found' });
   });
 
   it('serves an image inline, and anything else as a sandboxed download, with the stored type', async () => {

@@ -1,4 +1,16 @@
-import { cpSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BackupError, backupTo, backupUploadsDir } from '../../server/backup';
@@ -82,6 +94,44 @@ describe('backup and restore', () => {
       await restored.call(`/api/v1/accounts/1/conversations/${started.id}`, { headers: agentHeaders })
     ).json()) as { id: number };
     expect(conversation.id).toBe(started.id);
+  });
+
+  it('is readable by its owner only, and written through no link planted beside it', async () => {
+    const { server } = await start();
+    mkdirSync(server.config.uploadsDir, { recursive: true });
+    writeFileSync(join(server.config.uploadsDir, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'), 'a visitor file');
+    const file = join(backupDir, 'private.sqlite');
+    // Someone who can write the backup folder plants links where a backup used to write.
+    const victim = join(backupDir, 'victim');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, `${file}.partial`);
+
+    await backupTo(file, server.config);
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(backupUploadsDir(file)).mode & 0o777).toBe(0o700);
+    expect(statSync(join(backupUploadsDir(file), 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).mode & 0o777).toBe(0o600);
+    // Nothing but the backup and its uploads is left behind.
+    expect(readdirSync(backupDir).sort()).toEqual(['private.sqlite', 'private.sqlite.partial', 'private.sqlite.uploads', 'victim']);
+  });
+
+  it('refuses a name a dangling link already holds', async () => {
+    const { server } = await start();
+    const file = join(backupDir, 'linked.sqlite');
+    symlinkSync(join(backupDir, 'nowhere'), file);
+    await expect(backupTo(file, server.config)).rejects.toThrow(/already exists/);
+    expect(existsSync(join(backupDir, 'nowhere'))).toBe(false);
+  });
+
+  it('copies no symbolic link out of the uploads folder', async () => {
+    const { server } = await start();
+    mkdirSync(server.config.uploadsDir, { recursive: true });
+    writeFileSync(join(server.config.uploadsDir, 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'), 'a visitor file');
+    symlinkSync('/etc/passwd', join(server.config.uploadsDir, 'cccccccccccccccccccccccccccccccc'));
+    const file = join(backupDir, 'nolinks.sqlite');
+    const result = await backupTo(file, server.config);
+    expect(result.uploads).toBe(1);
+    expect(readdirSync(backupUploadsDir(file))).toEqual(['bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb']);
   });
 
   it('refuses to overwrite an earlier backup', async () => {
