@@ -22,6 +22,7 @@ import { attachCableServer } from './realtime/cableServer';
 import { createCableRooms } from './services/cableRooms';
 import { gatewayMode } from './gateway/gatewayMode';
 import { HttpConnections } from './lib/httpConnections';
+import { uploadBodyLimit } from './uploads/uploadForm';
 
 interface Running {
   /** The port actually bound (differs from `config.port` when that was 0). */
@@ -120,7 +121,11 @@ export async function startServer(base: Config, logger: Logger = SILENT_LOGGER, 
     close: async () => {},
   };
 
-  const connections = new HttpConnections(getRequestListener(mode.fetch));
+  // Node itself reads and drops what a handler left of a body (`HttpConnections`), rather than
+  // @hono/node-server's cleanup, which closes the connection under the client after 500 ms.
+  const connections = new HttpConnections(getRequestListener(mode.fetch, { autoCleanupIncoming: false }), {
+    maxBodyBytes: uploadBodyLimit(base),
+  });
   const server = connections.attach(createServer());
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;

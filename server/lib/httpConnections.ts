@@ -7,6 +7,12 @@
  *   writes requests and never reads holds at most one answer here, however many it sends.
  * - A connection with more than `MAX_WAITING_REQUESTS` waiting is not read any further (TCP
  *   pushes back on the client) until they have been answered.
+ * - A request whose declared body is larger than any route takes is answered 413 at once,
+ *   before a byte of the body is read, with `Connection: close`.
+ * - An answer given before its request's body was read (a 429, a 413) leaves the connection
+ *   usable: the rest of the body, within the limit above, is read and dropped once the answer is
+ *   out, and the next request follows. A body without a declared length (chunked) cannot be
+ *   bounded before it is read, so its answer says `Connection: close`.
  * - On shutdown an idle connection closes at once and a busy one after its last answer:
  *   browsers keep spare connections open that never carry a request, and waiting for them
  *   would take the request timeout.
@@ -26,11 +32,19 @@ interface Connection {
   paused: boolean;
 }
 
+export interface HttpConnectionsOptions {
+  /** The largest request body any route takes (the upload limit). */
+  maxBodyBytes: number;
+}
+
 export class HttpConnections {
   private readonly connections = new Map<Socket, Connection>();
   private closing = false;
 
-  constructor(private readonly handle: RequestListener) {}
+  constructor(
+    private readonly handle: RequestListener,
+    private readonly options: HttpConnectionsOptions,
+  ) {}
 
   /** Tracks `server`'s connections and answers its requests through `handle`, one at a time per connection. */
   attach(server: Server): Server {
@@ -93,8 +107,40 @@ export class HttpConnections {
       if (socket.writableNeedDrain) socket.once('drain', proceed);
       else proceed();
     };
-    response.once('finish', onAnswered);
+    response.once('finish', () => {
+      dropUnreadBody(request, this.options.maxBodyBytes);
+      onAnswered();
+    });
     response.once('close', onAnswered);
+    if (Number(request.headers['content-length'] ?? 0) > this.options.maxBodyBytes) {
+      tooLarge(response, this.options.maxBodyBytes);
+      return;
+    }
+    if (request.headers['transfer-encoding'] !== undefined) response.shouldKeepAlive = false;
     this.handle(request, response);
   }
+}
+
+/** 413 without reading the body, and the connection closes after it (the body is not read). */
+function tooLarge(response: ServerResponse, maxBodyBytes: number): void {
+  const body = JSON.stringify({ error: `Request body is too large (maximum is ${Math.floor(maxBodyBytes / (1024 * 1024))} MB)` });
+  response.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.end(body);
+}
+
+/**
+ * What a handler left of its request's body is read and dropped, as Node does for a body nobody
+ * touched, so the next request on the connection is read after it. Whoever had started reading
+ * (a web stream over the request) is detached first, so nothing of it is held in memory; past
+ * `maxBodyBytes` the connection is closed.
+ */
+function dropUnreadBody(request: IncomingMessage, maxBodyBytes: number): void {
+  if (request.complete || request.destroyed) return;
+  let dropped = 0;
+  request.removeAllListeners('data');
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > maxBodyBytes) request.socket.destroy();
+  });
+  request.resume();
 }

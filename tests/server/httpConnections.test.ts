@@ -15,12 +15,15 @@ let handled: string[];
 /** Serves `body` (or a name echo) for every request, once `answer` lets it. */
 async function start(body?: Buffer, answer: () => Promise<void> = async () => {}) {
   handled = [];
-  connections = new HttpConnections(async (req, res) => {
-    handled.push(req.url ?? '');
-    await answer();
-    res.setHeader('content-type', 'text/plain');
-    res.end(body ?? `answer to ${req.url}`);
-  });
+  connections = new HttpConnections(
+    async (req, res) => {
+      handled.push(req.url ?? '');
+      await answer();
+      res.setHeader('content-type', 'text/plain');
+      res.end(body ?? `answer to ${req.url}`);
+    },
+    { maxBodyBytes: 1024 * 1024 },
+  );
   server = connections.attach(createServer());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 }
