@@ -14,6 +14,7 @@ import { CABLE_PATH } from '../../src/shared/cable';
 import { disconnectFrames, watchServerFrames } from './cableFrames';
 import { UPSTREAM_TIMEOUT_MS } from './chatwootClient';
 import { callOriginOf, upstreamUpgradeHeaders } from './forwardHeaders';
+import { relayVisitorFrames } from './visitorFrames';
 
 export interface CableForward {
   /** Number of visitor sockets being forwarded. */
@@ -35,6 +36,7 @@ export function attachCableForward(
   const proxy = createProxyServer({ target: chatwootOrigin, ws: true, changeOrigin: true });
   const visitors = new Map<Duplex, Forwarded>();
   const watchers = new WeakMap<Socket, ReturnType<typeof watchServerFrames>>();
+  const visitorOf = new WeakMap<Socket, Duplex>();
 
   proxy.on('proxyReqWs', (proxyReq, req, socket) => {
     // The same allow-list as HTTP calls (extensions are not on it, so frames stay plain to watch);
@@ -55,6 +57,7 @@ export function attachCableForward(
         return;
       }
       forwarded.upstream = upstream;
+      visitorOf.set(upstream, socket);
       const frames = watchServerFrames();
       watchers.set(upstream, frames);
       let ended = false;
@@ -69,9 +72,12 @@ export function attachCableForward(
   });
   // Watching starts once http-proxy-3 has piped the sockets: a 'data' listener added earlier
   // would set the socket flowing and the bytes that came with the handshake would miss the pipe.
+  // The visitor's side is then taken off the pipe and relayed frame by frame, within the limits.
   proxy.on('open', (upstream) => {
     const frames = watchers.get(upstream);
     if (frames) upstream.on('data', (chunk: Buffer) => frames.write(chunk));
+    const visitor = visitorOf.get(upstream);
+    if (visitor) relayVisitorFrames(visitor, upstream);
   });
   // Chatwoot unreachable: http-proxy-3 drops the visitor's socket, which the widget reports as
   // a lost connection and retries with its back-off. Nothing else to do, but the event must

@@ -6,9 +6,8 @@
  */
 import { CABLE_ACTIONS, ROOM_CHANNEL, REALTIME_EVENTS, type RealtimeEnvelope, type ServerFrame } from '../../src/shared/cable';
 import type { MessagesPage } from '../../src/shared/types';
-import { countRateLimitRejection } from '../observability/metrics';
 import { hasNul, isId } from '../lib/storable';
-import { ActionBudget, CABLE_ACTION_RATES } from './cableLimits';
+import { ActionBudgets } from './cableLimits';
 import type { Hub, HubListener } from './hub';
 
 /** Who an agent's subscription says it is. */
@@ -57,8 +56,6 @@ export interface CableConnectionOptions {
   now?: () => number;
 }
 
-type LimitedAction = keyof typeof CABLE_ACTION_RATES;
-
 /** The widget streams one room; a few more leave room for a page that embeds two widgets. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5;
 
@@ -94,10 +91,12 @@ export class CableConnection {
   // Frames are handled one at a time so a `message` never overtakes its own `subscribe`.
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
-  private readonly budgets = new Map<LimitedAction, ActionBudget>();
+  private readonly budgets: ActionBudgets;
   private closed = false;
 
-  constructor(private readonly options: CableConnectionOptions) {}
+  constructor(private readonly options: CableConnectionOptions) {
+    this.budgets = new ActionBudgets(options.now);
+  }
 
   /** Greets the client; call once the socket is open. */
   open(): void {
@@ -229,21 +228,9 @@ export class CableConnection {
     } catch {
       return;
     }
-    if (!params || typeof params !== 'object') return;
-    if (params.action === CABLE_ACTIONS.updatePresence) {
-      if (this.withinBudget(CABLE_ACTIONS.updatePresence)) await this.present(subscription);
-    } else if (params.action === CABLE_ACTIONS.catchUp) {
-      if (this.withinBudget(CABLE_ACTIONS.catchUp)) await this.catchUp(subscription, params.after);
-    }
-  }
-
-  /** Spends one of the socket's `action`s (`CABLE_ACTION_RATES`); false, and counted, when none is left. */
-  private withinBudget(action: LimitedAction): boolean {
-    let budget = this.budgets.get(action);
-    if (!budget) this.budgets.set(action, (budget = new ActionBudget(CABLE_ACTION_RATES[action], this.options.now)));
-    if (budget.take()) return true;
-    countRateLimitRejection(CABLE_ACTION_RATES[action].limit);
-    return false;
+    if (!params || typeof params !== 'object' || !this.budgets.allows(params.action)) return;
+    if (params.action === CABLE_ACTIONS.updatePresence) await this.present(subscription);
+    else if (params.action === CABLE_ACTIONS.catchUp) await this.catchUp(subscription, params.after);
   }
 
   /** Sends `{event, data}` to this subscription alone. */

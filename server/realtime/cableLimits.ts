@@ -4,6 +4,7 @@
  * and `update_presence` every 20 s per subscription, and reads what it is sent.
  */
 import { CABLE_ACTIONS } from '../../src/shared/cable';
+import { countRateLimitRejection } from '../observability/metrics';
 
 /** A budget that refills: `burst` at once, then one more every `refillMs`. */
 export interface ActionRate {
@@ -13,7 +14,8 @@ export interface ActionRate {
 
 /**
  * Actions a socket may perform, over all its subscriptions (at most 5). An action beyond its
- * budget is ignored and counted in `wren_rate_limit_rejections_total` under `limit`.
+ * budget is ignored and counted in `wren_rate_limit_rejections_total` under `limit`. Wren's own
+ * cable and the gateway's forward of Chatwoot's hold the same budgets (`ActionBudgets`).
  */
 export const CABLE_ACTION_RATES = {
   // A catch-up reads up to a page of history: 10 at once, then one every 6 s (10 a minute).
@@ -62,5 +64,38 @@ export class ActionBudget {
     if (this.tokens === 0) return false;
     this.tokens--;
     return true;
+  }
+}
+
+type LimitedAction = keyof typeof CABLE_ACTION_RATES;
+
+const isLimited = (action: unknown): action is LimitedAction => typeof action === 'string' && Object.hasOwn(CABLE_ACTION_RATES, action);
+
+/** The action budgets of one socket. */
+export class ActionBudgets {
+  private readonly budgets = new Map<LimitedAction, ActionBudget>();
+
+  constructor(private readonly now?: () => number) {}
+
+  /** Spends one of `action` if it has a budget; false, and counted, when none is left. */
+  allows(action: unknown): boolean {
+    if (!isLimited(action)) return true;
+    let budget = this.budgets.get(action);
+    if (!budget) this.budgets.set(action, (budget = new ActionBudget(CABLE_ACTION_RATES[action], this.now)));
+    if (budget.take()) return true;
+    countRateLimitRejection(CABLE_ACTION_RATES[action].limit);
+    return false;
+  }
+}
+
+/** The action an ActionCable client frame performs (`{"command":"message","data":"{\"action\":…}"}`), if any. */
+export function performedAction(frame: string): string | undefined {
+  try {
+    const { command, data } = JSON.parse(frame) as { command?: unknown; data?: unknown };
+    if (command !== 'message' || typeof data !== 'string') return undefined;
+    const { action } = JSON.parse(data) as { action?: unknown };
+    return typeof action === 'string' ? action : undefined;
+  } catch {
+    return undefined;
   }
 }

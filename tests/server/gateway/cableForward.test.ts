@@ -5,12 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { CABLE_PROTOCOLS } from '../../../src/shared/cable';
 import { attachCableForward, type CableForward } from '../../../server/gateway/cableForward';
+import { CABLE_ACTION_RATES } from '../../../server/realtime/cableLimits';
 
 /** A stand-in for Chatwoot's ActionCable: greets, echoes, and records each upgrade's headers. */
 async function startUpstream() {
   const server = createServer();
   const upgrades: IncomingHttpHeaders[] = [];
   const sockets: WebSocket[] = [];
+  const received: string[] = [];
+  const pings: string[] = [];
   const wss = new WebSocketServer({
     server,
     path: '/cable',
@@ -20,11 +23,15 @@ async function startUpstream() {
     upgrades.push(request.headers);
     sockets.push(ws);
     ws.send(JSON.stringify({ type: 'welcome' }));
-    ws.on('message', (data) => ws.send(`echo ${data}`));
+    ws.on('message', (data) => {
+      received.push(data.toString());
+      ws.send(`echo ${data}`);
+    });
+    ws.on('ping', (data) => pings.push(data.toString()));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { server, wss, upgrades, sockets, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { server, wss, upgrades, sockets, received, pings, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 async function startGateway(upstreamOrigin: string, publicUrl?: string) {
@@ -122,6 +129,42 @@ describe('the /cable forward', () => {
     // As for HTTP calls, the peer is appended to any chain, so the rightmost address is the real one.
     expect(headers['x-forwarded-for']).toBe('198.51.100.1, 127.0.0.1');
     expect(headers['sec-websocket-extensions']).toBeUndefined();
+  });
+
+  it("holds a visitor's catch_up and update_presence to Wren's per-socket budgets, and passes everything else", async () => {
+    const { upstream, gateway } = await setUp();
+    const visitor = await connectVisitor(gateway.url);
+    const identifier = '{"channel":"RoomChannel","pubsub_token":"t"}';
+    const perform = (action: string) => JSON.stringify({ command: 'message', identifier, data: JSON.stringify({ action }) });
+    visitor.ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+    for (let i = 0; i < 300; i++) {
+      visitor.ws.send(perform('catch_up'));
+      visitor.ws.send(perform('update_presence'));
+    }
+    visitor.ws.ping('still there?');
+    visitor.ws.send('{"command":"unsubscribe"}');
+    await expect.poll(() => upstream.received.at(-1)).toBe('{"command":"unsubscribe"}');
+    const count = (action: string) => upstream.received.filter((frame) => frame === perform(action)).length;
+    expect(count('catch_up')).toBe(CABLE_ACTION_RATES.catch_up.burst);
+    expect(count('update_presence')).toBe(CABLE_ACTION_RATES.update_presence.burst);
+    expect(upstream.received[0]).toBe(JSON.stringify({ command: 'subscribe', identifier }));
+    expect(upstream.pings).toEqual(['still there?']);
+  });
+
+  it('ends a visitor who sends a frame over 64 KB', async () => {
+    const { upstream, gateway } = await setUp();
+    const visitor = await connectVisitor(gateway.url);
+    visitor.ws.send('x'.repeat(65 * 1024));
+    await visitor.closed;
+    expect(upstream.received).toEqual([]);
+  });
+
+  it("passes the visitor's close on to Chatwoot", async () => {
+    const { upstream, gateway } = await setUp();
+    const visitor = await connectVisitor(gateway.url);
+    const closedUpstream = new Promise<number>((resolve) => upstream.sockets[0].once('close', (code) => resolve(code)));
+    visitor.ws.close(4000, 'bye');
+    expect(await closedUpstream).toBe(4000);
   });
 
   it("sends ActionCable's disconnect frame when Chatwoot's side drops without closing", async () => {
