@@ -21,10 +21,11 @@ interface WsInternals {
   Receiver: new (options: { isServer: boolean; maxPayload: number }) => Writable;
 }
 
-const { Sender, Receiver } = ws as unknown as WsInternals;
+/** ws's frame encoder and parser (`Receiver` with `isServer: true` parses a client's masked frames). */
+export const { Sender, Receiver } = ws as unknown as WsInternals;
 
-const TEXT = 0x1;
-const CLOSE = 0x8;
+/** The WebSocket opcodes the forward reads or writes. */
+export const OPCODES = { text: 0x1, binary: 0x2, close: 0x8, ping: 0x9, pong: 0xa } as const;
 /** WebSocket close code 1001, "going away": the server restarts, or its upstream is gone. */
 export const GOING_AWAY = 1001;
 
@@ -39,8 +40,8 @@ export function disconnectFrames(reason: string): Buffer {
   close.writeUInt16BE(GOING_AWAY);
   const options = { fin: true, mask: false, readOnly: false, rsv1: false };
   return Buffer.concat([
-    ...Sender.frame(Buffer.from(JSON.stringify(disconnect)), { ...options, opcode: TEXT }),
-    ...Sender.frame(close, { ...options, opcode: CLOSE }),
+    ...Sender.frame(Buffer.from(JSON.stringify(disconnect)), { ...options, opcode: OPCODES.text }),
+    ...Sender.frame(close, { ...options, opcode: OPCODES.close }),
   ]);
 }
 

@@ -8,25 +8,8 @@
  */
 import type { Socket } from 'node:net';
 import type { Duplex, Writable } from 'node:stream';
-import * as ws from 'ws';
 import { ActionBudgets, performedAction } from '../realtime/cableLimits';
-
-interface FrameOptions {
-  fin: boolean;
-  opcode: number;
-  mask: boolean;
-  readOnly: boolean;
-  rsv1: boolean;
-}
-
-interface WsInternals {
-  Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] };
-  Receiver: new (options: { isServer: boolean; maxPayload: number }) => Writable;
-}
-
-const { Sender, Receiver } = ws as unknown as WsInternals;
-
-const OPCODES = { text: 0x1, binary: 0x2, close: 0x8, ping: 0x9, pong: 0xa } as const;
+import { OPCODES, Receiver, Sender } from './cableFrames';
 /** As Wren's own cable: no ActionCable frame comes near it. */
 const MAX_FRAME_BYTES = 64 * 1024;
 /** The close code that means "no status" is never sent on the wire. */

@@ -4,7 +4,7 @@
  * so a bad value in them can still succeed.)
  */
 import { JSON_BOUNDS } from '../../server/lib/jsonBounds';
-import { createFixture, sendMessage, type Fixture, type Visitor } from './helpers';
+import { createFixture, sendMessage, WRITE_LIMITS_OFF, type Fixture, type Visitor } from './helpers';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -98,14 +98,7 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   // No limit gets in the way of a thousand requests from one visitor.
-  fx = await createFixture({
-    env: Object.fromEntries(
-      ['CONVERSATIONS', 'CONTACT_UPDATES', 'EVENTS', 'UPLOADS', 'TRANSCRIPTS'].flatMap((kind) => [
-        [`RATE_LIMIT_${kind}_PER_VISITOR`, 'off'],
-        [`RATE_LIMIT_${kind}_PER_ADDRESS`, 'off'],
-      ]),
-    ),
-  });
+  fx = await createFixture({ env: WRITE_LIMITS_OFF });
   visitor = await fx.visit();
   const { id, conversation_id: conversation } = await sendMessage(fx, visitor, 'hello');
   ids = { message: String(id), conversation: String(conversation), websiteToken: fx.config.websiteToken };

@@ -102,6 +102,14 @@ export interface FixtureOptions {
   agentAtWork?: boolean;
 }
 
+/** `env` that switches off every per-visitor and per-address write limit, for tests that make many requests. */
+export const WRITE_LIMITS_OFF: Record<string, string> = Object.fromEntries(
+  ['CONVERSATIONS', 'CONTACT_UPDATES', 'EVENTS', 'UPLOADS', 'TRANSCRIPTS'].flatMap((kind) => [
+    [`RATE_LIMIT_${kind}_PER_VISITOR`, 'off'],
+    [`RATE_LIMIT_${kind}_PER_ADDRESS`, 'off'],
+  ]),
+);
+
 /** Builds a fixture over a fresh (or the given) database. */
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const packsDir = createPacksDir(options.withPacks !== false);

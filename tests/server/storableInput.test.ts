@@ -6,7 +6,7 @@
 import { agentRoomIdentifier, roomIdentifier } from '../../src/shared/cable';
 import { CableConnection } from '../../server/realtime/cableConnection';
 import { createCableRooms } from '../../server/services/cableRooms';
-import { createFixture, sendMessage, type Fixture, type Visitor } from './helpers';
+import { createFixture, sendMessage, WRITE_LIMITS_OFF, type Fixture, type Visitor } from './helpers';
 
 const HUGE = '99999999999';
 const JUST_OVER = String(2 ** 31);
@@ -17,14 +17,7 @@ let visitor: Visitor;
 let conversation: number;
 
 beforeAll(async () => {
-  fx = await createFixture({
-    env: Object.fromEntries(
-      ['CONVERSATIONS', 'CONTACT_UPDATES', 'EVENTS', 'UPLOADS', 'TRANSCRIPTS'].flatMap((kind) => [
-        [`RATE_LIMIT_${kind}_PER_VISITOR`, 'off'],
-        [`RATE_LIMIT_${kind}_PER_ADDRESS`, 'off'],
-      ]),
-    ),
-  });
+  fx = await createFixture({ env: WRITE_LIMITS_OFF });
   visitor = await fx.visit();
   conversation = (await sendMessage(fx, visitor, 'hello')).conversation_id;
   const portal = await fx.agent('/portals', { method: 'POST', body: { portal: { name: 'Help', slug: 'help' } } });

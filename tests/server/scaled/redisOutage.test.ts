@@ -51,6 +51,13 @@ async function everyCall(server: Cluster['servers'][number], visitor: { authToke
   );
 }
 
+/** Waits until `server` stores the visitor's message `content` again (its send lock works once more). */
+async function sendsAgain(server: Cluster['servers'][number], visitor: { authToken: string }, content: string) {
+  const send = async () =>
+    (await cluster.widget(server, '/messages', visitor.authToken, { method: 'POST', body: { message: { content } } })).status;
+  await expect.poll(send, { timeout: 20_000, interval: 250 }).toBe(200);
+}
+
 describe('while Redis is down', () => {
   it('answers every visitor and agent call, with 503 + Retry-After only where it cannot go on, and recovers by itself', {
     timeout: 60_000,
@@ -80,13 +87,7 @@ describe('while Redis is down', () => {
 
     // Recovered: one process's broadcasts reach the other's sockets again, and sends are stored.
     const again = await cableClient(a, visitor.pubsubToken);
-    await expect
-      .poll(
-        async () =>
-          (await cluster.widget(b, '/messages', visitor.authToken, { method: 'POST', body: { message: { content: 'After' } } })).status,
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe(200);
+    await sendsAgain(b, visitor, 'After');
     await again.message('After');
     again.close();
     during.close();
@@ -110,12 +111,6 @@ describe('while Redis accepts connections but does not answer', () => {
     } finally {
       admin.disconnect();
     }
-    await expect
-      .poll(
-        async () =>
-          (await cluster.widget(a, '/messages', visitor.authToken, { method: 'POST', body: { message: { content: 'After' } } })).status,
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe(200);
+    await sendsAgain(a, visitor, 'After');
   });
 });
