@@ -53,7 +53,7 @@ export class RedisLocks implements Locks {
     const deadline = Date.now() + this.waitMs;
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
       // Without Redis no process can know that no other holds the lock: nothing is done, and the
-      // client tries again shortly (the widget's outbox does by itself).
+      // client is told to try again shortly.
       const taken = await this.redis.commands.set(name, owner, 'PX', this.expiryMs, 'NX').catch(() => {
         // A SET that timed out may still run once Redis answers again; the release queued behind
         // it on the same connection undoes it, so the lock is not held until it expires.
