@@ -87,6 +87,12 @@ const composerOverflow = () =>
     ...[...document.querySelectorAll('.composer, .composer button')].map((element) => element.getBoundingClientRect().right - innerWidth),
   );
 
+/** The composer's box shows all it holds (its placeholder, while empty): nothing is scrolled out of sight. */
+const composerShowsAll = () => {
+  const box = document.querySelector('textarea')!;
+  return box.scrollHeight <= box.clientHeight;
+};
+
 /** The launcher, the chat window open on it, and the host page around them. */
 async function openChat(session: BrowserSession): Promise<void> {
   await session.click(LAUNCHER);
@@ -179,7 +185,12 @@ async function chatSmoke(session: BrowserSession, screenshot: (step: string) => 
         launcherShown: false,
       });
     expect(await session.evaluate('chat', composerOverflow, null)).toBe(0);
+    // The box grows to a few lines rather than hide all but one (Safari before 26.2 has no field-sizing).
+    await expect.poll(() => session.evaluate('chat', composerShowsAll, null)).toBe(true);
     await screenshot('6-phone');
+    await session.type(COMPOSER, 'Could you check my order and tell me when it ships?');
+    await expect.poll(() => session.evaluate('chat', composerShowsAll, null)).toBe(true);
+    await screenshot('7-phone-draft');
   });
 }
 
