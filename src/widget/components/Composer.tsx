@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { fitToContent } from '../lib/fitToContent';
 import { insertAtCaret } from '../lib/insertAtCaret';
 import { Icon } from './icons';
 
@@ -90,6 +91,14 @@ export function Composer({
   useEffect(() => {
     if (autoFocus && document.hasFocus()) input.current?.focus();
   }, []);
+
+  // The box's height follows its text and placeholder, and the width they wrap in.
+  useLayoutEffect(() => {
+    const fitBox = () => fitToContent(input.current!);
+    fitBox();
+    addEventListener('resize', fitBox);
+    return () => removeEventListener('resize', fitBox);
+  }, [text, labels.placeholder]);
 
   useEffect(() => {
     if (!draft) return;
