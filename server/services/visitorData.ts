@@ -111,5 +111,7 @@ export async function initialData(
     messages,
     inboxMembers: members,
     campaigns,
+    // This server's cable answers `catch_up` (docs/protocol.md#realtime-catch-up).
+    catchUp: 'cable',
   };
 }

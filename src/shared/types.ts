@@ -210,7 +210,7 @@ export interface WidgetBootConfig {
   chatwootPubsubToken: string;
   authToken: string;
   globalConfig: GlobalConfig;
-  /** Absent when the page was built from Chatwoot's config (gateway mode): the widget fetches it. */
+  /** Absent when the server could not gather it (gateway mode, Chatwoot failing): the widget fetches it. */
   initialData?: WidgetInitialData;
 }
 
@@ -229,6 +229,12 @@ export interface WidgetInitialData {
   inboxMembers: InboxMember[];
   /** `GET /campaigns`. */
   campaigns: CampaignResponse[];
+  /**
+   * How the widget fills the gap between this data and its first subscription: `cable`, the
+   * server answers the cable's `catch_up`; `request`, by `GET /messages?after=` (gateway mode:
+   * Chatwoot's cable has no `catch_up`).
+   */
+  catchUp: 'cable' | 'request';
 }
 
 export const WIDGET_CONFIG_ELEMENT_ID = 'wren-config';

@@ -29,15 +29,17 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
       // was down) is fetched: everything after the newest message held, and the conversation.
       // The first subscription after the page's data (docs/protocol.md#realtime-catch-up) needs
       // less: without a conversation nothing can have been addressed to the visitor but answers
-      // to their own requests; with one, an agent may have written since the page was rendered,
-      // and the server that rendered it answers `catch_up` on the socket, saving a request.
+      // to their own requests; with one, an agent may have written since the page was rendered:
+      // the messages since then, asked on the socket when the server answers `catch_up` there
+      // (saving a request), else by a GET (a gateway page: Chatwoot's cable has no such action).
       const firstAfterPage = !subscribedBefore && state.loadedFromPage;
       subscribedBefore = true;
       if (!firstAfterPage) {
         state.messages.fetchMissed().catch(() => undefined);
         state.conversation.fetch().catch(() => undefined);
       } else if (state.conversation.id.peek() !== undefined) {
-        cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });
+        if (state.pageCatchUp === 'cable') cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });
+        else state.messages.fetchMissed().catch(() => undefined);
       }
     },
   });

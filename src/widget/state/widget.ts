@@ -123,6 +123,8 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
     ready: ready as ReadonlySignal<boolean>,
     /** The first screen's data came with the page (`hydrate`), not from the API. */
     loadedFromPage: false,
+    /** How to fill the gap after the page's data (`WidgetInitialData.catchUp`). */
+    pageCatchUp: 'request' as WidgetInitialData['catchUp'],
     banner: banner as ReadonlySignal<{ message: string; type: 'error' | 'success' } | null>,
     clock: clock as ReadonlySignal<Date>,
     inBusinessHours,
@@ -153,6 +155,7 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
         ready.value = true;
       });
       state.loadedFromPage = true;
+      state.pageCatchUp = data.catchUp;
       if (bridge.inIframe) campaigns.apply(data.campaigns);
     },
 

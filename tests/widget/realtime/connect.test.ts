@@ -37,6 +37,7 @@ const PAGE_DATA: WidgetInitialData = {
   messages: { payload: [], meta: {} },
   inboxMembers: [],
   campaigns: [],
+  catchUp: 'cable',
 };
 
 const origin = { protocol: 'https:', host: 'chat.example' };
@@ -95,6 +96,21 @@ describe('catching up when the subscription is confirmed', () => {
       message: { event: 'catch_up', data: { payload: [widgetMessage(43), widgetMessage(44)], meta: {} } },
     });
     expect(state.messages.list.value.map((m) => m.id)).toEqual([41, 42, 43, 44]);
+    cable.stop();
+  });
+
+  it("asks for the messages after the page's newest by a GET when the page's cable has no catch_up (a gateway page)", () => {
+    const { state, endpoints } = fakeWidget();
+    state.hydrate({
+      ...PAGE_DATA,
+      conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
+      messages: { payload: [widgetMessage(41), widgetMessage(42)], meta: { contact_last_seen_at: LAST_SEEN_AT } },
+      catchUp: 'request',
+    });
+    const cable = connectRealtime(state, origin);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual(['/messages{"after":42}']);
+    expect(FakeSocket.last.sent.map((frame) => frame.command)).not.toContain('message');
     cable.stop();
   });
 

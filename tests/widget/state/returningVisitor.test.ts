@@ -52,6 +52,7 @@ describe('the data that came with the page (docs/protocol.md#the-data-block)', (
     messages: { payload: messages, meta: {} },
     inboxMembers: [{ id: 1, name: 'Ana', avatar_url: '', availability_status: 'online' as const }],
     campaigns: [],
+    catchUp: 'cable' as const,
   });
 
   it('fills every model at once, with no request', () => {
