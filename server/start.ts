@@ -112,13 +112,15 @@ function listen(server: Server): Promise<number> {
 
 /** Starts the mode `base` names and listens; rejects when the port cannot be bound. */
 export async function startServer(base: Config, logger: Logger = SILENT_LOGGER, options: StartOptions = {}): Promise<RunningServer> {
-  const gateway = base.chatwootUrl ? gatewayMode({ ...base, chatwootUrl: base.chatwootUrl }, logger) : undefined;
+  const gateway = base.chatwootUrl
+    ? await gatewayMode({ ...base, chatwootUrl: base.chatwootUrl }, { logger, redisPrefix: options.redisPrefix })
+    : undefined;
   const embedded = gateway ? undefined : await referenceMode(base, logger, options);
   const mode: Mode = embedded ?? {
     fetch: gateway!.app.fetch,
     attachRealtime: gateway!.attachRealtime,
-    drain: () => {},
-    close: async () => {},
+    drain: gateway!.drain,
+    close: gateway!.close,
   };
 
   // Node itself reads and drops what a handler left of a body (`HttpConnections`), rather than

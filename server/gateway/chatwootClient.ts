@@ -5,6 +5,8 @@
  */
 import type { Context } from 'hono';
 import { proxy } from 'hono/proxy';
+import { observeUpstreamRequest } from '../observability/metrics';
+import { routePattern } from '../observability/requestLog';
 import { type CallOrigin, callOriginOf, upstreamRequestHeaders, visitorResponseHeaders } from './forwardHeaders';
 
 /** How long Chatwoot may take to start answering once the request has been sent. */
@@ -48,12 +50,14 @@ export function createChatwootClient(options: ChatwootClientOptions) {
 
   /**
    * Sends `init` to `pathAndQuery` on Chatwoot and answers what it answered; 502 when it
-   * cannot be reached, 504 when it does not start answering within the deadline.
+   * cannot be reached, 504 when it does not start answering within the deadline. `init.route`
+   * is the pattern the request is counted under (`wren_gateway_upstream_requests_total`).
    */
   async function call(
     pathAndQuery: string,
-    init: { method: string; headers: Headers; body: ReadableStream<Uint8Array> | null; signal?: AbortSignal },
+    init: { route: string; method: string; headers: Headers; body: ReadableStream<Uint8Array> | null; signal?: AbortSignal },
   ): Promise<Response> {
+    const started = performance.now();
     const deadline = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let answered = false;
@@ -72,12 +76,15 @@ export function createChatwootClient(options: ChatwootClientOptions) {
         signal: init.signal ? AbortSignal.any([deadline.signal, init.signal]) : deadline.signal,
         customFetch: options.fetch,
       } as Parameters<typeof proxy>[1]);
+      observeUpstreamRequest(init.method, init.route, { status: answer.status }, (performance.now() - started) / 1000);
       return new Response(answer.body, {
         status: answer.status,
         statusText: answer.statusText,
         headers: visitorResponseHeaders(answer.headers, origin),
       });
     } catch {
+      const failed = deadline.signal.aborted ? 'timeout' : init.signal?.aborted ? 'cancelled' : 'unreachable';
+      observeUpstreamRequest(init.method, init.route, { failed }, 0);
       return Response.json(deadline.signal.aborted ? TIMED_OUT : UNREACHABLE, {
         status: deadline.signal.aborted ? 504 : 502,
         headers: { 'cache-control': 'no-store' },
@@ -91,11 +98,12 @@ export function createChatwootClient(options: ChatwootClientOptions) {
   return {
     origin,
     call,
-    /** Forwards the visitor's request `c` to the same path on Chatwoot. */
+    /** Forwards the visitor's request `c` to the same path on Chatwoot, counted under the route that matched it. */
     forward(c: Context): Promise<Response> {
       const url = new URL(c.req.url);
       const method = c.req.method;
       return call(`${url.pathname}${url.search}`, {
+        route: routePattern(c),
         method,
         headers: upstreamRequestHeaders(c.req.raw.headers, callOrigin(c, options.publicUrl)),
         body: method === 'GET' || method === 'HEAD' ? null : c.req.raw.body,

@@ -1,10 +1,12 @@
 /**
  * Gateway mode's app factory (docs/architecture.md#modes): Wren's loader, assets and `/widget`
  * page in front of an existing Chatwoot, which keeps every conversation. Nothing is stored
- * here; the widget API and the help centre are forwarded. Like `createApp`, it never listens:
- * `/cable` is attached to the server by `cableForward.ts`.
+ * here; the widget API and the help centre are forwarded, route by route, so the log and the
+ * metrics name each one. Like `createApp`, it never listens: `/cable` is attached to the server
+ * by `cableForward.ts`.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { HELP_CENTRE_ROUTES, WIDGET_API_ROUTES } from '../contract/widgetApiRoutes';
 import { connectSources } from '../lib/pageCsp';
 import { pageOrigin } from '../lib/publicUrl';
 import { chooseLocale, LOCALES } from '../../src/shared/locales';
@@ -12,20 +14,28 @@ import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { requestLog } from '../observability/requestLog';
 import { faviconRoutes } from '../routes/favicon';
 import { healthRoutes, type ReadinessCheck } from '../routes/health';
+import { metricsRoutes } from '../routes/metrics';
 import { publicCacheable } from '../routes/widgetApi/inboxInfo';
 import { packsRoutes } from '../routes/packs';
 import { ASSETS_MISSING, widgetAssets, widgetPageResponse } from '../routes/widgetPage';
 import { callOrigin, type ChatwootClient } from './chatwootClient';
-import type { WidgetConfigSource } from './widgetConfigSource';
+import { INBOX_ANSWERS, type InboxAnswerName, type InboxAnswers, inboxAnswerResponse } from './inboxAnswers';
+import { WEBSITE_TOKEN, type WidgetConfigSource } from './widgetConfigSource';
 
 export interface GatewayDeps {
-  config: { packsDir: string; publicUrl?: string; cspConnectSrc: string[] };
+  config: { packsDir: string; publicUrl?: string; cspConnectSrc: string[]; metricsToken?: string };
   chatwoot: ChatwootClient;
   widgetConfig: WidgetConfigSource;
-  /** What `/readyz` checks: Chatwoot answers. */
+  inboxAnswers: InboxAnswers;
+  /** What `/readyz` checks: Chatwoot answers (and Redis, when the gateway shares its answers there). */
   readiness: ReadinessCheck[];
+  /** True once the process is handing its visitors over: `/readyz` answers 503. */
+  draining?: () => boolean;
   logger?: Logger;
 }
+
+/** Methods the catch-all forwards; Hono's `all` would leave the log without a route. */
+const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** Builds the gateway's Hono app. */
 export function createGatewayApp(deps: GatewayDeps): Hono {
@@ -33,7 +43,8 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
 
   app.use('*', requestLog(deps.logger ?? SILENT_LOGGER));
   app.route('/', packsRoutes(deps));
-  app.route('/', healthRoutes(deps.readiness));
+  app.route('/', healthRoutes(deps.readiness, deps.draining));
+  app.route('/', metricsRoutes(deps));
   app.route('/', faviconRoutes());
 
   app.get('/widget', async (c) => {
@@ -52,17 +63,34 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
     return widgetPageResponse(c, assets, result.config, { locale, frameAncestors: '*', connectSources: connect });
   });
 
+  // The same for every visitor of an inbox: answered from the answers kept per website token.
+  const shared = (name: InboxAnswerName) => async (c: Context) => {
+    const websiteToken = c.req.query('website_token');
+    if (!websiteToken || !WEBSITE_TOKEN.test(websiteToken)) return deps.chatwoot.forward(c);
+    return inboxAnswerResponse(await deps.inboxAnswers.read(name, websiteToken, callOrigin(c, deps.config.publicUrl)));
+  };
   // The loader asks for campaigns from the host page's origin; Chatwoot allows no cross-origin
   // calls to its widget API, so the gateway adds what the reference server sends.
   app.use('/api/v1/widget/campaigns', publicCacheable);
-  app.all('/api/v1/widget/*', async (c) => {
-    const answer = await deps.chatwoot.forward(c);
+  app.use('/api/v1/widget/*', async (c, next) => {
+    await next();
     // Widget API answers are per visitor: no shared cache may keep them unless Chatwoot says so.
-    if (!answer.headers.has('cache-control')) answer.headers.set('cache-control', 'no-store');
-    answer.headers.set('x-content-type-options', 'nosniff');
-    return answer;
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+    c.res.headers.set('x-content-type-options', 'nosniff');
   });
-  app.all('/hc/*', (c) => deps.chatwoot.forward(c));
+  const sharedPaths = new Set<string>();
+  for (const [name, { path }] of Object.entries(INBOX_ANSWERS)) {
+    app.get(path, shared(name as InboxAnswerName));
+    sharedPaths.add(path);
+  }
+  const forward = (c: Context) => deps.chatwoot.forward(c);
+  for (const { method, path } of [...WIDGET_API_ROUTES, ...HELP_CENTRE_ROUTES]) {
+    if (!sharedPaths.has(path)) app.on(method, path, forward);
+  }
+  // What Chatwoot serves besides (direct uploads, paths of later versions) goes through too,
+  // counted under its prefix.
+  app.on(FORWARDED_METHODS, '/api/v1/widget/*', forward);
+  app.on(FORWARDED_METHODS, '/hc/*', forward);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((error, c) => {

@@ -1,14 +1,21 @@
 /**
  * Gateway mode as `server.ts` runs it (`CHATWOOT_URL` set): the app, the `/cable` forward to
- * attach to the listening server, the start banner, and a readiness probe of Chatwoot for
- * whatever reports readiness.
+ * attach to the listening server, the start banner, a readiness probe of Chatwoot for whatever
+ * reports readiness, and with REDIS_URL the Redis in which every gateway process keeps the
+ * inbox answers it shares (`inboxAnswers.ts`).
  */
 import type { Server } from 'node:http';
 import type { Config } from '../config';
-import type { Logger } from '../observability/logger';
-import { createGatewayApp } from './gatewayApp';
+import { SILENT_LOGGER, type Logger } from '../observability/logger';
+import { observeProxiedSockets } from '../observability/metrics';
+import { connectRedisCommands, type RedisCommands } from '../redis/redisConnection';
+import { RedisAnswerStore } from '../redis/redisAnswerStore';
+import type { ReadinessCheck } from '../routes/health';
+import { type AnswerStore, InsuredAnswerStore, MemoryAnswerStore } from './answerStore';
 import { attachCableForward, type CableForward } from './cableForward';
 import { createChatwootClient } from './chatwootClient';
+import { createGatewayApp } from './gatewayApp';
+import { createInboxAnswers } from './inboxAnswers';
 import { createWidgetConfigSource } from './widgetConfigSource';
 
 /** How long the readiness probe waits for Chatwoot. */
@@ -25,24 +32,66 @@ async function reachable(origin: string): Promise<boolean> {
   }
 }
 
-/** Everything gateway mode needs from the process. */
-export function gatewayMode(config: Config & { chatwootUrl: string }, logger?: Logger) {
+export interface GatewayModeOptions {
+  logger?: Logger;
+  /** Redis key prefix (tests give each gateway group its own; default `wren:`). */
+  redisPrefix?: string;
+}
+
+/** Everything gateway mode needs from the process; connects Redis first when REDIS_URL is set. */
+export async function gatewayMode(config: Config & { chatwootUrl: string }, options: GatewayModeOptions = {}) {
+  const logger = options.logger ?? SILENT_LOGGER;
   const chatwoot = createChatwootClient({ origin: config.chatwootUrl, publicUrl: config.publicUrl });
   const chatwootReachable = () => reachable(chatwoot.origin);
-  const readiness = [
+  const redis: RedisCommands | undefined = config.redisUrl
+    ? await connectRedisCommands(config.redisUrl, logger, options.redisPrefix)
+    : undefined;
+  const store: AnswerStore = redis ? new InsuredAnswerStore(new RedisAnswerStore(redis)) : new MemoryAnswerStore();
+  const readiness: ReadinessCheck[] = [
     {
       name: 'chatwoot',
       probe: async () => {
         if (!(await chatwootReachable())) throw new Error('Chatwoot is unreachable');
       },
     },
+    ...(redis ? [{ name: 'redis', probe: () => redis.ping() }] : []),
   ];
-  const app = createGatewayApp({ config, chatwoot, widgetConfig: createWidgetConfigSource(chatwoot), readiness, logger });
+  let draining = false;
+  const inboxAnswers = createInboxAnswers(chatwoot, store);
+  const app = createGatewayApp({
+    config,
+    chatwoot,
+    widgetConfig: createWidgetConfigSource(chatwoot, inboxAnswers),
+    inboxAnswers,
+    readiness,
+    draining: () => draining,
+    logger,
+  });
 
   return {
     app,
     /** Serves `/cable` on `server` by forwarding it to Chatwoot. */
-    attachRealtime: (server: Server): CableForward => attachCableForward(server, chatwoot.origin, { publicUrl: config.publicUrl }),
+    attachRealtime(server: Server): CableForward {
+      const cable = attachCableForward(server, chatwoot.origin, { publicUrl: config.publicUrl });
+      observeProxiedSockets(() => cable.size);
+      return {
+        get size() {
+          return cable.size;
+        },
+        async close() {
+          await cable.close();
+          observeProxiedSockets(undefined);
+        },
+      };
+    },
+    /** From now on `/readyz` answers 503, so load balancers send new visitors elsewhere. */
+    drain() {
+      draining = true;
+    },
+    /** Releases Redis. */
+    async close() {
+      await redis?.close();
+    },
     banner: (host: string, port: number) =>
       [
         '',

@@ -1,18 +1,21 @@
 /**
- * The `/widget` page's data in gateway mode, from Chatwoot's `POST /api/v1/widget/config`
- * (docs/protocol.md#config). Every successful answer is visitor-specific: it mints the visitor's token
- * (and, without a valid `X-Auth-Token`, creates their contact), so those are never shared.
- * What Chatwoot says about the website token itself (unknown, account suspended) is the same
- * for every visitor and is cached per token, briefly and boundedly, so a page embedding a
- * wrong or revoked token does not cost Chatwoot one request per view.
+ * The `/widget` page's data in gateway mode, from Chatwoot (docs/protocol.md#config,
+ * docs/protocol.md#the-data-block): its `POST /api/v1/widget/config` for the inbox and the
+ * visitor's tokens, and alongside it the first paint's data (`pageData.ts`), so the page carries
+ * what the reference server's carries. Every config answer is visitor-specific: it mints the
+ * visitor's token (and, without a valid `X-Auth-Token`, creates their contact), so those are
+ * never shared. What Chatwoot says about the website token itself (unknown, account suspended)
+ * is the same for every visitor and is cached per token, briefly and boundedly, so a page
+ * embedding a wrong or revoked token does not cost Chatwoot one request per view.
  */
-import type { WidgetBootConfig } from '../../src/shared/types';
+import type { WidgetBootConfig, WidgetInitialData } from '../../src/shared/types';
+import { TtlCache } from '../lib/ttlCache';
 import { bootConfigFromChatwoot } from '../presenters/widgetConfig';
 import { BRAND_NAME, WIDGET_BRAND_URL } from '../routes/widgetPage';
 import type { ChatwootClient } from './chatwootClient';
-import type { CallOrigin } from './forwardHeaders';
-import { upstreamRequestHeaders } from './forwardHeaders';
-import { TtlCache } from '../lib/ttlCache';
+import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
+import type { InboxAnswers } from './inboxAnswers';
+import { contactFromConfig, inboxReads, visitorReads } from './pageData';
 
 export const TOKEN_VERDICT_TTL_MS = 60_000;
 export const TOKEN_VERDICT_MAX = 1_000;
@@ -25,7 +28,8 @@ const BAD_ANSWER = { error: 'Chatwoot answered the widget config in an unexpecte
 
 // The JWT travels as a header; anything that cannot be one is treated as no token (docs/protocol.md#visitor-token).
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-const WEBSITE_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+/** What a website token may look like; anything else is unknown without asking Chatwoot. */
+export const WEBSITE_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export type WidgetConfigResult =
   | { ok: true; config: WidgetBootConfig }
@@ -33,9 +37,21 @@ export type WidgetConfigResult =
 
 type Verdict = Extract<WidgetConfigResult, { ok: false }>;
 
-/** Loads the data block for a visitor, through `chatwoot`. */
-export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { now?: () => number } = {}) {
+/** Loads the data block for a visitor, through `chatwoot`; the inbox's shared answers through `inboxAnswers`. */
+export function createWidgetConfigSource(chatwoot: ChatwootClient, inboxAnswers: InboxAnswers, options: { now?: () => number } = {}) {
   const verdicts = new TtlCache<string, Verdict>(TOKEN_VERDICT_TTL_MS, TOKEN_VERDICT_MAX, options.now);
+
+  /** Chatwoot's config answer for the visitor of `authToken`, or a new one. */
+  async function askConfig(websiteToken: string, authToken: string | undefined, from: CallOrigin): Promise<Response> {
+    const headers = upstreamRequestHeaders(new Headers({ accept: 'application/json' }), from);
+    if (authToken) headers.set('x-auth-token', authToken);
+    return chatwoot.call(`/api/v1/widget/config?website_token=${encodeURIComponent(websiteToken)}`, {
+      route: '/api/v1/widget/config',
+      method: 'POST',
+      headers,
+      body: null,
+    });
+  }
 
   return {
     /**
@@ -47,13 +63,13 @@ export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { no
       const known = verdicts.get(websiteToken);
       if (known) return known;
 
-      const headers = upstreamRequestHeaders(new Headers({ accept: 'application/json' }), from);
-      if (cwConversation && cwConversation.length <= 2048 && JWT.test(cwConversation)) headers.set('x-auth-token', cwConversation);
-      const answer = await chatwoot.call(`/api/v1/widget/config?website_token=${encodeURIComponent(websiteToken)}`, {
-        method: 'POST',
-        headers,
-        body: null,
-      });
+      const authToken = cwConversation && cwConversation.length <= 2048 && JWT.test(cwConversation) ? cwConversation : undefined;
+      // One round trip to Chatwoot: the config, the visitor's reads and the inbox's answers at once.
+      const [answer, visitor, inbox] = await Promise.all([
+        askConfig(websiteToken, authToken, from),
+        visitorReads(chatwoot, websiteToken, authToken, from),
+        inboxReads(inboxAnswers, websiteToken, from),
+      ]);
 
       if (answer.status === 404 || answer.status === 401) {
         const body = answer.status === 404 ? WIDGET_MISSING : await answer.json().catch(() => ({ error: 'Account is suspended' }));
@@ -77,7 +93,12 @@ export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { no
           INSTALLATION_NAME: BRAND_NAME,
         },
       });
-      return config ? { ok: true, config } : { ok: false, status: 502, body: BAD_ANSWER };
+      if (!config) return { ok: false, status: 502, body: BAD_ANSWER };
+      const contact = contactFromConfig(raw);
+      // Whatever Chatwoot could not give leaves the page without the data: the widget asks for it.
+      const initialData: WidgetInitialData | undefined =
+        contact && visitor && inbox ? { contact, ...visitor, ...inbox, catchUp: 'request' } : undefined;
+      return { ok: true, config: initialData ? { ...config, initialData } : config };
     },
   };
 }

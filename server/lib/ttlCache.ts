@@ -1,7 +1,7 @@
 /**
- * A small in-memory map whose entries expire after `ttlMs` and which never holds more than
- * `maxEntries` (the oldest entry goes first). Enough for per-process caches of answers that
- * are cheap to fetch again; the clock is injectable for tests.
+ * A small in-memory map whose entries expire after `ttlMs` (or a time of their own) and which
+ * never holds more than `maxEntries` (the oldest entry goes first). Enough for per-process caches
+ * of answers that are cheap to fetch again; the clock is injectable for tests.
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
@@ -21,11 +21,11 @@ export class TtlCache<K, V> {
     return undefined;
   }
 
-  /** Stores `value` for `ttlMs`, evicting the oldest entry when full. */
-  set(key: K, value: V): void {
+  /** Stores `value` for `ttlMs` (the cache's unless given), evicting the oldest entry when full. */
+  set(key: K, value: V, ttlMs = this.ttlMs): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
   }
 
   /** Drops `key`. */

@@ -80,3 +80,62 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
   httpDuration.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status: `${Math.floor(status / 100)}xx` }, seconds);
 }
+
+// Gateway mode (docs/architecture.md#modes): what the gateway costs Chatwoot, and what it saves it.
+
+const upstreamRequests = new Counter({
+  name: 'wren_gateway_upstream_requests_total',
+  help: "Requests the gateway sent to Chatwoot (visitors' forwarded and its own), by route pattern and Chatwoot's answer: a status class, or unreachable, timeout, cancelled",
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [METRICS],
+});
+
+const upstreamDuration = new Histogram({
+  name: 'wren_gateway_upstream_duration_seconds',
+  help: "Time until Chatwoot's answer began, by route pattern",
+  labelNames: ['method', 'route'] as const,
+  registers: [METRICS],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+});
+
+/** How a request to Chatwoot ended: an answer with `status`, or none (`cancelled`: the visitor left first). */
+export type UpstreamOutcome = { status: number } | { failed: 'unreachable' | 'timeout' | 'cancelled' };
+
+/** Records one request to Chatwoot on `route` (a pattern, never a raw path) that took `seconds`. */
+export function observeUpstreamRequest(method: string, route: string, outcome: UpstreamOutcome, seconds: number): void {
+  const m = METHODS.has(method) ? method : 'OTHER';
+  if ('failed' in outcome) {
+    upstreamRequests.inc({ method: m, route, status: outcome.failed });
+    return;
+  }
+  upstreamRequests.inc({ method: m, route, status: `${Math.floor(outcome.status / 100)}xx` });
+  upstreamDuration.observe({ method: m, route }, seconds);
+}
+
+const cacheLookups = new Counter({
+  name: 'wren_gateway_cache_lookups_total',
+  help: 'Answers the gateway looked up in its caches instead of asking Chatwoot: hit = Chatwoot was not asked',
+  labelNames: ['cache', 'result'] as const,
+  registers: [METRICS],
+});
+
+/** Counts one look-up in the gateway's cache `cache` (a fixed name). */
+export function countGatewayCache(cache: string, result: 'hit' | 'miss'): void {
+  cacheLookups.inc({ cache, result });
+}
+
+let proxiedSockets: (() => number) | undefined;
+
+/** Reads the number of visitor sockets forwarded to Chatwoot from `source` on every scrape. */
+export function observeProxiedSockets(source: (() => number) | undefined): void {
+  proxiedSockets = source;
+}
+
+new Gauge({
+  name: 'wren_gateway_cable_sockets',
+  help: "Visitors' WebSockets forwarded to Chatwoot's /cable",
+  registers: [METRICS],
+  collect() {
+    this.set(proxiedSockets?.() ?? 0);
+  },
+});

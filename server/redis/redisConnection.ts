@@ -94,3 +94,20 @@ export async function connectRedis(url: string, logger: Logger, prefix = 'wren:'
     },
   };
 }
+
+/** The command connection alone, for a process that subscribes to nothing (gateway mode). */
+export type RedisCommands = Pick<RedisConnection, 'commands' | 'prefix' | 'ping' | 'close'>;
+
+/** Connects the command connection to the Redis at `url`; rejects when it cannot be reached within 10 s. */
+export async function connectRedisCommands(url: string, logger: Logger, prefix = 'wren:'): Promise<RedisCommands> {
+  const commands = connect(url, 'wren-commands', logger);
+  await ready(commands, url);
+  return {
+    commands,
+    prefix,
+    ping: () => commands.ping(),
+    async close() {
+      await commands.quit().catch(() => undefined);
+    },
+  };
+}

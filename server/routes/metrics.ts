@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv } from '../context';
 import { METRICS } from '../observability/metrics';
 
 function sameToken(given: string, expected: string): boolean {
@@ -13,8 +13,8 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The metrics route. */
-export function metricsRoutes(deps: AppDeps) {
+/** The metrics route, in either mode. */
+export function metricsRoutes(deps: { config: { metricsToken?: string } }) {
   const app = new Hono<AppEnv>();
 
   app.get('/metrics', async (c) => {

@@ -1,35 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createChatwootClient } from '../../../server/gateway/chatwootClient';
-import { createGatewayApp } from '../../../server/gateway/gatewayApp';
-import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
 import { createFixture, readBootConfig, type Fixture } from '../helpers';
-
-/**
- * The gateway in front of a reference server standing in for Chatwoot: the gateway's calls go
- * to the upstream app object instead of the network, and each one is recorded.
- */
-async function gatewayInFrontOf(upstream: Fixture, options: { timeoutMs?: number; fetch?: typeof fetch } = {}) {
-  const calls: { method: string; url: URL; headers: Headers }[] = [];
-  const upstreamFetch = (async (request: Request) => {
-    calls.push({ method: request.method, url: new URL(request.url), headers: new Headers(request.headers) });
-    return upstream.app.request(request);
-  }) as typeof fetch;
-  const chatwoot = createChatwootClient({
-    origin: 'http://chatwoot.test',
-    fetch: options.fetch ?? upstreamFetch,
-    timeoutMs: options.timeoutMs,
-  });
-  const app = createGatewayApp({
-    config: { packsDir: upstream.packsDir, cspConnectSrc: [] },
-    chatwoot,
-    widgetConfig: createWidgetConfigSource(chatwoot),
-    readiness: [{ name: 'chatwoot', probe: async () => {} }],
-  });
-  const token = upstream.config.websiteToken;
-  return { app, calls, token };
-}
+import { callPaths, gatewayInFrontOf } from './gatewayFixture';
 
 const countContacts = async (fixture: Fixture) =>
   (
@@ -66,11 +39,11 @@ describe('gateway mode', () => {
     const boot = readBootConfig(await res.text());
     expect(boot.chatwootWebChannel.websiteToken).toBe(token);
     expect(boot.authToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(calls).toHaveLength(1);
-    expect(calls[0].method).toBe('POST');
-    expect(`${calls[0].url.pathname}${calls[0].url.search}`).toBe(`/api/v1/widget/config?website_token=${token}`);
-    expect(calls[0].headers.has('x-auth-token')).toBe(false);
-    expect(calls[0].headers.has('cookie')).toBe(false);
+    const config = calls.find((call) => call.url.pathname === '/api/v1/widget/config')!;
+    expect(config.method).toBe('POST');
+    expect(config.url.search).toBe(`?website_token=${token}`);
+    expect(config.headers.has('x-auth-token')).toBe(false);
+    expect(calls.every((call) => !call.headers.has('cookie'))).toBe(true);
   });
 
   it('resumes a returning visitor with cw_conversation as X-Auth-Token, creating no contact', async () => {
@@ -78,8 +51,9 @@ describe('gateway mode', () => {
     const { app, calls, token } = await gatewayInFrontOf(upstream);
     const first = readBootConfig(await (await app.request(`/widget?website_token=${token}`)).text());
     const contacts = await countContacts(upstream);
+    calls.length = 0;
     const again = readBootConfig(await (await app.request(`/widget?website_token=${token}&cw_conversation=${first.authToken}`)).text());
-    expect(calls[1].headers.get('x-auth-token')).toBe(first.authToken);
+    expect(calls.find((call) => call.url.pathname === '/api/v1/widget/config')!.headers.get('x-auth-token')).toBe(first.authToken);
     expect(again.chatwootPubsubToken).toBe(first.chatwootPubsubToken);
     expect(await countContacts(upstream)).toBe(contacts);
   });
@@ -92,9 +66,14 @@ describe('gateway mode', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'web widget does not exist' });
     }
-    expect(calls).toHaveLength(1);
+    // The first view asked for the page's parts at once; the later ones asked nothing.
+    expect(callPaths(calls).sort()).toEqual([
+      'GET /api/v1/widget/campaigns',
+      'GET /api/v1/widget/inbox_members',
+      'POST /api/v1/widget/config',
+    ]);
     expect((await app.request('/widget?website_token=bad%20token')).status).toBe(404);
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(3);
   });
 
   it('forwards widget API calls with their method, path, query and body, and answers what Chatwoot answered', async () => {

@@ -15,7 +15,7 @@ describe("the gateway's readiness probe", () => {
     chatwoot.listen(0, '127.0.0.1');
     await once(chatwoot, 'listening');
     const chatwootUrl = `http://127.0.0.1:${(chatwoot.address() as AddressInfo).port}`;
-    const mode = gatewayMode({ ...loadConfig({}), chatwootUrl });
+    const mode = await gatewayMode({ ...loadConfig({}), chatwootUrl });
     expect(await mode.chatwootReachable()).toBe(true);
     status = 503;
     expect(await mode.chatwootReachable()).toBe(false);

@@ -1,0 +1,152 @@
+/**
+ * The first paint's data in gateway mode (docs/protocol.md#the-data-block): what the reference
+ * server's `/widget` page carries, read from Chatwoot server-side, so the widget's first open asks
+ * Chatwoot nothing itself. A returning visitor's conversation and latest messages are asked with
+ * their token, alongside the config; the inbox's agents and campaigns come from the answers kept
+ * per website token (`inboxAnswers.ts`); the contact is the config's own. A first-time visitor
+ * has no conversation to ask for.
+ *
+ * Chatwoot's answers are input from another system: each must have the shape the widget reads,
+ * else the page goes without the data and the widget asks for it as before.
+ */
+import * as v from 'valibot';
+import type { ConversationSummary, MessagesPage, WidgetContact, WidgetInitialData } from '../../src/shared/types';
+import type { ChatwootClient } from './chatwootClient';
+import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
+import type { InboxAnswer, InboxAnswers } from './inboxAnswers';
+
+const id = v.pipe(v.number(), v.integer());
+
+// Loose objects: what the widget reads is checked, anything else Chatwoot sends passes as the
+// widget API would have passed it.
+const ConversationAnswer = v.union([
+  v.pipe(
+    v.strictObject({}),
+    v.transform(() => null),
+  ),
+  v.looseObject({
+    id,
+    inbox_id: id,
+    contact_last_seen_at: v.fallback(v.number(), 0),
+    status: v.picklist(['open', 'snoozed', 'pending', 'resolved']),
+  }),
+]);
+const MessagesAnswer = v.looseObject({
+  payload: v.array(
+    v.looseObject({
+      id,
+      content: v.fallback(v.nullable(v.string()), null),
+      message_type: v.picklist([0, 1, 2, 3]),
+      created_at: v.number(),
+      conversation_id: id,
+      content_attributes: v.fallback(v.record(v.string(), v.unknown()), {}),
+    }),
+  ),
+  meta: v.fallback(v.looseObject({ contact_last_seen_at: v.optional(v.number()) }), {}),
+});
+const InboxMembersAnswer = v.looseObject({
+  payload: v.array(
+    v.looseObject({
+      id,
+      name: v.string(),
+      avatar_url: v.fallback(v.string(), ''),
+      availability_status: v.picklist(['online', 'busy', 'offline']),
+    }),
+  ),
+});
+const CampaignsAnswer = v.array(
+  v.looseObject({
+    id,
+    trigger_rules: v.looseObject({ url: v.optional(v.string()), time_on_page: v.optional(v.number()) }),
+    trigger_only_during_business_hours: v.boolean(),
+    message: v.string(),
+    sender: v.nullable(v.looseObject({ id, name: v.string(), avatar_url: v.fallback(v.string(), ''), type: v.literal('user') })),
+  }),
+);
+/** The config answer's `contact`: the visitor the token names, or the one it minted. */
+const ConfigContact = v.object({
+  contact: v.object({
+    id: v.nullable(id),
+    name: v.fallback(v.nullable(v.string()), null),
+    email: v.fallback(v.nullable(v.string()), null),
+    phone_number: v.fallback(v.nullable(v.string()), null),
+    identifier: v.fallback(v.nullable(v.string()), null),
+  }),
+});
+
+/** `answer`'s body parsed by `schema`, or undefined when it is not a 200 of that shape. */
+function parsed<S extends v.GenericSchema>(schema: S, answer: Pick<InboxAnswer, 'status' | 'body'>): v.InferOutput<S> | undefined {
+  if (answer.status !== 200) return undefined;
+  try {
+    const result = v.safeParse(schema, JSON.parse(answer.body));
+    return result.success ? result.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `GET /contact` as Chatwoot would answer it, from the config's `contact` (the same record). */
+export function contactFromConfig(config: unknown): WidgetContact | undefined {
+  const result = v.safeParse(ConfigContact, config);
+  if (!result.success) return undefined;
+  const { contact } = result.output;
+  return {
+    id: contact.id,
+    has_email: Boolean(contact.email),
+    has_name: Boolean(contact.name),
+    has_phone_number: Boolean(contact.phone_number),
+    identifier: contact.identifier,
+  };
+}
+
+/** The visitor's own reads: their conversation and its latest page of messages. */
+export interface VisitorReads {
+  conversation: ConversationSummary | null;
+  messages: MessagesPage;
+}
+
+const NOTHING_YET: VisitorReads = { conversation: null, messages: { payload: [], meta: {} } };
+
+/**
+ * What the visitor holding `authToken` has in the inbox of `websiteToken`, asked of Chatwoot
+ * in parallel; without a token, nothing (a first-time visitor), at no request. A token
+ * Chatwoot does not know (404) is a visitor with nothing: the config mints them a new one.
+ * Undefined when Chatwoot failed otherwise.
+ */
+export async function visitorReads(
+  chatwoot: ChatwootClient,
+  websiteToken: string,
+  authToken: string | undefined,
+  from: CallOrigin,
+): Promise<VisitorReads | undefined> {
+  if (!authToken) return NOTHING_YET;
+  const query = `?website_token=${encodeURIComponent(websiteToken)}`;
+  const read = async (path: string) => {
+    const headers = upstreamRequestHeaders(new Headers({ accept: 'application/json' }), from);
+    headers.set('x-auth-token', authToken);
+    const answer = await chatwoot.call(`${path}${query}`, { route: path, method: 'GET', headers, body: null });
+    return { status: answer.status, body: await answer.text().catch(() => '') };
+  };
+  const [conversation, messages] = await Promise.all([read('/api/v1/widget/conversations'), read('/api/v1/widget/messages')]);
+  if (conversation.status === 404 && messages.status === 404) return NOTHING_YET;
+  const summary = parsed(ConversationAnswer, conversation);
+  const page = parsed(MessagesAnswer, messages);
+  if (summary === undefined || !page) return undefined;
+  return { conversation: summary, messages: page };
+}
+
+/** The inbox's agents and campaigns, from the shared answers; undefined when either failed. */
+export async function inboxReads(
+  answers: InboxAnswers,
+  websiteToken: string,
+  from: CallOrigin,
+): Promise<Pick<WidgetInitialData, 'inboxMembers' | 'campaigns'> | undefined> {
+  const [members, campaigns] = await Promise.all([
+    answers.read('inbox_members', websiteToken, from),
+    answers.read('campaigns', websiteToken, from),
+  ]);
+  const memberList = parsed(InboxMembersAnswer, members);
+  const campaignList = parsed(CampaignsAnswer, campaigns);
+  if (!memberList || !campaignList) return undefined;
+  return { inboxMembers: memberList.payload, campaigns: campaignList };
+}

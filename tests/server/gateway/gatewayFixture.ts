@@ -1,0 +1,55 @@
+/**
+ * The gateway in front of a reference server standing in for Chatwoot: the gateway's calls go
+ * to the upstream app object instead of the network, and each one is recorded.
+ */
+import { type AnswerStore, MemoryAnswerStore } from '../../../server/gateway/answerStore';
+import { createChatwootClient } from '../../../server/gateway/chatwootClient';
+import { createGatewayApp } from '../../../server/gateway/gatewayApp';
+import { createInboxAnswers } from '../../../server/gateway/inboxAnswers';
+import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
+import type { Logger } from '../../../server/observability/logger';
+import type { Fixture } from '../helpers';
+
+export interface UpstreamCall {
+  method: string;
+  url: URL;
+  headers: Headers;
+}
+
+export interface GatewayOptions {
+  timeoutMs?: number;
+  /** Stands in for the upstream app (a Chatwoot that fails, or is slow). */
+  fetch?: typeof fetch;
+  /** Where the inbox answers are kept (default: this gateway's memory). */
+  store?: AnswerStore;
+  logger?: Logger;
+  metricsToken?: string;
+}
+
+/** A gateway app whose Chatwoot is `upstream`, and the calls it made there. */
+export async function gatewayInFrontOf(upstream: Fixture, options: GatewayOptions = {}) {
+  const calls: UpstreamCall[] = [];
+  const upstreamFetch = (async (request: Request) => {
+    calls.push({ method: request.method, url: new URL(request.url), headers: new Headers(request.headers) });
+    return upstream.app.request(request);
+  }) as typeof fetch;
+  const chatwoot = createChatwootClient({
+    origin: 'http://chatwoot.test',
+    fetch: options.fetch ?? upstreamFetch,
+    timeoutMs: options.timeoutMs,
+  });
+  const inboxAnswers = createInboxAnswers(chatwoot, options.store ?? new MemoryAnswerStore());
+  const app = createGatewayApp({
+    config: { packsDir: upstream.packsDir, cspConnectSrc: [], metricsToken: options.metricsToken },
+    chatwoot,
+    widgetConfig: createWidgetConfigSource(chatwoot, inboxAnswers),
+    inboxAnswers,
+    readiness: [{ name: 'chatwoot', probe: async () => {} }],
+    logger: options.logger,
+  });
+  const token = upstream.config.websiteToken;
+  return { app, calls, token };
+}
+
+/** `calls` as `METHOD /path`, without the query. */
+export const callPaths = (calls: UpstreamCall[]) => calls.map((call) => `${call.method} ${call.url.pathname}`);
