@@ -11,15 +11,22 @@
  *     those answered by the HTTP cache apart;
  *   - contacts created by 100 opens without a message: first-time visitors who open the chat,
  *     read home and leave (counted through the Application API's contacts list when the server
- *     has one, else in its SQLite file).
+ *     has one, else in its SQLite file);
+ *   - the same opens through a gateway (`CHATWOOT_URL`) in front of the reference server, with
+ *     what each open cost the upstream, as a recording proxy between the two saw it: requests
+ *     by route, and those sent again in the same open (same method, address and visitor token:
+ *     "forwarded twice").
  *
  *   node bench/open.mjs
  *   BENCH_RUNS=5 BENCH_OPENS=20 node bench/open.mjs
+ *   BENCH_SERVERS=gateway node bench/open.mjs
  *
  * Environment: BENCH_DIST_DIR / DIST_DIR (build to measure), BENCH_PORT (the widget server
- * listens on BENCH_PORT + 3, the host page on + 4; default 4910), BENCH_RUNS (opens per
- * variant and visitor, default 10), BENCH_OPENS (opens without a message, default 100),
- * BENCH_JSON, CHROMIUM_PATH. Not part of `npm test`.
+ * listens on BENCH_PORT + 3, the host page on + 4, the gateway on + 8 and its recording proxy
+ * on + 9; default 4910),
+ * BENCH_RUNS (opens per variant and visitor, default 10), BENCH_OPENS (opens without a message,
+ * default 100), BENCH_SERVERS (`reference,gateway`), BENCH_JSON, CHROMIUM_PATH. Not part of
+ * `npm test`.
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -29,12 +36,16 @@ import { launchChromium, runWithin } from './lib/harness.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { watchNetwork } from './lib/network.mjs';
 import { probe } from './lib/pageProbe.mjs';
-import { agentApi, startServer, WEBSITE_TOKEN } from './lib/server.mjs';
+import { startRecordingProxy } from './lib/recordingProxy.mjs';
+import { agentApi, startGateway, startServer, WEBSITE_TOKEN } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const OPENS = Number(process.env.BENCH_OPENS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 4910) + 3;
+const GATEWAY_PORT = PORT + 5;
+const RECORDER_PORT = PORT + 6;
+const SERVERS = (process.env.BENCH_SERVERS ?? 'reference,gateway').split(',');
 const STEP_TIMEOUT_MS = 30_000;
 const TOTAL_TIMEOUT_MS = 20 * 60_000;
 
@@ -73,10 +84,26 @@ function markBoard() {
 }
 
 /**
- * One page view that opens the chat. A first-time visitor goes through home and "Start
- * Conversation"; a returning visitor's chat opens at the conversation.
+ * What a gateway sent upstream during one open (`sent`, from the recording proxy): requests by
+ * `METHOD path`, and how many repeated one sent before (same method, address and visitor token).
  */
-async function openOnce(context, host, widgetOrigin, variant, marks, { returning }) {
+function upstreamCost(sent) {
+  const byRoute = {};
+  const distinct = new Set();
+  for (const { method, url, token } of sent) {
+    const route = `${method} ${url.split('?')[0]}`;
+    byRoute[route] = (byRoute[route] ?? 0) + 1;
+    distinct.add(`${method} ${url} ${token}`);
+  }
+  return { upstream: byRoute, upstreamRequests: sent.length, forwardedTwice: sent.length - distinct.size };
+}
+
+/**
+ * One page view that opens the chat. A first-time visitor goes through home and "Start
+ * Conversation"; a returning visitor's chat opens at the conversation. Through a gateway,
+ * `upstream` is the recording proxy behind it: what went upstream from the page view's start counts.
+ */
+async function openOnce(context, host, widgetOrigin, variant, marks, { returning, upstream }) {
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const cdp = await context.newCDPSession(page);
@@ -86,6 +113,7 @@ async function openOnce(context, host, widgetOrigin, variant, marks, { returning
     if (variant.cpuRate) await cdp.send('Emulation.setCPUThrottlingRate', { rate: variant.cpuRate });
     const network = watchNetwork(cdp);
     marks.clear();
+    const upstreamBefore = upstream?.requests().length;
     await page.goto(`${host}/`, { waitUntil: 'load' });
     // Before intent: the page goes idle and the loader does what it does then (the campaigns
     // check, or for a returning visitor the hidden frame), as a visitor reading the page lets it.
@@ -110,6 +138,7 @@ async function openOnce(context, host, widgetOrigin, variant, marks, { returning
     const afterClick = network.list(beforeClick).filter((r) => r.url.startsWith(widgetOrigin));
     const fromNetwork = ofTheOpen.filter((r) => !r.cached);
     return {
+      ...(upstream && upstreamCost(upstream.requests(upstreamBefore))),
       clickToComposerMs: firstStepMs + secondStepMs,
       homeMs: firstStepMs,
       composerMs: secondStepMs,
@@ -142,11 +171,52 @@ async function countContacts(server) {
   }
 }
 
+/** Every variant's first-time and returning opens of the widget served from `widgetOrigin`. */
+async function measureOpens(newContext, host, widgetOrigin, marks, started, { label, upstream }) {
+  const opens = {};
+  for (const [name, variant] of Object.entries(VARIANTS)) {
+    // First-time visitors: a fresh profile each time (no cookie, an empty HTTP cache).
+    const firstTime = [];
+    for (let i = 0; i < RUNS; i++) {
+      const context = await newContext();
+      try {
+        firstTime.push(await openOnce(context, host.origin, widgetOrigin, variant, marks, { returning: false, upstream }));
+      } finally {
+        await context.close();
+      }
+    }
+    // Returning visitors: one profile that wrote earlier (its cookie and HTTP cache kept),
+    // coming back to a new page view each time.
+    const returning = [];
+    const context = await newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${host.origin}/`);
+      await page.locator('#wren-chat .bubble').click();
+      const frame = page.frameLocator('#chatwoot_live_chat_widget');
+      await frame.getByRole('button', { name: 'Start Conversation' }).click();
+      const composer = frame.getByRole('textbox', { name: 'Type your message' });
+      await composer.fill('Hello, I was here before');
+      await composer.press('Enter');
+      await frame.getByRole('log').getByText('Hello, I was here before').waitFor();
+      await page.close();
+      for (let i = 0; i < RUNS; i++)
+        returning.push(await openOnce(context, host.origin, widgetOrigin, variant, marks, { returning: true, upstream }));
+    } finally {
+      await context.close();
+    }
+    opens[name] = { firstTime, returning };
+    process.stderr.write(`bench: first open, ${label}, ${name} done (${Math.round((performance.now() - started) / 1000)} s)\n`);
+  }
+  return opens;
+}
+
 async function main() {
   const dist = ensureBuilt();
   const started = performance.now();
   const server = await startServer(dist, PORT);
-  const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN);
+  const recorder = SERVERS.includes('gateway') ? await startRecordingProxy(RECORDER_PORT, server.origin) : undefined;
+  const gateway = recorder && (await startGateway(dist, GATEWAY_PORT, recorder.origin));
   const browser = await launchChromium();
   const marks = markBoard();
   const newContext = async () => {
@@ -156,94 +226,104 @@ async function main() {
     return context;
   };
   const results = { opens: {}, contacts: null };
-  await runWithin(TOTAL_TIMEOUT_MS, [() => browser.close(), () => host.stop(), () => server.stop()], async () => {
-    for (const [name, variant] of Object.entries(VARIANTS)) {
-      // First-time visitors: a fresh profile each time (no cookie, an empty HTTP cache).
-      const firstTime = [];
-      for (let i = 0; i < RUNS; i++) {
+  const stops = [() => browser.close(), () => gateway?.stop(), () => recorder?.stop(), () => server.stop()];
+  const hosts = [];
+  await runWithin(TOTAL_TIMEOUT_MS, [...stops, () => Promise.all(hosts.map((h) => h.stop()))], async () => {
+    if (SERVERS.includes('reference')) {
+      const host = await startHostPage(PORT + 1, server.origin, WEBSITE_TOKEN);
+      hosts.push(host);
+      results.opens = await measureOpens(newContext, host, server.origin, marks, started, { label: 'reference server' });
+
+      // Opens without a message, unthrottled: what the server stores for visitors who only look.
+      const before = await countContacts(server);
+      for (let i = 0; i < OPENS; i++) {
         const context = await newContext();
         try {
-          firstTime.push(await openOnce(context, host.origin, server.origin, variant, marks, { returning: false }));
+          marks.clear();
+          const page = await context.newPage();
+          await page.goto(`${host.origin}/`);
+          await page.locator('#wren-chat .bubble').click();
+          await withTimeout(marks.when('usable'), '"Start Conversation"');
         } finally {
           await context.close();
         }
       }
-      // Returning visitors: one profile that wrote earlier (its cookie and HTTP cache kept),
-      // coming back to a new page view each time.
-      const returning = [];
-      const context = await newContext();
-      try {
-        const page = await context.newPage();
-        await page.goto(`${host.origin}/`);
-        await page.locator('#wren-chat .bubble').click();
-        const frame = page.frameLocator('#chatwoot_live_chat_widget');
-        await frame.getByRole('button', { name: 'Start Conversation' }).click();
-        const composer = frame.getByRole('textbox', { name: 'Type your message' });
-        await composer.fill('Hello, I was here before');
-        await composer.press('Enter');
-        await frame.getByRole('log').getByText('Hello, I was here before').waitFor();
-        await page.close();
-        for (let i = 0; i < RUNS; i++)
-          returning.push(await openOnce(context, host.origin, server.origin, variant, marks, { returning: true }));
-      } finally {
-        await context.close();
-      }
-      results.opens[name] = { firstTime, returning };
-      process.stderr.write(`bench: first open, ${name} done (${Math.round((performance.now() - started) / 1000)} s)\n`);
+      const after = await countContacts(server);
+      results.contacts = { opens: OPENS, created: after.count - before.count, source: after.source };
+      await host.stop();
+      hosts.pop();
     }
-
-    // Opens without a message, unthrottled: what the server stores for visitors who only look.
-    const before = await countContacts(server);
-    for (let i = 0; i < OPENS; i++) {
-      const context = await newContext();
-      try {
-        marks.clear();
-        const page = await context.newPage();
-        await page.goto(`${host.origin}/`);
-        await page.locator('#wren-chat .bubble').click();
-        await withTimeout(marks.when('usable'), '"Start Conversation"');
-      } finally {
-        await context.close();
-      }
+    if (gateway) {
+      const host = await startHostPage(PORT + 1, gateway.origin, WEBSITE_TOKEN);
+      hosts.push(host);
+      results.gateway = {
+        opens: await measureOpens(newContext, host, gateway.origin, marks, started, { label: 'gateway', upstream: recorder }),
+      };
     }
-    const after = await countContacts(server);
-    results.contacts = { opens: OPENS, created: after.count - before.count, source: after.source };
   });
   report(results, started);
 }
 
-function report(results, started) {
+/** The table rows of one server's opens; through a gateway also what they cost upstream. */
+function openRows(opens, label, throughGateway) {
   const mp = (values) => `${fmt(median(values))} / ${fmt(quantile(values, 0.9))}`;
   const rows = [];
-  for (const [variant, byVisitor] of Object.entries(results.opens)) {
+  for (const [variant, byVisitor] of Object.entries(opens)) {
     for (const [visitor, runs] of Object.entries(byVisitor)) {
       const pick = (key) => runs.map((r) => r[key]);
       rows.push([
-        `${visitor === 'firstTime' ? 'first-time' : 'returning'}, ${variant}`,
+        `${label}, ${visitor === 'firstTime' ? 'first-time' : 'returning'}, ${variant}`,
         mp(pick('clickToComposerMs')),
         visitor === 'firstTime' ? `${fmt(median(pick('homeMs')))} + ${fmt(median(pick('composerMs')))}` : '–',
         `${Math.round(median(pick('requests')))} (+${Math.round(median(pick('cachedRequests')))} cached)`,
         `${fmt(median(pick('bytes')) / 1024)} KB`,
         String(Math.round(median(pick('sockets')))),
+        throughGateway ? `${Math.round(median(pick('upstreamRequests')))} (${Math.max(...pick('forwardedTwice'))} twice)` : '–',
       ]);
     }
   }
+  return rows;
+}
+
+function report(results, started) {
+  const servers = [
+    ...(results.contacts ? [['reference server', results.opens, false]] : []),
+    ...(results.gateway ? [['gateway', results.gateway.opens, true]] : []),
+  ];
   console.log(`\nWren first open: ${RUNS} opens per row, median / p90, ms unless stated\n`);
   console.log(
     table(
-      ['visitor, variant', 'click → usable composer', 'home + Start → composer', 'requests of the open', 'bytes on the wire', 'sockets'],
-      rows,
+      [
+        'server, visitor, variant',
+        'click → usable composer',
+        'home + Start → composer',
+        'requests of the open',
+        'bytes on the wire',
+        'sockets',
+        'sent upstream (forwarded twice, most in one open)',
+      ],
+      servers.flatMap(([label, opens, throughGateway]) => openRows(opens, label, throughGateway)),
     ),
   );
-  const example = Object.values(results.opens)[0];
   console.log('\nWhat the open requested (one run each; "(cache)" when the HTTP cache answered):');
-  console.log(`  first-time: ${example.firstTime[0].paths.join(', ')}`);
-  console.log(`  returning:  ${example.returning[0].paths.join(', ')}`);
-  console.log(
-    `\nContacts created by ${results.contacts.opens} opens without a message: ${results.contacts.created} (${results.contacts.source}).`,
-  );
+  for (const [label, opens, throughGateway] of servers) {
+    const example = Object.values(opens)[0];
+    console.log(`  ${label}, first-time: ${example.firstTime[0].paths.join(', ')}`);
+    console.log(`  ${label}, returning:  ${example.returning[0].paths.join(', ')}`);
+    if (throughGateway) {
+      const upstream = (run) => Object.entries(run.upstream).map(([route, n]) => (n > 1 ? `${route} ×${n}` : route));
+      console.log(`  sent upstream, first-time: ${upstream(example.firstTime[0]).join(', ')}`);
+      console.log(`  sent upstream, returning:  ${upstream(example.returning[0]).join(', ')}`);
+    }
+  }
+  if (results.contacts)
+    console.log(
+      `\nContacts created by ${results.contacts.opens} opens without a message: ${results.contacts.created} (${results.contacts.source}).`,
+    );
   console.log(`Requests of the open: to the widget origin from the page view's start until the composer is usable, less sdk.js and
-the campaigns GET (loader.mjs); bytes: encoded bytes received, headers included, 0 for the HTTP cache.
+the campaigns GET (loader.mjs); bytes: encoded bytes received, headers included, 0 for the HTTP cache. Sent upstream:
+what the gateway sent the reference server behind it in the same span (a recording proxy between them), by route;
+forwarded twice: a request equal to one sent before in the same open (method, address, visitor token).
 ${Math.round((performance.now() - started) / 1000)} s in all.`);
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 }

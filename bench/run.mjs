@@ -49,7 +49,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}, ${Math.round((Date.now() - started) / 60_000)} min ===\n`,
 );
-console.log(table(['figure', 'target', 'measured', ''], summary(results)));
+console.log(table(['figure', 'target', 'measured', '', 'through the gateway'], summary(results)));
 if (failed.length) {
   console.error(`\nbench: ${failed.join(', ')} failed (see above)`);
   process.exitCode = 1;

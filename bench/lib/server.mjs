@@ -56,8 +56,9 @@ const LIMITS_OFF = Object.fromEntries(
 
 /**
  * Spawns `dist/server/server.js` on 127.0.0.1:`port` with a throwaway data directory (and
- * `env` on top, e.g. DATABASE_URL and REDIS_URL) and waits until it answers. Returns its origin
- * (`http://localhost:port`), pid and `stop()` (SIGTERM, as a deploy would).
+ * `env` on top, e.g. DATABASE_URL and REDIS_URL, or CHATWOOT_URL for a gateway: see
+ * `startGateway`) and waits until it answers. Returns its origin (`http://localhost:port`), pid
+ * and `stop()` (SIGTERM, as a deploy would).
  */
 export async function startServer(dist, port, env = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wren-bench-'));
@@ -92,9 +93,9 @@ export async function startServer(dist, port, env = {}) {
     }
     await sleep(100);
   }
-  // Benches measure a team that answers (e2e/support/agentAtWork.mjs).
-  const atWork = keepAgentAtWork(origin, API_ACCESS_TOKEN);
-  await atWork.signOfLife();
+  // Benches measure a team that answers (e2e/support/agentAtWork.mjs); a gateway's team is upstream's.
+  const atWork = env.CHATWOOT_URL ? { stop() {} } : keepAgentAtWork(origin, API_ACCESS_TOKEN);
+  await atWork.signOfLife?.();
   return {
     origin,
     pid: child.pid,
@@ -111,4 +112,12 @@ export async function startServer(dist, port, env = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A gateway (`CHATWOOT_URL`) on 127.0.0.1:`port` in front of `upstreamOrigin` (a reference
+ * server standing in for Chatwoot, or a recording proxy before one).
+ */
+export function startGateway(dist, port, upstreamOrigin) {
+  return startServer(dist, port, { CHATWOOT_URL: upstreamOrigin });
 }

@@ -12,6 +12,13 @@ const open = (requests: number, bytesKb: number, clickToComposerMs: number, cach
 });
 const lighthouseRun = (score: number, lcp: number, tbt = 0, cls = 0) => ({ score, lcp, tbt, cls });
 
+/** An open through the gateway, with what it sent upstream. */
+const throughGateway = (requests: number, cachedRequests: number, upstreamRequests: number, forwardedTwice = 0) => ({
+  ...open(requests, 10, 500, cachedRequests),
+  upstreamRequests,
+  forwardedTwice,
+});
+
 const results = {
   open: {
     opens: {
@@ -21,6 +28,14 @@ const results = {
       },
     },
     contacts: { opens: 100, created: 0 },
+    gateway: {
+      opens: {
+        'cpu-4x + slow-4g': {
+          firstTime: [throughGateway(8, 0, 3), throughGateway(8, 0, 2), throughGateway(9, 0, 3)],
+          returning: [throughGateway(3, 6, 4), throughGateway(4, 6, 4), throughGateway(3, 6, 5)],
+        },
+      },
+    },
   },
   conversation: {
     cpu: 1,
@@ -56,21 +71,50 @@ describe('the bench summary', () => {
       '≤ 8',
       '8 (8 from the network)',
       '✓',
+      '8 (8 from the network)',
     ]);
-    expect(row(rows, 'first open, first-time visitor: bytes on the wire')?.slice(2)).toEqual(['44.0 KB', '✓']);
+    expect(row(rows, 'first open, first-time visitor: bytes on the wire')?.slice(2, 4)).toEqual(['44.0 KB', '✓']);
     // The HTTP cache's answers count: a returning visitor's 2 + 6 are 8, and 3 + 6 would be 9.
-    expect(row(rows, "first open, returning visitor: requests, the HTTP cache's included")?.slice(2)).toEqual([
+    expect(row(rows, "first open, returning visitor: requests, the HTTP cache's included")?.slice(2, 4)).toEqual([
       '8 (2 from the network)',
       '✓',
     ]);
-    expect(row(rows, 'contacts created by 100 opens without a message')?.slice(2)).toEqual(['0 (0 in 100 opens)', '✓']);
-    expect(row(rows, 'append one message to 2,000, script (median)')?.slice(2)).toEqual(['3.0 ms', '✓']);
-    expect(row(rows, 'open a conversation of 2,000, script at 1× CPU (median)')?.slice(2)).toEqual(['50.0 ms', '✓']);
+    expect(row(rows, 'contacts created by 100 opens without a message')?.slice(2, 4)).toEqual(['0 (0 in 100 opens)', '✓']);
+    expect(row(rows, 'append one message to 2,000, script (median)')?.slice(2, 4)).toEqual(['3.0 ms', '✓']);
+    expect(row(rows, 'open a conversation of 2,000, script at 1× CPU (median)')?.slice(2, 4)).toEqual(['50.0 ms', '✓']);
+  });
+
+  it("holds the gateway's first open to the reference server's requests and one more, and to no request sent upstream twice", () => {
+    expect(row(rows, "first open, returning visitor: requests, the HTTP cache's included")?.[4]).toBe('9 (3 from the network)');
+    expect(row(rows, "first open through the gateway, first-time visitor: requests beyond the reference server's")?.slice(2, 4)).toEqual([
+      '+0 (8 against 8)',
+      '✓',
+    ]);
+    expect(row(rows, "first open through the gateway, returning visitor: requests beyond the reference server's")?.slice(2, 4)).toEqual([
+      '+1 (9 against 8)',
+      '✓',
+    ]);
+    expect(row(rows, 'first open through the gateway: requests forwarded to the upstream twice')?.slice(2, 4)).toEqual([
+      '0 of 21 in 6 opens',
+      '✓',
+    ]);
+    const twice = structuredClone(results);
+    twice.open.gateway.opens['cpu-4x + slow-4g'].returning[1].forwardedTwice = 2;
+    twice.open.gateway.opens['cpu-4x + slow-4g'].returning.push(throughGateway(5, 6, 6));
+    const rows2 = summary(twice);
+    expect(row(rows2, 'first open through the gateway: requests forwarded to the upstream twice')?.slice(2, 4)).toEqual([
+      '2 of 27 in 7 opens',
+      '✗',
+    ]);
+    expect(row(rows2, "first open through the gateway, returning visitor: requests beyond the reference server's")?.slice(2, 4)).toEqual([
+      '+1 (9 against 8)',
+      '✓',
+    ]);
   });
 
   it("counts an LCP difference within the page's own run-to-run spread as none", () => {
-    expect(row(rows, 'Lighthouse simulate, recommended snippet: LCP Δ (median)')?.slice(2)).toEqual(['+5', '✓']);
-    expect(row(rows, 'Lighthouse simulate, recommended snippet: score Δ (median)')?.slice(2)).toEqual(['+0', '✓']);
+    expect(row(rows, 'Lighthouse simulate, recommended snippet: LCP Δ (median)')?.slice(2, 4)).toEqual(['+5', '✓']);
+    expect(row(rows, 'Lighthouse simulate, recommended snippet: score Δ (median)')?.slice(2, 4)).toEqual(['+0', '✓']);
   });
 
   it('holds each Wren server to twice the bare broadcast at its socket count, and counts every lost or doubled frame', () => {
@@ -85,24 +129,24 @@ describe('the bench summary', () => {
         ],
       },
     });
-    expect(row(rows1, 'broadcast to 1,000 sockets, Wren, 1 process (SQLite, in-process fan-out): p99 ÷ bare `ws`')?.slice(2)).toEqual([
+    expect(row(rows1, 'broadcast to 1,000 sockets, Wren, 1 process (SQLite, in-process fan-out): p99 ÷ bare `ws`')?.slice(2, 4)).toEqual([
       '1.50 (30 ÷ 20 ms)',
       '✓',
     ]);
-    expect(row(rows1, 'broadcast to 1,000 sockets, Wren, 1 process (PostgreSQL + Redis): p99 ÷ bare `ws`')?.slice(2)).toEqual([
+    expect(row(rows1, 'broadcast to 1,000 sockets, Wren, 1 process (PostgreSQL + Redis): p99 ÷ bare `ws`')?.slice(2, 4)).toEqual([
       '2.05 (41 ÷ 20 ms)',
       '✗',
     ]);
-    expect(row(rows1, 'broadcast to 2,000 sockets, Wren, 2 processes (PostgreSQL + Redis): p99 ÷ bare `ws`')?.slice(2)).toEqual([
+    expect(row(rows1, 'broadcast to 2,000 sockets, Wren, 2 processes (PostgreSQL + Redis): p99 ÷ bare `ws`')?.slice(2, 4)).toEqual([
       '2.00 (80 ÷ 40 ms)',
       '✓',
     ]);
     expect(row(rows1, 'broadcast to 2,000 sockets, Wren, 1 process (SQLite, in-process fan-out): p99 ÷ bare `ws`')?.[3]).toBe('not run');
-    expect(row(rows1, "broadcast: frames lost or heard twice, Wren's servers")?.slice(2)).toEqual(['1 lost, 2 twice of 80,000', '✗']);
+    expect(row(rows1, "broadcast: frames lost or heard twice, Wren's servers")?.slice(2, 4)).toEqual(['1 lost, 2 twice of 80,000', '✗']);
   });
 
   it('marks what did not run', () => {
-    expect(row(rows, 'Lighthouse devtools, recommended snippet: TBT Δ (median)')?.slice(2)).toEqual(['–', 'not run']);
+    expect(row(rows, 'Lighthouse devtools, recommended snippet: TBT Δ (median)')?.slice(2, 4)).toEqual(['–', 'not run']);
     expect(summary({}).every((r) => r[3] === 'not run')).toBe(true);
   });
 });
