@@ -22,7 +22,7 @@ function substitute(text, from, to) {
   return replaced;
 }
 
-/** The committed site file with this run's upstream ports, listening ports and certificate. */
+/** The committed site file with this run's upstream ports, listening ports, certificate and ACME webroot (`dir/webroot`). */
 function siteConfig(dir, upstreamPorts, httpPort, httpsPort) {
   let site = readFileSync(COMMITTED_CONFIG, 'utf8');
   // One process: both upstream lines name it. Two: one each.
@@ -36,6 +36,7 @@ function siteConfig(dir, upstreamPorts, httpPort, httpsPort) {
   site = substitute(site, /server_name chat\.example\.com;/g, 'server_name localhost;');
   site = substitute(site, /ssl_certificate\s+\S+;/, `ssl_certificate ${join(dir, 'cert.pem')};`);
   site = substitute(site, /ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${join(dir, 'key.pem')};`);
+  site = substitute(site, /root \/var\/www\/html;/, `root ${join(dir, 'webroot')};`);
   return site;
 }
 

@@ -3,7 +3,9 @@
  * (non-root: its own prefix, pid, temp paths and logs in a temporary folder) with a throwaway
  * self-signed certificate, and a visitor conversation over https:// and wss://.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { request } from 'node:https';
 import { WebSocket } from 'ws';
 import { prepareNginx, type Nginx } from '../../e2e/support/nginx.mjs';
@@ -82,6 +84,25 @@ describe('Wren behind nginx (deploy/nginx/wren.conf)', () => {
     expect(json(res)).toEqual({ status: 'ready', checks: { database: 'ok' } });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it("serves Let's Encrypt's challenges from the webroot over plain HTTP, for certbot's renewals", async () => {
+    const challenges = join(nginx.dir, 'webroot/.well-known/acme-challenge');
+    mkdirSync(challenges, { recursive: true });
+    writeFileSync(join(challenges, 'token-123'), 'token-123.key-authorization');
+    const res = await fetch(`http://localhost:${httpPort}/.well-known/acme-challenge/token-123`, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('token-123.key-authorization');
+    const other = await fetch(`http://localhost:${httpPort}/.well-known/other`, { redirect: 'manual' });
+    expect(other.status).toBe(301);
+  });
+
+  it('keeps /metrics off the public internet', async () => {
+    const res = await https('GET', '/metrics');
+    expect(res.status).toBe(403);
+    expect(res.body.toString()).not.toContain('wren_');
+    // Wren itself still serves it to a scraper on its own address.
+    expect((await fetch(`http://127.0.0.1:${wren.port}/metrics`)).status).toBe(200);
   });
 
   it('leaves cache headers to Wren', async () => {
