@@ -67,8 +67,8 @@ test('in the language the page asked for, right to left in Hebrew', async ({ pag
   });
   await page.goto(`${E2E.hostOrigin}/unknown-token`);
   await page.locator('#wren-chat .bubble').click();
-  await expect(notice(page)).toContainText('הצ\'אט אינו זמין');
-  await expect(notice(page)).toContainText('לא ניתן להתחבר לצ\'אט כרגע. נסו שוב מאוחר יותר.');
+  await expect(notice(page)).toContainText("הצ'אט אינו זמין");
+  await expect(notice(page)).toContainText("לא ניתן להתחבר לצ'אט כרגע. נסו שוב מאוחר יותר.");
   await expect(launcherRoot(page)).toHaveAttribute('dir', 'rtl');
   await expect(launcherRoot(page)).toHaveAttribute('lang', 'he');
   await expect(notice(page).getByRole('button', { name: "סגירת חלון הצ'אט" })).toBeVisible();
