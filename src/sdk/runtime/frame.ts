@@ -8,9 +8,12 @@ export const FRAME_LOAD_TIMEOUT_MS = 30_000;
  * How long after the iframe's own `load` event `loaded` may still arrive. The widget posts
  * `loaded` while its entry script runs, before the document finishes loading, so a frame that
  * has loaded and stays silent is an error page (unknown token, suspended account, refused by
- * `frame-ancestors`). `diagnose` usually names the problem at once; otherwise the frame is given
- * up after this grace, which only covers the two events crossing processes in either order.
+ * `frame-ancestors`). The grace only covers the two events crossing processes (the frame is
+ * another origin's) in either order, which in a working open takes milliseconds: after
+ * `FRAME_DIAGNOSE_AFTER_LOAD_MS` the server is asked what is wrong, which usually names the
+ * problem at once, and after `FRAME_SILENT_AFTER_LOAD_MS` the frame is given up in any case.
  */
+export const FRAME_DIAGNOSE_AFTER_LOAD_MS = 1_000;
 export const FRAME_SILENT_AFTER_LOAD_MS = 5_000;
 
 export interface ChatFrame {
@@ -55,11 +58,18 @@ export function createFrame({ src, origin, slot, title, onMessage, diagnose, onF
     onFail(problem);
   };
   timers.push(setTimeout(fail, FRAME_LOAD_TIMEOUT_MS, 'timeout'));
-  element.addEventListener('load', () => {
-    if (settled) return;
-    timers.push(setTimeout(fail, FRAME_SILENT_AFTER_LOAD_MS, 'refused'));
-    diagnose().then(fail);
-  });
+  // The first document only: the widget never navigates its frame.
+  element.addEventListener(
+    'load',
+    () => {
+      if (settled) return;
+      timers.push(
+        setTimeout(() => settled || diagnose().then(fail), FRAME_DIAGNOSE_AFTER_LOAD_MS),
+        setTimeout(fail, FRAME_SILENT_AFTER_LOAD_MS, 'refused'),
+      );
+    },
+    { once: true },
+  );
   // Browsers rarely fire `error` on iframes, but when they do it is final.
   element.addEventListener('error', () => fail('refused'));
 

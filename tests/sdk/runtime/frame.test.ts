@@ -1,5 +1,11 @@
 // @vitest-environment happy-dom
-import { createFrame, FRAME_LOAD_TIMEOUT_MS, FRAME_SILENT_AFTER_LOAD_MS, type FrameOptions } from '../../../src/sdk/runtime/frame';
+import {
+  createFrame,
+  FRAME_DIAGNOSE_AFTER_LOAD_MS,
+  FRAME_LOAD_TIMEOUT_MS,
+  FRAME_SILENT_AFTER_LOAD_MS,
+  type FrameOptions,
+} from '../../../src/sdk/runtime/frame';
 import type { FrameProblem } from '../../../src/sdk/runtime/frameProblems';
 
 const ORIGIN = 'https://chat.example';
@@ -115,27 +121,36 @@ describe('a frame that does not load', () => {
     vi.useFakeTimers();
     const { frame, onFail } = setup({ diagnose: async () => 'unknown-token' });
     frame.element.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(FRAME_DIAGNOSE_AFTER_LOAD_MS);
     expect(onFail).toHaveBeenCalledExactlyOnceWith('unknown-token');
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
     expect(onFail).toHaveBeenCalledTimes(1);
   });
 
-  it('asks the server nothing once "loaded" has come', async () => {
+  it('asks the server nothing once "loaded" has come, even just after its document loaded', async () => {
     vi.useFakeTimers();
     const { frame, diagnose, post } = setup();
     post(wire({ event: 'loaded', config: {} }));
     frame.element.dispatchEvent(new Event('load'));
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
     expect(diagnose).not.toHaveBeenCalled();
+    // The two cross processes in either order: "loaded" may come a moment after the load event.
+    const late = setup();
+    late.frame.element.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10);
+    late.post(wire({ event: 'loaded', config: {} }));
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
+    expect(late.diagnose).not.toHaveBeenCalled();
+    expect(late.onFail).not.toHaveBeenCalled();
   });
 
   it('fails soon after an error page the server cannot explain (refused as a frame)', async () => {
     vi.useFakeTimers();
     const { frame, onFail, diagnose } = setup();
     frame.element.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(FRAME_DIAGNOSE_AFTER_LOAD_MS);
     expect(diagnose).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(FRAME_SILENT_AFTER_LOAD_MS - 1);
+    await vi.advanceTimersByTimeAsync(FRAME_SILENT_AFTER_LOAD_MS - FRAME_DIAGNOSE_AFTER_LOAD_MS - 1);
     expect(onFail).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(onFail).toHaveBeenCalledExactlyOnceWith('refused');
