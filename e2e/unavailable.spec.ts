@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './ports';
+import { axeViolations, LAUNCHER } from './support/axe';
 import { hostEvents, probeLoader } from './support/loaderProbe';
 import { launcherRoot, saveScreenshot, windowHolder } from './support/widget';
 
@@ -35,6 +36,7 @@ test('a website token no inbox has: the notice, the warning naming it, and a ret
   expect(await hostEvents(page, 'chatwoot:error')).toEqual([
     { error: `Wren: ${E2E.widgetOrigin} has no inbox with the website token "e2e-no-such-token"` },
   ]);
+  expect(await axeViolations(page, LAUNCHER)).toEqual([]);
   await saveScreenshot(page, 'unavailable-unknown-token');
 
   // Its own close button (the only one on a phone), then the launcher tries again.
@@ -76,6 +78,7 @@ test('in the language the page asked for, right to left in Hebrew', async ({ pag
   const text = (await notice(page).locator('p').first().boundingBox())!;
   const close = (await notice(page).getByRole('button').boundingBox())!;
   expect(close.x + close.width).toBeLessThanOrEqual(text.x + 1);
+  expect(await axeViolations(page, LAUNCHER)).toEqual([]);
   await saveScreenshot(page, 'unavailable-rtl');
 });
 
