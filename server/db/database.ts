@@ -15,6 +15,7 @@ import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campai
 import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
 import { helpCentre } from './migrations/005_help_centre';
 import { emailCollect } from './migrations/006_email_collect';
+import { agentAutoOffline } from './migrations/007_agent_auto_offline';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_agent_pubsub_tokens': agentPubsubTokens,
   '005_help_centre': helpCentre,
   '006_email_collect': emailCollect,
+  '007_agent_auto_offline': agentAutoOffline,
 };
 
 /**

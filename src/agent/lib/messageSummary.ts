@@ -2,7 +2,18 @@
  * How the console says what a bot's or an agent's interactive message is (the widget draws
  * buttons, forms and cards; an agent needs one line of what it asks) and what the visitor answered.
  */
-import type { AgentMessage } from '../../shared/applicationApi';
+import type { AgentMessage, UserPushData } from '../../shared/applicationApi';
+import { MESSAGE_TYPE } from '../../shared/types';
+
+/**
+ * Who wrote a message, as the agent would say it: the visitor by `contactName`, an agent by name,
+ * and "Bot" for a bot or the inbox itself (no sender: its e-mail question to an away visitor).
+ */
+export function authorOf(message: Pick<AgentMessage, 'message_type' | 'sender_type' | 'sender'>, contactName: string): string {
+  if (message.message_type === MESSAGE_TYPE.incoming) return contactName;
+  if (message.sender_type === 'AgentBot' || !message.sender) return 'Bot';
+  return (message.sender as UserPushData).available_name || message.sender.name;
+}
 
 export interface InteractiveSummary {
   /** What the message offers or asks, e.g. "Options: Track my order, Talk to a human". */

@@ -1,3 +1,5 @@
+import { TIME_OF_DAY } from '../../shared/timeOfDay';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function startOfDay(date: Date): number {
@@ -46,10 +48,7 @@ export function messageTime(createdAtS: number, locale: string): { short: string
   const tag = locale.replace('_', '-');
   let pair = formatters.get(tag);
   if (!pair) {
-    pair = [
-      new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit' }),
-      new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'medium' }),
-    ];
+    pair = [new Intl.DateTimeFormat(tag, TIME_OF_DAY), new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'medium' })];
     formatters.set(tag, pair);
   }
   const date = new Date(createdAtS * 1000);
