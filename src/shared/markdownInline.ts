@@ -18,6 +18,9 @@ export const escapeHtml = (text: string) =>
 const IGNORED = /[\u0000-\u0020\u007f]/g;
 const LINK_SCHEME = /^(?:https?:|mailto:|tel:)/i;
 const IMAGE_SCHEME = /^https?:/i;
+const ANY_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+// Chatwoot's editor records a resized picture's height in its URL (`…/a.png?cw_image_height=24px`).
+const IMAGE_HEIGHT = /[?&]cw_image_height=([1-9]\d{0,3})(?:px)?(?:[&#]|$)/i;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<>"'`]+/y;
 const ANGLE_URL = /<((?:https?|mailto):[^\s<>]*)>/y;
@@ -147,6 +150,37 @@ function destination(raw: string, at: number): [string, number] | undefined {
 /** The URL when its scheme passes `scheme` (compared as a browser reads it), else nothing. */
 const allow = (url: string, scheme: RegExp) => (scheme.test(url.replace(IGNORED, '')) ? url : undefined);
 
+/**
+ * An image's source: an http(s) URL as written, or a relative one (`/uploads/a.png`,
+ * `logo.png`) resolved against `origin` as Chatwoot's widget page resolves it; any other scheme,
+ * or a relative URL without an origin to resolve it against, is no image.
+ */
+function imageSource(url: string, origin: string | undefined): string | undefined {
+  const bare = url.replace(IGNORED, '');
+  if (IMAGE_SCHEME.test(bare)) return url;
+  if (!bare || !origin || ANY_SCHEME.test(bare)) return undefined;
+  try {
+    const resolved = new URL(url, `${origin}/`);
+    return IMAGE_SCHEME.test(resolved.protocol) ? resolved.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An `<img>` for a markdown image: `cw_image_height` (pixels; `auto` or none: natural size) as its height. */
+function imageHtml(src: string, alt: string): string {
+  const height = IMAGE_HEIGHT.exec(src)?.[1];
+  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${height ? ` height="${height}"` : ''}>`;
+}
+
+/** How inline markdown renders. */
+export interface InlineOptions {
+  /** False inside a link label, where links and autolinks are text. */
+  links?: boolean;
+  /** The origin relative image URLs resolve against (the widget's, or the help centre's); without it they are dropped. */
+  origin?: string;
+}
+
 /** Pairs a closing run with the nearest opener of its marker, removing openers it encloses. */
 function pair(closer: Delimiter, stacks: Record<string, Delimiter[]>) {
   const openers = stacks[closer.char];
@@ -175,9 +209,10 @@ function pair(closer: Delimiter, stacks: Record<string, Delimiter[]>) {
 
 /**
  * One paragraph, heading, list item, table cell or link label as HTML: escaped text with
- * code, links, images, autolinks, escapes and emphasis. `links` is false inside a link label.
+ * code, links, images, autolinks, escapes and emphasis.
  */
-export function inlineHtml(raw: string, links = true): string {
+export function inlineHtml(raw: string, options: InlineOptions = {}): string {
+  const links = options.links ?? true;
   const parts: (string | Delimiter)[] = [];
   const stacks: Record<string, Delimiter[]> = { '*': [], _: [], '~': [] };
   let closingTicks: ReturnType<typeof codeSpans> | undefined;
@@ -219,11 +254,12 @@ export function inlineHtml(raw: string, links = true): string {
       const label = raw.slice(open + 1, close);
       const [url, next] = target;
       if (c === '!') {
-        const src = allow(url, IMAGE_SCHEME);
-        emit(src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(label)}">` : escapeHtml(label), next);
+        const src = imageSource(url, options.origin);
+        emit(src ? imageHtml(src, label) : escapeHtml(label), next);
       } else {
         const href = allow(url, LINK_SCHEME);
-        emit(href ? `<a href="${escapeHtml(href)}">${inlineHtml(label, false)}</a>` : inlineHtml(label, false), next);
+        const text = inlineHtml(label, { ...options, links: false });
+        emit(href ? `<a href="${escapeHtml(href)}">${text}</a>` : text, next);
       }
       i = next;
     } else if (c === '<' && links && endOf(ANGLE_URL, raw, i) > 0) {

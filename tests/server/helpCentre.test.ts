@@ -170,6 +170,24 @@ describe('GET /hc/{portal}/articles/{slug}', () => {
     expect(html).not.toContain('class="top"');
   });
 
+  it('loads a relative image from this server, as the widget does, and sizes it by cw_image_height', async () => {
+    const { slug } = await article({
+      title: 'Pictures',
+      content: [
+        '<!--cw-colwidths:120,200-->',
+        '| A | B |',
+        '| --- | --- |',
+        '| 1 | 2 |',
+        '',
+        '![Logo](logo.png?cw_image_height=24px) ![Shot](/uploads/a.png)',
+      ].join('\n'),
+    });
+    const html = await (await fx.request(`http://chat.example/hc/acme/articles/${slug}`)).text();
+    expect(html).toContain('<img loading="lazy" src="http://chat.example/logo.png?cw_image_height=24px" alt="Logo" height="24">');
+    expect(html).toContain('<img loading="lazy" src="http://chat.example/uploads/a.png" alt="Shot">');
+    expect(html).not.toContain('cw-colwidths');
+  });
+
   it('is found by slug or by id, and only while published', async () => {
     const { id, slug } = await article({ title: 'Findable' });
     expect((await fx.request(`/hc/acme/articles/${slug}`)).status).toBe(200);

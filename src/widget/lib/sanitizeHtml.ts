@@ -9,10 +9,10 @@ const CONFIG: Config = {
     ...['a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p'],
     ...['pre', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'],
   ],
-  ALLOWED_ATTR: ['align', 'alt', 'href', 'src', 'start'],
+  ALLOWED_ATTR: ['align', 'alt', 'height', 'href', 'src', 'start'],
   ALLOWED_URI_REGEXP: /^(?:https?|mailto|tel):/i,
   // DOMPurify checks every attribute not listed as URI-safe against the URI pattern.
-  ADD_URI_SAFE_ATTR: ['align', 'start'],
+  ADD_URI_SAFE_ATTR: ['align', 'height', 'start'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
 };
