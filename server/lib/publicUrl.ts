@@ -22,11 +22,6 @@ export function withPublicOrigin<T>(origin: string, task: () => T): T {
   return origins.run(origin.replace(/\/+$/, ''), task);
 }
 
-/** The public origin of the request being served (no trailing slash); undefined outside a request. */
-export function currentPublicOrigin(): string | undefined {
-  return origins.getStore();
-}
-
 /** `path` (starting with `/`) as an absolute URL, or unchanged outside a request. */
 export function publicUrl(path: string): string {
   const origin = origins.getStore();

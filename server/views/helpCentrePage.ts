@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { markdownToHtml } from '../../src/shared/markdown';
 import { textDirection } from '../../src/shared/locales';
-import { currentPublicOrigin } from '../lib/publicUrl';
 import { escapeHtml } from './escape';
 
 /** `light`, `dark`, or `auto` (the reader's system setting). */
@@ -57,11 +56,11 @@ export interface HelpCentrePage {
 
 /**
  * An article's markdown as HTML: escaped text and the renderer's own tags; links leave in a new
- * tab, and a relative image URL loads from this server's public origin, as in the widget.
+ * tab, and a relative image loads from this server's root, as in the widget.
  */
 export function articleBodyHtml(markdown: string): string {
   // The renderer writes these tags exactly so; escaped text can never contain them (`<` is `&lt;`).
-  return markdownToHtml(markdown, { limit: Number.POSITIVE_INFINITY, origin: currentPublicOrigin() })
+  return markdownToHtml(markdown, Number.POSITIVE_INFINITY)
     .replaceAll('<a href="', '<a target="_blank" rel="noopener noreferrer" href="')
     .replaceAll('<img src="', '<img loading="lazy" src="');
 }

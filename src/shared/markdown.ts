@@ -1,4 +1,4 @@
-import { escapeHtml, type InlineOptions, inlineHtml } from './markdownInline';
+import { escapeHtml, inlineHtml } from './markdownInline';
 
 /**
  * Message and article markdown → HTML built from escaped text and a fixed set of tags. Shared:
@@ -11,8 +11,8 @@ import { escapeHtml, type InlineOptions, inlineHtml } from './markdownInline';
  * lists, `>` quotes, fenced code, GFM tables (the line of Chatwoot's `<!--cw-colwidths:…-->` column widths marker hidden),
  * `---` rules, and the inline forms of `markdownInline.ts`. No raw HTML: every character of
  * the message is escaped and only these tags are added (links only http, https, mailto and tel;
- * images only http(s), a relative image URL resolved against the given origin, a
- * `cw_image_height` as the image's `height`); the widget then has DOMPurify check the result anyway.
+ * images http(s) or relative to the server's root, a `cw_image_height` as their height); the
+ * widget then has DOMPurify check the result anyway.
  *
  * Hand-written rather than a CommonMark library: `marked` made the chunk 25.1 KB brotli instead
  * of 11.8 KB and took 13 s on a URL followed by 75,000 `.)` and overflowed the stack on deep
@@ -67,27 +67,27 @@ function alignments(line: string | undefined): string[] | undefined {
 const startsTable = (line: string, next: string | undefined) => line.includes('|') && alignments(next)?.length === cells(line).length;
 
 /** One table row; rows shorter than the header stay short, longer ones are cut to it. */
-function tableRow(line: string, tag: 'th' | 'td', align: string[], options: InlineOptions): string {
+function tableRow(line: string, tag: 'th' | 'td', align: string[]): string {
   const row = cells(line).slice(0, align.length);
-  return `<tr>${row.map((cell, i) => `<${tag}${align[i] ? ` align="${align[i]}"` : ''}>${inlineHtml(cell, options)}</${tag}>`).join('')}</tr>`;
+  return `<tr>${row.map((cell, i) => `<${tag}${align[i] ? ` align="${align[i]}"` : ''}>${inlineHtml(cell)}</${tag}>`).join('')}</tr>`;
 }
 
 /** A paragraph's lines: hard-break markers dropped, as every newline already breaks the line. */
-const paragraph = (lines: string[], options: InlineOptions) =>
-  `<p>${inlineHtml(lines.map((line, i) => (i < lines.length - 1 && line.endsWith('\\') ? line.slice(0, -1) : line).trim()).join('\n'), options).replace(/\n/g, '<br>')}</p>`;
+const paragraph = (lines: string[]) =>
+  `<p>${inlineHtml(lines.map((line, i) => (i < lines.length - 1 && line.endsWith('\\') ? line.slice(0, -1) : line).trim()).join('\n')).replace(/\n/g, '<br>')}</p>`;
 
 /** An ATX heading's text without its `#` marks, closing ones included. */
-function heading(line: string, marks: string, options: InlineOptions): string {
+function heading(line: string, marks: string): string {
   let text = line.trim().slice(marks.length).trimEnd();
   const end = text.length;
   let start = end;
   while (start > 0 && text[start - 1] === '#') start--;
   if (start < end && (start === 0 || /\s/.test(text[start - 1]))) text = text.slice(0, start);
-  return `<h${marks.length}>${inlineHtml(text.trim(), options)}</h${marks.length}>`;
+  return `<h${marks.length}>${inlineHtml(text.trim())}</h${marks.length}>`;
 }
 
 /** Block structure of a run of lines: fences, quotes, lists, headings, tables and paragraphs. */
-function blocks(lines: string[], depth: number, options: InlineOptions): string {
+function blocks(lines: string[], depth: number): string {
   let html = '';
   let i = 0;
   while (i < lines.length) {
@@ -104,9 +104,9 @@ function blocks(lines: string[], depth: number, options: InlineOptions): string 
     } else if (QUOTE.test(line) && depth < MAX_QUOTE_DEPTH) {
       const body: string[] = [];
       for (; i < lines.length && QUOTE.test(lines[i]); i++) body.push(lines[i].replace(QUOTE, ''));
-      html += `<blockquote>${blocks(body, depth + 1, options)}</blockquote>`;
+      html += `<blockquote>${blocks(body, depth + 1)}</blockquote>`;
     } else if (marks) {
-      html += heading(line, marks[1], options);
+      html += heading(line, marks[1]);
       i++;
     } else if (RULE.test(line)) {
       html += '<hr>';
@@ -115,20 +115,20 @@ function blocks(lines: string[], depth: number, options: InlineOptions): string 
       const marker = BULLET.test(line) ? BULLET : ORDERED;
       const start = marker === ORDERED ? Number(ORDERED.exec(line)![1]) : 1;
       let items = '';
-      for (; i < lines.length && marker.test(lines[i]); i++) items += `<li>${inlineHtml(lines[i].replace(marker, ''), options)}</li>`;
+      for (; i < lines.length && marker.test(lines[i]); i++) items += `<li>${inlineHtml(lines[i].replace(marker, ''))}</li>`;
       html += marker === BULLET ? `<ul>${items}</ul>` : `<ol${start === 1 ? '' : ` start="${start}"`}>${items}</ol>`;
     } else if (startsTable(line, lines[i + 1])) {
       const align = alignments(lines[i + 1])!;
       let rows = '';
-      for (i += 2; i < lines.length && lines[i].trim() && !startsBlock(lines[i]); i++) rows += tableRow(lines[i], 'td', align, options);
-      html += `<table><thead>${tableRow(line, 'th', align, options)}</thead>${rows && `<tbody>${rows}</tbody>`}</table>`;
+      for (i += 2; i < lines.length && lines[i].trim() && !startsBlock(lines[i]); i++) rows += tableRow(lines[i], 'td', align);
+      html += `<table><thead>${tableRow(line, 'th', align)}</thead>${rows && `<tbody>${rows}</tbody>`}</table>`;
     } else if (!line.trim()) {
       i++;
     } else {
       const body = [line];
       for (i++; i < lines.length && lines[i].trim() && !startsBlock(lines[i]) && !startsTable(lines[i], lines[i + 1]); i++)
         body.push(lines[i]);
-      html += paragraph(body, options);
+      html += paragraph(body);
     }
   }
   return html;
@@ -137,21 +137,14 @@ function blocks(lines: string[], depth: number, options: InlineOptions): string 
 /** Text past the rich-text limit: escaped, its line breaks kept. */
 const plainText = (text: string) => (text.trim() ? `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>` : '');
 
-/** How a message or an article renders. */
-export interface MarkdownOptions {
-  /** Characters rendered as markdown; the rest is plain text. The server renders whole articles (`Infinity`). */
-  limit?: number;
-  /** The origin relative image URLs resolve against; without one such images show their alt text. */
-  origin?: string;
-}
-
 /**
  * The markdown as HTML: escaped text and the renderer's own tags, nothing else. Past `limit`
- * characters (`RICH_TEXT_LIMIT` for a chat bubble) the rest is plain text.
+ * characters the rest is plain text; the server renders whole articles (`Infinity`), a chat
+ * bubble keeps the default.
  */
-export function markdownToHtml(text: string, { limit = RICH_TEXT_LIMIT, origin }: MarkdownOptions = {}): string {
+export function markdownToHtml(text: string, limit = RICH_TEXT_LIMIT): string {
   const normalised = text.replace(/\r\n?/g, '\n');
   const lineEnd = normalised.lastIndexOf('\n', limit);
   const end = normalised.length <= limit ? normalised.length : lineEnd > 0 ? lineEnd : limit;
-  return blocks(normalised.slice(0, end).split('\n'), 0, { origin }) + plainText(normalised.slice(end));
+  return blocks(normalised.slice(0, end).split('\n'), 0) + plainText(normalised.slice(end));
 }

@@ -17,10 +17,11 @@ export const escapeHtml = (text: string) =>
 // Same rule as src/widget/lib/sanitizeUrl.ts, repeated so the markdown chunk shares no module with the entry.
 const IGNORED = /[\u0000-\u0020\u007f]/g;
 const LINK_SCHEME = /^(?:https?:|mailto:|tel:)/i;
-const IMAGE_SCHEME = /^https?:/i;
-const ANY_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+// http(s), or no scheme at all: a relative image loads from the page's own server, as in Chatwoot.
+const IMAGE_SOURCE = /^(?:https?:|(?![a-z][a-z\d+.-]*:).)/i;
 // Chatwoot's editor records a resized picture's height in its URL (`…/a.png?cw_image_height=24px`).
 const IMAGE_HEIGHT = /[?&]cw_image_height=([1-9]\d{0,3})(?:px)?(?:[&#]|$)/i;
+const ABSOLUTE_OR_ROOTED = /^(?:https?:|\/)/i;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<>"'`]+/y;
 const ANGLE_URL = /<((?:https?|mailto):[^\s<>]*)>/y;
@@ -151,34 +152,14 @@ function destination(raw: string, at: number): [string, number] | undefined {
 const allow = (url: string, scheme: RegExp) => (scheme.test(url.replace(IGNORED, '')) ? url : undefined);
 
 /**
- * An image's source: an http(s) URL as written, or a relative one (`/uploads/a.png`,
- * `logo.png`) resolved against `origin` as Chatwoot's widget page resolves it; any other scheme,
- * or a relative URL without an origin to resolve it against, is no image.
+ * An `<img>` for a markdown image. A relative source is made relative to the server's root, so
+ * it loads from the same place in a chat bubble (the widget's page is `/widget`) and on a help
+ * centre page; `cw_image_height` (pixels; `auto` or none: natural size) becomes the height.
  */
-function imageSource(url: string, origin: string | undefined): string | undefined {
-  const bare = url.replace(IGNORED, '');
-  if (IMAGE_SCHEME.test(bare)) return url;
-  if (!bare || !origin || ANY_SCHEME.test(bare)) return undefined;
-  try {
-    const resolved = new URL(url, `${origin}/`);
-    return IMAGE_SCHEME.test(resolved.protocol) ? resolved.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** An `<img>` for a markdown image: `cw_image_height` (pixels; `auto` or none: natural size) as its height. */
-function imageHtml(src: string, alt: string): string {
+function image(src: string, alt: string): string {
   const height = IMAGE_HEIGHT.exec(src)?.[1];
-  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${height ? ` height="${height}"` : ''}>`;
-}
-
-/** How inline markdown renders. */
-export interface InlineOptions {
-  /** False inside a link label, where links and autolinks are text. */
-  links?: boolean;
-  /** The origin relative image URLs resolve against (the widget's, or the help centre's); without it they are dropped. */
-  origin?: string;
+  const rooted = ABSOLUTE_OR_ROOTED.test(src) ? src : `/${src}`;
+  return `<img src="${escapeHtml(rooted)}" alt="${escapeHtml(alt)}"${height ? ` height="${height}"` : ''}>`;
 }
 
 /** Pairs a closing run with the nearest opener of its marker, removing openers it encloses. */
@@ -209,10 +190,9 @@ function pair(closer: Delimiter, stacks: Record<string, Delimiter[]>) {
 
 /**
  * One paragraph, heading, list item, table cell or link label as HTML: escaped text with
- * code, links, images, autolinks, escapes and emphasis.
+ * code, links, images, autolinks, escapes and emphasis. `links` is false inside a link label.
  */
-export function inlineHtml(raw: string, options: InlineOptions = {}): string {
-  const links = options.links ?? true;
+export function inlineHtml(raw: string, links = true): string {
   const parts: (string | Delimiter)[] = [];
   const stacks: Record<string, Delimiter[]> = { '*': [], _: [], '~': [] };
   let closingTicks: ReturnType<typeof codeSpans> | undefined;
@@ -254,12 +234,11 @@ export function inlineHtml(raw: string, options: InlineOptions = {}): string {
       const label = raw.slice(open + 1, close);
       const [url, next] = target;
       if (c === '!') {
-        const src = imageSource(url, options.origin);
-        emit(src ? imageHtml(src, label) : escapeHtml(label), next);
+        const src = allow(url, IMAGE_SOURCE);
+        emit(src ? image(src, label) : escapeHtml(label), next);
       } else {
         const href = allow(url, LINK_SCHEME);
-        const text = inlineHtml(label, { ...options, links: false });
-        emit(href ? `<a href="${escapeHtml(href)}">${text}</a>` : text, next);
+        emit(href ? `<a href="${escapeHtml(href)}">${inlineHtml(label, false)}</a>` : inlineHtml(label, false), next);
       }
       i = next;
     } else if (c === '<' && links && endOf(ANGLE_URL, raw, i) > 0) {

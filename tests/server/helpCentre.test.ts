@@ -182,9 +182,10 @@ describe('GET /hc/{portal}/articles/{slug}', () => {
         '![Logo](logo.png?cw_image_height=24px) ![Shot](/uploads/a.png)',
       ].join('\n'),
     });
-    const html = await (await fx.request(`http://chat.example/hc/acme/articles/${slug}`)).text();
-    expect(html).toContain('<img loading="lazy" src="http://chat.example/logo.png?cw_image_height=24px" alt="Logo" height="24">');
-    expect(html).toContain('<img loading="lazy" src="http://chat.example/uploads/a.png" alt="Shot">');
+    const html = await (await fx.request(`/hc/acme/articles/${slug}`)).text();
+    // From the server's root, as the widget's page (`/widget`) loads it, not from under `/hc/acme/articles/`.
+    expect(html).toContain('<img loading="lazy" src="/logo.png?cw_image_height=24px" alt="Logo" height="24">');
+    expect(html).toContain('<img loading="lazy" src="/uploads/a.png" alt="Shot">');
     expect(html).not.toContain('cw-colwidths');
   });
 

@@ -462,14 +462,17 @@ describe("Chatwoot's formatter vectors", () => {
     expect(image?.hasAttribute('style')).toBe(false);
   });
 
+  // The widget's page is `/widget`, so its server's root is where Chatwoot's widget loads these from too.
   it('loads a relative image from the widget’s own server', () => {
     const image = dom(html('Screenshot ![](/uploads/screenshot.png)')).querySelector('img');
-    expect(image?.getAttribute('src')).toBe(`${origin}/uploads/screenshot.png`);
+    expect(image?.getAttribute('src')).toBe('/uploads/screenshot.png');
+    expect(image?.src).toBe(`${origin}/uploads/screenshot.png`);
   });
 
-  it('sets the height of a relative image too', () => {
+  it('sets the height of a relative image too, relative to the server’s root', () => {
     const image = dom(html('![](logo.png?cw_image_height=24px)')).querySelector('img');
-    expect(image?.getAttribute('src')).toBe(`${origin}/logo.png?cw_image_height=24px`);
+    expect(image?.getAttribute('src')).toBe('/logo.png?cw_image_height=24px');
+    expect(image?.src).toBe(`${origin}/logo.png?cw_image_height=24px`);
     expect(image?.getAttribute('height')).toBe('24');
   });
 
