@@ -4,7 +4,7 @@ import { lazyPart } from '../LazyPart';
 import { Spinner } from '../Spinner';
 import type { MessageLabels } from './labels';
 import { loadInteractive } from './loadInteractive';
-import { messageKind, type MessageCallbacks } from './messageKind';
+import { interactiveContentType, messageKind, type MessageCallbacks } from './messageKind';
 import { RichText, type RichTextProps } from './RichText';
 
 export { messageKind, type MessageCallbacks, type MessageKind } from './messageKind';
@@ -50,16 +50,19 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer }
       </div>
     );
   }
+  const contentType = interactiveContentType(message);
   return (
     <div className="message-content">
       {text}
-      <InteractiveMessage
-        kind={kind}
-        message={message}
-        labels={labels}
-        callbacks={callbacks}
-        errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry }}
-      />
+      {contentType && (
+        <InteractiveMessage
+          contentType={contentType}
+          message={message}
+          labels={labels}
+          callbacks={callbacks}
+          errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry }}
+        />
+      )}
     </div>
   );
 }
