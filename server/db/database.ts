@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
+import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
@@ -59,17 +60,19 @@ const TYPES = {
 };
 
 /** Opens a pool of `poolSize` connections to the PostgreSQL database at `url` (`postgres://…`). */
-export function createPostgresDatabase(url: string, poolSize = 10): Db {
+export function createPostgresDatabase(url: string, poolSize = 10, logger: Logger = SILENT_LOGGER): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: TYPES, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server (a restart, a failover) is dropped and replaced on
   // the next query; without a listener the error would end the process.
-  pool.on('error', (error) => console.error('postgres: idle connection lost', error.message));
+  pool.on('error', (error) => logger.warn({ err: error }, 'postgres: idle connection lost'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else SQLite at DATABASE_PATH. */
-export function openDatabase(config: { databaseUrl?: string; databasePath: string; databasePoolSize?: number }): Db {
-  return config.databaseUrl ? createPostgresDatabase(config.databaseUrl, config.databasePoolSize) : createDatabase(config.databasePath);
+export function openDatabase(config: { databaseUrl?: string; databasePath: string; databasePoolSize?: number }, logger?: Logger): Db {
+  return config.databaseUrl
+    ? createPostgresDatabase(config.databaseUrl, config.databasePoolSize, logger)
+    : createDatabase(config.databasePath);
 }
 
 /** A 64-bit lock key for `name` (PostgreSQL advisory locks take a bigint). */

@@ -6,6 +6,7 @@
  */
 import { CABLE_ACTIONS, ROOM_CHANNEL, REALTIME_EVENTS, type ServerFrame } from '../../src/shared/cable';
 import type { MessagesPage } from '../../src/shared/types';
+import type { Logger } from '../observability/logger';
 import type { Hub, HubListener } from './hub';
 
 /** Who an agent's subscription says it is. */
@@ -50,6 +51,8 @@ export interface CableConnectionOptions {
   rooms: CableRooms;
   /** Asked before each new subscription (a rate limit); false → `reject_subscription`. */
   admitSubscription?: () => Promise<boolean>;
+  /** Where a frame that fails is reported; the socket goes on with the next one. */
+  logger?: Logger;
 }
 
 /** The widget streams one room; a few more leave room for a page that embeds two widgets. */
@@ -109,7 +112,7 @@ export class CableConnection {
 
   /** Handles one text frame; resolves when it (and any earlier frame) has been processed. */
   receive(raw: string): Promise<void> {
-    this.queue = this.queue.then(() => this.handle(raw)).catch((error) => console.error('cable frame failed', error));
+    this.queue = this.queue.then(() => this.handle(raw)).catch((error) => this.options.logger?.error({ err: error }, 'cable frame failed'));
     return this.queue;
   }
 

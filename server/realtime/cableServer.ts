@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CABLE_PATH, PING_INTERVAL_MS } from '../../src/shared/cable';
 import { requestAddress } from '../limits/clientAddress';
 import type { RateLimits } from '../limits/rateLimits';
+import type { Logger } from '../observability/logger';
 import { CableConnection, type CableRooms } from './cableConnection';
 import type { Hub } from './hub';
 import { Rota } from './rota';
@@ -31,6 +32,7 @@ export interface CableServerOptions {
   limits?: RateLimits;
   /** See `clientAddress`. */
   trustProxy?: string;
+  logger?: Logger;
 }
 
 export interface CableServer {
@@ -73,6 +75,7 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
       hub: options.hub,
       rooms: options.rooms,
       admitSubscription: limits && (() => limits.allows('cableSubscriptionsPerAddress', address)),
+      logger: options.logger,
       send: (frame) => {
         if (ws.readyState === ws.OPEN) ws.send(frame);
       },
