@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { initial } from './migrations/001_initial';
@@ -16,6 +16,7 @@ import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campai
 import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
 import { helpCentre } from './migrations/005_help_centre';
 import { emailCollect } from './migrations/006_email_collect';
+import type { ReversibleMigration } from './migrations/reversibleMigration';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -112,7 +113,7 @@ export async function syncIdSequence(db: Db, table: 'accounts' | 'inboxes' | 'us
 }
 
 // Listed in code rather than read from a folder so the esbuild bundle carries them too.
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, ReversibleMigration> = {
   '001_initial': initial,
   '002_attachments_csat': attachmentsCsat,
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
@@ -121,13 +122,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_email_collect': emailCollect,
 };
 
+/** Kysely's migrator over this schema's migrations, oldest first. */
+export const createMigrator = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+
 /**
  * Applies every pending migration; throws with the failing migration's error. Several processes
  * starting at once are safe: Kysely's migrator takes a lock (on PostgreSQL an advisory lock).
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
