@@ -1,13 +1,10 @@
 import {
-  clockTime12h,
   inboxClock,
   isInBusinessHours,
   nextOpening,
   parseUtcOffset,
   replyWaitKind,
-  timeSlots,
   timeUntilBack,
-  toWeekdayForm,
   type AvailabilityConfig,
   type TimeUntilBack,
 } from '../../src/shared/availability';
@@ -368,50 +365,5 @@ describe('the reply-wait line', () => {
 
   it('shows the offline text when offline and working hours are disabled', () => {
     expect(replyWaitKind(config({ workingHoursEnabled: false }), false, new Date('2025-06-02T08:30:00Z'))).toEqual({ kind: 'offline' });
-  });
-});
-
-describe('the weekday form', () => {
-  it('shows open and close as 12-hour text', () => {
-    expect(toWeekdayForm(hours(MON, [9, 0], [17, 30]))).toEqual({
-      day: MON,
-      from: '09:00 AM',
-      to: '05:30 PM',
-      valid: true,
-      openAllDay: false,
-    });
-  });
-
-  it('is invalid with empty times for a day closed all day', () => {
-    expect(toWeekdayForm(closed(SUN))).toEqual({ day: SUN, from: '', to: '', valid: false, openAllDay: false });
-  });
-
-  it('is invalid when a time is missing', () => {
-    expect(toWeekdayForm({ ...hours(TUE, [9, 0], [17, 0]), close_hour: null })).toMatchObject({ from: '', to: '', valid: false });
-  });
-
-  it('is valid without times for a day open all day', () => {
-    expect(toWeekdayForm(allDay(SAT))).toEqual({ day: SAT, from: '', to: '', valid: true, openAllDay: true });
-  });
-
-  it('writes midnight as 12:00 AM and noon as 12:00 PM', () => {
-    expect([clockTime12h(0, 0), clockTime12h(12, 0), clockTime12h(23, 45), clockTime12h(0, 5)]).toEqual([
-      '12:00 AM',
-      '12:00 PM',
-      '11:45 PM',
-      '12:05 AM',
-    ]);
-  });
-
-  it('offers 96 time slots a day in 15-minute steps by default', () => {
-    const slots = timeSlots();
-    expect(slots).toHaveLength(96);
-    expect(slots.slice(0, 3)).toEqual(['12:00 AM', '12:15 AM', '12:30 AM']);
-    expect(slots.at(-1)).toBe('11:45 PM');
-  });
-
-  it('offers slots in other steps, and never loops on a zero step', () => {
-    expect(timeSlots(30)).toHaveLength(48);
-    expect(timeSlots(0)).toHaveLength(96);
   });
 });
