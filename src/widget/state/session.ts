@@ -72,5 +72,3 @@ export function createSessionModel({ hostCall, bridge, authToken: bootAuthToken,
     },
   };
 }
-
-export type SessionModel = ReturnType<typeof createSessionModel>;

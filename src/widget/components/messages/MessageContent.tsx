@@ -7,8 +7,6 @@ import { loadInteractive } from './loadInteractive';
 import { interactiveContentType, messageKind, type MessageCallbacks } from './messageKind';
 import { RichText, type RichTextProps } from './RichText';
 
-export { messageKind, type MessageCallbacks, type MessageKind } from './messageKind';
-
 // Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
 const AttachmentBubble = lazyPart(() => import('./AttachmentBubble').then((m) => m.AttachmentBubble));
 // Bots' interactive kinds: one chunk for every such message, with what reads their attributes.

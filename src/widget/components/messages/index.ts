@@ -6,14 +6,9 @@
  * src/shared/contentAttributes.ts.
  */
 export { ActivityMessage } from './ActivityMessage';
-export type { AttachmentBubbleProps } from './AttachmentBubble';
-export { attachmentName, attachmentSummary, locationUrl } from './attachmentInfo';
-export type { AttachmentLabels, MessageLabels } from './labels';
-export { loadInteractive, type InteractiveKinds } from './loadInteractive';
-export { MessageContent, messageKind, type MessageCallbacks, type MessageContentProps, type MessageKind } from './MessageContent';
+export type { MessageLabels } from './labels';
+export { loadInteractive } from './loadInteractive';
+export { MessageContent } from './MessageContent';
+export { messageKind, type MessageCallbacks } from './messageKind';
 export { messageSummary } from './messageSummary';
-export { needsRichText } from './needsRichText';
-export type { VideoCallOverlayProps } from './VideoCallOverlay';
 export { ReplyToChip } from './ReplyToChip';
-export { loadMarkdownRenderer, RichText, type MarkdownRenderer } from './RichText';
-export type { Outcome } from './validation';
