@@ -179,15 +179,3 @@ export async function listUserInboxTeams(db: Db, userId: number): Promise<InboxT
   }
   return [...teams.values()];
 }
-
-/** Ids of the inboxes the agent is a member of: in `accountId`, or in every account. */
-export async function listUserInboxIds(db: Db, userId: number, accountId?: number): Promise<number[]> {
-  let query = db
-    .selectFrom('inbox_members')
-    .innerJoin('inboxes', 'inboxes.id', 'inbox_members.inbox_id')
-    .select('inboxes.id')
-    .where('inbox_members.user_id', '=', userId);
-  if (accountId !== undefined) query = query.where('inboxes.account_id', '=', accountId);
-  const rows = await query.orderBy('inboxes.id').execute();
-  return rows.map((r) => r.id);
-}

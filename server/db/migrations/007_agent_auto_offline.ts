@@ -4,13 +4,17 @@
  * whether or not they are there. On for every agent already stored, as before; the seed turns it
  * off for the demo agent of a new install (server/db/seed.ts). Portable schema builder only.
  */
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { ReversibleMigration } from './reversibleMigration';
 
-export const agentAutoOffline: Migration = {
+export const agentAutoOffline: ReversibleMigration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('users')
       .addColumn('auto_offline', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').dropColumn('auto_offline').execute();
   },
 };

@@ -35,11 +35,6 @@ export function dayLabel(createdAtS: number, labels: { today: string; yesterday:
 // Building an Intl.DateTimeFormat is costly and every message needs two: one pair per locale.
 const formatters = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
 
-/** A message's time of day, e.g. "2:05 PM" or "14:05" depending on the language. */
-export function timeLabel(createdAtS: number, locale: string): string {
-  return messageTime(createdAtS, locale).short;
-}
-
 /**
  * A message's time in the visitor's language: `short` ("14:05"), `exact` (weekday, date and time
  * to the second) and `iso` for `<time datetime>`.
