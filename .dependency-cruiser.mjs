@@ -6,7 +6,8 @@
  *
  * The loader and the widget ship as separate bundles, so an arrow between them would pull one into
  * the other's budget; the agent console is the reference server's demo aid, never part of either; `src/` runs in browsers and can never reach the server; `src/shared/` is what
- * all of them import, so it must stand on its own (no packages, no Node built-ins).
+ * all of them import, so it must stand on its own (no Node built-ins, no package but valibot,
+ * whose schemas the browser pieces take as types only).
  */
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 export const forbidden = [
@@ -47,10 +48,19 @@ export const forbidden = [
   },
   {
     name: 'shared-is-dependency-free',
-    comment: 'src/shared is pure, dependency-free code: nothing outside it, packages and Node built-ins included.',
+    comment:
+      "src/shared is pure code: nothing outside it, Node built-ins included. Its one package is valibot, the rich kinds' schemas (contentAttributes.ts): pure, and shipped only where a schema is used as a value.",
     severity: 'error',
     from: { path: '^src/shared/' },
-    to: { pathNot: '^src/shared/' },
+    to: { pathNot: ['^src/shared/', '^node_modules/valibot/'] },
+  },
+  {
+    name: 'browser-takes-schema-types-only',
+    comment:
+      "The widget, the loader and the agent console take the rich kinds' types, never their schemas: a value import would ship valibot and every schema into their bundles.",
+    severity: 'error',
+    from: { path: '^src/(widget|sdk|agent)/' },
+    to: { path: '^src/shared/contentAttributes\\.ts$', dependencyTypesNot: ['type-only'] },
   },
   {
     name: 'no-circular',

@@ -8,6 +8,8 @@
  *
  * Outputs:
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
+ *   dist/packs/js/sdk-runtime-[hash].js  its runtime, loaded on intent; and js/launcher/<locale>-[hash].js,
+ *                                     the loader's strings in each language but English (scripts/launcherStrings.mjs)
  *   dist/packs/js/widget-[hash].js    the widget entry (ESM), a stub: its first paint is one chunk
  *                                     (scripts/firstPaintChunk.mjs), which the manifest names as
  *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
@@ -31,7 +33,8 @@ import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
-import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
+import { checkFirstPaintKeys, firstPaintStringsPlugin, isWidgetKey } from './scripts/firstPaintStrings.mjs';
+import { launcherStringsPlugin, writeLauncherStrings } from './scripts/launcherStrings.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -53,15 +56,15 @@ const compactCustomProperties = (css) =>
   css.replace(/(--[\w-]+):\s*([^;}]*)/g, (_, name, value) => `${name}:${value.replace(/\s*,\s*/g, ',')}`);
 
 /**
- * The widget's locale files without the server's strings (`SERVER.*`: text the server writes to
- * visitors, server/services/visitorText.ts), which every locale chunk would otherwise carry.
+ * The widget's locale files without the strings of the other pieces (the server's and the
+ * loader's, see `isWidgetKey`), which every locale chunk would otherwise carry.
  */
 const withoutServerStringsPlugin = {
   name: 'without-server-strings',
   setup(b) {
     b.onLoad({ filter: /[\\/]locales[\\/][\w-]+\.json$/, namespace: 'file' }, async (args) => {
       const strings = JSON.parse(await readFile(args.path, 'utf8'));
-      for (const key of Object.keys(strings)) if (key.startsWith('SERVER.')) delete strings[key];
+      for (const key of Object.keys(strings)) if (!isWidgetKey(key)) delete strings[key];
       return { contents: JSON.stringify(strings), loader: 'json' };
     });
   },
@@ -120,8 +123,28 @@ const manifestPlugin = {
   },
 };
 
-/** The loader's runtime: loaded by sdk.js on intent, so it gets a content hash. */
-const sdkRuntimeOptions = {
+/**
+ * The runtime's campaign matching: its own file, which the runtime fetches only for an inbox with
+ * campaigns (src/sdk/runtime/lazyParts.ts). Self-contained, so no chunk is shared with the runtime.
+ */
+const sdkCampaignsOptions = {
+  entryPoints: ['src/sdk/runtime/campaigns.ts'],
+  outdir: PACKS,
+  entryNames: 'js/sdk-campaigns-[hash]',
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  legalComments: 'none',
+};
+
+/**
+ * The loader's runtime: loaded by sdk.js on intent, so it gets a content hash. It carries the
+ * loader's English strings and is told the names of its lazy parts: the campaign matcher and the
+ * other languages' strings.
+ */
+const sdkRuntimeOptions = ({ campaignMatcher, launcherStringsHash }) => ({
   entryPoints: ['src/sdk/runtime/index.ts'],
   outdir: PACKS,
   entryNames: 'js/sdk-runtime-[hash]',
@@ -130,9 +153,14 @@ const sdkRuntimeOptions = {
   minify: true,
   metafile: true,
   target: BROWSER_TARGET,
-  plugins: [cssTextPlugin(), manifestPlugin],
+  charset: 'utf8',
+  plugins: [cssTextPlugin(), launcherStringsPlugin(), manifestPlugin],
+  define: {
+    __WREN_CAMPAIGN_MATCHER__: JSON.stringify(campaignMatcher),
+    __WREN_LAUNCHER_STRINGS__: JSON.stringify(launcherStringsHash),
+  },
   legalComments: 'none',
-};
+});
 
 /** The loader itself: a stable name every host page references, told the runtime's name. */
 const sdkOptions = (runtimeFile) => ({
@@ -306,16 +334,31 @@ async function printSizeTable() {
   for (const row of rows) console.log(row);
 }
 
-const runtimeFileOf = (metafile) =>
+/** The one JavaScript file a build without splitting wrote, relative to `dir`. */
+const builtFile = (metafile, dir = PACKS) =>
   relative(
-    PACKS,
+    dir,
     Object.keys(metafile.outputs).find((f) => f.endsWith('.js')),
   );
 
-/** Builds the runtime first: the loader embeds its hashed name. */
+/** Builds what the runtime names: its campaign matcher and the loader's strings. */
+async function runtimeParts() {
+  const [{ metafile }, launcherStringsHash] = await Promise.all([build(sdkCampaignsOptions), writeLoaderStrings()]);
+  return { campaignMatcher: builtFile(metafile, join(PACKS, 'js')), launcherStringsHash };
+}
+
+/** The loader's strings in every language but English, which the runtime carries itself; their hash. */
+const writeLoaderStrings = () =>
+  writeLauncherStrings(
+    'locales',
+    PACKS,
+    EXPECTED_LOCALES.filter((locale) => locale !== 'en'),
+  );
+
+/** Builds the runtime's parts, then the runtime (told their names), then sdk.js (told the runtime's). */
 async function buildLoader() {
-  const { metafile } = await build(sdkRuntimeOptions);
-  await build(sdkOptions(runtimeFileOf(metafile)));
+  const { metafile } = await build(sdkRuntimeOptions(await runtimeParts()));
+  await build(sdkOptions(builtFile(metafile)));
 }
 
 async function main() {
@@ -326,9 +369,11 @@ async function main() {
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
     const rebuildLoader = {
       name: 'loader',
-      setup: (b) => b.onEnd((r) => r.metafile && build(sdkOptions(runtimeFileOf(r.metafile))).catch(console.error)),
+      setup: (b) => b.onEnd((r) => r.metafile && build(sdkOptions(builtFile(r.metafile))).catch(console.error)),
     };
-    await (await context({ ...sdkRuntimeOptions, plugins: [...sdkRuntimeOptions.plugins, rebuildLoader] })).watch();
+    // The runtime's parts are built once: restart `npm run dev` after changing campaign matching or the strings.
+    const runtimeOptions = sdkRuntimeOptions(await runtimeParts());
+    await (await context({ ...runtimeOptions, plugins: [...runtimeOptions.plugins, rebuildLoader] })).watch();
     console.log('watching src/, server/ … (Ctrl+C to stop)');
     return;
   }

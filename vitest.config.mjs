@@ -20,15 +20,15 @@ const chunkCssAsText = {
 };
 
 /**
- * As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings, and
- * `locales/en.json?rest` the others.
+ * As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings,
+ * `locales/en.json?rest` the widget's others, and `locales/en.json?launcher` the loader's.
  */
-const SHARE = /^\0(first-paint|rest)-strings:(.*)\.js$/;
+const SHARE = /^\0(first-paint|rest|launcher)-strings:(.*)\.js$/;
 const firstPaintStrings = {
   name: 'first-paint-strings',
   enforce: 'pre',
   async resolveId(source, importer) {
-    const query = /\.json\?(first-paint|rest)$/.exec(source)?.[1];
+    const query = /\.json\?(first-paint|rest|launcher)$/.exec(source)?.[1];
     if (!query || !importer) return null;
     const { resolve, dirname } = await import('node:path');
     return `\0${query}-strings:${resolve(dirname(importer), source.slice(0, -query.length - 1))}.js`;
@@ -38,8 +38,9 @@ const firstPaintStrings = {
     if (!share) return null;
     const { readFile } = await import('node:fs/promises');
     const { firstPaintStrings: firstPaint, restStrings: rest } = await import('./scripts/firstPaintStrings.mjs');
+    const { launcherStrings: launcher } = await import('./scripts/launcherStrings.mjs');
     const strings = JSON.parse(await readFile(file, 'utf8'));
-    return `export default ${JSON.stringify(share === 'rest' ? rest(strings) : firstPaint(strings))};`;
+    return `export default ${JSON.stringify({ 'first-paint': firstPaint, rest, launcher }[share](strings))};`;
   },
 };
 

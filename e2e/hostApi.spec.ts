@@ -3,7 +3,7 @@ import { E2E } from './ports';
 import { agentApi } from './support/agentApi';
 import { frameLoaded, hostEvents, probeLoader } from './support/loaderProbe';
 import { conversationWithMessage } from './support/settings';
-import { chatFrame, hostSettings, launcherRoot, openChat, startConversation } from './support/widget';
+import { chatFrame, hostSettings, launcherRoot, openChat, saveScreenshot, startConversation } from './support/widget';
 
 // `$chatwoot` as a site programs it (docs/protocol.md#the-host-api; issue 14): arguments checked at
 // the call, state that survives `reset()`, calls that wait for what they need, and Wren's extras.
@@ -46,6 +46,49 @@ test.describe('setLocale', () => {
     await expect(widget.locator('html')).toHaveAttribute('lang', 'fr');
     await page.evaluate(() => window.$chatwoot!.setLocale('de'));
     await expect(widget.getByRole('button', { name: /Unterhaltung/ })).toBeVisible();
+  });
+});
+
+test.describe("the launcher's own words (issue 19 item 7)", () => {
+  const bubble = (page: Page) => page.locator('#wren-chat .bubble');
+
+  test("follow setLocale('ar'): name and title in Arabic, right to left, the chat window's title too", async ({ page }) => {
+    await page.goto(`${E2E.hostOrigin}/`);
+    await openChat(page);
+    await page.evaluate(() => window.$chatwoot!.setLocale('ar'));
+    await expect(bubble(page)).toHaveAttribute('aria-label', 'إغلاق نافذة المحادثة');
+    await expect(bubble(page)).toHaveAttribute('title', 'إغلاق نافذة المحادثة');
+    await expect(launcherRoot(page)).toHaveAttribute('lang', 'ar');
+    await expect(launcherRoot(page)).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('#chatwoot_live_chat_widget')).toHaveAttribute('title', 'نافذة المحادثة');
+    await page.getByRole('button', { name: 'إغلاق نافذة المحادثة' }).click();
+    await expect(page.getByRole('button', { name: 'تحدث معنا' })).toHaveAttribute('title', 'فتح نافذة المحادثة');
+  });
+
+  test("follow the page's locale from the first intent, before any chat loads; only that language's strings are fetched", async ({
+    page,
+  }) => {
+    const strings: string[] = [];
+    page.on('request', (request) => request.url().includes('/packs/js/launcher/') && strings.push(new URL(request.url()).pathname));
+    await hostSettings(page, { locale: 'fr', type: 'expanded_bubble' });
+    await page.goto(`${E2E.hostOrigin}/`);
+    await bubble(page).hover();
+    await expect(page.getByRole('button', { name: 'Discutez avec nous' })).toHaveAttribute('title', 'Ouvrir la fenêtre de chat');
+    await expect(bubble(page)).toHaveText('Discutez avec nous');
+    await expect(launcherRoot(page)).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('#chatwoot_live_chat_widget')).toHaveCount(0);
+    expect(strings).toEqual([expect.stringMatching(/^\/packs\/js\/launcher\/fr-[A-Z0-9]{8}\.js$/)]);
+  });
+
+  test('an expanded launcher in Hebrew reads right to left, its icon first on the right', async ({ page }) => {
+    await hostSettings(page, { type: 'expanded_bubble', locale: 'he' });
+    await page.goto(`${E2E.hostOrigin}/`);
+    await bubble(page).hover();
+    await expect(bubble(page)).toHaveText('דברו איתנו');
+    const icon = (await bubble(page).locator('svg').boundingBox())!;
+    const label = (await bubble(page).locator('.label').boundingBox())!;
+    expect(icon.x).toBeGreaterThan(label.x);
+    await saveScreenshot(page, 'launcher-expanded-rtl');
   });
 });
 

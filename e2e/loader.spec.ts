@@ -180,12 +180,72 @@ test('messages from other windows change nothing, in either direction', async ({
   await expect(launcherNamed(page, 'Discutez avec nous')).toBeVisible();
 });
 
-test('popoutChatWindow opens the conversation in a named 400×600 window', async ({ page, context }) => {
+/**
+ * Puts the site's own "Open chat in a new window" button on the page, and records each
+ * `window.open`: whether it came inside that button's click, with the user activation popup
+ * blockers ask for.
+ */
+async function addPopoutButton(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const record = window as unknown as { e2eOpens: { inClick: boolean; activation: boolean }[]; e2eInClick: boolean };
+    record.e2eOpens = [];
+    record.e2eInClick = false;
+    const open = window.open;
+    window.open = function (this: Window, ...args: Parameters<typeof window.open>) {
+      record.e2eOpens.push({ inClick: record.e2eInClick, activation: navigator.userActivation.isActive });
+      return open.apply(this, args);
+    };
+    const button = document.createElement('button');
+    button.textContent = 'Open chat in a new window';
+    button.addEventListener('click', () => {
+      record.e2eInClick = true;
+      window.$chatwoot!.popoutChatWindow();
+      record.e2eInClick = false;
+    });
+    document.body.append(button);
+  });
+}
+
+const popoutOpens = (page: Page) => page.evaluate(() => (window as unknown as { e2eOpens: unknown[] }).e2eOpens);
+
+test("popoutChatWindow from the site's button opens the chat in a window, inside the click, on a page where it was never opened", async ({
+  page,
+  context,
+}) => {
+  const runtimeRequests: string[] = [];
+  page.on('request', (request) => request.url().includes('/sdk-runtime-') && runtimeRequests.push(request.url()));
+  await page.goto(`${E2E.hostOrigin}/`);
+  await addPopoutButton(page);
+
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Open chat in a new window' }).click(),
+  ]);
+  expect(await popoutOpens(page)).toEqual([{ inClick: true, activation: true }]);
+  // The loader built the address itself: nothing else was fetched for it.
+  expect(runtimeRequests).toEqual([]);
+  const url = new URL(popup.url());
+  expect(url.origin + url.pathname).toBe(`${E2E.widgetOrigin}/widget`);
+  expect(Object.fromEntries(url.searchParams)).toEqual({ cw_conversation: '', website_token: E2E.websiteToken, locale: 'en' });
+  expect(await popup.evaluate(() => window.name)).toBe(`webwidget_session_${E2E.websiteToken}`);
+  await expect(popup.getByRole('button', { name: /Start Conversation/ })).toBeVisible();
+  expect(await page.evaluate(() => window.$chatwoot!.isOpen)).toBe(false);
+});
+
+test('popoutChatWindow after the chat was opened continues the conversation in a named 400×600 window, inside the click', async ({
+  page,
+  context,
+}) => {
   await page.goto(`${E2E.hostOrigin}/`);
   await launcherNamed(page, 'Chat with us').click();
   await frameLoaded(page);
   const cookie = await hostCookie(context, 'cw_conversation');
-  const [popup] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => window.$chatwoot!.popoutChatWindow())]);
+  await addPopoutButton(page);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Open chat in a new window' }).click(),
+  ]);
+  expect(await popoutOpens(page)).toEqual([{ inClick: true, activation: true }]);
   const url = new URL(popup.url());
   expect(url.origin + url.pathname).toBe(`${E2E.widgetOrigin}/widget`);
   expect([...url.searchParams.keys()]).toEqual(['cw_conversation', 'website_token', 'locale']);
@@ -193,6 +253,7 @@ test('popoutChatWindow opens the conversation in a named 400×600 window', async
   expect(url.searchParams.get('website_token')).toBe(E2E.websiteToken);
   expect(url.searchParams.get('locale')).toBeTruthy();
   expect(await popup.evaluate(() => window.name)).toBe(`webwidget_session_${E2E.websiteToken}`);
+  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([400, 600]);
   expect(await page.evaluate(() => window.$chatwoot!.isOpen)).toBe(false);
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { E2E } from './ports';
 import { hostCookie } from './support/loaderProbe';
 import {
@@ -239,4 +239,131 @@ test.describe('campaigns', () => {
       await deleteCampaign(id);
     }
   });
+});
+
+/** Widths from the smallest phone up, each with a usual height (issue 19 item 2). */
+const VIEWPORTS = [
+  { width: 320, height: 568 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+];
+
+/**
+ * Where a tap at the centre of each of the prompt's controls lands: on the host page (the
+ * launcher's shadow root, where the launcher could cover the frame) and inside the frame.
+ */
+async function tapTargets(page: Page, prompt: Locator) {
+  const frame = (await page.locator('#chatwoot_live_chat_widget').boundingBox())!;
+  const viewport = page.viewportSize()!;
+  const targets = [];
+  for (const control of await prompt.getByRole('button').all()) {
+    const box = (await control.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    targets.push({
+      control: ((await control.textContent()) ?? '').trim().slice(0, 40),
+      onScreen: x >= 0 && x <= viewport.width && y >= 0 && y <= viewport.height,
+      onHost: await page.evaluate(([px, py]) => document.getElementById('wren-chat')!.shadowRoot!.elementFromPoint(px, py)?.id, [x, y]),
+      inFrame: await control.evaluate(
+        (element, [px, py]) => {
+          const hit = document.elementFromPoint(px, py);
+          return !!hit && element.contains(hit);
+        },
+        [x - frame.x, y - frame.y],
+      ),
+    });
+  }
+  return targets;
+}
+
+/** Waits until the frame has taken the prompt's size for the new viewport. */
+async function promptSettled(page: Page, widget: FrameLocator) {
+  const contentHeight = () => widget.locator('.compact__content').evaluate((el) => el.scrollHeight);
+  const frameHeight = async () => (await page.locator('#chatwoot_live_chat_widget').boundingBox())?.height ?? 0;
+  await expect.poll(async () => Math.abs((await frameHeight()) - (48 + (await contentHeight())))).toBeLessThanOrEqual(2);
+}
+
+async function expectEveryControlTappable(page: Page, widget: FrameLocator, name: string) {
+  const prompt = widget.locator('.compact');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await promptSettled(page, widget);
+    const targets = await tapTargets(page, prompt);
+    expect(targets.length).toBeGreaterThanOrEqual(2);
+    for (const target of targets) {
+      expect({ ...target, viewport }).toEqual({ ...target, viewport, onScreen: true, onHost: 'chatwoot_live_chat_widget', inFrame: true });
+    }
+    await saveScreenshot(page, `${name}-${viewport.width}`);
+  }
+}
+
+test.describe('no control of a prompt under the launcher, from 320 px wide up (issue 19)', () => {
+  test('the unread prompt: its messages, "See new messages" and "Close"', async ({ page }) => {
+    const { widget, conversation } = await visitorChatsThenCloses(page, `Can I change my address? ${Date.now()}`);
+    await agentSays(conversation.id, 'Of course, tell me the new one.');
+    await expect(widget.locator('.compact').getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await expectEveryControlTappable(page, widget, 'unread-prompt-tap');
+    // And a tap on "Close" closes the prompt, not opens the chat.
+    await page.setViewportSize(VIEWPORTS[1]);
+    await promptSettled(page, widget);
+    const close = (await widget.locator('.compact').getByRole('button', { name: 'Close', exact: true }).boundingBox())!;
+    await page.mouse.click(close.x + close.width / 2, close.y + close.height / 2);
+    await expect(windowHolder(page)).toBeHidden();
+    expect(await isOpen(page)).toBe(false);
+  });
+
+  test('the campaign prompt: its message and "Dismiss"', async ({ page }) => {
+    const message = `Questions about delivery? (${Date.now()})`;
+    const id = await createCampaign({ title: 'Delivery', message, url: `${E2E.hostOrigin}/landing*`, timeOnPage: 1 });
+    try {
+      await page.goto(`${E2E.hostOrigin}/landing`);
+      const widget = chatFrame(page);
+      await expect(widget.locator('.compact').getByText(message)).toBeVisible({ timeout: 15_000 });
+      await expectEveryControlTappable(page, widget, 'campaign-prompt-tap');
+    } finally {
+      await deleteCampaign(id);
+    }
+  });
+});
+
+test.describe("position: 'left' (issue 26)", () => {
+  /** How far the prompt's actions stand in from each side of its message card. */
+  async function actionInsets(widget: FrameLocator) {
+    const card = (await widget.locator('.compact__message').first().boundingBox())!;
+    const boxes = await Promise.all((await widget.locator('.compact__actions button').all()).map((b) => b.boundingBox()));
+    const left = Math.min(...boxes.map((b) => b!.x));
+    const right = Math.max(...boxes.map((b) => b!.x + b!.width));
+    return { left: Math.round(left - card.x), right: Math.round(card.x + card.width - right) };
+  }
+
+  for (const position of ['left', 'right'] as const) {
+    test(`${position}: launcher, window and prompt on the ${position}, the prompt's actions by the launcher in LTR and RTL`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await hostSettings(page, { position });
+      const { widget, conversation } = await visitorChatsThenCloses(page, `Do you deliver on Saturdays? ${position} ${Date.now()}`);
+      const onItsSide = (box: { x: number; width: number }) => (position === 'left' ? box.x : 1280 - box.x - box.width);
+      expect(onItsSide((await page.locator('#wren-chat .bubble').boundingBox())!)).toBe(20);
+
+      await agentSays(conversation.id, 'We do, until noon.');
+      await expect(launcherRoot(page)).toHaveClass(token('unread-view'));
+      await promptSettled(page, widget);
+      expect(onItsSide((await windowHolder(page).boundingBox())!)).toBe(20);
+      for (const locale of ['en', 'ar']) {
+        await page.evaluate((l) => window.$chatwoot!.setLocale(l), locale);
+        await expect(widget.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+        // Flush with the card on the launcher's side, the free width on the other.
+        const insets = await actionInsets(widget);
+        expect(insets[position], `${locale}: ${JSON.stringify(insets)}`).toBe(0);
+        expect(insets[position === 'left' ? 'right' : 'left']).toBeGreaterThan(50);
+        await saveScreenshot(page, `prompt-${position}-${locale}`);
+      }
+
+      await page.locator('#wren-chat .bubble').click();
+      await expect(launcherRoot(page)).not.toHaveClass(token('unread-view'));
+      await expect.poll(async () => (await windowHolder(page).boundingBox())?.height ?? 0).toBeGreaterThan(400);
+      expect(onItsSide((await windowHolder(page).boundingBox())!)).toBe(20);
+    });
+  }
 });

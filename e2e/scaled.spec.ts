@@ -132,6 +132,9 @@ test('an agent message through the other process arrives once, and stopping the 
 
 test('an agent who stops showing signs of life is shown offline to visitors on every process, without a reload', async ({ page }) => {
   test.setTimeout(90_000);
+  // The demo agent a new install seeds keeps its status whether or not it is there (auto-offline
+  // off, docs/protocol.md#presence); a working team's agent has it on.
+  await agentApiAt(processes[0].origin, 'POST', '/api/v1/profile/auto_offline', { profile: { account_id: 1, auto_offline: true } });
   // The agent works through one process (any Application API call refreshes presence).
   await agentApiAt(processes[0].origin, 'POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'online' } });
   await page.goto(hostPage.url);

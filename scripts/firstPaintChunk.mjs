@@ -1,5 +1,5 @@
 /**
- * One file for the widget's first paint (docs/architecture.md#what-the-widget-loads).
+ * One file for the widget's first paint (docs/architecture.md#loading-strategy).
  *
  * With code splitting, esbuild puts each module in a chunk according to which entry points reach
  * it, the lazy chunks (every `import()`) counting as entry points. The modules of the first paint

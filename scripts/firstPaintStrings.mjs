@@ -38,11 +38,17 @@ export function firstPaintStrings(strings) {
 }
 
 /**
- * Every string of a locale the first paint does not carry, in their original order; not the
- * server's (`SERVER.*`, text the server writes to visitors), which the widget never shows.
+ * Whether the widget shows `key` at all: not the server's strings (`SERVER.*`, text the server
+ * writes to visitors, server/services/visitorText.ts) nor the loader's (`LAUNCHER.*`, shown on
+ * the host page, scripts/launcherStrings.mjs).
  */
+export function isWidgetKey(key) {
+  return !key.startsWith('SERVER.') && !key.startsWith('LAUNCHER.');
+}
+
+/** Every string of a locale the widget shows and the first paint does not carry, in their original order. */
 export function restStrings(strings) {
-  return Object.fromEntries(Object.entries(strings).filter(([key]) => !isFirstPaintKey(key) && !key.startsWith('SERVER.')));
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => !isFirstPaintKey(key) && isWidgetKey(key)));
 }
 
 /** The share of a locale file each import suffix asks for, by the namespace it loads in (one each: esbuild knows a module by path and namespace). */

@@ -48,7 +48,7 @@ export interface InProcessOptions {
 
 /** Everything in this process's memory: the embedded mode, one process. */
 export function inProcess(db: Db, config: Settings, options: InProcessOptions = {}): Coordination {
-  const hub = new Hub();
+  const hub = new Hub(undefined, options.logger);
   const presence = new Presence({
     db,
     hub,
@@ -80,7 +80,7 @@ export interface ThroughRedisOptions {
 /** Everything shared through the Redis at `url`: the scaled mode. */
 export async function throughRedis(db: Db, config: Settings, url: string, options: ThroughRedisOptions): Promise<Coordination> {
   const redis: RedisConnection = await connectRedis(url, options.logger, options.prefix);
-  const hub = new Hub(redisHubTransport(redis));
+  const hub = new Hub(redisHubTransport(redis), options.logger);
   const presence = new Presence({
     db,
     hub,

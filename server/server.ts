@@ -14,6 +14,7 @@ function readConfig(): Config {
     return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
+    // biome-ignore lint/suspicious/noConsole: the configuration names the log level, so no logger exists yet
     console.error(`wren: ${error.message}`);
     process.exit(1);
   }
@@ -54,10 +55,11 @@ async function main(): Promise<void> {
   const logger = createLogger(base.logLevel);
   const running = await startServer(base, logger).catch((error: NodeJS.ErrnoException) => {
     if (error.syscall !== 'listen') throw error;
-    console.error(`wren: cannot listen on ${base.host}:${base.port}: ${error.code ?? error.message}`);
+    logger.fatal({ host: base.host, port: base.port, code: error.code }, `cannot listen on ${base.host}:${base.port}`);
     process.exit(1);
   });
   if (running.mode === 'embedded') {
+    // biome-ignore lint/suspicious/noConsole: the banner is plain text for the operator (see `banner`)
     console.log(banner(running.config, running.port));
     const { databaseUrl, databasePath, redisUrl } = running.config;
     logger.info(
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
       'listening',
     );
   } else {
+    // biome-ignore lint/suspicious/noConsole: the banner is plain text for the operator (see `banner`)
     console.log(running.banner(displayHost(base.host), running.port));
     logger.info({ port: running.port, chatwoot: base.chatwootUrl }, 'listening as a gateway');
   }
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  // biome-ignore lint/suspicious/noConsole: a failure before or while the logger is made has no logger to go to
   console.error('wren: failed to start', error);
   process.exit(1);
 });

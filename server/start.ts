@@ -53,7 +53,7 @@ export interface StartOptions {
 }
 
 async function referenceMode(base: Config, logger: Logger, options: StartOptions): Promise<Mode & { config: AppConfig }> {
-  const db = openDatabase(base);
+  const db = openDatabase(base, logger);
   let coordination: Coordination | undefined;
   let config: AppConfig;
   try {
@@ -80,6 +80,7 @@ async function referenceMode(base: Config, logger: Logger, options: StartOptions
         rooms: createCableRooms(db, presence, config.secretKeyBase),
         limits,
         trustProxy: config.trustProxy,
+        logger,
       });
       // Events published while the Redis subscription was down never arrived: every widget
       // reconnects and fetches what it missed.

@@ -15,6 +15,12 @@ declare module '*.json?first-paint' {
   export default strings;
 }
 
+/** A locale file's strings that the loader shows on the host page (scripts/launcherStrings.mjs). */
+declare module '*.json?launcher' {
+  const strings: import('./sdk/runtime/hostStrings').HostStrings;
+  export default strings;
+}
+
 /** The rest of a locale file: every key the first paint does not carry (scripts/firstPaintStrings.mjs). */
 declare module '*.json?rest' {
   const strings: Record<string, string>;

@@ -119,6 +119,33 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('lets src/shared use valibot, and no other package', async () => {
+    const root = fixture({
+      'node_modules/valibot/package.json': '{"name":"valibot","main":"index.js"}\n',
+      'node_modules/valibot/index.js': 'export const string = () => ({});\n',
+      'node_modules/left-pad/package.json': '{"name":"left-pad","main":"index.js"}\n',
+      'node_modules/left-pad/index.js': 'export default (s) => s;\n',
+      'src/shared/contentAttributes.ts': "import * as v from 'valibot';\nexport const Title = v.string();\n",
+      'src/shared/pad.ts': "import pad from 'left-pad';\nexport const padded = pad('x');\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual(['shared-is-dependency-free: src/shared/pad.ts → node_modules/left-pad/index.js']);
+  });
+
+  it("fails browser code that takes the rich kinds' schemas as values, not as types", async () => {
+    const root = fixture({
+      'node_modules/valibot/package.json': '{"name":"valibot","main":"index.js"}\n',
+      'node_modules/valibot/index.js': 'export const string = () => ({});\n',
+      'src/shared/contentAttributes.ts':
+        "import * as v from 'valibot';\nexport const Title = v.string();\nexport type Title = { title: string };\n",
+      'src/widget/options.ts': "import type { Title } from '../shared/contentAttributes';\nexport const title = (t: Title) => t.title;\n",
+      'src/agent/summary.ts': "import { Title } from '../shared/contentAttributes';\nexport const schema = Title;\n",
+      'server/check.ts': "import { Title } from '../src/shared/contentAttributes';\nexport const schema = Title;\n",
+    });
+    expect(await violationsIn(root, ['src', 'server'])).toEqual([
+      'browser-takes-schema-types-only: src/agent/summary.ts → src/shared/contentAttributes.ts',
+    ]);
+  });
+
   it('fails an import cycle, type-only imports included', async () => {
     const root = fixture({
       'server/services/agentActions.ts': "import { survey } from './csat';\nexport const resolve = () => survey();\n",

@@ -7,14 +7,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { initial } from './migrations/001_initial';
 import { attachmentsCsat } from './migrations/002_attachments_csat';
 import { labelsIdentityCampaigns } from './migrations/003_labels_identity_campaigns';
 import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
 import { helpCentre } from './migrations/005_help_centre';
 import { emailCollect } from './migrations/006_email_collect';
+import { agentAutoOffline } from './migrations/007_agent_auto_offline';
+import type { ReversibleMigration } from './migrations/reversibleMigration';
 import type { Database } from './schema';
 
 /** The typed database handle every repository takes. */
@@ -59,17 +62,19 @@ const TYPES = {
 };
 
 /** Opens a pool of `poolSize` connections to the PostgreSQL database at `url` (`postgres://…`). */
-export function createPostgresDatabase(url: string, poolSize = 10): Db {
+export function createPostgresDatabase(url: string, poolSize = 10, logger: Logger = SILENT_LOGGER): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: TYPES, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server (a restart, a failover) is dropped and replaced on
   // the next query; without a listener the error would end the process.
-  pool.on('error', (error) => console.error('postgres: idle connection lost', error.message));
+  pool.on('error', (error) => logger.warn({ err: error }, 'postgres: idle connection lost'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else SQLite at DATABASE_PATH. */
-export function openDatabase(config: { databaseUrl?: string; databasePath: string; databasePoolSize?: number }): Db {
-  return config.databaseUrl ? createPostgresDatabase(config.databaseUrl, config.databasePoolSize) : createDatabase(config.databasePath);
+export function openDatabase(config: { databaseUrl?: string; databasePath: string; databasePoolSize?: number }, logger?: Logger): Db {
+  return config.databaseUrl
+    ? createPostgresDatabase(config.databaseUrl, config.databasePoolSize, logger)
+    : createDatabase(config.databasePath);
 }
 
 /** A 64-bit lock key for `name` (PostgreSQL advisory locks take a bigint). */
@@ -109,22 +114,25 @@ export async function syncIdSequence(db: Db, table: 'accounts' | 'inboxes' | 'us
 }
 
 // Listed in code rather than read from a folder so the esbuild bundle carries them too.
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, ReversibleMigration> = {
   '001_initial': initial,
   '002_attachments_csat': attachmentsCsat,
   '003_labels_identity_campaigns': labelsIdentityCampaigns,
   '004_agent_pubsub_tokens': agentPubsubTokens,
   '005_help_centre': helpCentre,
   '006_email_collect': emailCollect,
+  '007_agent_auto_offline': agentAutoOffline,
 };
+
+/** Kysely's migrator over this schema's migrations, oldest first. */
+export const createMigrator = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
 
 /**
  * Applies every pending migration; throws with the failing migration's error. Several processes
  * starting at once are safe: Kysely's migrator takes a lock (on PostgreSQL an advisory lock).
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

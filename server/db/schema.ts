@@ -38,6 +38,8 @@ export interface UsersTable {
   /** The agent's own cable token (docs/protocol.md#agents-on-the-cable). */
   pubsub_token: string;
   availability: Generated<string>;
+  /** 1: offline for visitors once they show no sign of life; 0: their chosen availability holds (docs/protocol.md#presence). */
+  auto_offline: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
 }

@@ -117,6 +117,10 @@ async function seedUnlocked(db: Db, config: Pick<Config, 'websiteToken' | 'apiAc
       email: 'admin@wren.localhost',
       access_token: config.apiAccessToken ?? randomToken(24),
       availability: 'online',
+      // A new install shows a team online from the first look, before anyone has opened the agent
+      // console (docs/protocol.md#presence); a team that wants visitors to see when nobody is
+      // there turns auto-offline on (README, Presence).
+      auto_offline: false,
     });
     await syncIdSequence(db, 'users');
   } else if (config.apiAccessToken && agent.access_token !== config.apiAccessToken) {

@@ -94,7 +94,8 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((error, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    // Details go to the server log only, as in the reference server's app.
+    (deps.logger ?? SILENT_LOGGER).error({ err: error, method: c.req.method, path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);
   });
   return app;

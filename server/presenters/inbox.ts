@@ -80,7 +80,6 @@ export function inboxJson(inbox: Inbox) {
 export function channelConfig(inbox: Inbox, account: Account, portal?: Portal): ChannelConfig {
   return {
     avatarUrl: inbox.avatar_url ?? '',
-    hasAConnectedAgentBot: '',
     locale: account.locale,
     websiteName: inbox.name,
     websiteToken: inbox.website_token,
@@ -97,7 +96,6 @@ export function channelConfig(inbox: Inbox, account: Account, portal?: Portal): 
       pre_chat_fields: inbox.pre_chat_form_options.pre_chat_fields ?? [],
     },
     workingHoursEnabled: inbox.working_hours_enabled,
-    csatSurveyEnabled: inbox.csat_survey_enabled,
     workingHours: inbox.working_hours,
     outOfOfficeMessage: inbox.out_of_office_message,
     utcOffset: utcOffset(inbox.timezone),

@@ -33,7 +33,13 @@ export function agentProfile(user: User, accounts: { id: number; name: string; r
     pubsub_token: user.pubsub_token,
     availability: user.availability,
     availability_status: user.availability,
-    accounts: accounts.map((a) => ({ ...a, availability: user.availability, availability_status: user.availability })),
+    auto_offline: user.auto_offline,
+    accounts: accounts.map((a) => ({
+      ...a,
+      availability: user.availability,
+      availability_status: user.availability,
+      auto_offline: user.auto_offline,
+    })),
   };
 }
 

@@ -57,11 +57,15 @@ export interface WidgetConfigResponse {
   global_config: Omit<GlobalConfig, 'DIRECT_UPLOADS_ENABLED'>;
 }
 
-/** The reference server's answer, from what its `/widget` page would embed. */
+/**
+ * The reference server's answer, from what its `/widget` page would embed, and the inbox's CSAT
+ * flag, which Chatwoot's answer carries and the widget does not read (the survey is a message).
+ */
 export function widgetConfigJson(
   boot: WidgetBootConfig,
   contact: Omit<WidgetConfigResponse['contact'], 'pubsub_token'>,
   apiHost: string,
+  csatSurveyEnabled: boolean,
 ): WidgetConfigResponse {
   const c = boot.chatwootWebChannel;
   const { DIRECT_UPLOADS_ENABLED: _direct, ...global } = boot.globalConfig;
@@ -71,7 +75,7 @@ export function widgetConfigJson(
       api_host: apiHost,
       auth_token: boot.authToken,
       avatar_url: c.avatarUrl,
-      csat_survey_enabled: c.csatSurveyEnabled,
+      csat_survey_enabled: csatSurveyEnabled,
       disable_branding: c.disableBranding,
       enabled_features: c.enabledFeatures,
       enabled_languages: c.enabledLanguages,
@@ -242,7 +246,6 @@ export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: Chatw
   return {
     chatwootWebChannel: {
       avatarUrl: absolute(c.avatar_url, origin),
-      hasAConnectedAgentBot: '',
       locale: c.locale,
       websiteName: c.website_name,
       websiteToken: c.website_token,
@@ -260,7 +263,6 @@ export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: Chatw
         pre_chat_fields: c.pre_chat_form_options.pre_chat_fields as PreChatField[],
       },
       workingHoursEnabled: c.working_hours_enabled,
-      csatSurveyEnabled: c.csat_survey_enabled,
       workingHours: c.working_hours,
       outOfOfficeMessage: c.out_of_office_message,
       utcOffset: c.utc_off_set,

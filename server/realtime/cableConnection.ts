@@ -8,6 +8,7 @@ import { CABLE_ACTIONS, ROOM_CHANNEL, REALTIME_EVENTS, type RealtimeEnvelope, ty
 import type { MessagesPage } from '../../src/shared/types';
 import { hasNul, isId } from '../lib/storable';
 import { ActionBudgets } from './cableLimits';
+import type { Logger } from '../observability/logger';
 import type { Hub, HubListener } from './hub';
 
 /** Who an agent's subscription says it is. */
@@ -54,6 +55,8 @@ export interface CableConnectionOptions {
   admitSubscription?: () => Promise<boolean>;
   /** The clock of the action budgets (`cableLimits.ts`). */
   now?: () => number;
+  /** Where a frame that fails is reported; the socket goes on with the next one. */
+  logger?: Logger;
 }
 
 /** The widget streams one room; a few more leave room for a page that embeds two widgets. */
@@ -118,7 +121,7 @@ export class CableConnection {
     this.pending++;
     this.queue = this.queue
       .then(() => this.handle(raw))
-      .catch((error) => console.error('cable frame failed', error))
+      .catch((error) => this.options.logger?.error({ err: error }, 'cable frame failed'))
       .finally(() => {
         this.pending--;
       });

@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CABLE_PATH, PING_INTERVAL_MS } from '../../src/shared/cable';
 import { requestAddress } from '../limits/clientAddress';
 import type { RateLimits } from '../limits/rateLimits';
+import type { Logger } from '../observability/logger';
 import { CableConnection, type CableRooms } from './cableConnection';
 import { MAX_PENDING_FRAMES, SEND_BUFFER_CLOSE_BYTES, SEND_BUFFER_PAUSE_BYTES } from './cableLimits';
 import type { Hub } from './hub';
@@ -32,6 +33,7 @@ export interface CableServerOptions {
   limits?: RateLimits;
   /** See `clientAddress`. */
   trustProxy?: string;
+  logger?: Logger;
 }
 
 export interface CableServer {
@@ -82,6 +84,7 @@ export function attachCableServer(server: Server, options: CableServerOptions): 
       hub: options.hub,
       rooms: options.rooms,
       admitSubscription: limits && (() => limits.allows('cableSubscriptionsPerAddress', address)),
+      logger: options.logger,
       send: (frame) => {
         if (ws.readyState !== ws.OPEN) return;
         ws.send(frame, keepUp);

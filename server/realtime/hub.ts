@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RealtimeEnvelope, RealtimeEventName } from '../../src/shared/cable';
+import { SILENT_LOGGER, type Logger } from '../observability/logger';
 
 /** Receives each event of a stream, as an object and as the JSON text of `{event, data}`. */
 export type HubListener = (envelope: RealtimeEnvelope, json: string) => void;
@@ -29,7 +30,11 @@ export class Hub {
   /** Tags this process's publications (`<origin>\n<json>`). */
   private readonly origin = randomBytes(9).toString('base64url');
 
-  constructor(private readonly transport?: HubTransport) {}
+  /** `transport` shares events with other processes (Redis); without it they stay in this one. */
+  constructor(
+    private readonly transport?: HubTransport,
+    private readonly logger: Logger = SILENT_LOGGER,
+  ) {}
 
   /** Delivers every broadcast to `token` to `listener` until the returned function is called. */
   subscribe(token: string, listener: HubListener): () => void {
@@ -98,7 +103,7 @@ export class Hub {
         listener(envelope, json);
         delivered++;
       } catch (error) {
-        console.error('realtime listener failed', error);
+        this.logger.error({ err: error }, 'realtime listener failed');
       }
     }
     return delivered;

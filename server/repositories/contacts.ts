@@ -53,24 +53,6 @@ function toRow(changes: ContactChanges) {
   };
 }
 
-/** Creates a contact in the account. */
-export async function createContact(db: Db, accountId: number, values: ContactChanges & { name: string }): Promise<Contact> {
-  const now = Date.now();
-  const row = await db
-    .insertInto('contacts')
-    .values({
-      additional_attributes: '{}',
-      custom_attributes: '{}',
-      ...toRow(values),
-      account_id: accountId,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toContact(row);
-}
-
 /** The contact with this id. */
 export async function findContact(db: Db, id: number): Promise<Contact | undefined> {
   const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -185,20 +167,6 @@ export async function listContacts(
     .offset((options.page - 1) * options.perPage)
     .execute();
   return { contacts: rows.map(toContact), count: Number(count) };
-}
-
-/** Creates the contact's identity in an inbox. */
-export async function createContactInbox(
-  db: Db,
-  values: { contact_id: number; inbox_id: number; source_id: string; pubsub_token: string },
-): Promise<ContactInbox> {
-  const now = Date.now();
-  const row = await db
-    .insertInto('contact_inboxes')
-    .values({ ...values, hmac_verified: 0, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toContactInbox(row);
 }
 
 /** Thrown inside the transaction to roll it back when another request stored the visitor first. */

@@ -7,14 +7,22 @@ import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { randomToken } from '../lib/random';
 
-/** An agent; `availability` is what the agent chose (online / busy / offline). */
-export interface User extends Omit<Selectable<UsersTable>, 'availability'> {
+/**
+ * An agent; `availability` is what the agent chose (online / busy / offline), and `auto_offline`
+ * whether they are offline for visitors while they show no sign of life (docs/protocol.md#presence).
+ */
+export interface User extends Omit<Selectable<UsersTable>, 'availability' | 'auto_offline'> {
   availability: AvailabilityStatus;
+  auto_offline: boolean;
 }
 
 export type AccountRole = 'administrator' | 'agent';
 
-const toUser = (row: Selectable<UsersTable>): User => ({ ...row, availability: row.availability as AvailabilityStatus });
+const toUser = (row: Selectable<UsersTable>): User => ({
+  ...row,
+  availability: row.availability as AvailabilityStatus,
+  auto_offline: Boolean(row.auto_offline),
+});
 
 /** The agent owning this `api_access_token`. */
 export async function findUserByAccessToken(db: Db, token: string): Promise<User | undefined> {
@@ -49,6 +57,7 @@ export async function createUser(
     email: string;
     access_token: string;
     availability?: AvailabilityStatus;
+    auto_offline?: boolean;
     avatar_url?: string | null;
   },
 ): Promise<User> {
@@ -64,6 +73,7 @@ export async function createUser(
       access_token: values.access_token,
       pubsub_token: randomToken(24),
       availability: values.availability ?? 'offline',
+      auto_offline: values.auto_offline === false ? 0 : 1,
       created_at: now,
       updated_at: now,
     })
@@ -76,11 +86,12 @@ export async function createUser(
 export async function updateUser(
   db: Db,
   id: number,
-  changes: Partial<Pick<User, 'name' | 'display_name' | 'email' | 'access_token' | 'availability' | 'avatar_url'>>,
+  changes: Partial<Pick<User, 'name' | 'display_name' | 'email' | 'access_token' | 'availability' | 'auto_offline' | 'avatar_url'>>,
 ): Promise<User> {
+  const { auto_offline, ...rest } = changes;
   const row = await db
     .updateTable('users')
-    .set({ ...changes, updated_at: Date.now() })
+    .set({ ...rest, ...(auto_offline === undefined ? {} : { auto_offline: auto_offline ? 1 : 0 }), updated_at: Date.now() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -167,16 +178,4 @@ export async function listUserInboxTeams(db: Db, userId: number): Promise<InboxT
     team.agents.push(toUser(user));
   }
   return [...teams.values()];
-}
-
-/** Ids of the inboxes the agent is a member of: in `accountId`, or in every account. */
-export async function listUserInboxIds(db: Db, userId: number, accountId?: number): Promise<number[]> {
-  let query = db
-    .selectFrom('inbox_members')
-    .innerJoin('inboxes', 'inboxes.id', 'inbox_members.inbox_id')
-    .select('inboxes.id')
-    .where('inbox_members.user_id', '=', userId);
-  if (accountId !== undefined) query = query.where('inboxes.account_id', '=', accountId);
-  const rows = await query.orderBy('inboxes.id').execute();
-  return rows.map((r) => r.id);
 }

@@ -2,9 +2,9 @@
  * Customer-satisfaction surveys: the `input_csat` template message sent when a conversation is
  * resolved in an inbox with CSAT enabled, and the visitor's answer to it.
  */
+import type { ContentAttributes } from '../../src/shared/contentAttributes';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
-import { ApiError } from '../lib/apiError';
 import type { Contact } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
 import { saveCsatResponse } from '../repositories/csat';
@@ -15,10 +15,8 @@ import { postAgentMessage } from './agentActions';
 
 export const DEFAULT_CSAT_MESSAGE = 'Please rate the conversation';
 
-/** `{csat_survey_response: {rating, feedback_message}}` as stored in `submitted_values`. */
-export interface CsatAnswer {
-  csat_survey_response: { rating: number; feedback_message: string | null };
-}
+/** `{csat_survey_response: {rating, feedback_message}}` as stored in `submitted_values`, checked by the kind's schema. */
+export type CsatAnswer = NonNullable<ContentAttributes<'input_csat'>['submitted_values']>;
 
 /**
  * Sends the survey for a conversation that has just been resolved, if its inbox asks for one:
@@ -51,20 +49,6 @@ async function rulesAllow(deps: AppDeps, conversation: Conversation, rules: unkn
   const labels = await conversationLabels(deps.db, conversation.id);
   const matches = values.some((value) => labels.includes(String(value).toLowerCase()));
   return operator === 'does_not_contain' ? !matches : matches;
-}
-
-/** Checks a visitor's CSAT answer: rating 1–5, optional feedback. 422 otherwise. */
-export function checkCsatAnswer(values: unknown): CsatAnswer {
-  const response = (values as { csat_survey_response?: unknown } | null)?.csat_survey_response as Record<string, unknown> | undefined;
-  const rating = response?.rating;
-  if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) {
-    throw new ApiError(422, 'Rating must be a whole number from 1 to 5');
-  }
-  const feedback = response?.feedback_message;
-  if (feedback != null && (typeof feedback !== 'string' || feedback.length > 10_000)) {
-    throw new ApiError(422, 'Feedback message must be text of at most 10000 characters');
-  }
-  return { csat_survey_response: { rating, feedback_message: typeof feedback === 'string' && feedback.trim() ? feedback : null } };
 }
 
 /** Stores (or replaces) the answer to a survey message. */

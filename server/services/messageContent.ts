@@ -1,113 +1,31 @@
 /**
- * What an agent or bot may put in a message (docs/protocol.md#shapes): the content types the widget can
- * render, and the shape of `content_attributes` each one needs. A malformed message is refused
- * up front (422 `{message, attributes}`, as Chatwoot's model validation answers) instead of
- * reaching visitors as a bubble that cannot render.
+ * What an agent or bot may put in a message, and what a visitor may answer (docs/protocol.md#rich-messages):
+ * the content types the widget can render, checked against the rich kinds' schemas in
+ * `src/shared/contentAttributes.ts`. A malformed message is refused up front (422 `{message,
+ * attributes}`, as Chatwoot's model validation answers) instead of reaching visitors as a
+ * bubble that cannot render; a malformed answer gets the same, naming the first problem.
  */
 import * as v from 'valibot';
+import { type AnswerAttributes, RICH_CONTENT, type RichContentType } from '../../src/shared/contentAttributes';
 import type { ContentType } from '../../src/shared/types';
-import { ValidationError } from '../lib/apiError';
+import { ApiError, ValidationError } from '../lib/apiError';
 import { jsonBoundsViolation } from '../lib/jsonBounds';
 
-/** Content types an agent or bot can create here. */
-export const AGENT_CONTENT_TYPES = [
-  'text',
-  'input_text',
-  'input_textarea',
-  'input_email',
-  'input_select',
-  'cards',
-  'form',
-  'article',
-  'input_csat',
-  'integrations',
-] as const satisfies readonly ContentType[];
+/** Content types an agent or bot can create here: plain text and every rich kind. */
+export const AGENT_CONTENT_TYPES = ['text', ...(Object.keys(RICH_CONTENT) as RichContentType[])] as const satisfies readonly ContentType[];
 
 export type AgentContentType = (typeof AGENT_CONTENT_TYPES)[number];
 
-/** Whether `value` is an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+const isRichContentType = (contentType: string): contentType is RichContentType => Object.hasOwn(RICH_CONTENT, contentType);
+
+/** The first problem valibot found, as a sentence about `subject`. */
+function problem(subject: string, issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
+  const [issue] = issues;
+  const path = v.getDotPath(issue);
+  // A strict object's unknown key: say which, rather than valibot's "Expected never".
+  const message = issue.expected === 'never' ? 'is not a known field' : issue.message;
+  return `${subject} ${path ? `${path} ` : ''}${message}`.trim();
 }
-
-const text = (max = 255) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
-const optionalText = (max = 1024) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))));
-const httpUrl = v.pipe(v.string(), v.maxLength(2048), v.check(isHttpUrl, 'must be an http(s) URL'));
-const scalar = v.union([v.pipe(v.string(), v.maxLength(1024)), v.number(), v.boolean()]);
-const items = <S extends v.GenericSchema>(item: S) => v.pipe(v.array(item), v.minLength(1), v.maxLength(50));
-const isRegExp = (pattern: string) => {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const SelectItem = v.looseObject({ title: text(), value: v.optional(scalar) });
-
-const CardAction = v.variant('type', [
-  v.looseObject({ type: v.literal('link'), text: text(), uri: httpUrl }),
-  v.looseObject({ type: v.literal('postback'), text: text(), payload: scalar }),
-]);
-const Card = v.looseObject({
-  title: text(),
-  description: optionalText(),
-  media_url: v.optional(v.nullable(httpUrl)),
-  actions: v.optional(v.pipe(v.array(CardAction), v.maxLength(10))),
-});
-
-export const FORM_FIELD_TYPES = [
-  'text',
-  'text_area',
-  'textarea',
-  'email',
-  'number',
-  'tel',
-  'url',
-  'date',
-  'select',
-  'checkbox',
-  'radio',
-] as const;
-const FormField = v.pipe(
-  v.looseObject({
-    name: text(),
-    label: optionalText(255),
-    title: optionalText(255),
-    type: v.picklist(FORM_FIELD_TYPES),
-    placeholder: optionalText(255),
-    options: v.optional(v.array(v.looseObject({ label: text(), value: scalar }))),
-    default: v.optional(v.nullable(scalar)),
-    required: v.optional(v.boolean()),
-    pattern: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1024), v.check(isRegExp, 'is not a valid pattern')))),
-    pattern_error: optionalText(255),
-  }),
-  v.check((field) => !['select', 'radio'].includes(field.type) || (field.options?.length ?? 0) > 0, 'needs options'),
-);
-
-const Article = v.looseObject({ title: text(), description: optionalText(), link: httpUrl });
-
-const Integration = v.variant('type', [
-  v.looseObject({ type: v.literal('dyte'), data: v.looseObject({ meeting_id: text() }) }),
-  // Wren: a plain join URL, for video services that need no token exchange.
-  v.looseObject({ type: v.literal('video_call'), data: v.looseObject({ join_url: httpUrl }) }),
-]);
-
-/** The `content_attributes` each content type needs (others pass through untouched). */
-const ATTRIBUTES: Partial<Record<AgentContentType, v.GenericSchema>> = {
-  input_select: v.looseObject({ items: items(SelectItem) }),
-  cards: v.looseObject({ items: items(Card) }),
-  form: v.looseObject({ items: items(FormField), button_label: optionalText(100) }),
-  article: v.looseObject({ items: items(Article) }),
-  input_csat: v.looseObject({ display_type: v.optional(v.picklist(['emoji', 'star'])) }),
-  integrations: Integration,
-};
 
 /** `content_attributes` sent as an object or a JSON object string; 422 for anything else. */
 export function parseContentAttributes(value: unknown): Record<string, unknown> {
@@ -130,14 +48,30 @@ export function parseContentAttributes(value: unknown): Record<string, unknown> 
 
 /**
  * Checks `content_attributes` for `contentType` and returns them with the validated parts
- * normalised (trimmed strings). Throws `ValidationError` naming the first problem.
+ * normalised (trimmed strings); other top-level keys (`in_reply_to`…) pass through. Throws
+ * `ValidationError` naming the first problem.
  */
 export function checkContentAttributes(contentType: AgentContentType, attributes: Record<string, unknown>): Record<string, unknown> {
-  const schema = ATTRIBUTES[contentType];
-  if (!schema) return attributes;
-  const result = v.safeParse(schema, attributes);
-  if (result.success) return result.output as Record<string, unknown>;
-  const [issue] = result.issues;
-  const path = v.getDotPath(issue);
-  throw new ValidationError(`Content attributes ${path ? `${path} ` : ''}${issue.message}`.trim(), ['content_attributes']);
+  if (!isRichContentType(contentType)) return attributes;
+  const result = v.safeParse(RICH_CONTENT[contentType].asks, attributes);
+  if (result.success) return result.output;
+  throw new ValidationError(problem('Content attributes', result.issues), ['content_attributes']);
+}
+
+/** Whether a message of this content type takes the visitor's answer. */
+export const takesAnswer = (contentType: ContentType) => isRichContentType(contentType) && RICH_CONTENT[contentType].answer !== null;
+
+/**
+ * A visitor's answer to a message of `contentType` (`{submitted_values}` or `{submitted_email}`),
+ * checked and normalised: the attributes to add to the message. Throws a 422 naming the first
+ * problem, in the widget API's `{ error }` shape.
+ */
+export function checkAnswer<K extends RichContentType>(contentType: K, answer: Record<string, unknown>): AnswerAttributes<K>;
+export function checkAnswer(contentType: ContentType, answer: Record<string, unknown>): Record<string, unknown>;
+export function checkAnswer(contentType: ContentType, answer: Record<string, unknown>): Record<string, unknown> {
+  const schema = isRichContentType(contentType) ? RICH_CONTENT[contentType].answer : null;
+  if (!schema) throw new ApiError(422, 'This message does not take answers');
+  const result = v.safeParse(schema, answer);
+  if (result.success) return result.output;
+  throw new ApiError(422, problem('Answer', result.issues));
 }

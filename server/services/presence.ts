@@ -90,7 +90,10 @@ export class Presence {
     return this.options.store.touch(kind, id, now, this.lifetimeMs);
   }
 
-  /** What visitors see of each agent: the status they chose while present, offline otherwise. */
+  /**
+   * What visitors see of each agent: the status they chose while present, offline otherwise; an
+   * agent with auto-offline off keeps the status they chose, there or not (Chatwoot's setting).
+   */
   async statuses(agents: User[]): Promise<Map<number, AvailabilityStatus>> {
     const present = await this.options.store.present(
       'user',
@@ -98,7 +101,7 @@ export class Presence {
       this.now(),
       this.lifetimeMs,
     );
-    return new Map(agents.map((a) => [a.id, present.has(String(a.id)) ? a.availability : 'offline']));
+    return new Map(agents.map((a) => [a.id, present.has(String(a.id)) || !a.auto_offline ? a.availability : 'offline']));
   }
 
   /** Whether a widget with any of these pubsub tokens showed a sign of life within the window. */

@@ -28,7 +28,7 @@ export async function mailReplyIfAway(deps: AppDeps, view: MessageView): Promise
     return true;
   } catch (error) {
     // The reply is stored and the widget shows it on the next visit; a mail outage loses nothing.
-    console.error('reply mail failed', error);
+    deps.logger?.error({ err: error, conversation_id: conversation.display_id }, 'reply mail failed');
     return false;
   }
 }
@@ -39,7 +39,7 @@ async function widgetPresent(deps: AppDeps, audience: string[]): Promise<boolean
     return await deps.presence.anyVisitorOnline(audience);
   } catch (error) {
     // Better the reply waits in the widget than a mail to someone reading it there.
-    console.error('reply mail: presence unknown', error);
+    deps.logger?.warn({ err: error }, 'reply mail: visitor presence unknown, the reply waits in the widget');
     return true;
   }
 }

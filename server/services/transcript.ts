@@ -58,7 +58,7 @@ export async function mailTranscript(deps: AppDeps, conversation: Conversation, 
   try {
     await mailerOf(deps).send({ to: email, ...mail });
   } catch (error) {
-    console.error('transcript mail failed', error);
+    deps.logger?.error({ err: error, conversation_id: conversation.display_id }, 'transcript mail failed');
     throw new ApiError(503, 'The transcript could not be sent, please try again later');
   }
 }

@@ -30,7 +30,8 @@ h1{font-size:1.75em;line-height:1.25;margin:0 0 8px}
 .content h1{font-size:1.5em;margin:1.2em 0 .5em}
 .content :is(p,ul,ol,pre,blockquote,table){margin:0 0 1em}
 .content :is(ul,ol){padding-inline-start:1.5em}
-.content img{max-width:100%;height:auto;border-radius:6px}
+.content img{max-width:100%;border-radius:6px}
+.content img:not([height]){height:auto}
 .content code{padding:.1em .3em;border-radius:4px;background:var(--code);font:.9em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .content pre{overflow-x:auto;padding:12px;border-radius:6px;background:var(--code)}
 .content pre code{padding:0;background:none}
@@ -53,7 +54,10 @@ export interface HelpCentrePage {
   styleHash: string;
 }
 
-/** An article's markdown as HTML: escaped text and the renderer's own tags; links leave in a new tab. */
+/**
+ * An article's markdown as HTML: escaped text and the renderer's own tags; links leave in a new
+ * tab, and a relative image loads from this server's root, as in the widget.
+ */
 export function articleBodyHtml(markdown: string): string {
   // The renderer writes these tags exactly so; escaped text can never contain them (`<` is `&lt;`).
   return markdownToHtml(markdown, Number.POSITIVE_INFINITY)

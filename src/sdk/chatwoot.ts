@@ -1,6 +1,8 @@
+import { CONVERSATION_COOKIE } from '../shared/cookies';
 import { LOCALE_PATTERN } from '../shared/locales';
+import { openPopout } from '../shared/popout';
 import type { HostUser } from '../shared/protocol';
-import { removeCookie } from './cookies';
+import { getCookie, removeCookie } from './cookies';
 import type { Launcher } from './launcher';
 import { colorScheme, type LoaderSettings } from './settings';
 
@@ -49,7 +51,7 @@ export function createChatwoot(
     hasLoaded: false,
     isOpen: false,
     resetTriggered: false,
-    // Chatwoot's `identifier` and `user`: set by `setUser` once the runtime runs it, cleared by `reset`.
+    // Chatwoot's `identifier` and `user`: set by the runtime's `setUser`, cleared by its `reset`.
     ...({} as { identifier?: string | number; user?: HostUser }),
 
     toggle(state?: unknown) {
@@ -64,17 +66,17 @@ export function createChatwoot(
       call('toggle', open);
       emit(`chatwoot:${open ? 'opened' : 'closed'}`);
     },
+    // The loader's alone: the widget has nothing to draw differently without the bubble.
     toggleBubbleVisibility(visibility: 'hide' | 'show') {
-      api.hideMessageBubble = visibility === 'hide';
-      launcher.toggleClass('hidden-bubble', api.hideMessageBubble);
-      call('toggleBubbleVisibility', api.hideMessageBubble);
+      launcher.toggleClass('hidden-bubble', (api.hideMessageBubble = visibility === 'hide'));
     },
     popoutChatWindow() {
       api.toggle('close');
-      // The runtime opens the window synchronously when it is there (popup blockers only allow
-      // it inside the click); a call before it has loaded opens it once it has, still within
-      // the click's activation in practice.
-      call('popoutChatWindow');
+      // Opened here, synchronously, whether or not the runtime has loaded: popup blockers allow
+      // a window only inside the click that asked for it. The window continues the visitor's
+      // conversation by its cookie; a visitor without the cookie has not engaged, so has no
+      // conversation to continue, even when a frame was loaded for them (a campaign).
+      openPopout(baseUrl, websiteToken, api.locale, getCookie(CONVERSATION_COOKIE));
     },
     setUser(identifier: string | number, user: HostUser) {
       if (typeof identifier !== 'string' && typeof identifier !== 'number') throw Error('Identifier should be a string or a number');
@@ -104,7 +106,7 @@ export function createChatwoot(
     setLabel: (label = '') => call('set-label', { label }),
     removeLabel: (label = '') => call('remove-label', { label }),
     setLocale(locale: unknown = 'en') {
-      if (!LOCALE_PATTERN.test(locale as string)) throw new Error(`Unsupported locale: ${locale}`);
+      if (!LOCALE_PATTERN.test(locale as string)) throw Error(`Unsupported locale: ${locale}`);
       api.locale = locale as string;
       call('set-locale', { locale: api.locale });
     },
@@ -117,15 +119,14 @@ export function createChatwoot(
      * visitor to edit and send. Without a message it just opens the composer.
      */
     showNewMessage(message: unknown = '') {
-      if (typeof message !== 'string') throw new Error('Message should be a string');
+      if (typeof message !== 'string') throw Error('Message should be a string');
       call('show-new-message', { message });
       api.toggle('open');
     },
     reset() {
       api.toggle('close');
-      removeCookie('cw_conversation', settings.baseDomain);
+      removeCookie(CONVERSATION_COOKIE, settings.baseDomain);
       removeCookie(`cw_user_${websiteToken}`, settings.baseDomain);
-      api.identifier = api.user = undefined;
       api.resetTriggered = true;
       queue.length = 0;
       call('reset');

@@ -3,12 +3,13 @@
  *
  * It paints the launcher and defines `window.$chatwoot` at once, and nothing else. The
  * runtime that owns the chat frame (`runtime/`, a separate hashed file) loads on intent (a
- * click), or once the page is idle for a returning visitor with a conversation cookie, for a
+ * hover, focus or click), or once the page is idle for a returning visitor with a conversation cookie, for a
  * site that sets `loadEagerly`, or when the inbox has campaigns (the runtime then loads the
  * frame only if one matches this page). A first-time visitor who never clicks costs this file
  * and one cacheable, credential-less campaigns GET: no frame, no socket, no cookie, no storage.
  */
 import { createChatwoot, emit, type Chatwoot } from './chatwoot';
+import { CONVERSATION_COOKIE } from '../shared/cookies';
 import { getCookie } from './cookies';
 import { createLauncher } from './launcher';
 import { loaderSettings, type HostSettings } from './settings';
@@ -57,31 +58,23 @@ export function run(
         // Blocked or offline: keep the bubble usable (a later click retries) and say so.
         loading = undefined;
         chatwoot.toggle('close');
-        emit('chatwoot:error', { error: `The chat could not load: ${error}` });
+        console.warn('Wren:', error);
+        emit('chatwoot:error', { error: `${error}` });
       }));
 
-  const launcher = createLauncher(
-    settings,
-    () => chatwoot.toggle(),
-    () => {
-      // Intent: fetch the runtime (a static, cacheable file) so the click opens faster. No
-      // request to /widget and no cookie: a hover is not a session.
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = runtimeUrl;
-      document.head.append(link);
-    },
-  );
+  // Intent (hover, focus) loads the runtime, a static and cacheable file, so the click finds it
+  // ready. It creates no frame and writes nothing: a hover is not a session.
+  const launcher = createLauncher(settings, () => chatwoot.toggle(), loadRuntime);
   const chatwoot = createChatwoot(websiteToken, base, settings, launcher, loadRuntime);
   window.$chatwoot = chatwoot;
   // `$chatwoot` works from this moment (calls queue for the frame), so sites that identify
   // the visitor on ready need not wait for a click.
-  setTimeout(() => emit('chatwoot:ready'));
+  setTimeout(emit, 0, 'chatwoot:ready');
   // Then the stub's calls, in order, each in a task of its own: one that throws (bad arguments)
   // does so where a direct call would, and the others still run. (The methods use no `this`.)
   stub?.q?.map(([name, args]) => setTimeout(chatwoot[name] as (...a: unknown[]) => void, 0, ...args));
   whenIdle(() => {
-    if (settings.loadEagerly || getCookie('cw_conversation')) {
+    if (settings.loadEagerly || getCookie(CONVERSATION_COOKIE)) {
       chatwoot.preload();
       loadRuntime();
       return;

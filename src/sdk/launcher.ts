@@ -3,17 +3,36 @@ import type { LoaderSettings } from './settings';
 import { HEX_COLOR, isLightColor } from '../shared/color';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-// Whole units of the 240 × 240 box: 0.1 px at the 24 px the bubble draws it, and fewer bytes.
-const CHAT_PATH = 'M120 0C54 0 0 49 0 109c0 34 17 64 44 84v47l46-25c10 3 20 4 31 4 66 0 120-49 120-109S187 0 120 0z';
-const CLOSE_PATH = 'M45 30l75 75 75-75 15 15-75 75 75 75-15 15-75-75-75 75-15-15 75-75-75-75z';
-const DEFAULT_LABEL = 'Chat with us';
-/** The launcher's colour until the site or the inbox gives one (`--color` in launcher.css). */
-const DEFAULT_COLOR = '#1f93ff';
+/**
+ * The bubble's icon, in whole units of the 240 × 240 box: 0.1 px at the 24 px the bubble draws
+ * it, and fewer bytes. The runtime turns it into a close icon while the chat window is open
+ * (`runtime/launcherIcon.ts`): the icon changes with the window it closes.
+ */
+export const CHAT_PATH = 'M120 0C54 0 0 49 0 109c0 34 17 64 44 84v47l46-25c10 3 20 4 31 4 66 0 120-49 120-109S187 0 120 0z';
+
+/**
+ * What the launcher says: its name, and its tooltip and name while the chat is open. English
+ * until the runtime brings the visitor's language (`runtime/hostStrings.ts`); only English rides
+ * in sdk.js, and a test holds it equal to `locales/en.json`.
+ */
+export interface LauncherNames {
+  /** The name and the expanded bubble's text, unless the site or the widget gives a label. */
+  label: string;
+  /** The tooltip while the chat is closed. */
+  open: string;
+  /** The name and tooltip while it is open. */
+  close: string;
+}
 
 export interface Launcher {
   shadow: ShadowRoot;
   root: HTMLElement;
   bubble: HTMLButtonElement;
+  /** The icon's path: a chat bubble, a cross while the window is open. */
+  icon: SVGPathElement;
+  /** What the launcher says; the runtime puts them in the visitor's language, then calls `setLabel`. */
+  names: LauncherNames;
+  /** The expanded bubble's text and the closed launcher's name (empty: `names.label`); updates the names. */
   setLabel(label?: string): void;
   setColor(color: string): void;
   toggleClass(name: string, on: boolean): void;
@@ -40,28 +59,26 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
   shadow.adoptedStyleSheets = [sheet(css), colorSheet];
 
   const root = document.createElement('div');
-  root.className = `root ${settings.position}`;
+  // The settings' values are the launcher's classes (`left`, `flat`, `expanded_bubble`…): one
+  // string costs the page fewer bytes than a toggle per setting.
+  root.className = `root ${settings.position} ${settings.widgetStyle} ${settings.type}${settings.hideMessageBubble ? ' hidden-bubble' : ''}`;
+  // No `type`: it matters only in a form, and the launcher is never in one (see `attach`).
   const bubble = document.createElement('button');
-  bubble.type = 'button';
   bubble.className = 'bubble';
-  bubble.setAttribute('aria-expanded', 'false');
   const label = document.createElement('span');
   label.className = 'label';
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('viewBox', '0 0 240 240');
   svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(SVG_NS, 'path');
-  svg.append(path);
+  const icon = document.createElementNS(SVG_NS, 'path');
+  icon.setAttribute('d', CHAT_PATH);
+  svg.append(icon);
   bubble.append(svg, label);
-  bubble.addEventListener('click', onClick);
-  // Intent is reported once, whichever comes first: a pointer (mouse hover, or the start of a
-  // tap: touch input fires pointerenter too) or keyboard focus.
-  const intent = new AbortController();
-  const onFirstIntent = () => {
-    intent.abort();
-    onIntent();
-  };
-  for (const type of ['pointerenter', 'focus']) bubble.addEventListener(type, onFirstIntent, { signal: intent.signal });
+  // Handler properties of our own button, not listeners: fewer bytes, and nothing else sets them.
+  bubble.onclick = onClick;
+  // Intent: a pointer (mouse hover, or the start of a tap: touch input fires pointerenter too)
+  // or keyboard focus. Reported every time; the loader acts on the first.
+  bubble.onpointerenter = bubble.onfocus = onIntent;
   root.append(bubble);
   shadow.append(root);
   // After <body>, not in it: Turbo, Turbolinks, Astro's view transitions and htmx swap the body
@@ -74,29 +91,32 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
   for (const type of ['turbo:load', 'turbo:render', 'turbolinks:load', 'astro:after-swap'])
     addEventListener(type, attach, { signal: life.signal });
 
-  let labelText = DEFAULT_LABEL;
+  const names: LauncherNames = { label: 'Chat with us', open: 'Open chat window', close: 'Close chat window' };
+  let labelText = settings.launcherTitle;
   // The accessible name says what a click does; the visible label keeps the site's wording.
   const syncName = () => {
     const open = root.classList.contains('open');
-    path.setAttribute('d', open ? CLOSE_PATH : CHAT_PATH);
-    bubble.setAttribute('aria-label', open ? 'Close chat window' : labelText);
-    bubble.title = open ? 'Close chat window' : 'Open chat window';
+    label.textContent = labelText || names.label;
+    bubble.setAttribute('aria-label', open ? names.close : label.textContent);
+    bubble.title = open ? names.close : names.open;
   };
 
   const launcher: Launcher = {
     shadow,
     root,
     bubble,
+    icon,
+    names,
     setLabel(text) {
-      labelText = text || DEFAULT_LABEL;
-      label.textContent = labelText;
+      labelText = text;
       syncName();
     },
     setColor(color) {
-      if (HEX_COLOR.test(color)) colorSheet.replaceSync(`.root{--color:var(--wren-launcher-color,${color})}`);
-      else color = DEFAULT_COLOR;
-      // The icon and label take dark or white text by contrast, as every surface on the brand colour does.
-      root.classList.toggle('light-color', isLightColor(color));
+      const valid = HEX_COLOR.test(color);
+      if (valid) colorSheet.replaceSync(`.root{--color:var(--wren-launcher-color,${color})}`);
+      // The icon and label take dark or white text by contrast, as every surface on the brand
+      // colour does; launcher.css's default blue takes dark text.
+      root.classList.toggle('light-color', !valid || isLightColor(color));
     },
     remove() {
       life.abort();
@@ -110,10 +130,8 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
       }
     },
   };
-  launcher.toggleClass('flat', settings.widgetStyle === 'flat');
-  launcher.toggleClass('expanded', settings.type === 'expanded_bubble');
-  launcher.toggleClass('hidden-bubble', settings.hideMessageBubble);
-  launcher.setLabel(settings.launcherTitle);
+  // Closed: `aria-expanded="false"` and the names.
+  launcher.toggleClass('open', false);
   launcher.setColor(settings.widgetColor || '');
   return launcher;
 }

@@ -70,7 +70,6 @@ export function widgetSettings(raw: HostSettings, loader: LoaderSettings): Widge
   return {
     locale: loader.locale,
     position: loader.position,
-    hideMessageBubble: loader.hideMessageBubble,
     showPopoutButton: !!raw.showPopoutButton,
     showUnreadMessagesDialog: raw.showUnreadMessagesDialog !== false,
     widgetStyle: loader.widgetStyle,

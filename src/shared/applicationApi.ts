@@ -145,12 +145,15 @@ export interface AgentProfile {
   pubsub_token: string;
   availability: AvailabilityStatus;
   availability_status: AvailabilityStatus;
+  /** Offline for visitors once the agent shows no sign of life (docs/protocol.md#presence). */
+  auto_offline: boolean;
   accounts: {
     id: number;
     name: string;
     role: 'administrator' | 'agent';
     availability: AvailabilityStatus;
     availability_status: AvailabilityStatus;
+    auto_offline: boolean;
   }[];
 }
 

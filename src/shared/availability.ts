@@ -68,10 +68,12 @@ function clock(hour: unknown, minute: unknown): number | null {
 }
 
 /**
- * An entry's open span within its own day as [open, close) minutes, or null when closed.
+ * An entry's open span within its own day as [start, end) minutes, or null when closed.
  * A day is closed when closed_all_day, or when not open_all_day and either time is missing
- * (docs/behaviour.md#availability). Close ≤ open means the shift ends on the *next* day: 22:00–02:00 runs until 02:00
- * the following morning, close 00:00 means midnight, and equal times mean 24 hours from opening.
+ * (docs/behaviour.md#availability). The closing minute itself is open, as Chatwoot counts it:
+ * 09:00–17:00 is open until 17:00:59, and 00:00–23:59 until midnight. Close ≤ open means the
+ * shift ends on the *next* day: 22:00–02:00 runs through 02:00 the following morning, close
+ * 00:00 means midnight, and equal times mean 24 hours from opening.
  */
 function daySpan(entry: WorkingHoursEntry): [number, number] | null {
   if (entry.open_all_day) return [0, DAY];
@@ -79,7 +81,8 @@ function daySpan(entry: WorkingHoursEntry): [number, number] | null {
   const open = clock(entry.open_hour, entry.open_minutes);
   const close = clock(entry.close_hour, entry.close_minutes);
   if (open === null || close === null || open < 0 || open >= DAY) return null;
-  return [open, close <= open ? close + DAY : Math.min(close, 2 * DAY)];
+  const closingMinute = close <= open ? close + DAY : Math.min(close, 2 * DAY);
+  return [open, closingMinute + 1];
 }
 
 interface WeekSpan {
@@ -132,7 +135,8 @@ export function nextOpening(config: AvailabilityConfig, now: Date): NextOpening 
 
 /**
  * Whether `now` lies in business hours (docs/behaviour.md#availability). Disabled working hours count as open; the span
- * of yesterday's overnight shift counts too. Minute precision: open ≤ now < close.
+ * of yesterday's overnight shift counts too. Minute precision: from the opening minute through
+ * the closing minute.
  */
 export function isInBusinessHours(config: AvailabilityConfig, now: Date): boolean {
   if (!config.workingHoursEnabled) return true;
@@ -181,41 +185,4 @@ export function replyWaitKind(config: AvailabilityConfig & { replyTime?: string 
     return { kind: 'reply_time', replyTime };
   }
   return config.workingHoursEnabled ? { kind: 'back_in', when: timeUntilBack(config, now) } : { kind: 'offline' };
-}
-
-/** A working-hours entry in its internal weekday form (docs/behaviour.md#availability): 12-hour texts ("09:00 AM"), '' when the day is closed. */
-export interface WeekdayForm {
-  day: number;
-  from: string;
-  to: string;
-  valid: boolean;
-  openAllDay: boolean;
-}
-
-/** 24-hour clock to the form's 12-hour text: (0, 5) → "12:05 AM", (13, 0) → "01:00 PM". */
-export function clockTime12h(hour: number, minute: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(hour % 12 || 12)}:${pad(minute)} ${hour % 24 < 12 ? 'AM' : 'PM'}`;
-}
-
-/** A working-hours entry as the weekday form; `valid` is false exactly when the day is closed. */
-export function toWeekdayForm(entry: WorkingHoursEntry): WeekdayForm {
-  const valid = daySpan(entry) !== null;
-  const text = (hour: number | null, minute: number | null) =>
-    valid && !entry.open_all_day && typeof hour === 'number' ? clockTime12h(hour, minute ?? 0) : '';
-  return {
-    day: entry.day_of_week,
-    from: text(entry.open_hour, entry.open_minutes),
-    to: text(entry.close_hour, entry.close_minutes),
-    valid,
-    openAllDay: entry.open_all_day,
-  };
-}
-
-/** The day's time choices from "12:00 AM" in `step`-minute steps (96 for the default 15). */
-export function timeSlots(step = 15): string[] {
-  const size = Math.max(1, Math.floor(step) || 15);
-  const slots: string[] = [];
-  for (let m = 0; m < DAY; m += size) slots.push(clockTime12h(Math.floor(m / 60), m % 60));
-  return slots;
 }

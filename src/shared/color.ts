@@ -14,12 +14,21 @@ export const HEX_COLOR = /^#([\da-f]{3}|[\da-f]{6})$/i;
 export const DARK_TEXT = '#1f222d';
 
 /**
- * Relative luminance of `#rgb` / `#rrggbb`, with sRGB's transfer curve approximated as a square
- * (within 0.04 of WCAG's formula; this sits in the 3 KB loader, where every byte counts).
+ * The relative luminance, × 255², above which dark text ({@link DARK_TEXT}) has a higher WCAG
+ * contrast ratio on a colour than white has. With L the colour's luminance and D the dark
+ * text's, dark text wins when (L + 0.05) / (D + 0.05) > 1.05 / (L + 0.05), that is when
+ * L > √(1.05 × (D + 0.05)) − 0.05 = 0.2174; a test holds the number to the formula. A constant
+ * costs the 3 KB loader fewer bytes than working it out.
  */
-function luminance(hex: string): number {
+export const LIGHT_LUMINANCE = 14_138;
+
+/**
+ * Relative luminance of `#rgb` / `#rrggbb`, × 255², with sRGB's transfer curve approximated as a
+ * square (within 0.04 of WCAG's formula; this sits in the 3 KB loader, where every byte counts).
+ */
+export function luminance(hex: string): number {
   const n = parseInt(hex.length === 4 ? hex.replace(/\w/g, '$&$&').slice(1) : hex.slice(1, 7), 16);
-  return (0.2126 * (n >> 16) ** 2 + 0.7152 * ((n >> 8) & 255) ** 2 + 0.0722 * (n & 255) ** 2) / 65025;
+  return 0.2126 * (n >> 16) ** 2 + 0.7152 * ((n >> 8) & 255) ** 2 + 0.0722 * (n & 255) ** 2;
 }
 
 /**
@@ -27,6 +36,5 @@ function luminance(hex: string): number {
  * Chatwoot's default blue (#1f93ff) is one: white on it is 3.1:1, dark text 5.0:1.
  */
 export function isLightColor(hex: string): boolean {
-  const l = luminance(hex) + 0.05;
-  return l / (luminance(DARK_TEXT) + 0.05) > 1.05 / l;
+  return luminance(hex) > LIGHT_LUMINANCE;
 }

@@ -63,6 +63,14 @@ export type Locale = (typeof LOCALES)[number];
 /** Languages written right to left; a regional variant (`ar_EG`) follows its language. */
 const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar', 'fa', 'he']);
 
+/**
+ * `locale` as a BCP 47 language tag, for `lang` attributes and `Intl`: `pt_BR` is `pt-BR`. Wren's
+ * Serbian strings are in Latin script, which plain `sr` would not say (`Intl` reads it as Cyrillic).
+ */
+export function languageTag(locale: string): string {
+  return locale === 'sr' ? 'sr-Latn' : locale.replace('_', '-');
+}
+
 /** The text direction of `locale`, for `<html dir>`. */
 export function textDirection(locale: string): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.has(locale.split('_')[0]) ? 'rtl' : 'ltr';

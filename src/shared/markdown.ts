@@ -11,7 +11,8 @@ import { escapeHtml, inlineHtml } from './markdownInline';
  * lists, `>` quotes, fenced code, GFM tables (the line of Chatwoot's `<!--cw-colwidths:…-->` column widths marker hidden),
  * `---` rules, and the inline forms of `markdownInline.ts`. No raw HTML: every character of
  * the message is escaped and only these tags are added (links only http, https, mailto and tel;
- * images only http(s)); the widget then has DOMPurify check the result anyway.
+ * images http(s) or relative to the server's root, a `cw_image_height` as their height); the
+ * widget then has DOMPurify check the result anyway.
  *
  * Hand-written rather than a CommonMark library: `marked` made the chunk 25.1 KB brotli instead
  * of 11.8 KB and took 13 s on a URL followed by 75,000 `.)` and overflowed the stack on deep

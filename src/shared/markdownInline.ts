@@ -17,7 +17,11 @@ export const escapeHtml = (text: string) =>
 // Same rule as src/widget/lib/sanitizeUrl.ts, repeated so the markdown chunk shares no module with the entry.
 const IGNORED = /[\u0000-\u0020\u007f]/g;
 const LINK_SCHEME = /^(?:https?:|mailto:|tel:)/i;
-const IMAGE_SCHEME = /^https?:/i;
+// http(s), or no scheme at all: a relative image loads from the page's own server, as in Chatwoot.
+const IMAGE_SOURCE = /^(?:https?:|(?![a-z][a-z\d+.-]*:).)/i;
+// Chatwoot's editor records a resized picture's height in its URL (`…/a.png?cw_image_height=24px`).
+const IMAGE_HEIGHT = /[?&]cw_image_height=([1-9]\d{0,3})(?:px)?(?:[&#]|$)/i;
+const ABSOLUTE_OR_ROOTED = /^(?:https?:|\/)/i;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<>"'`]+/y;
 const ANGLE_URL = /<((?:https?|mailto):[^\s<>]*)>/y;
@@ -147,6 +151,17 @@ function destination(raw: string, at: number): [string, number] | undefined {
 /** The URL when its scheme passes `scheme` (compared as a browser reads it), else nothing. */
 const allow = (url: string, scheme: RegExp) => (scheme.test(url.replace(IGNORED, '')) ? url : undefined);
 
+/**
+ * An `<img>` for a markdown image. A relative source is made relative to the server's root, so
+ * it loads from the same place in a chat bubble (the widget's page is `/widget`) and on a help
+ * centre page; `cw_image_height` (pixels; `auto` or none: natural size) becomes the height.
+ */
+function image(src: string, alt: string): string {
+  const height = IMAGE_HEIGHT.exec(src)?.[1];
+  const rooted = ABSOLUTE_OR_ROOTED.test(src) ? src : `/${src}`;
+  return `<img src="${escapeHtml(rooted)}" alt="${escapeHtml(alt)}"${height ? ` height="${height}"` : ''}>`;
+}
+
 /** Pairs a closing run with the nearest opener of its marker, removing openers it encloses. */
 function pair(closer: Delimiter, stacks: Record<string, Delimiter[]>) {
   const openers = stacks[closer.char];
@@ -219,8 +234,8 @@ export function inlineHtml(raw: string, links = true): string {
       const label = raw.slice(open + 1, close);
       const [url, next] = target;
       if (c === '!') {
-        const src = allow(url, IMAGE_SCHEME);
-        emit(src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(label)}">` : escapeHtml(label), next);
+        const src = allow(url, IMAGE_SOURCE);
+        emit(src ? image(src, label) : escapeHtml(label), next);
       } else {
         const href = allow(url, LINK_SCHEME);
         emit(href ? `<a href="${escapeHtml(href)}">${inlineHtml(label, false)}</a>` : inlineHtml(label, false), next);

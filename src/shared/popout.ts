@@ -4,17 +4,17 @@
  */
 
 /**
- * Opens (or, by its window name, refocuses) the widget page for this inbox, locale and
- * conversation token in a window of its own. Call it synchronously inside the click: popup
- * blockers allow nothing later. A browser that refuses is logged, never thrown at the caller.
+ * Opens (or, by its window name, refocuses) the widget page of `baseUrl` (an origin, no trailing
+ * slash, as Chatwoot's address is built) for this inbox, locale and conversation token, in a
+ * window of its own. Call it synchronously inside the click: popup blockers allow nothing later.
+ * A browser that refuses (a blocker, a sandboxed page) answers null, which is logged, never
+ * thrown at the caller.
  */
 export function openPopout(baseUrl: string, websiteToken: string, locale = 'en', conversationToken = ''): void {
-  try {
-    const url = new URL('/widget', baseUrl);
-    url.search = `${new URLSearchParams({ cw_conversation: conversationToken, website_token: websiteToken, locale })}`;
-    window.open(url.href, `webwidget_session_${websiteToken}`, 'resizable=off,width=400,height=600')?.focus();
-  } catch (error) {
-    // The browser's own error says why (a popup blocker, a sandbox): logged, as the loader's bytes are counted.
-    console.error(error);
-  }
+  const popout = window.open(
+    `${baseUrl}/widget?cw_conversation=${encodeURIComponent(conversationToken)}&website_token=${encodeURIComponent(websiteToken)}&locale=${locale}`,
+    `webwidget_session_${websiteToken}`,
+    'resizable=off,width=400,height=600',
+  );
+  popout ? popout.focus() : console.warn('Wren: the chat window was blocked');
 }

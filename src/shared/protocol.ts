@@ -14,7 +14,6 @@ export const MESSAGE_PREFIX = 'chatwoot-widget:';
 export interface WidgetSettings {
   locale?: string;
   position: 'left' | 'right';
-  hideMessageBubble: boolean;
   showPopoutButton: boolean;
   showUnreadMessagesDialog: boolean;
   widgetStyle: 'standard' | 'flat';
@@ -62,7 +61,6 @@ export interface HostToWidget {
   'push-event': { eventName: string };
   'change-url': { referrerURL: string; referrerHost: string };
   'toggle-close-button': { isMobile: boolean };
-  'sdk-set-bubble-visibility': { hideMessageBubble: boolean };
   /** Wren: `$chatwoot.showNewMessage(message)`: the conversation with `message` in the composer. */
   'show-new-message': { message: string };
 }
@@ -72,7 +70,8 @@ export interface WidgetToHost {
   loaded: { config: { authToken: string; channelConfig: { widgetColor?: string } & Record<string, unknown> } };
   error: { errorType?: string; data: unknown };
   onEvent: { eventIdentifier: string; data: unknown };
-  setBubbleLabel: { label: string };
+  /** The launcher's label in the widget's language, and (Wren) that language, for the launcher's other strings. */
+  setBubbleLabel: { label: string; locale?: string };
   setAuthCookie: { data: { widgetAuthToken: string } };
   setCampaignReadOn: Record<string, never>;
   postback: { data: { payload: unknown } };

@@ -166,7 +166,6 @@ export interface HelpCentreArticlesPage {
 /** `window.chatwootWebChannel` (docs/protocol.md#the-widget-page). */
 export interface ChannelConfig {
   avatarUrl: string;
-  hasAConnectedAgentBot: string;
   locale: string;
   websiteName: string;
   websiteToken: string;
@@ -181,7 +180,6 @@ export interface ChannelConfig {
   preChatFormEnabled: boolean;
   preChatFormOptions: { pre_chat_message: string; pre_chat_fields: PreChatField[] };
   workingHoursEnabled: boolean;
-  csatSurveyEnabled: boolean;
   workingHours: WorkingHoursEntry[];
   outOfOfficeMessage: string | null;
   utcOffset: string;

@@ -6,7 +6,6 @@
 
 const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
 const LOOSE_PHONE = /^\+?[1-9]\d{4,}$/;
-const DOMAIN_LIKE = /^([\p{L}\p{N}]+(-[\p{L}\p{N}]+)*\.)+\p{L}{2,}$/u;
 
 /**
  * An international (E.164) phone number: `+`, a digit 1–9, then 1 to 14 digits (15 digits at
@@ -29,12 +28,4 @@ export function startsWithPlus(value: string): boolean {
 /** A link is empty or starts with `http` (http:// and https:// both do). */
 export function isLink(value: string): boolean {
   return value === '' || value.startsWith('http');
-}
-
-/**
- * Domain-like: dash-separated alphanumeric labels separated by dots, ending in an alphabetic
- * part of at least 2 letters (`example.com`, `my-shop.co.uk`, `bücher.de`). Empty is accepted.
- */
-export function isDomainLike(value: string): boolean {
-  return value === '' || DOMAIN_LIKE.test(value);
 }

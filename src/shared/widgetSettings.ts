@@ -7,7 +7,6 @@ import type { WidgetSettings } from './protocol';
  */
 export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
   position: 'right',
-  hideMessageBubble: false,
   showPopoutButton: false,
   showUnreadMessagesDialog: true,
   widgetStyle: 'standard',

@@ -108,6 +108,7 @@ export const profile = (fields: Partial<AgentProfile> = {}): AgentProfile => ({
   pubsub_token: 'agent-token',
   availability: 'online',
   availability_status: 'online',
-  accounts: [{ id: 1, name: 'Wren', role: 'administrator', availability: 'online', availability_status: 'online' }],
+  auto_offline: false,
+  accounts: [{ id: 1, name: 'Wren', role: 'administrator', availability: 'online', availability_status: 'online', auto_offline: false }],
   ...fields,
 });

@@ -1,5 +1,5 @@
 import en from '../../locales/en.json';
-import { checkFirstPaintKeys, firstPaintStrings, isFirstPaintKey, restStrings } from '../../scripts/firstPaintStrings.mjs';
+import { checkFirstPaintKeys, firstPaintStrings, isFirstPaintKey, isWidgetKey, restStrings } from '../../scripts/firstPaintStrings.mjs';
 
 describe('the first paint’s share of the strings', () => {
   it('keeps keys without a namespace and those of the header and availability', () => {
@@ -26,8 +26,15 @@ describe('the first paint’s share of the strings', () => {
   it('leaves the first paint’s strings out of the rest, which with them makes every string the widget shows', () => {
     const rest = restStrings(en);
     expect(Object.keys(rest).filter(isFirstPaintKey)).toEqual([]);
-    const widgetStrings = Object.fromEntries(Object.entries(en).filter(([key]) => !key.startsWith('SERVER.')));
+    const widgetStrings = Object.fromEntries(Object.entries(en).filter(([key]) => isWidgetKey(key)));
     expect({ ...firstPaintStrings(en), ...rest }).toEqual(widgetStrings);
+  });
+
+  it("leaves out the server's and the loader's strings, which the widget never shows", () => {
+    expect(isWidgetKey('SERVER.EMAIL_COLLECT')).toBe(false);
+    expect(isWidgetKey('LAUNCHER.UNAVAILABLE')).toBe(false);
+    expect(isWidgetKey('HEADER.CLOSE')).toBe(true);
+    expect(Object.keys(restStrings(en)).some((key) => key.startsWith('LAUNCHER.'))).toBe(false);
   });
 
   it('fails a build whose first paint names a string it does not carry', () => {

@@ -2,6 +2,7 @@
 import { createChatwoot, type Runtime } from '../../src/sdk/chatwoot';
 import type { Launcher } from '../../src/sdk/launcher';
 import { loaderSettings, type HostSettings } from '../../src/sdk/settings';
+import { clearCookies } from './runtime/harness';
 
 const TOKEN = 'web-tok';
 const BASE = 'https://chat.example';
@@ -53,6 +54,7 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
   delete (document as { cookie?: string }).cookie;
+  clearCookies();
   vi.restoreAllMocks();
 });
 
@@ -192,14 +194,12 @@ describe('calls before the runtime has loaded', () => {
     chatwoot.setConversationCustomAttributes({ order: 1 });
     chatwoot.setLocale('fr');
     chatwoot.setLocale();
-    chatwoot.toggleBubbleVisibility('hide');
     chatwoot.preload();
     expect(runtime.call.mock.calls).toEqual([
       ['delete-custom-attribute', [{ customAttribute: 'plan' }]],
       ['set-conversation-custom-attributes', [{ customAttributes: { order: 1 } }]],
       ['set-locale', [{ locale: 'fr' }]],
       ['set-locale', [{ locale: 'en' }]],
-      ['toggleBubbleVisibility', [true]],
       ['preload', []],
     ]);
   });
@@ -328,14 +328,16 @@ describe('the colour scheme', () => {
 });
 
 describe('the bubble visibility', () => {
-  it('hides and shows the bubble', () => {
-    const { chatwoot, launcher } = setup();
+  it('hides and shows the bubble, on the page alone (the widget draws nothing differently)', () => {
+    const { chatwoot, launcher, runtime } = setup();
+    chatwoot.attach(runtime);
     chatwoot.toggleBubbleVisibility('hide');
     expect(chatwoot.hideMessageBubble).toBe(true);
     expect(launcher.toggleClass).toHaveBeenLastCalledWith('hidden-bubble', true);
     chatwoot.toggleBubbleVisibility('show');
     expect(chatwoot.hideMessageBubble).toBe(false);
     expect(launcher.toggleClass).toHaveBeenLastCalledWith('hidden-bubble', false);
+    expect(runtime.call).not.toHaveBeenCalled();
   });
 });
 
@@ -368,16 +370,12 @@ describe('resetting', () => {
     expect(scoped).toEqual(expect.arrayContaining(['cw_conversation', `cw_user_${TOKEN}`]));
   });
 
-  it('closes the chat, forgets the visitor and sets resetTriggered', () => {
+  it('closes the chat and sets resetTriggered (the runtime forgets the identity it was given)', () => {
     const { chatwoot, windowEvents } = setup();
     chatwoot.toggle('open');
-    chatwoot.identifier = 'u-1';
-    chatwoot.user = { name: 'Ana' };
     chatwoot.reset();
     expect(chatwoot.isOpen).toBe(false);
     expect(windowEvents).toEqual(['chatwoot:opened', 'chatwoot:closed']);
-    expect(chatwoot.identifier).toBeUndefined();
-    expect(chatwoot.user).toBeUndefined();
     expect(chatwoot.resetTriggered).toBe(true);
   });
 });
@@ -399,12 +397,42 @@ describe('the public state', () => {
 });
 
 describe('the popout window', () => {
-  it('closes the chat and asks the runtime to open the window (it holds the address and the cookie)', () => {
-    const { chatwoot, runtime } = setup({ locale: 'fr' });
+  const opened = () => {
+    const focus = vi.fn();
+    const open = vi.spyOn(window, 'open').mockReturnValue({ focus } as unknown as Window);
+    return { open, focus };
+  };
+
+  it("opens at once, before any runtime has loaded: a site's own button works on a page where the chat was never opened", () => {
+    const { open, focus } = opened();
+    document.cookie = 'cw_conversation=jwt-9; path=/';
+    const { chatwoot, loadRuntime } = setup({ locale: 'fr' });
+    chatwoot.popoutChatWindow();
+    // Synchronously, inside the caller's click: popup blockers allow nothing later.
+    expect(open).toHaveBeenCalledExactlyOnceWith(
+      `${BASE}/widget?cw_conversation=jwt-9&website_token=${TOKEN}&locale=fr`,
+      `webwidget_session_${TOKEN}`,
+      'resizable=off,width=400,height=600',
+    );
+    expect(focus).toHaveBeenCalled();
+    expect(loadRuntime).not.toHaveBeenCalled();
+  });
+
+  it('closes the chat and opens the window itself after the runtime has loaded too', () => {
+    const { open } = opened();
+    const { chatwoot, runtime } = setup();
     chatwoot.attach(runtime);
     chatwoot.toggle('open');
     chatwoot.popoutChatWindow();
     expect(chatwoot.isOpen).toBe(false);
-    expect(runtime.call).toHaveBeenLastCalledWith('popoutChatWindow', []);
+    expect(open).toHaveBeenCalledExactlyOnceWith(
+      `${BASE}/widget?cw_conversation=&website_token=${TOKEN}&locale=en`,
+      `webwidget_session_${TOKEN}`,
+      'resizable=off,width=400,height=600',
+    );
+    expect(runtime.call.mock.calls).toEqual([
+      ['toggle', [true]],
+      ['toggle', [false]],
+    ]);
   });
 });

@@ -108,14 +108,16 @@ describe('a first-time visitor', () => {
     expect(calls).toEqual([['preload', [campaigns]]]);
   });
 
-  it('only preloads the runtime file on hover or focus', async () => {
-    const { bubble, fetch, importRuntime } = start();
+  it('loads the runtime once on hover or focus, and nothing of a session: no frame, no request, nothing stored', async () => {
+    const { bubble, fetch, importRuntime, calls } = start();
     bubble.dispatchEvent(new Event('pointerenter'));
     bubble.dispatchEvent(new Event('focus'));
-    const links = [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.href]);
-    expect(links).toEqual([['modulepreload', RUNTIME_URL]]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(importRuntime).toHaveBeenCalledExactlyOnceWith(RUNTIME_URL);
+    expect(calls).toEqual([]);
     expect(fetch).not.toHaveBeenCalled();
-    expect(importRuntime).not.toHaveBeenCalled();
+    expect(document.cookie).toBe('');
+    expect(localStorage.length + sessionStorage.length).toBe(0);
   });
 
   it('loads the runtime on click and opens the chat', async () => {
@@ -145,15 +147,18 @@ describe('a returning visitor or an eager site', () => {
 });
 
 describe('a runtime that cannot load', () => {
-  it('closes the chat, fires chatwoot:error, and a later click tries again', async () => {
+  it('closes the chat, warns, fires chatwoot:error, and a later click tries again', async () => {
     const errors: unknown[] = [];
     addEventListener('chatwoot:error', (e) => errors.push((e as CustomEvent).detail), { once: true });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { bubble, importRuntime, chatwoot } = start();
-    importRuntime.mockRejectedValueOnce(new Error('blocked'));
+    const blocked = new Error('blocked');
+    importRuntime.mockRejectedValueOnce(blocked);
     bubble.click();
     await vi.advanceTimersByTimeAsync(0);
     expect(chatwoot.isOpen).toBe(false);
-    expect(errors).toEqual([{ error: 'The chat could not load: Error: blocked' }]);
+    expect(warn).toHaveBeenCalledExactlyOnceWith('Wren:', blocked);
+    expect(errors).toEqual([{ error: 'Error: blocked' }]);
     bubble.click();
     await vi.advanceTimersByTimeAsync(0);
     expect(importRuntime).toHaveBeenCalledTimes(2);

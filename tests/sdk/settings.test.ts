@@ -86,7 +86,6 @@ describe('the settings sent to the widget', () => {
     expect(forWidget({})).toEqual({
       locale: undefined,
       position: 'right',
-      hideMessageBubble: false,
       showPopoutButton: false,
       showUnreadMessagesDialog: true,
       widgetStyle: 'standard',
@@ -107,12 +106,15 @@ describe('the settings sent to the widget', () => {
   });
 
   it('carries the normalised loader values', () => {
-    expect(forWidget({ position: 'left', widgetStyle: 'flat', darkMode: 'purple', hideMessageBubble: true })).toMatchObject({
+    expect(forWidget({ position: 'left', widgetStyle: 'flat', darkMode: 'purple' })).toMatchObject({
       position: 'left',
       widgetStyle: 'flat',
       darkMode: 'light',
-      hideMessageBubble: true,
     });
+  });
+
+  it("leaves the bubble out: hiding it is the loader's alone", () => {
+    expect(forWidget({ hideMessageBubble: true })).not.toHaveProperty('hideMessageBubble');
   });
 
   it('turns the emoji picker, end-conversation button and unread dialog off only when set to false', () => {

@@ -328,7 +328,10 @@ describe('GET /api/v1/profile', () => {
       pubsub_token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       availability: 'online',
       availability_status: 'online',
-      accounts: [{ id: 1, name: 'Wren', role: 'administrator', availability: 'online', availability_status: 'online' }],
+      auto_offline: false,
+      accounts: [
+        { id: 1, name: 'Wren', role: 'administrator', availability: 'online', availability_status: 'online', auto_offline: false },
+      ],
     });
     // The agent's cable token is theirs alone: it is not the access token, nor any visitor's.
     expect(profile.pubsub_token).not.toBe(fx.config.apiAccessToken);

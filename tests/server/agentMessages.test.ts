@@ -102,6 +102,35 @@ describe('agent messages: content types', () => {
     expect(events).toEqual([]);
   });
 
+  it.each([
+    [
+      'an option',
+      { content_type: 'input_select', content_attributes: { items: [{ title: 'A', image_url: 'https://x.example/a.png' }] } },
+      'items.0.image_url',
+    ],
+    [
+      'a card action',
+      {
+        content_type: 'cards',
+        content_attributes: { items: [{ title: 'A', actions: [{ type: 'postback', text: 'Go', payload: 'go', icon: 'x' }] }] },
+      },
+      'items.0.actions.0.icon',
+    ],
+  ])('refuses a key %s does not have, naming it, as Chatwoot refuses it', async (_name, body, path) => {
+    await conversationWithVisitor();
+    const res = await post({ content: 'x', ...body });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ message: `Content attributes ${path} is not a known field`, attributes: ['content_attributes'] });
+  });
+
+  it('keeps keys a form field or the message has beyond the known ones, as Chatwoot does', async () => {
+    await conversationWithVisitor();
+    const attributes = { items: [{ name: 'size', type: 'text', hint: 'EU sizes' }], campaign: 'spring' };
+    const res = await post({ content: 'Size?', content_type: 'form', content_attributes: attributes });
+    expect(res.status).toBe(200);
+    expect((await res.json()).content_attributes).toEqual(attributes);
+  });
+
   it('refuses content types the widget cannot show', async () => {
     await conversationWithVisitor();
     for (const contentType of ['sticker', 'incoming_email', 'voice_call', 'hologram']) {

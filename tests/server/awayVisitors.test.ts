@@ -31,6 +31,18 @@ describe('e-mail collect', () => {
     expect((await messagesOf(visitor)).map((m) => m.content_type)).toEqual(['text']);
   });
 
+  it('does not interrupt the first message on a new install, before anyone has opened the agent console (README, Quick start)', async () => {
+    const fresh = await createFixture({ now: () => now, agentAtWork: false });
+    try {
+      const visitor = await fresh.visit();
+      await sendMessage(fresh, visitor, 'Hello?');
+      const listed = (await (await fresh.widget('/messages', visitor)).json()) as Listed;
+      expect(listed.payload.map((m) => m.content_type)).toEqual(['text']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('asks an away team’s visitor for an e-mail after their first message only, from the inbox, in their language', async () => {
     expect((await setAvailability('offline')).status).toBe(200);
     const visitor = await fx.visit();

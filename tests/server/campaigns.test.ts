@@ -101,6 +101,22 @@ describe('widget campaigns', () => {
     ]);
   });
 
+  // The loader reads these to tell a site why its chat cannot load (docs/behaviour.md#chat-unavailable).
+  it('answers an unknown token 404 and a suspended account 401, both readable from another origin', async () => {
+    const ask = (token: string) =>
+      fx.request(`/api/v1/widget/campaigns?website_token=${token}`, { headers: { origin: 'https://shop.example' } });
+    const unknown = await ask('no-such-token');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
+    await fx.db.updateTable('accounts').set({ status: 'suspended' }).where('id', '=', 1).execute();
+    const suspended = await ask(fx.config.websiteToken);
+    expect(suspended.status).toBe(401);
+    expect(await suspended.json()).toEqual({ error: 'Account is suspended' });
+    expect(suspended.headers.get('access-control-allow-origin')).toBe('*');
+    expect(suspended.headers.get('cache-control')).not.toContain('public');
+    expect((await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).status).toBe(401);
+  });
+
   it('campaign.triggered opens a conversation with the campaign message for a visitor without one', async () => {
     await create(CAMPAIGN);
     const visitor = await fx.visit();

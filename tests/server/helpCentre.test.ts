@@ -170,6 +170,25 @@ describe('GET /hc/{portal}/articles/{slug}', () => {
     expect(html).not.toContain('class="top"');
   });
 
+  it('loads a relative image from this server, as the widget does, and sizes it by cw_image_height', async () => {
+    const { slug } = await article({
+      title: 'Pictures',
+      content: [
+        '<!--cw-colwidths:120,200-->',
+        '| A | B |',
+        '| --- | --- |',
+        '| 1 | 2 |',
+        '',
+        '![Logo](logo.png?cw_image_height=24px) ![Shot](/uploads/a.png)',
+      ].join('\n'),
+    });
+    const html = await (await fx.request(`/hc/acme/articles/${slug}`)).text();
+    // From the server's root, as the widget's page (`/widget`) loads it, not from under `/hc/acme/articles/`.
+    expect(html).toContain('<img loading="lazy" src="/logo.png?cw_image_height=24px" alt="Logo" height="24">');
+    expect(html).toContain('<img loading="lazy" src="/uploads/a.png" alt="Shot">');
+    expect(html).not.toContain('cw-colwidths');
+  });
+
   it('is found by slug or by id, and only while published', async () => {
     const { id, slug } = await article({ title: 'Findable' });
     expect((await fx.request(`/hc/acme/articles/${slug}`)).status).toBe(200);

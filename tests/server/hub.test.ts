@@ -3,6 +3,7 @@
  * process sent it; this process's own events do not wait for the broker.
  */
 import type { RealtimeEnvelope } from '../../src/shared/cable';
+import { captureLog } from './observability/logCapture';
 import { Hub, type HubTransport } from '../../server/realtime/hub';
 
 /** Two hubs joined by an in-memory "broker", as two processes share Redis. */
@@ -33,6 +34,25 @@ describe('Hub', () => {
     hub.broadcast('token-1', 'message.created', { id: 1 });
     hub.broadcast('token-2', 'message.created', { id: 2 });
     expect(heard).toEqual([[{ event: 'message.created', data: { id: 1 } }, '{"event":"message.created","data":{"id":1}}']]);
+  });
+
+  it('goes on to the other listeners when one fails, and logs the failure through the server log', () => {
+    const log = captureLog();
+    const hub = new Hub(undefined, log.logger);
+    const heard: unknown[] = [];
+    hub.subscribe('token-1', () => {
+      throw new Error('socket gone');
+    });
+    hub.subscribe('token-1', (envelope) => heard.push(envelope.data));
+    hub.broadcast('token-1', 'message.created', { id: 1 });
+    expect(heard).toEqual([{ id: 1 }]);
+    expect(log.lines).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'realtime listener failed',
+        err: expect.objectContaining({ message: 'socket gone' }),
+      }),
+    ]);
   });
 
   it("with a broker, delivers this process's event at once and the other process's through the broker, each once", async () => {

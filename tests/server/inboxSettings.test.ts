@@ -63,7 +63,6 @@ describe('inbox settings reach the /widget page', () => {
       timezone: 'Asia/Kathmandu',
       utcOffset: '+05:45',
       outOfOfficeMessage: 'We are away',
-      csatSurveyEnabled: true,
       allowMessagesAfterResolved: false,
       avatarUrl: 'https://cdn.example/logo.png',
       replyTime: 'in_a_few_hours',
@@ -79,6 +78,9 @@ describe('inbox settings reach the /widget page', () => {
     });
     // Entries merge by day: an all-day flag leaves that day's earlier hours in place, unused.
     expect(config.workingHours).toMatchObject(WEEK);
+    // The survey arrives as a message, and there are no agent bots: the widget reads neither flag.
+    expect(config).not.toHaveProperty('csatSurveyEnabled');
+    expect(config).not.toHaveProperty('hasAConnectedAgentBot');
   });
 
   it("gives the timezone's offset at the current moment, daylight saving included", () => {

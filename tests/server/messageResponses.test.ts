@@ -84,6 +84,35 @@ describe('PATCH /api/v1/widget/messages/:id', () => {
       expect((await answer(visitor, id, body)).status).toBe(422);
     }
   });
+
+  it('checks each answer by its kind: a choice has a title, a form answer names its field, cards take none', async () => {
+    const visitor = await fx.visit();
+    const select = await agentAsks(visitor, SELECT);
+    const form = await agentAsks(visitor, { content_type: 'form', content_attributes: { items: [{ name: 'size', type: 'text' }] } });
+    const cards = await agentAsks(visitor, { content_type: 'cards', content_attributes: { items: [{ title: 'Plan A' }] } });
+    const refusal = async (id: number, body: unknown) => {
+      const res = await answer(visitor, id, body);
+      return [res.status, (await res.json()).error];
+    };
+    expect(await refusal(select, { message: { submitted_values: [{ value: 'sales' }] } })).toEqual([
+      422,
+      expect.stringMatching(/^Answer submitted_values\.0\.title /),
+    ]);
+    expect(await refusal(select, { message: { submitted_values: [{ title: 'Sales', colour: 'red' }] } })).toEqual([
+      422,
+      'Answer submitted_values.0.colour is not a known field',
+    ]);
+    expect(await refusal(form, { message: { submitted_values: [{ value: 'XL' }] } })).toEqual([
+      422,
+      expect.stringMatching(/^Answer submitted_values\.0\.name /),
+    ]);
+    expect(await refusal(cards, { message: { submitted_values: [{ title: 'Plan A' }] } })).toEqual([
+      422,
+      'This message does not take answers',
+    ]);
+    const listed = await (await fx.widget('/messages', visitor)).json();
+    expect(listed.payload.filter((m: { content_attributes: object }) => 'submitted_values' in m.content_attributes)).toEqual([]);
+  });
 });
 
 describe('CSAT', () => {

@@ -1,12 +1,14 @@
 /**
- * Presence that expires (docs/protocol.md#presence): an agent is online only while seen, for the
- * presence window after the last sign of life; an explicit busy or offline always wins; visitors
- * hear every change on their inbox's presence stream; visitors' own presence reaches the agents.
- * The clock is moved by hand: nothing here waits 20 seconds.
+ * Presence that expires (docs/protocol.md#presence): an agent with auto-offline on is online only
+ * while seen, for the presence window after the last sign of life; an explicit busy or offline
+ * always wins; an agent with auto-offline off (the seeded demo agent) keeps the status they chose;
+ * visitors hear every change on their inbox's presence stream; visitors' own presence reaches the
+ * agents. The clock is moved by hand: nothing here waits 20 seconds.
  */
 import { MemoryPresenceStore } from '../../server/lib/presenceStore';
 import { createInbox } from '../../server/repositories/inboxes';
-import { addInboxMember, createUser } from '../../server/repositories/users';
+import { SEED_AGENT_ID } from '../../server/db/seed';
+import { addInboxMember, createUser, updateUser } from '../../server/repositories/users';
 import { createCableRooms } from '../../server/services/cableRooms';
 import { inboxPresenceStream } from '../../server/services/presence';
 import { createFixture, sendMessage, type Fixture } from './helpers';
@@ -16,8 +18,10 @@ let now: number;
 
 beforeEach(async () => {
   now = Date.UTC(2026, 0, 5, 10, 0, 0);
-  // Nobody has been seen when each test starts.
+  // Nobody has been seen when each test starts, and the agent goes offline by themselves
+  // (Chatwoot's default; the seed turns it off for the demo, see 'auto-offline off' below).
   fx = await createFixture({ now: () => now, agentAtWork: false });
+  await updateUser(fx.db, SEED_AGENT_ID, { auto_offline: true });
 });
 
 afterEach(() => fx.close());
@@ -117,6 +121,56 @@ describe('agent presence', () => {
     now += LIFETIME_MS + 1000;
     await fx.presence.sweep();
     expect(sent).toEqual([JSON.stringify({ event: 'presence.update', data: { account_id: 1, users: { 1: 'offline' } } })]);
+  });
+});
+
+describe('auto-offline off (the seeded demo agent)', () => {
+  const setAutoOffline = (autoOffline: unknown, accountId = 1) =>
+    fx.request('/api/v1/profile/auto_offline', {
+      method: 'POST',
+      headers: { api_access_token: fx.config.apiAccessToken },
+      body: { profile: { account_id: accountId, auto_offline: autoOffline } },
+    });
+
+  it('is how a new install seeds its agent: online for visitors from the first look, before any sign of life', async () => {
+    const fresh = await createFixture({ now: () => now, agentAtWork: false });
+    try {
+      expect((await (await fresh.widget('/inbox_members', null)).json()).payload[0].availability_status).toBe('online');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('keeps the status the agent chose, there or not; an explicit busy or offline still wins', async () => {
+    expect((await setAutoOffline(false)).status).toBe(200);
+    now += 10 * LIFETIME_MS;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('online');
+    await setAvailability('busy');
+    now += 10 * LIFETIME_MS;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('busy');
+  });
+
+  it('is switched by POST /api/v1/profile/auto_offline, which answers the profile and tells connected visitors', async () => {
+    const heard = fx.listen(inboxPresenceStream(1));
+    const off = await setAutoOffline(false);
+    expect(await off.json()).toMatchObject({ auto_offline: false, accounts: [{ id: 1, auto_offline: false }] });
+    now += LIFETIME_MS;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('online');
+    // On again: the last sign of life (that call) has long passed, so the agent is offline at once.
+    const on = await setAutoOffline(true);
+    expect(await on.json()).toMatchObject({ auto_offline: true });
+    now += LIFETIME_MS;
+    await fx.presence.sweep();
+    expect(await memberStatus()).toBe('offline');
+    expect(heard.at(-1)!.data).toEqual({ account_id: 1, users: { 1: 'offline' } });
+  });
+
+  it('refuses what is not a boolean, and an account the agent is not in', async () => {
+    for (const value of ['yes', 1, null]) expect((await setAutoOffline(value)).status).toBe(422);
+    expect((await setAutoOffline(false, 99)).status).toBe(401);
   });
 });
 

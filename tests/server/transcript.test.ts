@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMailer } from '../../server/mail/mailer';
 import { createFixture, sendMessage, type Fixture, type Visitor } from './helpers';
+import { captureLog } from './observability/logCapture';
 
 let fx: Fixture;
 beforeEach(async () => {
@@ -62,16 +63,20 @@ describe('POST /api/v1/widget/conversations/transcript', () => {
     expect(fx.mails).toEqual([]);
   });
 
-  it('answers 503 when the mail cannot be sent', async () => {
-    const visitor = await fx.visit();
-    await conversation(visitor);
-    fx.mails.push = () => {
+  it('answers 503 when the mail cannot be sent, and logs why through the server log', async () => {
+    const log = captureLog();
+    const logged = await createFixture({ logger: log.logger });
+    const visitor = await logged.visit();
+    await sendMessage(logged, visitor, 'Hello');
+    logged.mails.push = () => {
       throw new Error('SMTP down');
     };
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const res = await transcript(visitor, { email: 'a@example.com' });
-    spy.mockRestore();
+    const res = await logged.widget('/conversations/transcript', visitor, { method: 'POST', body: { email: 'a@example.com' } });
     expect(res.status).toBe(503);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', msg: 'transcript mail failed', err: expect.objectContaining({ message: 'SMTP down' }) }),
+    );
+    await logged.close();
   });
 });
 

@@ -1,13 +1,10 @@
 import {
-  clockTime12h,
   inboxClock,
   isInBusinessHours,
   nextOpening,
   parseUtcOffset,
   replyWaitKind,
-  timeSlots,
   timeUntilBack,
-  toWeekdayForm,
   type AvailabilityConfig,
   type TimeUntilBack,
 } from '../../src/shared/availability';
@@ -63,10 +60,19 @@ describe('whether the team is in business hours', () => {
     ['Monday at the opening minute', true, {}, '2025-06-02T09:00:00Z'],
     ['Tuesday midday', true, {}, '2025-06-03T12:00:00Z'],
     ['Wednesday one minute before closing', true, {}, '2025-06-04T16:59:00Z'],
-    ['Thursday at the closing minute', false, {}, '2025-06-05T17:00:00Z'],
+    // Chatwoot counts the closing minute as open: 09:00–17:00 is open at 17:00:30, closed at 17:01.
+    ['Thursday at the closing minute', true, {}, '2025-06-05T17:00:00Z'],
+    ['Thursday half a minute into the closing minute', true, {}, '2025-06-05T17:00:30Z'],
+    ['Thursday one minute after closing', false, {}, '2025-06-05T17:01:00Z'],
     ['Friday late evening', false, {}, '2025-06-06T23:59:00Z'],
     ['Saturday at its later opening', true, {}, '2025-06-07T10:00:00Z'],
     ['Saturday after its early closing', false, {}, '2025-06-07T14:30:00Z'],
+    [
+      'a day open 00:00–23:59, in its last half minute',
+      true,
+      { workingHours: week({ [TUE]: hours(TUE, [0, 0], [23, 59]) }) },
+      '2025-06-03T23:59:30Z',
+    ],
     ['a Sunday open all day, in the small hours', true, { workingHours: week({ [SUN]: allDay(SUN) }) }, '2025-06-01T03:00:00Z'],
     [
       'a Monday whose opening time is missing',
@@ -94,10 +100,16 @@ describe('whether the team is in business hours', () => {
       '2025-06-07T01:59:00Z',
     ],
     [
+      'a Friday 22:00–02:00 shift in its closing minute, on Saturday',
+      true,
+      { workingHours: week({ [FRI]: hours(FRI, [22, 0], [2, 0]) }) },
+      '2025-06-07T02:00:30Z',
+    ],
+    [
       'a Friday 22:00–02:00 shift once it has ended',
       false,
       { workingHours: week({ [FRI]: hours(FRI, [22, 0], [2, 0]) }) },
-      '2025-06-07T02:00:00Z',
+      '2025-06-07T02:01:00Z',
     ],
     [
       'a Saturday night shift running into Sunday (week wrap)',
@@ -112,10 +124,16 @@ describe('whether the team is in business hours', () => {
       '2025-06-02T23:59:00Z',
     ],
     [
-      'a Monday closing at 00:00, at midnight (Tuesday opens 09:00)',
-      false,
+      'a Monday closing at 00:00, in the closing minute at midnight',
+      true,
       { workingHours: week({ [MON]: hours(MON, [18, 0], [0, 0]) }) },
       '2025-06-03T00:00:00Z',
+    ],
+    [
+      'a Monday closing at 00:00, a minute after midnight (Tuesday opens 09:00)',
+      false,
+      { workingHours: week({ [MON]: hours(MON, [18, 0], [0, 0]) }) },
+      '2025-06-03T00:01:00Z',
     ],
     ['+05:30 at local opening', true, { utcOffset: '+05:30' }, '2025-06-02T09:00:00+05:30'],
     ['+05:30 one local minute before opening', false, { utcOffset: '+05:30' }, '2025-06-02T08:59:00+05:30'],
@@ -181,16 +199,17 @@ describe('how long until the team is back', () => {
     ['179 minutes rounds up to 3 hours', {}, '2025-06-02T06:01:00Z', { kind: 'hours', value: 3 }],
     ['exactly 180 minutes gives the opening time', {}, '2025-06-02T06:00:00Z', { kind: 'time', hour: 9, minute: 0, days: 0 }],
     ['midnight before a 09:00 opening gives the opening time', {}, '2025-06-02T00:00:00Z', { kind: 'time', hour: 9, minute: 0, days: 0 }],
-    ['at closing it is tomorrow’s opening', {}, '2025-06-02T17:00:00Z', { kind: 'time', hour: 9, minute: 0, days: 1 }],
+    ['at the closing minute the team is still in', {}, '2025-06-02T17:00:00Z', { kind: 'some_time' }],
+    ['a minute after closing it is tomorrow’s opening', {}, '2025-06-02T17:01:00Z', { kind: 'time', hour: 9, minute: 0, days: 1 }],
     ['Friday evening gives Saturday’s later opening', {}, '2025-06-06T17:30:00Z', { kind: 'time', hour: 10, minute: 0, days: 1 }],
-    ['Saturday after closing skips the closed Sunday', {}, '2025-06-07T14:00:00Z', { kind: 'day', dayOfWeek: MON, days: 2 }],
+    ['Saturday after closing skips the closed Sunday', {}, '2025-06-07T14:01:00Z', { kind: 'day', dayOfWeek: MON, days: 2 }],
     ['Sunday 10:00 is 23 hours before Monday 09:00', {}, '2025-06-01T10:00:00Z', { kind: 'time', hour: 9, minute: 0, days: 1 }],
     ['exactly 24 hours away reads as a weekday', {}, '2025-06-01T09:00:00Z', { kind: 'day', dayOfWeek: MON, days: 1 }],
     ['24 hours and a minute away reads as a weekday', {}, '2025-06-01T08:59:00Z', { kind: 'day', dayOfWeek: MON, days: 1 }],
     [
       'a Monday-only team after closing is back next Monday',
       { workingHours: only(hours(MON, [9, 0], [17, 0])) },
-      '2025-06-02T17:00:00Z',
+      '2025-06-02T17:01:00Z',
       { kind: 'day', dayOfWeek: MON, days: 7 },
     ],
     [
@@ -219,9 +238,9 @@ describe('how long until the team is back', () => {
     ['-03:00, 50 minutes before local opening', { utcOffset: '-03:00' }, '2025-06-02T08:10:00-03:00', { kind: 'minutes', value: 50 }],
     ['+14:00, Monday 08:30 local (Sunday in UTC)', { utcOffset: '+14:00' }, '2025-06-02T08:30:00+14:00', { kind: 'minutes', value: 30 }],
     [
-      '-11:00, Friday 17:00 local (Saturday in UTC)',
+      '-11:00, Friday 17:01 local (Saturday in UTC)',
       { utcOffset: '-11:00' },
-      '2025-06-06T17:00:00-11:00',
+      '2025-06-06T17:01:00-11:00',
       { kind: 'time', hour: 10, minute: 0, days: 1 },
     ],
     [
@@ -273,8 +292,8 @@ describe('how long until the team is back', () => {
 
 describe('the next opening', () => {
   it('gives the minutes and the working-hours entry that opens', () => {
-    const next = nextOpening(config(), new Date('2025-06-07T14:00:00Z'));
-    expect(next).toEqual({ minutes: 43 * 60, entry: week()[MON], dayOfWeek: MON, days: 2 });
+    const next = nextOpening(config(), new Date('2025-06-07T14:01:00Z'));
+    expect(next).toEqual({ minutes: 43 * 60 - 1, entry: week()[MON], dayOfWeek: MON, days: 2 });
   });
 
   it('is zero minutes away, with the current entry, while open', () => {
@@ -346,50 +365,5 @@ describe('the reply-wait line', () => {
 
   it('shows the offline text when offline and working hours are disabled', () => {
     expect(replyWaitKind(config({ workingHoursEnabled: false }), false, new Date('2025-06-02T08:30:00Z'))).toEqual({ kind: 'offline' });
-  });
-});
-
-describe('the weekday form', () => {
-  it('shows open and close as 12-hour text', () => {
-    expect(toWeekdayForm(hours(MON, [9, 0], [17, 30]))).toEqual({
-      day: MON,
-      from: '09:00 AM',
-      to: '05:30 PM',
-      valid: true,
-      openAllDay: false,
-    });
-  });
-
-  it('is invalid with empty times for a day closed all day', () => {
-    expect(toWeekdayForm(closed(SUN))).toEqual({ day: SUN, from: '', to: '', valid: false, openAllDay: false });
-  });
-
-  it('is invalid when a time is missing', () => {
-    expect(toWeekdayForm({ ...hours(TUE, [9, 0], [17, 0]), close_hour: null })).toMatchObject({ from: '', to: '', valid: false });
-  });
-
-  it('is valid without times for a day open all day', () => {
-    expect(toWeekdayForm(allDay(SAT))).toEqual({ day: SAT, from: '', to: '', valid: true, openAllDay: true });
-  });
-
-  it('writes midnight as 12:00 AM and noon as 12:00 PM', () => {
-    expect([clockTime12h(0, 0), clockTime12h(12, 0), clockTime12h(23, 45), clockTime12h(0, 5)]).toEqual([
-      '12:00 AM',
-      '12:00 PM',
-      '11:45 PM',
-      '12:05 AM',
-    ]);
-  });
-
-  it('offers 96 time slots a day in 15-minute steps by default', () => {
-    const slots = timeSlots();
-    expect(slots).toHaveLength(96);
-    expect(slots.slice(0, 3)).toEqual(['12:00 AM', '12:15 AM', '12:30 AM']);
-    expect(slots.at(-1)).toBe('11:45 PM');
-  });
-
-  it('offers slots in other steps, and never loops on a zero step', () => {
-    expect(timeSlots(30)).toHaveLength(48);
-    expect(timeSlots(0)).toHaveLength(96);
   });
 });

@@ -1,4 +1,4 @@
-import { HEX_COLOR, isLightColor } from '../../src/shared/color';
+import { DARK_TEXT, HEX_COLOR, isLightColor, LIGHT_LUMINANCE, luminance } from '../../src/shared/color';
 
 describe('whether a brand colour is light', () => {
   it.each([
@@ -30,6 +30,21 @@ describe('whether a brand colour is light', () => {
     expect(isLightColor('#0b4f9e')).toBe(false);
     // Mid grey: white 4.5:1 against dark text 3.8:1.
     expect(isLightColor('#767676')).toBe(false);
+  });
+
+  it('draws the line where dark text and white have the same contrast ratio', () => {
+    const dark = luminance(DARK_TEXT) / 255 ** 2 + 0.05;
+    expect(LIGHT_LUMINANCE / 255 ** 2).toBeCloseTo(Math.sqrt(1.05 * dark) - 0.05, 4);
+    // Either side of the line, the ratios say the same as the constant.
+    const ratios = (hex: string) => {
+      const l = luminance(hex) / 255 ** 2 + 0.05;
+      return { dark: l / dark, white: 1.05 / l };
+    };
+    for (let grey = 0; grey < 256; grey += 1) {
+      const hex = `#${grey.toString(16).padStart(2, '0').repeat(3)}`;
+      const { dark: onDark, white } = ratios(hex);
+      if (Math.abs(onDark - white) > 0.01) expect(isLightColor(hex)).toBe(onDark > white);
+    }
   });
 
   it('weighs green more than red, as the eye does', () => {

@@ -1,4 +1,4 @@
-import { chooseLocale, LOCALE_PATTERN, LOCALES, textDirection } from '../../src/shared/locales';
+import { chooseLocale, languageTag, LOCALE_PATTERN, LOCALES, textDirection } from '../../src/shared/locales';
 
 describe('choosing a locale', () => {
   const available = ['en', 'fr', 'pt', 'pt_BR', 'zh_CN'];
@@ -48,6 +48,18 @@ describe('the text direction of a locale', () => {
     ['', 'ltr'],
   ])('reads %j as %s', (code, dir) => {
     expect(textDirection(code)).toBe(dir);
+  });
+});
+
+describe('the language tag of a locale', () => {
+  it.each([
+    ['en', 'en'],
+    ['pt_BR', 'pt-BR'],
+    ['zh_TW', 'zh-TW'],
+    // Wren's Serbian is written in Latin script; plain `sr` reads as Cyrillic.
+    ['sr', 'sr-Latn'],
+  ])('writes %s as %s', (locale, tag) => {
+    expect(languageTag(locale)).toBe(tag);
   });
 });
 

@@ -41,12 +41,24 @@ describe('inline markdown', () => {
     );
   });
 
-  it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', '/uploads/a.png', 'mailto:a@b.example', '\u0001javascript:alert(1)'])(
-    'shows only the alt text of an image whose URL is %j',
-    (url) => {
-      expect(inlineHtml(`![alt](${url})`)).toBe('alt');
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    'mailto:a@b.example',
+    '\u0001javascript:alert(1)',
+    'java\u0001script:alert(1)',
+  ])('shows only the alt text of an image whose URL is %j', (url) => {
+    expect(inlineHtml(`![alt](${url})`)).toBe('alt');
+  });
+
+  it.each([
+    ['/uploads/a.png', '/uploads/a.png'],
+    ['logo.png?cw_image_height=24px', '/logo.png?cw_image_height=24px" alt="alt" height="24'],
+    ['../img/a.png', '/../img/a.png'],
+    ['//cdn.example/a.png', '//cdn.example/a.png'],
+  ])('roots a relative image %j at the server, as the widget’s page `/widget` does', (url, src) => {
+    expect(inlineHtml(`![alt](${url})`)).toContain(`<img src="${src}"`);
+  });
 
   it('links angle-bracket autolinks, www hosts and bare URLs, leaving sentence punctuation out', () => {
     expect(inlineHtml('<https://a.example/x> www.b.example, https://c.example/p_(q)).')).toBe(

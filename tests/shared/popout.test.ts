@@ -19,14 +19,17 @@ describe('the popout window', () => {
     expect(focus).toHaveBeenCalled();
   });
 
-  it('only logs when the browser refuses the window', () => {
-    vi.stubGlobal('window', {
-      open() {
-        throw new Error('blocked');
-      },
-    });
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('only logs when the browser refuses the window (a popup blocker answers null)', () => {
+    vi.stubGlobal('window', { open: () => null });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(() => openPopout('https://chat.example', 'tok', 'en', '')).not.toThrow();
-    expect(error).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledExactlyOnceWith('Wren: the chat window was blocked');
+  });
+
+  it('escapes the tokens, which come from a cookie and the site', () => {
+    const open = vi.fn((_url: string) => ({ focus() {} }));
+    vi.stubGlobal('window', { open });
+    openPopout('https://chat.example', 'a&b', 'pt_BR', 'x=y');
+    expect(open.mock.calls[0][0]).toBe('https://chat.example/widget?cw_conversation=x%3Dy&website_token=a%26b&locale=pt_BR');
   });
 });

@@ -1,4 +1,4 @@
-import { isDomainLike, isInternationalPhone, isLink, isLoosePhone, startsWithPlus } from '../../src/shared/validators';
+import { isInternationalPhone, isLink, isLoosePhone, startsWithPlus } from '../../src/shared/validators';
 
 describe('the international phone number rule', () => {
   it.each(['', '+12', '+4915112345678', '+447700900123', '+123456789012345'])('accepts %j', (value) => {
@@ -54,25 +54,4 @@ describe('the link rule', () => {
       expect(isLink(value)).toBe(false);
     },
   );
-});
-
-describe('the domain-like rule', () => {
-  it.each(['', 'example.com', 'my-shop.co.uk', 'a1.b2.io', 'bücher.de'])('accepts %j', (value) => {
-    expect(isDomainLike(value)).toBe(true);
-  });
-
-  it.each([
-    ['no dot', 'localhost'],
-    ['a one-letter ending', 'example.c'],
-    ['a numeric ending', 'example.123'],
-    ['a leading dash', '-shop.com'],
-    ['a trailing dash', 'shop-.com'],
-    ['two dashes in a row', 'my--shop.com'],
-    ['an empty label', 'shop..com'],
-    ['a scheme', 'https://example.com'],
-    ['a path', 'example.com/about'],
-    ['a space', 'my shop.com'],
-  ])('refuses %s', (_, value) => {
-    expect(isDomainLike(value)).toBe(false);
-  });
 });

@@ -8,7 +8,7 @@ import { launchChromium } from './chromium';
 import { launchFirefox } from './firefox';
 import { launchWebKit } from './webkit';
 
-export type { BrowserSession, EngineName, Key, Scope, Target, Viewport } from './browserSession';
+export type { BrowserSession, EngineName, Target, Viewport } from './browserSession';
 
 export interface Engine {
   name: EngineName;

@@ -2,7 +2,8 @@
  * 001 — the walking-skeleton schema. Written with the schema builder only, so the same file
  * runs on SQLite and PostgreSQL; see `schema.ts` for the column conventions.
  */
-import { PostgresAdapter, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { ReversibleMigration } from './reversibleMigration';
 
 // Column names are tracked only for constraints; `string` keeps the helpers composable.
 type Table = CreateTableBuilder<string, string>;
@@ -35,7 +36,7 @@ const TABLES = [
   'settings',
 ];
 
-export const initial: Migration = {
+export const initial: ReversibleMigration = {
   async up(db: Kysely<unknown>) {
     const table = (name: string) => withId(db, db.schema.createTable(name) as Table);
     const json = (t: Table, name: string, fallback: string) => t.addColumn(name, 'text', (c) => c.notNull().defaultTo(fallback));

@@ -3,9 +3,10 @@
  * own table (one per survey message); the visitor's typing state is kept on the conversation
  * for agent views. Schema builder only, so it runs on SQLite and PostgreSQL alike.
  */
-import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
+import type { ReversibleMigration } from './reversibleMigration';
 
-export const attachmentsCsat: Migration = {
+export const attachmentsCsat: ReversibleMigration = {
   async up(db: Kysely<unknown>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     // Unique but nullable: location and shared-URL attachments have no stored file.

@@ -3,7 +3,8 @@
  * them), the campaign a conversation came from, and the indexes identity lookups use
  * (contact by identifier, contact-inboxes of a contact). Portable schema builder only.
  */
-import { PostgresAdapter, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { ReversibleMigration } from './reversibleMigration';
 
 type Table = CreateTableBuilder<string, string>;
 
@@ -13,7 +14,7 @@ function withId(db: Kysely<unknown>, table: Table): Table {
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
-export const labelsIdentityCampaigns: Migration = {
+export const labelsIdentityCampaigns: ReversibleMigration = {
   async up(db: Kysely<unknown>) {
     await withId(db, db.schema.createTable('labels') as Table)
       .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))

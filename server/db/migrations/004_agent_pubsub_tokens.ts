@@ -3,14 +3,15 @@
  * console subscribes to the cable with it (docs/protocol.md#agents-on-the-cable). Existing
  * agents are given one here; new ones get theirs when created. Schema builder only.
  */
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { ReversibleMigration } from './reversibleMigration';
 import { randomToken } from '../../lib/random';
 
 interface UsersBefore {
   users: { id: number; pubsub_token: string };
 }
 
-export const agentPubsubTokens: Migration = {
+export const agentPubsubTokens: ReversibleMigration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('users')

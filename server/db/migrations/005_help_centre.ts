@@ -4,7 +4,8 @@
  * `inboxes.portal_id` (001) points at a portal; the Application API checks it, as SQLite cannot
  * add a foreign key to an existing column. Portable schema builder only.
  */
-import { PostgresAdapter, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { ReversibleMigration } from './reversibleMigration';
 
 type Table = CreateTableBuilder<string, string>;
 
@@ -14,7 +15,7 @@ function withId(db: Kysely<unknown>, table: Table): Table {
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
-export const helpCentre: Migration = {
+export const helpCentre: ReversibleMigration = {
   async up(db: Kysely<unknown>) {
     await withId(db, db.schema.createTable('portals') as Table)
       .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))

@@ -4,9 +4,10 @@
  * first message) and `continuity_via_email` (e-mail an agent's reply to a visitor who is no
  * longer on the site). Both on by default, as in Chatwoot. Portable schema builder only.
  */
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { ReversibleMigration } from './reversibleMigration';
 
-export const emailCollect: Migration = {
+export const emailCollect: ReversibleMigration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('inboxes')
@@ -16,5 +17,10 @@ export const emailCollect: Migration = {
       .alterTable('inboxes')
       .addColumn('continuity_via_email', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
+  },
+
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('inboxes').dropColumn('continuity_via_email').execute();
+    await db.schema.alterTable('inboxes').dropColumn('enable_email_collect').execute();
   },
 };

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { httpUrl } from '../../../src/shared/contentAttributes';
 import { MESSAGE_TYPE, type MessageType } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, ValidationError } from '../../lib/apiError';
@@ -14,11 +15,10 @@ import { findMessage } from '../../repositories/messages';
 import type { Conversation } from '../../repositories/conversations';
 import type { AgentMessageInput } from '../../services/agentActions';
 import { storedAttachments } from '../../services/attachments';
-import { AGENT_CONTENT_TYPES, checkContentAttributes, isHttpUrl, parseContentAttributes } from '../../services/messageContent';
+import { AGENT_CONTENT_TYPES, checkContentAttributes, parseContentAttributes } from '../../services/messageContent';
 import { isMultipart, MAX_ATTACHMENTS, readUploadForm, type UploadForm } from '../../uploads/uploadForm';
 import { readJson, schemas, validate } from '../body';
 
-const httpUrl = v.pipe(v.string(), v.maxLength(2048), v.check(isHttpUrl, 'must be an http(s) URL'));
 const title = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255))));
 
 const JsonAttachment = v.variant('file_type', [

@@ -40,6 +40,7 @@ export function widgetConfigRoutes(deps: AppDeps) {
           identifier: contact?.identifier ?? null,
         },
         publicUrl(''),
+        inbox.csat_survey_enabled,
       ),
     );
   });

@@ -1,6 +1,7 @@
 import type { ConversationPushData } from '../../shared/applicationApi';
 import { MESSAGE_TYPE } from '../../shared/types';
-import { interactiveSummary } from '../lib/messageSummary';
+import { authorOf, interactiveSummary } from '../lib/messageSummary';
+import { plainText } from '../lib/plainText';
 import { fullTime, isoTime, shortTime } from '../lib/time';
 
 export interface ConversationListProps {
@@ -13,13 +14,25 @@ export interface ConversationListProps {
   onLoadMore(): void;
 }
 
-/** One line of what happened last: the newest message a visitor could see, from either side. */
+/** The newest message a visitor could see, from either side; the list previews it. */
+const lastMessage = (conversation: ConversationPushData) => conversation.messages[0];
+
+/**
+ * One line of what happened last: the text as the visitor reads it (markdown rendered to plain
+ * text), else what an interactive message asks, an attachment or just "Message"; a reply says who
+ * wrote it, the bot (or the inbox itself, as when it asks an away visitor for their e-mail) or an
+ * agent, as the conversation does.
+ */
 export function previewOf(conversation: ConversationPushData): string {
-  const last = conversation.messages[0];
+  const last = lastMessage(conversation);
   if (!last) return 'No messages yet';
-  const body = last.content?.trim() || interactiveSummary(last)?.asks || (last.attachments?.length ? 'Attachment' : 'Message');
-  return last.message_type === MESSAGE_TYPE.incoming ? body : `Reply: ${body}`;
+  const text = last.content?.trim() ? plainText(last.content) : '';
+  const body = text || interactiveSummary(last)?.asks || (last.attachments?.length ? 'Attachment' : 'Message');
+  return last.message_type === MESSAGE_TYPE.incoming ? body : `${authorOf(last, '')}: ${body}`;
 }
+
+/** When that message came, or the conversation's last activity when it has none. */
+const previewTime = (conversation: ConversationPushData) => lastMessage(conversation)?.created_at ?? conversation.last_activity_at;
 
 /** The account's conversations, newest activity first; each one a button that opens it. */
 export function ConversationList({ conversations, total, selectedId, unread, typing, onSelect, onLoadMore }: ConversationListProps) {
@@ -46,8 +59,8 @@ export function ConversationList({ conversations, total, selectedId, unread, typ
                 >
                   <span className="conv__top">
                     <span className="conv__name">{conversation.meta.sender.name || `Conversation ${conversation.id}`}</span>
-                    <time dateTime={isoTime(conversation.last_activity_at)} title={fullTime(conversation.last_activity_at)}>
-                      {shortTime(conversation.last_activity_at)}
+                    <time dateTime={isoTime(previewTime(conversation))} title={fullTime(previewTime(conversation))}>
+                      {shortTime(previewTime(conversation))}
                     </time>
                   </span>
                   <span className="conv__preview">{isTyping ? 'typing…' : previewOf(conversation)}</span>

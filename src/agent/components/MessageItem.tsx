@@ -1,19 +1,12 @@
-import type { AgentMessage, UserPushData } from '../../shared/applicationApi';
+import type { AgentMessage } from '../../shared/applicationApi';
 import { type Attachment, MESSAGE_TYPE } from '../../shared/types';
-import { fileName, interactiveSummary, safeHref } from '../lib/messageSummary';
+import { authorOf, fileName, interactiveSummary, safeHref } from '../lib/messageSummary';
 import { fullTime, isoTime, shortTime } from '../lib/time';
 
 export interface MessageItemProps {
   message: AgentMessage;
   /** The visitor's name, for their messages. */
   contactName: string;
-}
-
-/** Who wrote it, as the agent would say it. */
-export function authorOf(message: AgentMessage, contactName: string): string {
-  if (message.message_type === MESSAGE_TYPE.incoming) return contactName;
-  if (message.sender_type === 'AgentBot' || !message.sender) return 'Bot';
-  return (message.sender as UserPushData).available_name || message.sender.name;
 }
 
 function AttachmentView({ attachment }: { attachment: Attachment }) {

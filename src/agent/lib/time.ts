@@ -1,7 +1,11 @@
-/** Times as the console shows them: the hour today, the day and hour before; in full on hover. */
+/**
+ * Times as the console shows them: the time of day today, the day and time before; in full on
+ * hover. The time of day reads as the widget's does ("9:58 PM"), in the agent's language.
+ */
+import { TIME_OF_DAY } from '../../shared/timeOfDay';
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const timeOfDay = new Intl.DateTimeFormat(undefined, TIME_OF_DAY);
+const dayAndTime = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', ...TIME_OF_DAY });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 
 /** Short form of unix seconds `s`, relative to `now` (ms). */

@@ -1,4 +1,5 @@
 import { decodeMessage, encodeMessage, type FrameMessage, type HostToWidget } from '../../shared/protocol';
+import type { FrameProblem } from './frameProblems';
 
 /** How long the frame may take to say `loaded` before the loader gives up and reports it. */
 export const FRAME_LOAD_TIMEOUT_MS = 30_000;
@@ -7,9 +8,12 @@ export const FRAME_LOAD_TIMEOUT_MS = 30_000;
  * How long after the iframe's own `load` event `loaded` may still arrive. The widget posts
  * `loaded` while its entry script runs, before the document finishes loading, so a frame that
  * has loaded and stays silent is an error page (unknown token, suspended account, refused by
- * `frame-ancestors`): report it in seconds rather than after the full time-out. The grace
- * only covers the two events crossing processes in either order.
+ * `frame-ancestors`). The grace only covers the two events crossing processes (the frame is
+ * another origin's) in either order, which in a working open takes milliseconds: after
+ * `FRAME_DIAGNOSE_AFTER_LOAD_MS` the server is asked what is wrong, which usually names the
+ * problem at once, and after `FRAME_SILENT_AFTER_LOAD_MS` the frame is given up in any case.
  */
+export const FRAME_DIAGNOSE_AFTER_LOAD_MS = 1_000;
 export const FRAME_SILENT_AFTER_LOAD_MS = 5_000;
 
 export interface ChatFrame {
@@ -22,10 +26,14 @@ export interface FrameOptions {
   src: string;
   origin: string;
   slot: HTMLElement;
+  /** The iframe's title, which screen readers announce. */
+  title: string;
   /** Called for every protocol message that really comes from this frame. */
   onMessage(message: FrameMessage): void;
+  /** Asked once the frame's document has loaded without `loaded`: a problem it names fails the frame at once. */
+  diagnose(): Promise<FrameProblem | undefined>;
   /** Called once if the frame never says `loaded`; the frame is not disposed by itself. */
-  onFail(reason: string): void;
+  onFail(problem: FrameProblem): void;
 }
 
 /**
@@ -34,24 +42,36 @@ export interface FrameOptions {
  * widget's are accepted: a hostile frame on the page can neither read nor forge them. The
  * listener is added with `addEventListener`, never by assigning `window.onmessage`.
  */
-export function createFrame({ src, origin, slot, onMessage, onFail }: FrameOptions): ChatFrame {
+export function createFrame({ src, origin, slot, title, onMessage, diagnose, onFail }: FrameOptions): ChatFrame {
   const element = document.createElement('iframe');
   element.id = 'chatwoot_live_chat_widget';
-  element.title = 'Chat window';
+  element.title = title;
   element.src = src;
   element.allow = 'camera;microphone;fullscreen;display-capture;picture-in-picture;clipboard-write;';
   // Settled: `loaded` arrived, a failure was reported, or the frame was disposed.
   let settled = false;
   const timers: ReturnType<typeof setTimeout>[] = [];
-  const fail = (reason: string) => () => {
-    if (settled) return;
+  const fail = (problem: FrameProblem | undefined) => {
+    if (settled || !problem) return;
     settled = true;
-    onFail(reason);
+    timers.forEach(clearTimeout);
+    onFail(problem);
   };
-  timers.push(setTimeout(fail('The chat window did not load in time'), FRAME_LOAD_TIMEOUT_MS));
-  element.addEventListener('load', () => timers.push(setTimeout(fail('The chat window failed to load'), FRAME_SILENT_AFTER_LOAD_MS)));
+  timers.push(setTimeout(fail, FRAME_LOAD_TIMEOUT_MS, 'timeout'));
+  // The first document only: the widget never navigates its frame.
+  element.addEventListener(
+    'load',
+    () => {
+      if (settled) return;
+      timers.push(
+        setTimeout(() => settled || diagnose().then(fail), FRAME_DIAGNOSE_AFTER_LOAD_MS),
+        setTimeout(fail, FRAME_SILENT_AFTER_LOAD_MS, 'refused'),
+      );
+    },
+    { once: true },
+  );
   // Browsers rarely fire `error` on iframes, but when they do it is final.
-  element.addEventListener('error', fail('The chat window failed to load'));
+  element.addEventListener('error', () => fail('refused'));
 
   const listener = (event: MessageEvent) => {
     if (event.source !== element.contentWindow || event.origin !== origin) return;

@@ -21,6 +21,8 @@ export interface HandlerContext {
   isCompact(): boolean;
   /** Fixes the frame height in px (unread view), or lets the CSS decide (null). */
   setFrameHeight(px: number | null): void;
+  /** Puts what the loader shows in this language (runtime/hostStrings.ts). */
+  setLanguage(locale: string): void;
 }
 
 /** One handler per widget → host message, given that message. */
@@ -49,7 +51,12 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       const name = message.eventIdentifier;
       if (typeof name === 'string' && name.startsWith('chatwoot:')) emit(name, message.data);
     },
-    setBubbleLabel: (message) => launcher.setLabel(settings.launcherTitle || String(message.label ?? '')),
+    setBubbleLabel(message) {
+      launcher.setLabel(settings.launcherTitle || String(message.label ?? ''));
+      // Wren's widget says its language too: the launcher's other names, the frame's title and
+      // the unavailable notice follow it (Chatwoot's sends the label alone).
+      if (typeof message.locale === 'string') context.setLanguage(message.locale);
+    },
     setAuthCookie(message) {
       const token = message.data?.widgetAuthToken;
       if (typeof token === 'string') session.setToken(token);
@@ -81,7 +88,8 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
     playAudio: ding,
     handleNotificationDot(message) {
       const count = Number(message.unreadMessageCount) || 0;
-      launcher.toggleClass('unread', !chatwoot.hideMessageBubble && count > 0);
+      // Hidden with the bubble when the site hides it, back with it when it shows.
+      launcher.toggleClass('unread', count > 0);
       // Wren: sites show their own badge from this (docs/protocol.md#host-window-events).
       if (count !== unreadCount) emit(HOST_WINDOW_EVENTS.unreadCount, (unreadCount = count));
     },

@@ -6,17 +6,21 @@
  */
 import type { FrameMessage, HostToWidget, HostUser } from '../../shared/protocol';
 import { CONVERSATION_COOKIE, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
-import { openPopout } from '../../shared/popout';
+import { languageTag, textDirection } from '../../shared/locales';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
 import { getCookie, setCookie } from '../cookies';
 import type { RuntimeContext } from '../runtimeContext';
 import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
-import { campaignWantsFrame } from './campaigns';
 import { createFrame, type ChatFrame } from './frame';
+import { diagnose, problemMessage, type FrameProblem } from './frameProblems';
 import { widgetHandlers, type WidgetMessageHandlers } from './handlers';
+import { createHostLanguage, type HostLanguage } from './hostStrings';
+import { loadCampaignMatcher, loadHostStrings } from './lazyParts';
+import { showLauncherIcon } from './launcherIcon';
 import { createSession } from './session';
+import { createUnavailableNotice } from './unavailable';
 import { watchUrl } from './urlWatch';
 import { userHash } from './userHash';
 import css from './window.css';
@@ -53,6 +57,24 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   // the launcher stays a launcher and `$chatwoot.isOpen` stays false (docs/protocol.md#the-frame).
   let compact = false;
   let destroyed = false;
+  // Problems the console has been told about: one warning each per page, however often a click retries.
+  const warned = new Set<FrameProblem>();
+  const notice = createUnavailableNotice(slot, () => chatwoot.toggle('close'));
+
+  // What the loader shows, in the visitor's language (runtime/hostStrings.ts); `lang` and `dir`
+  // are the launcher's own from the start, so the host page's never leak in.
+  const speak = ({ locale, strings }: HostLanguage) => {
+    launcher.root.lang = languageTag(locale);
+    launcher.root.dir = textDirection(locale);
+    const { label, open, close } = strings;
+    Object.assign(launcher.names, { label, open, close });
+    launcher.setLabel(settings.launcherTitle);
+    if (frame) frame.element.title = strings.frame;
+    notice.say(strings);
+  };
+  const language = createHostLanguage(loadHostStrings, speak);
+  speak(language.current);
+  language.use(chatwoot.locale);
 
   const send = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
     if (chatwoot.hasLoaded && frame) frame.send(event, payload);
@@ -78,6 +100,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       raw,
       session,
       setFrameHeight,
+      setLanguage: (locale) => language.use(locale),
       isCompact: () => compact,
       openCompact() {
         if (chatwoot.isOpen) return;
@@ -103,7 +126,6 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         ...widgetSettings(raw, settings),
         locale: chatwoot.locale,
         darkMode: chatwoot.darkMode,
-        hideMessageBubble: chatwoot.hideMessageBubble,
         campaignsSnoozedTill: snoozedTill(),
       });
       loaded.send('toggle-open', { isOpen: chatwoot.isOpen });
@@ -131,6 +153,8 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
 
   const mountFrame = () => {
     if (frame || destroyed) return;
+    launcher.toggleClass('unavailable', false);
+    notice.hide();
     const url = new URL('/widget', chatwoot.baseUrl);
     url.searchParams.set('website_token', chatwoot.websiteToken);
     const conversation = getCookie(CONVERSATION_COOKIE);
@@ -140,25 +164,40 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       src: url.href,
       origin,
       slot,
+      title: language.current.strings.frame,
       onMessage(message) {
         // Own properties only: an event named "constructor" must not reach Object.prototype.
         if (!Object.hasOwn(handlers, message.event)) return;
         // TypeScript cannot pair a union of events with its handler; `event` picked the right one.
         (handlers[message.event] as (message: FrameMessage) => void)(message);
       },
-      onFail(reason) {
-        // Never leave an invisible layer over the page: drop the frame, keep the bubble (a
-        // later click tries again).
+      diagnose: () => diagnose(chatwoot.baseUrl, chatwoot.websiteToken),
+      onFail(problem) {
+        // Never leave an invisible layer over the page: the frame goes. An open window says the
+        // chat is unavailable instead, until the visitor closes it (the next open tries again);
+        // the site's developer reads what is wrong in the console.
         unmountFrame();
         leaveCompact();
-        chatwoot.toggle('close');
-        emit(HOST_WINDOW_EVENTS.error, { error: reason });
+        const error = problemMessage(problem, chatwoot.baseUrl, chatwoot.websiteToken);
+        if (!warned.has(problem)) console.warn(error);
+        warned.add(problem);
+        emit(HOST_WINDOW_EVENTS.error, { error });
+        if (!chatwoot.isOpen) return;
+        launcher.toggleClass('unavailable', true);
+        notice.show(language.current.strings);
       },
     });
   };
 
+  // The matcher is fetched the first time there are campaigns to match; without it they stay unshown.
   const checkCampaigns = () => {
-    if (!frame && campaignWantsFrame(campaigns, location.href, snoozedTill())) mountFrame();
+    if (frame || !campaigns) return;
+    loadCampaignMatcher().then(
+      ({ campaignWantsFrame }) => {
+        if (!frame && campaignWantsFrame(campaigns, location.href, snoozedTill())) mountFrame();
+      },
+      () => undefined,
+    );
   };
   const stopWatchingUrl = watchUrl(() => (frame ? sendIfLoaded('change-url', pageUrl()) : checkCampaigns()));
   const onMobileChange = () => sendIfLoaded('toggle-close-button', { isMobile: mobile.matches });
@@ -172,6 +211,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       checkCampaigns();
     },
     toggle(open: boolean) {
+      showLauncherIcon(launcher, open);
       if (open) mountFrame();
       // The full window replaces a prompt before the widget hears it opened, so the widget
       // turns the prompt into the conversation it announced.
@@ -182,13 +222,6 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         send('push-event', { eventName: 'webwidget.triggered' });
         focusIfLauncherHadIt();
       }
-    },
-    popoutChatWindow() {
-      openPopout(chatwoot.baseUrl, chatwoot.websiteToken, chatwoot.locale, getCookie(CONVERSATION_COOKIE));
-    },
-    toggleBubbleVisibility(hideMessageBubble: boolean) {
-      if (hideMessageBubble) launcher.toggleClass('unread', false);
-      send('sdk-set-bubble-visibility', { hideMessageBubble });
     },
     setUser(identifier: string | number, user: HostUser) {
       const hash = userHash(identifier, user);
@@ -201,7 +234,12 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       mountFrame();
       setCookie(userCookieName, hash, settings.baseDomain);
     },
+    'set-locale'({ locale }: HostToWidget['set-locale']) {
+      language.use(locale);
+      send('set-locale', { locale });
+    },
     reset() {
+      chatwoot.identifier = chatwoot.user = undefined;
       pending = [];
       unmountFrame();
       leaveCompact();

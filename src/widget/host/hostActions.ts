@@ -1,4 +1,4 @@
-import { setLocale, t } from '../i18n';
+import { locale as activeLocale, setLocale, t } from '../i18n';
 import { isCompactRoute } from '../router';
 import type { WidgetState } from '../state/widget';
 import type { HostHandlers } from './bridge';
@@ -10,9 +10,10 @@ import type { HostHandlers } from './bridge';
 export function hostActions(state: WidgetState): HostHandlers {
   const { app, bridge, router, session, contact, conversation, channel } = state;
   const available = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
+  // The launcher follows the widget's language: its label, and (by the locale) its other strings.
   const applyLocale = async (locale?: string) => {
     await setLocale(locale, available?.length ? available : undefined).catch(() => undefined);
-    bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US') });
+    bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US'), locale: activeLocale.value });
   };
 
   // Calls on the conversation made before it exists (`setConversationCustomAttributes`,
@@ -66,7 +67,6 @@ export function hostActions(state: WidgetState): HostHandlers {
     'set-locale': ({ locale }) => applyLocale(locale),
     'set-color-scheme': ({ darkMode }) => app.update({ darkMode }),
     'toggle-close-button': ({ isMobile }) => app.setMobile(isMobile),
-    'sdk-set-bubble-visibility': ({ hideMessageBubble }) => app.update({ hideMessageBubble }),
     'change-url'({ referrerURL, referrerHost }) {
       app.setPage(referrerURL, referrerHost);
       state.campaigns.setPage(referrerURL, state.inBusinessHours.value);

@@ -1,7 +1,7 @@
 import { computed, signal } from '@preact/signals-react';
 import type en from '../../../locales/en.json';
 import firstPaintEnglish from '../../../locales/en.json?first-paint';
-import { chooseLocale, LOCALES, textDirection } from '../../shared/locales';
+import { chooseLocale, languageTag, LOCALES, textDirection } from '../../shared/locales';
 import { loadChunk } from '../lib/loadChunk';
 import { loadOnce } from '../lib/loadOnce';
 import { LOCALE_CHUNKS } from './localeChunks';
@@ -35,11 +35,8 @@ export function loadAllStrings(): Promise<void> {
   });
 }
 
-/**
- * The active locale as a BCP 47 tag for `Intl` and `<html lang>`. Wren's Serbian strings are in
- * Latin script, and `Intl` would answer plain `sr` in Cyrillic.
- */
-export const intlLocale = computed(() => (locale.value === 'sr' ? 'sr-Latn' : locale.value.replace('_', '-')));
+/** The active locale as a BCP 47 tag for `Intl` and `<html lang>` (see `languageTag`). */
+export const intlLocale = computed(() => languageTag(locale.value));
 
 /** Text direction of the active locale, for `<html dir>`. */
 export const direction = computed(() => textDirection(locale.value));

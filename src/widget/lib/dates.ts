@@ -1,3 +1,5 @@
+import { TIME_OF_DAY } from '../../shared/timeOfDay';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function startOfDay(date: Date): number {
@@ -33,11 +35,6 @@ export function dayLabel(createdAtS: number, labels: { today: string; yesterday:
 // Building an Intl.DateTimeFormat is costly and every message needs two: one pair per locale.
 const formatters = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
 
-/** A message's time of day, e.g. "2:05 PM" or "14:05" depending on the language. */
-export function timeLabel(createdAtS: number, locale: string): string {
-  return messageTime(createdAtS, locale).short;
-}
-
 /**
  * A message's time in the visitor's language: `short` ("14:05"), `exact` (weekday, date and time
  * to the second) and `iso` for `<time datetime>`.
@@ -46,10 +43,7 @@ export function messageTime(createdAtS: number, locale: string): { short: string
   const tag = locale.replace('_', '-');
   let pair = formatters.get(tag);
   if (!pair) {
-    pair = [
-      new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit' }),
-      new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'medium' }),
-    ];
+    pair = [new Intl.DateTimeFormat(tag, TIME_OF_DAY), new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'medium' })];
     formatters.set(tag, pair);
   }
   const date = new Date(createdAtS * 1000);

@@ -16,7 +16,7 @@ export { markdownToHtml, RICH_TEXT_LIMIT } from '../../shared/markdown';
 /**
  * A message's or article's content as sanitised HTML, safe for `dangerouslySetInnerHTML`:
  * links open in a new tab with `rel="noopener noreferrer"`, only http, https, mailto and tel
- * links and http(s) images survive.
+ * links and http(s) images survive, and images relative to the widget's own server.
  */
 export function renderMarkdown(text: string): string {
   return sanitizeHtml(markdownToHtml(text));

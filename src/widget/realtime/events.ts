@@ -5,7 +5,7 @@
 import type { RealtimeEnvelope, RealtimeEventData, RealtimeEventName } from '../../shared/cable';
 
 // The payloads are the wire's, typed once in src/shared (the server's presenters satisfy them).
-export type { RealtimeConversation, RealtimeEventData, RealtimeMessage, RealtimeTyping } from '../../shared/cable';
+export type { RealtimeEventData, RealtimeMessage, RealtimeTyping } from '../../shared/cable';
 
 /** One optional action per event name. */
 export type RealtimeActions = { [E in RealtimeEventName]?: (data: RealtimeEventData[E]) => void };

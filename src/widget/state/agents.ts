@@ -38,5 +38,3 @@ export function createAgentsModel(request: Request) {
     },
   };
 }
-
-export type AgentsModel = ReturnType<typeof createAgentsModel>;

@@ -1,3 +1,4 @@
+import type { ContentAttributes, Handled } from '../../shared/contentAttributes';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { ContactModel } from './contact';
@@ -37,7 +38,8 @@ export async function respond({ request, messages, contact }: Deps, message: Cha
 
 /** The join URL of a video-call message: a plain URL, or a Dyte participant token. */
 export async function videoCallUrl({ request }: Pick<Deps, 'request'>, message: ChatMessage): Promise<string | null> {
-  const attributes = message.content_attributes as { type?: string; data?: { join_url?: string } };
+  // The server asks Dyte with the meeting id; a plain call carries its URL.
+  const attributes = message.content_attributes as Handled<ContentAttributes<'integrations'>, 'type' | 'data'>;
   if (attributes.type === 'dyte' && typeof message.id === 'number') {
     try {
       const { token } = await request(endpoints.joinVideoCall(message.id));
@@ -46,6 +48,6 @@ export async function videoCallUrl({ request }: Pick<Deps, 'request'>, message: 
       return null;
     }
   }
-  const url = attributes.data?.join_url;
-  return url && /^https?:\/\//i.test(url) ? url : null;
+  const url = attributes.type === 'video_call' ? attributes.data?.join_url : undefined;
+  return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : null;
 }

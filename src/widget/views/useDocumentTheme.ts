@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { DARK_TEXT, HEX_COLOR, isLightColor } from '../../shared/color';
 import { direction, intlLocale } from '../i18n';
 import type { WidgetState } from '../state/widget';
@@ -15,13 +15,17 @@ export function useDocumentTheme({ app, channel }: WidgetState): void {
   const root = document.documentElement;
   const settings = app.settings.value;
   // Read while rendering, not only in the effect: that subscribes the component, so a change
-  // of the system scheme under `auto` (or of the phone layout) re-renders and re-applies.
+  // of the system scheme under `auto`, of the phone layout or of the language (`setLocale`)
+  // re-renders and re-applies.
   const dark = app.isDark.value;
   const mobile = app.isMobile.value;
+  const lang = intlLocale.value;
+  const dir = direction.value;
 
-  useEffect(() => {
-    root.lang = intlLocale.value;
-    root.dir = direction.value;
+  // Before the browser paints: the strings of a new language and its direction show together.
+  useLayoutEffect(() => {
+    root.lang = lang;
+    root.dir = dir;
     root.classList.toggle('dark', dark);
     root.classList.toggle('flat', settings.widgetStyle === 'flat');
     root.classList.toggle('mobile', mobile);

@@ -1,5 +1,12 @@
 // @vitest-environment happy-dom
-import { createFrame, FRAME_LOAD_TIMEOUT_MS, FRAME_SILENT_AFTER_LOAD_MS, type FrameOptions } from '../../../src/sdk/runtime/frame';
+import {
+  createFrame,
+  FRAME_DIAGNOSE_AFTER_LOAD_MS,
+  FRAME_LOAD_TIMEOUT_MS,
+  FRAME_SILENT_AFTER_LOAD_MS,
+  type FrameOptions,
+} from '../../../src/sdk/runtime/frame';
+import type { FrameProblem } from '../../../src/sdk/runtime/frameProblems';
 
 const ORIGIN = 'https://chat.example';
 const wire = (message: object) => `chatwoot-widget:${JSON.stringify(message)}`;
@@ -10,10 +17,12 @@ function setup(overrides: Partial<FrameOptions> = {}) {
   document.body.append(slot);
   const onMessage = vi.fn();
   const onFail = vi.fn();
-  const frame = createFrame({ src: 'about:blank', origin: ORIGIN, slot, onMessage, onFail, ...overrides });
+  // By default the server has nothing against the token: only the frame can tell what is wrong.
+  const diagnose = vi.fn(async (): Promise<FrameProblem | undefined> => undefined);
+  const frame = createFrame({ src: 'about:blank', origin: ORIGIN, slot, title: 'Chat window', onMessage, diagnose, onFail, ...overrides });
   const post = (data: unknown, init: MessageEventInit = {}) =>
     dispatchEvent(new MessageEvent('message', { data, origin: ORIGIN, source: frame.element.contentWindow, ...init }));
-  return { frame, slot, onMessage, onFail, post };
+  return { frame, slot, onMessage, onFail, diagnose, post };
 }
 
 afterEach(() => {
@@ -26,10 +35,10 @@ afterEach(() => {
 
 describe('the chat frame', () => {
   it('is the Chatwoot iframe, titled, with the permissions calls and uploads need', () => {
-    const { frame, slot } = setup();
+    const { frame, slot } = setup({ title: 'نافذة المحادثة' });
     expect(slot.contains(frame.element)).toBe(true);
     expect(frame.element.id).toBe('chatwoot_live_chat_widget');
-    expect(frame.element.title).toBe('Chat window');
+    expect(frame.element.title).toBe('نافذة المحادثة');
     expect(frame.element.allow).toContain('microphone');
     expect(frame.element.getAttribute('style')).toBeNull();
   });
@@ -108,21 +117,50 @@ describe('a frame that does not load', () => {
     expect(onFail).toHaveBeenCalledTimes(1);
   });
 
-  it('fails soon after its document loaded without saying "loaded" (an error page)', () => {
+  it('fails at once with the problem the server names once its document loaded without saying "loaded"', async () => {
     vi.useFakeTimers();
-    const { frame, onFail } = setup();
+    const { frame, onFail } = setup({ diagnose: async () => 'unknown-token' });
     frame.element.dispatchEvent(new Event('load'));
-    vi.advanceTimersByTime(FRAME_SILENT_AFTER_LOAD_MS - 1);
+    await vi.advanceTimersByTimeAsync(FRAME_DIAGNOSE_AFTER_LOAD_MS);
+    expect(onFail).toHaveBeenCalledExactlyOnceWith('unknown-token');
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
+    expect(onFail).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server nothing once "loaded" has come, even just after its document loaded', async () => {
+    vi.useFakeTimers();
+    const { frame, diagnose, post } = setup();
+    post(wire({ event: 'loaded', config: {} }));
+    frame.element.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
+    expect(diagnose).not.toHaveBeenCalled();
+    // The two cross processes in either order: "loaded" may come a moment after the load event.
+    const late = setup();
+    late.frame.element.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10);
+    late.post(wire({ event: 'loaded', config: {} }));
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
+    expect(late.diagnose).not.toHaveBeenCalled();
+    expect(late.onFail).not.toHaveBeenCalled();
+  });
+
+  it('fails soon after an error page the server cannot explain (refused as a frame)', async () => {
+    vi.useFakeTimers();
+    const { frame, onFail, diagnose } = setup();
+    frame.element.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(FRAME_DIAGNOSE_AFTER_LOAD_MS);
+    expect(diagnose).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(FRAME_SILENT_AFTER_LOAD_MS - FRAME_DIAGNOSE_AFTER_LOAD_MS - 1);
     expect(onFail).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(onFail).toHaveBeenCalledExactlyOnceWith('The chat window failed to load');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onFail).toHaveBeenCalledExactlyOnceWith('refused');
   });
 
   it('reports the time-out when nothing at all happens', () => {
     vi.useFakeTimers();
     const { onFail } = setup();
     vi.advanceTimersByTime(FRAME_LOAD_TIMEOUT_MS);
-    expect(onFail).toHaveBeenCalledExactlyOnceWith('The chat window did not load in time');
+    expect(onFail).toHaveBeenCalledExactlyOnceWith('timeout');
   });
 
   it('does not fail once "loaded" has arrived', () => {

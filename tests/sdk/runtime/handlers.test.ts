@@ -3,6 +3,7 @@ import { SNOOZE_MS } from '../../../src/shared/campaigns';
 import { clearCookies, fakeCreateFrame, frames, setupRuntime } from './harness';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
+vi.mock('../../../src/sdk/runtime/lazyParts', () => import('./fakeLazyParts'));
 
 const cookie = (name: string) =>
   document.cookie
@@ -165,13 +166,17 @@ describe('the unread dot', () => {
     expect(counts).toEqual([0, 2, 3, 0]);
   });
 
-  it('does not show on a hidden bubble, and goes when the bubble is hidden', () => {
+  it('hides with the bubble and comes back with it, as long as messages are unread', () => {
     const { fromWidget, classes, chatwoot, frame } = loaded();
     fromWidget('handleNotificationDot', { unreadMessageCount: 1 });
     chatwoot.toggleBubbleVisibility('hide');
-    expect(classes()).not.toContain('unread');
-    expect(frame()!.sent).toEqual([{ event: 'sdk-set-bubble-visibility', hideMessageBubble: true }]);
-    fromWidget('handleNotificationDot', { unreadMessageCount: 3 });
+    // The dot is drawn on the bubble (`.unread .bubble::after`), which `hidden-bubble` hides with
+    // it; the widget is not told, it has nothing to draw differently.
+    expect(classes()).toEqual(expect.arrayContaining(['hidden-bubble', 'unread']));
+    expect(frame()!.sent).toEqual([]);
+    chatwoot.toggleBubbleVisibility('show');
+    expect(classes()).toContain('unread');
+    fromWidget('handleNotificationDot', { unreadMessageCount: 0 });
     expect(classes()).not.toContain('unread');
   });
 });

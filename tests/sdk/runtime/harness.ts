@@ -25,6 +25,7 @@ export function fakeCreateFrame(options: FrameOptions): FakeFrame {
   const element = document.createElement('iframe');
   element.id = 'chatwoot_live_chat_widget';
   element.dataset.src = options.src;
+  element.title = options.title;
   options.slot.append(element);
   const frame: FakeFrame = {
     options,

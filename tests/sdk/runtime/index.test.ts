@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { BASE, clearCookies, fakeCreateFrame, frames, setupRuntime, TOKEN } from './harness';
+import { requestedLanguages } from './fakeLazyParts';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
+vi.mock('../../../src/sdk/runtime/lazyParts', () => import('./fakeLazyParts'));
 
 // happy-dom keeps an expired cookie as an empty value where browsers drop it: both read as unset.
 const cookie = (name: string) =>
@@ -107,11 +109,12 @@ describe('the conversation cookie', () => {
     expect(cookie('cw_conversation')).toBe('jwt-new');
   });
 
-  it('is held back for a frame loaded for a campaign until the visitor opens the chat', () => {
+  it('is held back for a frame loaded for a campaign until the visitor opens the chat', async () => {
     const { chatwoot, load } = setupRuntime();
     chatwoot.preload([
       { id: 1, trigger_rules: { url: `${location.origin}/*`, time_on_page: 5 }, trigger_only_during_business_hours: false },
     ]);
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
     load('jwt-campaign');
     expect(cookie('cw_conversation')).toBeUndefined();
     chatwoot.toggle('open');
@@ -182,26 +185,126 @@ describe('identifying the visitor', () => {
 });
 
 describe('a frame that fails to load', () => {
-  it('is removed, the chat closes, nothing covers the page and chatwoot:error fires', () => {
-    const { chatwoot, frame, classes } = setupRuntime();
+  const notice = (launcher: { shadow: ShadowRoot }) => launcher.shadow.querySelector<HTMLElement>('[role="alert"]');
+
+  it('gives way to a notice while the chat is open: the chat is unavailable, and nothing else covers the page', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { chatwoot, frame, classes, launcher } = setupRuntime();
     chatwoot.toggle('open');
     const failed = frame()!;
-    failed.options.onFail('The chat window failed to load');
+    failed.options.onFail('unknown-token');
     expect(failed.disposed).toBe(true);
-    expect(chatwoot.isOpen).toBe(false);
-    expect(classes()).not.toContain('open');
-    expect(errors).toEqual([{ error: 'The chat window failed to load' }]);
+    expect(chatwoot.isOpen).toBe(true);
+    expect(classes()).toEqual(expect.arrayContaining(['open', 'unavailable']));
+    expect(notice(launcher)!.textContent).toContain('Chat unavailable');
+    expect(notice(launcher)!.textContent).toContain("The chat can't be reached right now. Please try again later.");
+    expect(warn).toHaveBeenCalledExactlyOnceWith(`Wren: ${BASE} has no inbox with the website token "${TOKEN}"`);
+    expect(errors).toEqual([{ error: `Wren: ${BASE} has no inbox with the website token "${TOKEN}"` }]);
   });
 
-  it('is tried again, with the calls it never received, on the next open', () => {
-    const { chatwoot, frame, load } = setupRuntime();
+  it('warns the console once per problem, however often the visitor tries again', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { chatwoot, frame } = setupRuntime();
+    for (const attempt of [1, 2]) {
+      chatwoot.toggle('open');
+      frame()!.options.onFail('suspended');
+      chatwoot.toggle('close');
+      expect(frames).toHaveLength(attempt);
+    }
+    expect(warn).toHaveBeenCalledExactlyOnceWith(`Wren: the inbox of the website token "${TOKEN}" is suspended`);
+    expect(errors).toHaveLength(2);
+  });
+
+  it('closes from the notice, by its button or Escape', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { chatwoot, frame, launcher } = setupRuntime();
+    chatwoot.toggle('open');
+    frame()!.options.onFail('unreachable');
+    const close = notice(launcher)!.querySelector('button')!;
+    expect(close.getAttribute('aria-label')).toBe('Close chat window');
+    close.click();
+    expect(chatwoot.isOpen).toBe(false);
+    chatwoot.toggle('open');
+    frame()!.options.onFail('unreachable');
+    notice(launcher)!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(chatwoot.isOpen).toBe(false);
+  });
+
+  it('leaves nothing on the page when the chat was closed (a frame loaded ahead of a click)', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { chatwoot, frame, classes, launcher } = setupRuntime();
+    chatwoot.preload();
+    frame()!.options.onFail('refused');
+    expect(frame()!.disposed).toBe(true);
+    expect(classes()).not.toContain('unavailable');
+    expect(notice(launcher)).toBeNull();
+    expect(errors).toHaveLength(1);
+  });
+
+  it('is tried again, with the calls it never received, on the next open, without the notice', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { chatwoot, frame, load, classes, launcher } = setupRuntime();
     chatwoot.toggle('open');
     chatwoot.setLabel('vip');
-    frame()!.options.onFail('x');
+    frame()!.options.onFail('timeout');
+    chatwoot.toggle('close');
     chatwoot.toggle('open');
     expect(frames).toHaveLength(2);
+    expect(classes()).not.toContain('unavailable');
+    expect(notice(launcher)).toBeNull();
     load();
     expect(frame()!.sent.map((m) => m.event)).toContain('set-label');
+  });
+});
+
+describe('the language of what the loader shows', () => {
+  beforeEach(() => {
+    requestedLanguages.length = 0;
+  });
+
+  it("follows the widget's: the launcher's names, its lang and dir, and the frame's title", async () => {
+    const { chatwoot, frame, fromWidget, launcher } = setupRuntime();
+    chatwoot.toggle('open');
+    expect(launcher.root.lang).toBe('en');
+    fromWidget('setBubbleLabel', { label: 'تحدث معنا', locale: 'ar' });
+    await vi.waitFor(() => expect(launcher.root.lang).toBe('ar'));
+    expect(launcher.root.dir).toBe('rtl');
+    expect(launcher.bubble.getAttribute('aria-label')).toBe('إغلاق نافذة المحادثة');
+    expect(launcher.bubble.title).toBe('إغلاق نافذة المحادثة');
+    expect(frame()!.element.title).toBe('نافذة المحادثة');
+    chatwoot.toggle('close');
+    expect(launcher.bubble.getAttribute('aria-label')).toBe('تحدث معنا');
+    expect(launcher.bubble.title).toBe('فتح نافذة المحادثة');
+  });
+
+  it("starts in the site's language, and follows setLocale without a frame", async () => {
+    const { chatwoot, launcher } = setupRuntime({ locale: 'pt-BR' });
+    await vi.waitFor(() => expect(launcher.root.lang).toBe('pt-BR'));
+    expect(launcher.bubble.title).toBe('Abrir janela do chat');
+    chatwoot.setLocale('he');
+    await vi.waitFor(() => expect(launcher.root.lang).toBe('he'));
+    expect(launcher.root.dir).toBe('rtl');
+    expect(requestedLanguages).toEqual(['pt_BR', 'he']);
+  });
+
+  it('words the unavailable notice in the language of the moment', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { chatwoot, frame, launcher } = setupRuntime({ locale: 'de' });
+    await vi.waitFor(() => expect(launcher.root.lang).toBe('de'));
+    chatwoot.toggle('open');
+    frame()!.options.onFail('unknown-token');
+    const notice = launcher.shadow.querySelector('[role="alert"]')!;
+    expect(notice.textContent).toContain('Chat nicht verfügbar');
+    chatwoot.setLocale('ja');
+    await vi.waitFor(() => expect(notice.textContent).toContain('チャットは利用できません'));
+  });
+
+  it('fetches nothing for English, which the runtime carries', async () => {
+    const { chatwoot, fromWidget } = setupRuntime({ locale: 'en_GB' });
+    chatwoot.toggle('open');
+    fromWidget('setBubbleLabel', { label: 'Chat with us', locale: 'en' });
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(requestedLanguages).toEqual([]);
   });
 });
 
@@ -222,14 +325,26 @@ describe('the popout window', () => {
     expect(focus).toHaveBeenCalled();
   });
 
-  it('only logs when the window cannot be opened', () => {
-    vi.spyOn(window, 'open').mockImplementation(() => {
-      throw new Error('blocked');
-    });
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { chatwoot } = setupRuntime();
-    expect(() => chatwoot.popoutChatWindow()).not.toThrow();
-    expect(error).toHaveBeenCalled();
+  it("opens for the widget header's popout button too", () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({ focus() {} } as unknown as Window);
+    const { fromWidget, load, chatwoot } = setupRuntime();
+    chatwoot.toggle('open');
+    load();
+    fromWidget('popoutChatWindow', {});
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(chatwoot.isOpen).toBe(false);
+  });
+});
+
+describe('the launcher icon', () => {
+  it('is a cross while the window is open, and a chat bubble again when it closes', () => {
+    const { chatwoot, launcher } = setupRuntime();
+    const chat = launcher.icon.getAttribute('d');
+    chatwoot.toggle('open');
+    expect(launcher.icon.getAttribute('d')).not.toBe(chat);
+    expect(launcher.icon.getAttribute('d')).toMatch(/^M45 30/);
+    chatwoot.toggle('close');
+    expect(launcher.icon.getAttribute('d')).toBe(chat);
   });
 });
 

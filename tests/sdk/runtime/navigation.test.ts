@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
+import { loadCampaignMatcher } from './fakeLazyParts';
 import { clearCookies, fakeCreateFrame, frames, setupRuntime } from './harness';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
+vi.mock('../../../src/sdk/runtime/lazyParts', () => import('./fakeLazyParts'));
 
 const microtasks = () => new Promise((resolve) => setTimeout(resolve));
+/** The campaign matcher is a lazy part: once it has arrived (and a task later), the runtime has decided. */
+const matcherDecided = () => loadCampaignMatcher().then(microtasks);
 const campaignAt = (path: string) => ({
   id: 1,
   trigger_rules: { url: `${location.origin}${path}`, time_on_page: 30 },
@@ -52,29 +56,31 @@ describe('page changes in a single-page app', () => {
 });
 
 describe('campaigns for a first-time visitor', () => {
-  it('load the frame when one matches the page', () => {
+  it('load the frame when one matches the page, once the campaign matcher has arrived', async () => {
     history.replaceState(null, '', '/pricing');
     const { chatwoot, frame } = setupRuntime();
     chatwoot.preload([campaignAt('/pricing')]);
-    expect(frame()).toBeDefined();
+    expect(frame()).toBeUndefined();
+    await vi.waitFor(() => expect(frame()).toBeDefined());
   });
 
   it('load nothing when none matches, until the app navigates to a page that matches', async () => {
     const { chatwoot, frame } = setupRuntime();
     chatwoot.preload([campaignAt('/pricing')]);
+    await matcherDecided();
     expect(frame()).toBeUndefined();
     history.pushState(null, '', '/about');
-    await microtasks();
+    await matcherDecided();
     expect(frame()).toBeUndefined();
     history.pushState(null, '', '/pricing');
-    await microtasks();
-    expect(frame()).toBeDefined();
+    await vi.waitFor(() => expect(frame()).toBeDefined());
   });
 
-  it('load nothing while campaigns are snoozed', () => {
+  it('load nothing while campaigns are snoozed', async () => {
     document.cookie = `cw_snooze_campaigns_till=${Date.now() + 60_000}; path=/`;
     const { chatwoot, frame } = setupRuntime();
     chatwoot.preload([campaignAt('/*')]);
+    await matcherDecided();
     expect(frame()).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 import { clearCookies, fakeCreateFrame, frames, setupRuntime } from './harness';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
+vi.mock('../../../src/sdk/runtime/lazyParts', () => import('./fakeLazyParts'));
 
 afterEach(() => {
   frames.length = 0;

@@ -77,7 +77,6 @@ describe("the data block from Chatwoot's config answer", () => {
       portal: { slug: 'docs', config: { allowed_locales: ['de', 'en'], default_locale: 'de' } },
       preChatFormEnabled: true,
       workingHoursEnabled: true,
-      csatSurveyEnabled: true,
       outOfOfficeMessage: 'We are closed',
       utcOffset: '+01:00',
       timezone: 'Europe/Berlin',
@@ -217,6 +216,7 @@ describe('POST /api/v1/widget/config on the reference server', () => {
     const answer = await res.json();
     expect(Object.keys(answer).sort()).toEqual(['contact', 'global_config', 'website_channel_config']);
     expect(answer.contact.pubsub_token).toBe(visitor.pubsubToken);
+    expect(answer.website_channel_config.csat_survey_enabled).toBe(false);
     const boot = bootConfigFromChatwoot(answer, { ...context, origin: 'http://localhost' })!;
     expect(boot.chatwootPubsubToken).toBe(visitor.pubsubToken);
     const { authToken: _a, ...rest } = boot;

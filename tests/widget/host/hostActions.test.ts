@@ -20,7 +20,13 @@ describe('config-set', () => {
     const { state, host, sent } = await setup();
     host['config-set']!({ ...DEFAULT_SETTINGS, darkMode: 'dark', showPopoutButton: true });
     expect(state.app.settings.value).toMatchObject({ darkMode: 'dark', showPopoutButton: true });
-    await vi.waitFor(() => expect(sent('setBubbleLabel')).toEqual([{ label: 'Chat with us' }]));
+    await vi.waitFor(() => expect(sent('setBubbleLabel')).toEqual([{ label: 'Chat with us', locale: 'en' }]));
+  });
+
+  it("tells the launcher the language it chose, for the loader's own strings", async () => {
+    const { host, sent } = await setup();
+    host['set-locale']!({ locale: 'ar_EG' });
+    await vi.waitFor(() => expect(sent('setBubbleLabel')).toEqual([{ label: 'تحدث معنا', locale: 'ar' }]));
   });
 
   it('remembers until when campaigns are snoozed', async () => {
@@ -178,12 +184,11 @@ describe('page and launcher', () => {
     expect(events[0].body).toMatchObject({ name: 'webwidget.triggered' });
   });
 
-  it('follows the launcher being hidden, the phone layout and the colour scheme', async () => {
+  it('follows the phone layout and the colour scheme', async () => {
     const { state, host } = await setup();
-    host['sdk-set-bubble-visibility']!({ hideMessageBubble: true });
     host['toggle-close-button']!({ isMobile: true });
     host['set-color-scheme']!({ darkMode: 'auto' });
-    expect(state.app.settings.value).toMatchObject({ hideMessageBubble: true, darkMode: 'auto' });
+    expect(state.app.settings.value).toMatchObject({ darkMode: 'auto' });
     expect(state.app.isMobile.value).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { dayKey, dayLabel, timeLabel } from '../../../src/widget/lib/dates';
+import { dayKey, dayLabel, messageTime } from '../../../src/widget/lib/dates';
 
 const labels = { today: 'Today', yesterday: 'Yesterday' };
 /** Seconds since the epoch for a local date and time, like a message's `created_at`. */
@@ -69,12 +69,12 @@ describe('the day a message belongs to', () => {
   });
 });
 
-describe('the time label', () => {
+describe("a message's time", () => {
   it('shows a 12-hour time in American English', () => {
-    expect(timeLabel(at(2026, 3, 10, 14, 5), 'en-US')).toMatch(/^2:05\sPM$/);
+    expect(messageTime(at(2026, 3, 10, 14, 5), 'en-US').short).toMatch(/^2:05\sPM$/);
   });
 
   it('shows a 24-hour time in German', () => {
-    expect(timeLabel(at(2026, 3, 10, 14, 5), 'de')).toBe('14:05');
+    expect(messageTime(at(2026, 3, 10, 14, 5), 'de').short).toBe('14:05');
   });
 });

@@ -300,8 +300,10 @@ describe('what Chatwoot’s editor and help centre write', () => {
     expect(html('Intro\n## Setup\nSteps')).toBe('<p>Intro</p><h2>Setup</h2><p>Steps</p>');
   });
 
-  it('renders an article image, lazily loaded, and drops one that is not http(s)', () => {
-    const box = dom(html('![Inbox settings](https://cdn.chatwoot.example/inbox.png)\n\n![x](javascript:alert(1)) ![y](/local.png)'));
+  it('renders an article image, lazily loaded, and drops one with another scheme', () => {
+    const box = dom(
+      html('![Inbox settings](https://cdn.chatwoot.example/inbox.png)\n\n![x](javascript:alert(1)) ![y](data:image/png;base64,AA)'),
+    );
     const images = box.querySelectorAll('img');
     expect(images).toHaveLength(1);
     expect(images[0].getAttribute('src')).toBe('https://cdn.chatwoot.example/inbox.png');
@@ -428,5 +430,93 @@ describe('images through the sanitiser', () => {
     expect(
       sanitizeHtml('<table style="x" onclick="alert(1)"><tbody><tr><td align="right" style="color:red">1</td></tr></tbody></table>'),
     ).toBe('<table><tbody><tr><td align="right">1</td></tr></tbody></table>');
+  });
+});
+
+/**
+ * The vectors of Chatwoot's own formatter spec (shared/helpers/specs/MessageFormatter.spec.js),
+ * rendered as the widget shows them: the same elements and attributes, without its markup
+ * details (classes, `style`, XHTML slashes), which the widget's CSP and sanitiser forbid.
+ */
+describe("Chatwoot's formatter vectors", () => {
+  const html = (text: string) => renderMarkdown(text);
+  const origin = location.origin;
+
+  it('renders headings written one after the other, a space before the second', () => {
+    expect(html('### opensource \n ## tool')).toBe('<h3>opensource</h3><h2>tool</h2>');
+  });
+
+  it('renders no setext heading when text is followed by escaped dashes', () => {
+    expect(html('hy\n\n\\\n\\-\\-\n\nHello there')).not.toMatch(/<h[12]/);
+  });
+
+  it.each([
+    ['24px', 'http://chatwoot.com/chatwoot.png?cw_image_height=24px', '24'],
+    ['a number without a unit', 'https://cdn.example/a.png?size=2&cw_image_height=120', '120'],
+    ['auto, the original size', 'http://chatwoot.com/chatwoot.png?cw_image_height=auto', null],
+    ['no cw_image_height', 'http://chatwoot.com/chatwoot.png', null],
+  ])('sets an image’s height from cw_image_height: %s', (_, url, height) => {
+    const image = dom(html(`Chatwoot is an opensource tool. ![](${url})`)).querySelector('img');
+    expect(image?.getAttribute('src')).toBe(url);
+    expect(image?.getAttribute('height')).toBe(height);
+    expect(image?.hasAttribute('style')).toBe(false);
+  });
+
+  // The widget's page is `/widget`, so its server's root is where Chatwoot's widget loads these from too.
+  it('loads a relative image from the widget’s own server', () => {
+    const image = dom(html('Screenshot ![](/uploads/screenshot.png)')).querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/uploads/screenshot.png');
+    expect(image?.src).toBe(`${origin}/uploads/screenshot.png`);
+  });
+
+  it('sets the height of a relative image too, relative to the server’s root', () => {
+    const image = dom(html('![](logo.png?cw_image_height=24px)')).querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/logo.png?cw_image_height=24px');
+    expect(image?.src).toBe(`${origin}/logo.png?cw_image_height=24px`);
+    expect(image?.getAttribute('height')).toBe('24');
+  });
+
+  it('keeps an image whose URL cannot be parsed, without throwing', () => {
+    expect(dom(html('Broken ![](http://)')).querySelector('img')?.getAttribute('src')).toBe('http://');
+  });
+
+  it.each([
+    ['alone on its line', '<!--cw-colwidths:120,200-->\n| A | B |\n| --- | --- |\n| 1 | 2 |', 'table'],
+    ['inside a quote', '> <!--cw-colwidths:120,200-->\n> | A | B |\n> | --- | --- |\n> | 1 | 2 |', 'blockquote table'],
+  ])('strips the help centre’s column widths marker %s, the table still rendered', (_, text, selector) => {
+    const box = dom(html(text));
+    expect(box.innerHTML).not.toContain('cw-colwidths');
+    expect(box.textContent).not.toContain('cw-colwidths');
+    expect(box.querySelector(selector)).not.toBeNull();
+  });
+
+  it('shows a javascript: link as its text (Chatwoot shows its markdown source), other links as links', () => {
+    const box = dom(html('[xssLink](javascript:alert(document.cookie))\n[normalLink](https://google.com)**I am a bold text paragraph**'));
+    expect(box.innerHTML).toBe(
+      '<p>xssLink<br><a href="https://google.com" target="_blank" rel="noopener noreferrer">normalLink</a><strong>I am a bold text paragraph</strong></p>',
+    );
+  });
+
+  // The article editor's encoding of empty lines (`\` hard-break chains, escaped underlines).
+  const signature = '\n\nThanks \\\nSivin | Chatwoot\n\n![](https://example.com/logo.png)';
+  it.each<[string, string, number]>([
+    ['enter above a signature', `hey\n\n\\\n\\--${signature}`, 2],
+    ['shift+enter then -- on the same line', 'hey\\\n\\--', 1],
+    ['two breaks above a signature', `hey\n\n\\\n\\\n\\--${signature}`, 3],
+    ['three enters and four breaks above a signature', `sd\n\n\\\n\\\n\\\n\\\n\\\n\\\n\\--${signature}`, 7],
+    ['an equals underline below an empty line', 'a\n\n\\\n\\==', 1],
+    ['a lone dash after a break', 'a\\\n\\-', 1],
+    ['a lone dash below an empty line', 'x\n\n\\\n\\-', 1],
+    ['bold dashes after a break', 'a\\\n**--**', 1],
+    ['dashes led by a space below an empty line', 'a\n\n\n --', 0],
+    ['dashes trailed by a space', 'a\n\n\\\n\\-- ', 1],
+    ['an empty line between paragraphs', 'a\n\n\\\nb', 1],
+    ['a double break inside a paragraph', 'a\\\n\\\nb', 2],
+    ['a plain hard break', 'line one\\\nline two', 1],
+  ])('renders %s without a backslash, keeping every line', (_, text, breaks) => {
+    const rendered = html(text);
+    expect(rendered).not.toContain('\\');
+    expect(rendered).not.toMatch(/<h[12]/);
+    expect(rendered.match(/<br>/g) ?? []).toHaveLength(breaks);
   });
 });

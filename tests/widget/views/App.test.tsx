@@ -4,6 +4,7 @@ import { App } from '../../../src/widget/views/App';
 import { WidgetContext } from '../../../src/widget/views/context';
 import { BANNER_MS } from '../../../src/widget/state/widget';
 import { fakeWidget } from '../state/widgetFixture';
+import { setLocale } from '../../../src/widget/i18n';
 
 /** The shell on fakes, with an inbox that has a greeting, on home. */
 function setup(channel: Record<string, unknown> = {}) {
@@ -143,5 +144,18 @@ describe('the focus ring', () => {
   it('is drawn in the text colour when the brand colour is too light to see on white', () => {
     setup({ widgetColor: '#ffeb3b' });
     expect(root().style.getPropertyValue('--focus-color')).not.toBe('#ffeb3b');
+  });
+});
+
+describe("the document's language", () => {
+  afterEach(async () => {
+    await act(() => setLocale('en'));
+  });
+
+  it('follows setLocale: lang and dir change with the strings, not at the next unrelated render', async () => {
+    setup();
+    expect([root().lang, root().dir]).toEqual(['en', 'ltr']);
+    await act(() => setLocale('ar'));
+    expect([root().lang, root().dir]).toEqual(['ar', 'rtl']);
   });
 });

@@ -1,14 +1,8 @@
+import type { ArticleItem, Handled } from '../../../shared/contentAttributes';
 import { safeWebUrl } from '../../lib/sanitizeUrl';
 
-/** One entry of an `article` message (docs/protocol.md#shapes). */
-export interface ArticleItem {
-  title: string;
-  description?: string;
-  link?: string;
-}
-
 /** A bot's list of help-centre articles; each opens in a new tab (http(s) links only). */
-export function ArticleListMessage({ articles }: { articles: readonly ArticleItem[] }) {
+export function ArticleListMessage({ articles }: { articles: readonly Handled<ArticleItem, 'title' | 'description' | 'link'>[] }) {
   return (
     <ul className="article-list">
       {articles.map((article, index) => {

@@ -1,33 +1,43 @@
+import type { Card, CardAction, Handled } from '../../../shared/contentAttributes';
 import { safeMediaUrl, safeWebUrl } from '../../lib/sanitizeUrl';
 import type { MessageLabels } from './labels';
 
-/** A card's button: a link (opens a new tab) or a postback (sends its payload). */
-export interface CardAction {
-  type: string;
-  text: string;
-  uri?: string;
-  payload?: string;
-}
-
-/** One card of a `cards` message (docs/protocol.md#shapes). */
-export interface Card {
-  title?: string;
-  description?: string;
-  media_url?: string;
-  actions?: readonly CardAction[];
-}
-
 export interface CardsMessageProps {
-  cards: readonly Card[];
+  cards: readonly Handled<Card, 'title' | 'description' | 'media_url' | 'actions'>[];
   labels: Pick<MessageLabels, 'cards'>;
   /** A postback button: its `payload` (or its text when it has none). */
   onPostback(payload: string): void;
 }
 
 /**
+ * A card's button: a postback sends its payload, a link opens a new tab, and only for an http(s)
+ * URL; any other link action is left out rather than shown as a link.
+ */
+function CardButton({
+  action,
+  onPostback,
+}: {
+  action: Handled<CardAction, 'type' | 'text' | 'uri' | 'payload'>;
+  onPostback(payload: string): void;
+}) {
+  if (action.type === 'postback') {
+    return (
+      <button type="button" className="cards__action" onClick={() => onPostback(String(action.payload ?? action.text))}>
+        {action.text}
+      </button>
+    );
+  }
+  const href = safeWebUrl(action.uri);
+  return href ? (
+    <a className="cards__action" href={href} target="_blank" rel="noopener noreferrer">
+      {action.text}
+    </a>
+  ) : null;
+}
+
+/**
  * A bot's cards, side by side and scrolled sideways on narrow screens. The row is focusable so
- * keyboard users can scroll cards that have no buttons. Link buttons only for http(s) URLs:
- * any other link action is left out rather than shown as a link.
+ * keyboard users can scroll cards that have no buttons.
  */
 export function CardsMessage({ cards, labels, onPostback }: CardsMessageProps) {
   return (
@@ -42,21 +52,9 @@ export function CardsMessage({ cards, labels, onPostback }: CardsMessageProps) {
               {card.title && <p className="cards__title">{card.title}</p>}
               {card.description && <p className="cards__text">{card.description}</p>}
             </div>
-            {card.actions?.map((action, i) => {
-              if (action.type === 'postback') {
-                return (
-                  <button key={i} type="button" className="cards__action" onClick={() => onPostback(action.payload ?? action.text)}>
-                    {action.text}
-                  </button>
-                );
-              }
-              const href = safeWebUrl(action.uri);
-              return href ? (
-                <a key={i} className="cards__action" href={href} target="_blank" rel="noopener noreferrer">
-                  {action.text}
-                </a>
-              ) : null;
-            })}
+            {card.actions?.map((action, i) => (
+              <CardButton key={i} action={action} onPostback={onPostback} />
+            ))}
           </li>
         );
       })}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { CsatResponse, Handled } from '../../../shared/contentAttributes';
 import type { MessageLabels } from './labels';
 import { usePending } from './usePending';
 import type { Outcome } from './validation';
@@ -6,17 +7,14 @@ import type { Outcome } from './validation';
 /** Ratings 1–5 as Chatwoot shows them: poor, fair, average, good, excellent (docs/behaviour.md#csat). */
 const EMOJI = ['😞', '😑', '😐', '😀', '😍'];
 
-/** `submitted_values.csat_survey_response` (docs/protocol.md#shapes). */
-export interface CsatResponse {
-  rating: number;
-  feedback_message: string;
-}
-
 export interface CsatMessageProps {
   /** `content_attributes.display_type`: five emoji (default) or five stars. */
   displayType?: 'emoji' | 'star';
-  /** The stored response: the survey then shows the thank-you state. */
-  submitted?: CsatResponse;
+  /**
+   * The stored response (`submitted_values.csat_survey_response`): the survey then shows the
+   * thank-you state with the rating; the feedback stays with the team.
+   */
+  submitted?: Handled<CsatResponse, 'rating' | 'feedback_message'>;
   labels: Pick<MessageLabels, 'csatTitle' | 'csatThanks' | 'csatFeedback' | 'csatRatings' | 'submit'>;
   onSubmit(response: CsatResponse): Outcome;
 }

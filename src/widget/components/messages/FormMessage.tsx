@@ -1,40 +1,31 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { FormField, FormValue, Handled } from '../../../shared/contentAttributes';
 import type { MessageLabels } from './labels';
 import { usePending } from './usePending';
-import { fieldError, type FormField, type Outcome } from './validation';
+import { fieldError, type Outcome } from './validation';
 
-export type { FormField };
-
-/** An answer as Chatwoot stores it in `submitted_values`. */
-export interface FormValue {
-  name: string;
-  value: string;
-}
+/** A field as the form shows it; `options` are a select's choices, `title` the label's fallback. */
+type Field = Handled<
+  FormField,
+  'name' | 'label' | 'title' | 'type' | 'placeholder' | 'options' | 'default' | 'required' | 'pattern' | 'pattern_error'
+>;
 
 export interface FormMessageProps {
-  fields: readonly FormField[];
+  fields: readonly Field[];
   /** The message's `button_label`; defaults to `labels.submit`. */
   buttonLabel?: string;
   /** `content_attributes.submitted_values`: when present the form shows the answers, read-only. */
-  submittedValues?: readonly { name: string; value?: unknown }[];
+  submittedValues?: readonly Handled<FormValue, 'name' | 'value'>[];
   labels: Pick<MessageLabels, 'submit' | 'required' | 'invalidEmail' | 'invalidInput'>;
   onSubmit(values: FormValue[]): Outcome;
 }
 
 const INPUT_TYPES = ['text', 'email', 'number', 'tel', 'url', 'date'];
 
-/** Select options arrive as strings or `{label|title, value}`. */
-function optionsOf(field: FormField): { label: string; value: string }[] {
-  return (field.options ?? []).map((option) => {
-    if (option && typeof option === 'object') {
-      const { label, title, value } = option as { label?: unknown; title?: unknown; value?: unknown };
-      return { label: String(label ?? title ?? value ?? ''), value: String(value ?? label ?? title ?? '') };
-    }
-    return { label: String(option), value: String(option) };
-  });
-}
+/** A select's choices as text, however the bot typed their values. */
+const optionsOf = (field: Field) => (field.options ?? []).map((option) => ({ label: option.label, value: String(option.value) }));
 
-const labelOf = (field: FormField) => field.label || field.title || field.name;
+const labelOf = (field: Field) => field.label || field.title || field.name;
 
 /**
  * A bot's `form` message: labelled fields, checked on Submit (required, e-mail, number and
@@ -67,7 +58,7 @@ export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSu
     );
   }
 
-  const update = (field: FormField, value: string) => {
+  const update = (field: Field, value: string) => {
     setValues((all) => ({ ...all, [field.name]: value }));
     // Once the visitor has tried to submit, each fix clears its message as they type.
     if (checked) setErrors((all) => ({ ...all, [field.name]: fieldError(field, value, labels) }));
@@ -114,10 +105,24 @@ export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSu
             </select>
           );
         } else if (field.type === 'textarea' || field.type === 'text_area') {
-          control = <textarea {...common} rows={3} placeholder={field.placeholder} onInput={(e) => update(field, e.currentTarget.value)} />;
+          control = (
+            <textarea
+              {...common}
+              rows={3}
+              placeholder={field.placeholder ?? undefined}
+              onInput={(e) => update(field, e.currentTarget.value)}
+            />
+          );
         } else {
-          const type = INPUT_TYPES.includes(field.type ?? '') ? field.type : 'text';
-          control = <input {...common} type={type} placeholder={field.placeholder} onInput={(e) => update(field, e.currentTarget.value)} />;
+          const type = INPUT_TYPES.includes(field.type) ? field.type : 'text';
+          control = (
+            <input
+              {...common}
+              type={type}
+              placeholder={field.placeholder ?? undefined}
+              onInput={(e) => update(field, e.currentTarget.value)}
+            />
+          );
         }
         return (
           <div className="field" key={field.name}>

@@ -1,82 +1,96 @@
 import type { ReactNode } from 'react';
+import type { ContentAttributes, Handled } from '../../../shared/contentAttributes';
 import type { ChatMessage } from '../../state/messageMerge';
-import { ArticleListMessage, type ArticleItem } from './ArticleListMessage';
-import { CardsMessage, type Card } from './CardsMessage';
-import { CsatMessage, type CsatResponse } from './CsatMessage';
+import { ArticleListMessage } from './ArticleListMessage';
+import { CardsMessage } from './CardsMessage';
+import { CsatMessage } from './CsatMessage';
 import { EmailInputMessage } from './EmailInputMessage';
 import { FormMessage } from './FormMessage';
 import type { MessageLabels } from './labels';
-import type { MessageCallbacks, MessageKind } from './messageKind';
+import type { InteractiveContentType, MessageCallbacks } from './messageKind';
 import { OptionsMessage } from './OptionsMessage';
-import type { FormField } from './validation';
 import { VideoCallMessage } from './VideoCallMessage';
 
-const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-function csatResponseOf(attributes: Record<string, unknown>): CsatResponse | undefined {
-  const response = (attributes.submitted_values as { csat_survey_response?: Partial<CsatResponse> } | undefined)?.csat_survey_response;
-  return response && Number(response.rating) >= 1
-    ? { rating: Number(response.rating), feedback_message: String(response.feedback_message ?? '') }
-    : undefined;
-}
-
-export interface InteractiveMessageProps {
-  kind: MessageKind;
+interface Context {
   message: ChatMessage;
   labels: MessageLabels;
   callbacks: MessageCallbacks;
+}
+
+type Render<K extends InteractiveContentType> = (attributes: ContentAttributes<K>, context: Context) => ReactNode;
+
+/**
+ * A list as the wire carries it. The server checks every kind's attributes by its schema, but a
+ * message stored elsewhere (Chatwoot, in gateway mode) may hold anything: a list that is not one
+ * renders as none, never as a broken bubble.
+ */
+const list = <T,>(value: readonly T[] | null | undefined): readonly T[] => (Array.isArray(value) ? value : []);
+
+/**
+ * Each interactive kind's controls, from its typed attributes. Each entry names the fields it
+ * reads (`Handled`): a field or a kind added to src/shared/contentAttributes.ts fails `tsc` here
+ * until it has a place on screen (or a decision to leave it out).
+ */
+const RENDER: { [K in InteractiveContentType]: Render<K> } = {
+  input_select: (
+    { items, submitted_values }: Handled<ContentAttributes<'input_select'>, 'items' | 'submitted_values'>,
+    { message, callbacks },
+  ) => (
+    <OptionsMessage
+      options={list(items)}
+      submitted={list(submitted_values)}
+      onSelect={(option) => callbacks.onOptionSelect?.(message, option)}
+    />
+  ),
+  cards: ({ items }: Handled<ContentAttributes<'cards'>, 'items'>, { labels, callbacks }) => (
+    <CardsMessage cards={list(items)} labels={labels} onPostback={(payload) => callbacks.onPostback?.(payload)} />
+  ),
+  form: (
+    { items, button_label, submitted_values }: Handled<ContentAttributes<'form'>, 'items' | 'button_label' | 'submitted_values'>,
+    { message, labels, callbacks },
+  ) => (
+    <FormMessage
+      fields={list(items)}
+      buttonLabel={button_label ?? undefined}
+      submittedValues={list(submitted_values)}
+      labels={labels}
+      onSubmit={(values) => callbacks.onFormSubmit?.(message, values)}
+    />
+  ),
+  article: ({ items }: Handled<ContentAttributes<'article'>, 'items'>) => <ArticleListMessage articles={list(items)} />,
+  input_email: ({ submitted_email }: Handled<ContentAttributes<'input_email'>, 'submitted_email'>, { message, labels, callbacks }) => (
+    <EmailInputMessage
+      submittedEmail={typeof submitted_email === 'string' ? submitted_email : undefined}
+      labels={labels}
+      onSubmit={(email) => callbacks.onEmailSubmit?.(message, email)}
+    />
+  ),
+  input_csat: (
+    { display_type, submitted_values }: Handled<ContentAttributes<'input_csat'>, 'display_type' | 'submitted_values'>,
+    { message, labels, callbacks },
+  ) => (
+    <CsatMessage
+      displayType={display_type === 'star' ? 'star' : 'emoji'}
+      submitted={submitted_values?.csat_survey_response}
+      labels={labels}
+      onSubmit={(response) => callbacks.onCsatSubmit?.(message, response)}
+    />
+  ),
+  // The call's URL is read from `type` and `data` when the visitor joins (state/botReplies.ts).
+  integrations: (_attributes, { message, labels, callbacks }) => (
+    <VideoCallMessage labels={labels} onJoin={() => callbacks.onJoinCall?.(message)} />
+  ),
+};
+
+export interface InteractiveMessageProps<K extends InteractiveContentType = InteractiveContentType> extends Context {
+  /** The message's content type, one the interactive chunk renders (`interactiveContentType`). */
+  contentType: K;
 }
 
 /**
  * The bot's controls of one interactive message, read from its `content_attributes`. In the
  * interactive chunk with the kinds themselves, so the conversation view carries none of it.
  */
-export function InteractiveMessage({ kind, message, labels, callbacks }: InteractiveMessageProps): ReactNode {
-  const attributes = message.content_attributes ?? {};
-  switch (kind) {
-    case 'form':
-      return (
-        <FormMessage
-          fields={listOf<FormField>(attributes.items)}
-          buttonLabel={stringOf(attributes.button_label)}
-          submittedValues={listOf(attributes.submitted_values)}
-          labels={labels}
-          onSubmit={(values) => callbacks.onFormSubmit?.(message, values)}
-        />
-      );
-    case 'options':
-      return (
-        <OptionsMessage
-          options={listOf(attributes.items)}
-          submitted={listOf(attributes.submitted_values)}
-          onSelect={(option) => callbacks.onOptionSelect?.(message, option)}
-        />
-      );
-    case 'cards':
-      return (
-        <CardsMessage cards={listOf<Card>(attributes.items)} labels={labels} onPostback={(payload) => callbacks.onPostback?.(payload)} />
-      );
-    case 'articles':
-      return <ArticleListMessage articles={listOf<ArticleItem>(attributes.items)} />;
-    case 'email':
-      return (
-        <EmailInputMessage
-          submittedEmail={stringOf(attributes.submitted_email)}
-          labels={labels}
-          onSubmit={(email) => callbacks.onEmailSubmit?.(message, email)}
-        />
-      );
-    case 'csat':
-      return (
-        <CsatMessage
-          displayType={attributes.display_type === 'star' ? 'star' : 'emoji'}
-          submitted={csatResponseOf(attributes)}
-          labels={labels}
-          onSubmit={(response) => callbacks.onCsatSubmit?.(message, response)}
-        />
-      );
-    default:
-      return <VideoCallMessage labels={labels} onJoin={() => callbacks.onJoinCall?.(message)} />;
-  }
+export function InteractiveMessage<K extends InteractiveContentType>({ contentType, ...context }: InteractiveMessageProps<K>): ReactNode {
+  return RENDER[contentType](context.message.content_attributes as ContentAttributes<K>, context);
 }

@@ -4,10 +4,8 @@ import { lazyPart } from '../LazyPart';
 import { Spinner } from '../Spinner';
 import type { MessageLabels } from './labels';
 import { loadInteractive } from './loadInteractive';
-import { messageKind, type MessageCallbacks } from './messageKind';
+import { interactiveContentType, messageKind, type MessageCallbacks } from './messageKind';
 import { RichText, type RichTextProps } from './RichText';
-
-export { messageKind, type MessageCallbacks, type MessageKind } from './messageKind';
 
 // Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
 const AttachmentBubble = lazyPart(() => import('./AttachmentBubble').then((m) => m.AttachmentBubble));
@@ -50,16 +48,19 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer }
       </div>
     );
   }
+  const contentType = interactiveContentType(message);
   return (
     <div className="message-content">
       {text}
-      <InteractiveMessage
-        kind={kind}
-        message={message}
-        labels={labels}
-        callbacks={callbacks}
-        errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry }}
-      />
+      {contentType && (
+        <InteractiveMessage
+          contentType={contentType}
+          message={message}
+          labels={labels}
+          callbacks={callbacks}
+          errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry }}
+        />
+      )}
     </div>
   );
 }

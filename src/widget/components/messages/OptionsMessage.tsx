@@ -1,16 +1,14 @@
+import type { Handled, SelectOption } from '../../../shared/contentAttributes';
 import { usePending } from './usePending';
 import type { Outcome } from './validation';
 
-/** One choice of an `input_select` message (docs/protocol.md#shapes). */
-export interface SelectOption {
-  title: string;
-  value: string;
-}
+/** A choice as its button shows it: the title on the button, the value sent back with it. */
+type Option = Handled<SelectOption, 'title' | 'value'>;
 
 export interface OptionsMessageProps {
-  options: readonly SelectOption[];
+  options: readonly Option[];
   /** `content_attributes.submitted_values`: once answered, only the choice is shown. */
-  submitted?: readonly SelectOption[];
+  submitted?: readonly Option[];
   onSelect(option: SelectOption): Outcome;
 }
 

@@ -2,22 +2,13 @@
  * What views use from the message components. The interactive kinds (form, options, cards,
  * articles, e-mail capture, CSAT, video-call invitation) are deliberately not re-exported as
  * values: they live in a lazy chunk (`interactive.ts`) that `MessageContent` loads, and a value
- * export here would pull them into the first-paint bundle. Their types are free to import.
+ * export here would pull them into the first-paint bundle. Their attributes' types are in
+ * src/shared/contentAttributes.ts.
  */
 export { ActivityMessage } from './ActivityMessage';
-export type { ArticleItem } from './ArticleListMessage';
-export type { AttachmentBubbleProps } from './AttachmentBubble';
-export { attachmentName, attachmentSummary, locationUrl } from './attachmentInfo';
-export type { Card, CardAction } from './CardsMessage';
-export type { CsatResponse } from './CsatMessage';
-export type { FormField, FormValue } from './FormMessage';
-export type { AttachmentLabels, MessageLabels } from './labels';
-export { loadInteractive, type InteractiveKinds } from './loadInteractive';
-export { MessageContent, messageKind, type MessageCallbacks, type MessageContentProps, type MessageKind } from './MessageContent';
+export type { MessageLabels } from './labels';
+export { loadInteractive } from './loadInteractive';
+export { MessageContent } from './MessageContent';
+export { messageKind, type MessageCallbacks } from './messageKind';
 export { messageSummary } from './messageSummary';
-export { needsRichText } from './needsRichText';
-export type { SelectOption } from './OptionsMessage';
-export type { VideoCallOverlayProps } from './VideoCallOverlay';
 export { ReplyToChip } from './ReplyToChip';
-export { loadMarkdownRenderer, RichText, type MarkdownRenderer } from './RichText';
-export type { Outcome } from './validation';

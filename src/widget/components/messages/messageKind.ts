@@ -1,8 +1,6 @@
+import type { CsatResponse, FormValue, RichContentType, SelectOption } from '../../../shared/contentAttributes';
 import { MESSAGE_TYPE } from '../../../shared/types';
 import type { ChatMessage } from '../../state/messageMerge';
-import type { CsatResponse } from './CsatMessage';
-import type { FormValue } from './FormMessage';
-import type { SelectOption } from './OptionsMessage';
 import type { Outcome } from './validation';
 
 /** What the visitor can do inside messages; each gets the message it belongs to. */
@@ -15,20 +13,39 @@ export interface MessageCallbacks {
   onJoinCall?(message: ChatMessage): Outcome;
 }
 
-export type MessageKind = 'activity' | 'form' | 'options' | 'cards' | 'articles' | 'email' | 'csat' | 'video-call' | 'attachments' | 'text';
-
-const KINDS: Partial<Record<string, MessageKind>> = {
-  form: 'form',
+/**
+ * How the widget shows each rich kind (src/shared/contentAttributes.ts): the interactive ones
+ * with their controls, from the interactive chunk; an `input_text` question as its text alone,
+ * answered in the composer as in Chatwoot's widget. Keyed by the kinds' one list, so a new kind
+ * fails `tsc` here until it is placed, and an interactive one in `InteractiveMessage` until it renders.
+ */
+const KINDS = {
   input_select: 'options',
   cards: 'cards',
+  form: 'form',
   article: 'articles',
   input_email: 'email',
   input_csat: 'csat',
   integrations: 'video-call',
+  input_text: 'text',
+  input_textarea: 'text',
+} as const satisfies Record<RichContentType, string>;
+
+/** The rich kinds the interactive chunk renders. */
+export type InteractiveContentType = { [K in RichContentType]: (typeof KINDS)[K] extends 'text' ? never : K }[RichContentType];
+
+export type MessageKind = 'activity' | 'attachments' | 'text' | (typeof KINDS)[RichContentType];
+
+/** The message's rich kind when the interactive chunk renders it. */
+export const interactiveContentType = (message: Pick<ChatMessage, 'content_type'>): InteractiveContentType | undefined => {
+  const type = message.content_type;
+  return type && Object.hasOwn(KINDS, type) && KINDS[type as RichContentType] !== 'text' ? (type as InteractiveContentType) : undefined;
 };
 
 /** How a message renders: views can use it to drop the bubble frame around cards or a survey. */
 export function messageKind(message: Pick<ChatMessage, 'message_type' | 'content_type' | 'attachments'>): MessageKind {
   if (message.message_type === MESSAGE_TYPE.activity) return 'activity';
-  return KINDS[message.content_type ?? ''] ?? (message.attachments?.length ? 'attachments' : 'text');
+  const interactive = interactiveContentType(message);
+  if (interactive) return KINDS[interactive];
+  return message.attachments?.length ? 'attachments' : 'text';
 }

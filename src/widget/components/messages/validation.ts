@@ -1,3 +1,4 @@
+import type { FormField } from '../../../shared/contentAttributes';
 import { isEmailAddress } from '../../../shared/email';
 import type { MessageLabels } from './labels';
 
@@ -8,23 +9,9 @@ export type Outcome = void | boolean | Promise<unknown>;
 /** The shared e-mail check on what the visitor typed, ignoring spaces around it. */
 export const isValidEmail = (value: string) => isEmailAddress(value.trim());
 
-/** One field of a bot's `form` message (docs/protocol.md#shapes). */
-export interface FormField {
-  name: string;
-  label?: string;
-  title?: string;
-  type?: string;
-  placeholder?: string;
-  options?: readonly unknown[];
-  default?: string;
-  required?: boolean;
-  pattern?: string;
-  pattern_error?: string;
-}
-
 /** The first problem with a field's value, as the visitor should read it, or `undefined`. */
 export function fieldError(
-  field: FormField,
+  field: Pick<FormField, 'required' | 'type' | 'pattern' | 'pattern_error'>,
   value: string,
   labels: Pick<MessageLabels, 'required' | 'invalidEmail' | 'invalidInput'>,
 ): string | undefined {

@@ -1,13 +1,22 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { FormMessage, type FormField } from '../../../../src/widget/components/messages/FormMessage';
+import type { FormField } from '../../../../src/shared/contentAttributes';
+import { FormMessage } from '../../../../src/widget/components/messages/FormMessage';
 import { LABELS, settle } from './fixtures';
 
 const FIELDS: FormField[] = [
   { name: 'full_name', label: 'Full name', type: 'text', placeholder: 'Jane Doe', required: true },
   { name: 'email', label: 'Email', type: 'email', required: true },
   { name: 'order', label: 'Order number', type: 'text', pattern: '[A-Z]{2}\\d{4}', pattern_error: 'Use two letters and four digits' },
-  { name: 'topic', label: 'Topic', type: 'select', options: [{ label: 'Billing', value: 'billing' }, 'Shipping'] },
+  {
+    name: 'topic',
+    label: 'Topic',
+    type: 'select',
+    options: [
+      { label: 'Billing', value: 'billing' },
+      { label: 'Shipping', value: 'shipping' },
+    ],
+  },
   { name: 'details', label: 'Details', type: 'text_area', default: 'It broke' },
 ];
 

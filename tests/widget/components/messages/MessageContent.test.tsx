@@ -2,7 +2,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MESSAGE_TYPE } from '../../../../src/shared/types';
 import { loadInteractive } from '../../../../src/widget/components/messages/loadInteractive';
-import { MessageContent, messageKind, type MessageCallbacks } from '../../../../src/widget/components/messages/MessageContent';
+import { MessageContent } from '../../../../src/widget/components/messages/MessageContent';
+import { messageKind, type MessageCallbacks } from '../../../../src/widget/components/messages/messageKind';
 import type { ChatMessage } from '../../../../src/widget/state/messageMerge';
 import { LABELS, chatMessage, settle } from './fixtures';
 

@@ -19,12 +19,19 @@ function deferredRenderer() {
 }
 
 describe('needsRichText', () => {
-  it.each(['Hello there', 'Order 1234 is on its way.', 'Price: 5 - 3 = 2', 'email me at a@b.co', 'a > b'])(
-    'is false for plain text %j',
-    (text) => {
-      expect(needsRichText(text)).toBe(false);
-    },
-  );
+  it.each([
+    'Hello there',
+    'Order 1234 is on its way.',
+    'Price: 5 - 3 = 2',
+    'email me at a@b.co',
+    'a > b',
+    '#hashtag',
+    'C# or F#',
+    'a | b',
+    'well -- maybe',
+  ])('is false for plain text %j', (text) => {
+    expect(needsRichText(text)).toBe(false);
+  });
 
   it.each([
     '**bold**',
@@ -37,6 +44,13 @@ describe('needsRichText', () => {
     '1. first',
     '> quote',
     'a\\*b',
+    '### opensource \n ## tool',
+    '## Setup',
+    'Above\n---\nBelow',
+    '| A | B |\n| --- | --- |\n| 1 | 2 |',
+    'a | b\n:-- | --:',
+    '<!--cw-colwidths:120,200-->',
+    'Screenshot ![](/uploads/screenshot.png)',
   ])('is true for %j', (text) => {
     expect(needsRichText(text)).toBe(true);
   });
@@ -115,6 +129,19 @@ describe('rich text', () => {
     expect(links[0].getAttribute('target')).toBe('_blank');
     expect(links[0].getAttribute('rel')).toBe('noopener noreferrer');
     expect(container.textContent).toBe('Read this or that');
+  });
+
+  it.each([
+    ['headings alone', '### opensource \n ## tool', 'h3, h2'],
+    ['a table under the column widths marker', '<!--cw-colwidths:120,200-->\n| A | B |\n| --- | --- |\n| 1 | 2 |', 'table'],
+  ])('renders %s as markdown, as Chatwoot does, not as plain text', async (_, text, selector) => {
+    const { container } = render(<RichText text={text} />);
+    await act(async () => {
+      await loadMarkdownRenderer();
+      await settle();
+    });
+    expect(container.querySelectorAll(selector).length).toBeGreaterThan(0);
+    expect(container.textContent).not.toMatch(/#|cw-colwidths|---/);
   });
 
   it('renders at once with the chunk once it has been loaded', async () => {
