@@ -6,6 +6,7 @@ import { E2E } from './ports';
 import { agentApiAt, withoutEmailCollect } from './support/agentApi';
 import { solidPng } from './support/files';
 import { ownWrenServer, serveHostPage, type OwnServer } from './support/ownServer';
+import { contractBreaches, type Exchange } from '../tests/server/contract/widgetApiContract';
 import {
   agentMessage,
   composerOf,
@@ -41,6 +42,29 @@ test.afterAll(async () => {
   await upstream?.dispose();
 });
 
+// Every answer of the widget API the gateway passes to the widget keeps the OpenAPI document
+// (docs/openapi/widget-api.yaml): read as the browser received it, checked after each test.
+let passedThrough: Promise<Exchange | undefined>[] = [];
+test.beforeEach(({ page }) => {
+  passedThrough = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== gateway.origin || !url.pathname.startsWith('/api/v1/widget/')) return;
+    const method = response.request().method();
+    passedThrough.push(
+      response.text().then(
+        (body) => ({ method, url: `${url.pathname}${url.search}`, status: response.status(), body }),
+        () => undefined,
+      ),
+    );
+  });
+});
+test.afterEach(async () => {
+  const exchanges = (await Promise.all(passedThrough)).filter((e): e is Exchange => e !== undefined);
+  expect(exchanges.length).toBeGreaterThan(0);
+  expect((await Promise.all(exchanges.map(contractBreaches))).flat()).toEqual([]);
+});
+
 const agent = <T = unknown>(method: string, path: string, body?: unknown) =>
   agentApiAt<T>(upstream.origin, method, `/api/v1/accounts/1${path}`, body);
 
@@ -56,6 +80,24 @@ async function rate(log: Locator, rating: 'Poor' | 'Fair' | 'Average' | 'Good' |
   await ratings.locator('label').filter({ hasText: rating }).click();
   await expect(ratings.getByRole('radio', { name: rating })).toBeChecked();
 }
+
+test("a first open through the gateway asks the API nothing but the loader's campaigns, the data being in the page", async ({ page }) => {
+  const gets: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.origin === gateway.origin && url.pathname.startsWith('/api/v1/widget/')) gets.push(url.pathname);
+  });
+  const widget = await openConversation(page, hostPage.url);
+  await sendVisitorMessage(page, widget, 'Is this the data block?');
+  expect(gets).toEqual(['/api/v1/widget/campaigns']);
+
+  // A returning visitor: the conversation is in the page, and what came after it is asked once.
+  gets.length = 0;
+  await page.reload();
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(widget.getByRole('log').getByText('Is this the data block?')).toBeVisible();
+  await expect.poll(() => gets).toEqual(['/api/v1/widget/messages']);
+});
 
 test('a visitor chats with an agent on the upstream through the gateway, across an upstream restart', async ({ page }) => {
   // Every request the widget makes goes to the gateway; none to the upstream.

@@ -6,67 +6,22 @@
  * per website token (`inboxAnswers.ts`); the contact is the config's own. A first-time visitor
  * has no conversation to ask for.
  *
- * Chatwoot's answers are input from another system: each must have the shape the widget reads,
- * else the page goes without the data and the widget asks for it as before.
+ * Chatwoot's answers are input from another system: each is read with the widget API's schemas
+ * (server/contract/widgetApiShapes.ts, the OpenAPI document's source), which keep the keys the
+ * document names. One of another shape leaves the page without the data, and the widget asks
+ * for it as before.
  */
 import * as v from 'valibot';
 import type { ConversationSummary, MessagesPage, WidgetContact, WidgetInitialData } from '../../src/shared/types';
+import { Campaigns, CurrentConversation, Id, InboxMembers, MessagesPage as MessagesPageSchema } from '../contract/widgetApiShapes';
 import type { ChatwootClient } from './chatwootClient';
 import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
 import type { InboxAnswer, InboxAnswers } from './inboxAnswers';
 
-const id = v.pipe(v.number(), v.integer());
-
-// Loose objects: what the widget reads is checked, anything else Chatwoot sends passes as the
-// widget API would have passed it.
-const ConversationAnswer = v.union([
-  v.pipe(
-    v.strictObject({}),
-    v.transform(() => null),
-  ),
-  v.looseObject({
-    id,
-    inbox_id: id,
-    contact_last_seen_at: v.fallback(v.number(), 0),
-    status: v.picklist(['open', 'snoozed', 'pending', 'resolved']),
-  }),
-]);
-const MessagesAnswer = v.looseObject({
-  payload: v.array(
-    v.looseObject({
-      id,
-      content: v.fallback(v.nullable(v.string()), null),
-      message_type: v.picklist([0, 1, 2, 3]),
-      created_at: v.number(),
-      conversation_id: id,
-      content_attributes: v.fallback(v.record(v.string(), v.unknown()), {}),
-    }),
-  ),
-  meta: v.fallback(v.looseObject({ contact_last_seen_at: v.optional(v.number()) }), {}),
-});
-const InboxMembersAnswer = v.looseObject({
-  payload: v.array(
-    v.looseObject({
-      id,
-      name: v.string(),
-      avatar_url: v.fallback(v.string(), ''),
-      availability_status: v.picklist(['online', 'busy', 'offline']),
-    }),
-  ),
-});
-const CampaignsAnswer = v.array(
-  v.looseObject({
-    id,
-    trigger_rules: v.looseObject({ url: v.optional(v.string()), time_on_page: v.optional(v.number()) }),
-    trigger_only_during_business_hours: v.boolean(),
-    message: v.string(),
-    sender: v.nullable(v.looseObject({ id, name: v.string(), avatar_url: v.fallback(v.string(), ''), type: v.literal('user') })),
-  }),
-);
 /** The config answer's `contact`: the visitor the token names, or the one it minted. */
 const ConfigContact = v.object({
   contact: v.object({
-    id: v.nullable(id),
+    id: v.nullable(Id),
     name: v.fallback(v.nullable(v.string()), null),
     email: v.fallback(v.nullable(v.string()), null),
     phone_number: v.fallback(v.nullable(v.string()), null),
@@ -129,10 +84,12 @@ export async function visitorReads(
   };
   const [conversation, messages] = await Promise.all([read('/api/v1/widget/conversations'), read('/api/v1/widget/messages')]);
   if (conversation.status === 404 && messages.status === 404) return NOTHING_YET;
-  const summary = parsed(ConversationAnswer, conversation);
-  const page = parsed(MessagesAnswer, messages);
-  if (summary === undefined || !page) return undefined;
-  return { conversation: summary, messages: page };
+  const current = parsed(CurrentConversation, conversation);
+  const page = parsed(MessagesPageSchema, messages);
+  if (!current || !page) return undefined;
+  // The document knows one sender more than the widget's type (Chatwoot's AI assistant), which
+  // the widget shows as it shows a bot.
+  return { conversation: 'id' in current ? current : null, messages: page as MessagesPage };
 }
 
 /** The inbox's agents and campaigns, from the shared answers; undefined when either failed. */
@@ -145,8 +102,8 @@ export async function inboxReads(
     answers.read('inbox_members', websiteToken, from),
     answers.read('campaigns', websiteToken, from),
   ]);
-  const memberList = parsed(InboxMembersAnswer, members);
-  const campaignList = parsed(CampaignsAnswer, campaigns);
+  const memberList = parsed(InboxMembers, members);
+  const campaignList = parsed(Campaigns, campaigns);
   if (!memberList || !campaignList) return undefined;
   return { inboxMembers: memberList.payload, campaigns: campaignList };
 }

@@ -63,9 +63,9 @@ describe('the systemd unit (deploy/systemd/wren@.service)', () => {
     // The example's state paths are the directory systemd makes for the service.
     expect(service.get('StateDirectory')).toEqual(['wren']);
     expect(Object.values(environmentFile(ENV_EXAMPLE)).filter((value) => value.startsWith('/var/lib/'))).not.toHaveLength(0);
-    expect(Object.values(environmentFile(ENV_EXAMPLE)).every((value) => !value.startsWith('/var/lib/') || value.startsWith('/var/lib/wren/'))).toBe(
-      true,
-    );
+    expect(
+      Object.values(environmentFile(ENV_EXAMPLE)).every((value) => !value.startsWith('/var/lib/') || value.startsWith('/var/lib/wren/')),
+    ).toBe(true);
     // systemd stops it with SIGTERM, Wren's signal for a graceful handover, and waits long enough.
     expect(service.get('KillSignal')).toEqual(['SIGTERM']);
     expect(Number(service.get('TimeoutStopSec')![0])).toBeGreaterThanOrEqual(15);

@@ -28,9 +28,9 @@ const ContactFields = {
   additional_attributes: attributes,
 };
 
-const UpdateContact = v.object(ContactFields);
-const SetUser = v.object({ ...ContactFields, identifier_hash: schemas.optionalText(128) });
-const DestroyAttributes = v.object({ custom_attributes: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)) });
+export const UpdateContact = v.object(ContactFields);
+export const SetUser = v.object({ ...ContactFields, identifier_hash: schemas.optionalText(128) });
+export const DestroyAttributes = v.object({ custom_attributes: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)) });
 
 /** `{id, has_email, has_name, has_phone_number}`: the update answers, without `identifier`. */
 function summary(contact: Parameters<typeof widgetContact>[0]) {

@@ -14,9 +14,9 @@ import { addLabel, removeCustomAttributes, removeLabel, replaceCustomAttributes 
 import { readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth } from './auth';
 
-const SetAttributes = v.object({ custom_attributes: schemas.attributes });
-const DestroyAttributes = v.object({ custom_attribute: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)) });
-const AddLabel = v.object({ label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255)) });
+export const SetAttributes = v.object({ custom_attributes: schemas.attributes });
+export const DestroyAttributes = v.object({ custom_attribute: v.pipe(v.array(v.pipe(v.string(), v.maxLength(255))), v.maxLength(100)) });
+export const AddLabel = v.object({ label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255)) });
 
 /** Conversation attribute and label routes (mounted under `/api/v1/widget`). */
 export function widgetConversationAttributeRoutes(deps: AppDeps) {

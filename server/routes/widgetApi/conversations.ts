@@ -20,7 +20,7 @@ import { readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth, writingVisitor } from './auth';
 import { limitVisitorWrite } from './rateLimit';
 
-const CreateConversation = v.object({
+export const CreateConversation = v.object({
   contact: v.optional(
     v.object({
       name: schemas.optionalText(255),
@@ -36,7 +36,7 @@ const CreateConversation = v.object({
   custom_attributes: v.optional(v.nullable(schemas.attributes)),
 });
 
-const ToggleTyping = v.object({ typing_status: v.optional(v.picklist(['on', 'off'])) });
+export const ToggleTyping = v.object({ typing_status: v.optional(v.picklist(['on', 'off'])) });
 
 /** The widget's conversation routes (mounted under `/api/v1/widget`). */
 export function widgetConversationRoutes(deps: AppDeps) {

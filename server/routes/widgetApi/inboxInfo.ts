@@ -14,7 +14,7 @@ import { readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth, writingVisitor } from './auth';
 import { limitVisitorWrite } from './rateLimit';
 
-const WidgetEvent = v.object({
+export const WidgetEvent = v.object({
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   event_info: v.optional(v.nullable(schemas.attributes)),
 });

@@ -13,7 +13,7 @@ import { findVisitorMessage } from '../../repositories/messages';
 import { readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth } from './auth';
 
-const JoinMeeting = v.object({
+export const JoinMeeting = v.object({
   message_id: v.union([schemas.id, v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number), schemas.id)]),
 });
 

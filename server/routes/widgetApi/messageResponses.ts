@@ -13,7 +13,7 @@ import { answerMessage } from '../../services/messageResponses';
 import { paramId, readBody } from '../body';
 import { storedVisitor, visitorAuth } from './auth';
 
-const Answer = v.object({
+export const Answer = v.object({
   contact: v.optional(v.nullable(v.object({ email: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) }))),
   message: v.optional(v.nullable(v.object({ submitted_values: v.optional(v.unknown()) }))),
 });

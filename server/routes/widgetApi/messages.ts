@@ -25,7 +25,7 @@ const MessageFields = v.object({
   echo_id: schemas.optionalText(255),
 });
 
-const CreateMessage = v.object({ message: MessageFields });
+export const CreateMessage = v.object({ message: MessageFields });
 
 /** `message[attachments][]` files plus `message[content|referer_url|timestamp|reply_to|echo_id]`. */
 async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {

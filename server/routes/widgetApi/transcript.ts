@@ -14,7 +14,7 @@ import { readBody } from '../body';
 import { storedVisitor, visitorAuth } from './auth';
 import { limitVisitorWrite } from './rateLimit';
 
-const TranscriptRequest = v.object({ email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255)))) });
+export const TranscriptRequest = v.object({ email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255)))) });
 
 /** The transcript route (mounted under `/api/v1/widget`). */
 export function widgetTranscriptRoutes(deps: AppDeps) {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixture, readBootConfig, type Fixture } from '../helpers';
-import { callPaths, gatewayInFrontOf } from './gatewayFixture';
+import { callPaths, gatewayInFrontOf, passedThroughBreaches } from './gatewayFixture';
 
 const countContacts = async (fixture: Fixture) =>
   (
@@ -14,7 +14,11 @@ const countContacts = async (fixture: Fixture) =>
 
 describe('gateway mode', () => {
   let upstream: Fixture;
-  afterEach(() => upstream?.close());
+  afterEach(async () => {
+    await upstream?.close();
+    // What the gateway passed on from the reference server keeps the widget API's document.
+    expect(await passedThroughBreaches()).toEqual([]);
+  });
 
   it('never serves the agent console (its agents answer in Chatwoot), but serves the icon', async () => {
     upstream = await createFixture();

@@ -1,6 +1,7 @@
 /**
  * The gateway in front of a reference server standing in for Chatwoot: the gateway's calls go
- * to the upstream app object instead of the network, and each one is recorded.
+ * to the upstream app object instead of the network, and each one is recorded; so is every widget
+ * API answer the gateway gives, for `passedThroughBreaches` to hold to the OpenAPI document.
  */
 import { type AnswerStore, MemoryAnswerStore } from '../../../server/gateway/answerStore';
 import { createChatwootClient } from '../../../server/gateway/chatwootClient';
@@ -8,6 +9,8 @@ import { createGatewayApp } from '../../../server/gateway/gatewayApp';
 import { createInboxAnswers } from '../../../server/gateway/inboxAnswers';
 import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
 import type { Logger } from '../../../server/observability/logger';
+import { WIDGET_API_OPERATIONS } from '../../../server/contract/widgetApiOperations';
+import { contractBreaches, type Exchange } from '../contract/widgetApiContract';
 import type { Fixture } from '../helpers';
 
 export interface UpstreamCall {
@@ -47,8 +50,38 @@ export async function gatewayInFrontOf(upstream: Fixture, options: GatewayOption
     readiness: [{ name: 'chatwoot', probe: async () => {} }],
     logger: options.logger,
   });
+  // Only the reference upstream's answers must keep the document: a stand-in that fails does not.
+  if (!options.fetch) recordAnswers(app);
   const token = upstream.config.websiteToken;
   return { app, calls, token };
+}
+
+const passedThrough: Exchange[] = [];
+
+/** Whether the document describes `path` (others are Chatwoot's own, passed on untouched). */
+const documented = (method: string, path: string) =>
+  WIDGET_API_OPERATIONS.some((o) => o.method === method && new RegExp(`^${o.path.replace(/:\w+/g, '[^/]+')}$`).test(path));
+
+/** Records the widget API answers `app` gives, as a visitor receives them. */
+function recordAnswers(app: ReturnType<typeof createGatewayApp>) {
+  const fetch = app.fetch;
+  app.fetch = async (request, ...rest) => {
+    const answer = await fetch(request, ...rest);
+    const url = new URL(request.url);
+    if (documented(request.method, url.pathname))
+      passedThrough.push({
+        method: request.method,
+        url: `${url.pathname}${url.search}`,
+        status: answer.status,
+        body: await answer.clone().text(),
+      });
+    return answer;
+  };
+}
+
+/** How the answers the gateways passed through since the last call leave the OpenAPI document. */
+export async function passedThroughBreaches(): Promise<string[]> {
+  return (await Promise.all(passedThrough.splice(0).map(contractBreaches))).flat();
 }
 
 /** `calls` as `METHOD /path`, without the query. */

@@ -1,6 +1,6 @@
 import { captureLog } from '../observability/logCapture';
 import { createFixture, readBootConfig, sendMessage, type Fixture } from '../helpers';
-import { gatewayInFrontOf } from './gatewayFixture';
+import { gatewayInFrontOf, passedThroughBreaches } from './gatewayFixture';
 
 /** The value of one sample of the Prometheus text, 0 when absent. */
 function sample(text: string, name: string, labels: string): number {
@@ -10,7 +10,11 @@ function sample(text: string, name: string, labels: string): number {
 
 describe("the gateway's logs and metrics (README, Running in production)", () => {
   let upstream: Fixture;
-  afterEach(() => upstream?.close());
+  afterEach(async () => {
+    await upstream?.close();
+    // What the gateway passed on from the reference server keeps the widget API's document.
+    expect(await passedThroughBreaches()).toEqual([]);
+  });
 
   it('logs every forwarded request with the pattern of its route, an unknown widget path under its prefix', async () => {
     upstream = await createFixture();

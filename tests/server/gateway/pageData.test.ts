@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixture, readBootConfig, sendMessage, type Fixture } from '../helpers';
-import { callPaths, gatewayInFrontOf } from './gatewayFixture';
+import { callPaths, gatewayInFrontOf, passedThroughBreaches } from './gatewayFixture';
 
 const PAGE_CALLS = [
   'POST /api/v1/widget/config',
@@ -17,7 +17,11 @@ async function upstreamPage(upstream: Fixture, token?: string) {
 
 describe("the gateway's /widget data block (docs/protocol.md#the-data-block)", () => {
   let upstream: Fixture;
-  afterEach(() => upstream?.close());
+  afterEach(async () => {
+    await upstream?.close();
+    // What the gateway passed on from the reference server keeps the widget API's document.
+    expect(await passedThroughBreaches()).toEqual([]);
+  });
 
   it("carries a returning visitor's conversation, latest messages, contact, agents and campaigns, as the reference server's page does", async () => {
     upstream = await createFixture();
