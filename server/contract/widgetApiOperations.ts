@@ -71,6 +71,15 @@ const AttachmentsForm = v.object({
   'message[echo_id]': v.optional(v.pipe(v.string(), v.metadata({ 'x-wren': true, description: 'Makes a retried upload idempotent' }))),
 });
 
+/** `PATCH /messages/{id}`, which Chatwoot's routes answer to PUT as well. */
+const answerMessage = {
+  path: `${widget}/messages/:id`,
+  summary: "Answer a bot's message: an e-mail, a form, a choice, a rating",
+  caller: 'visitor',
+  body: Answer,
+  answers: { 200: { description: 'The contact after an e-mail answer, else `{}`', body: MessageAnswered } },
+} satisfies Omit<Operation, 'method'>;
+
 export const WIDGET_API_OPERATIONS: readonly Operation[] = [
   {
     method: 'GET',
@@ -164,22 +173,8 @@ export const WIDGET_API_OPERATIONS: readonly Operation[] = [
     answers: { 200: { description: 'The stored message', body: CreatedMessage } },
     wren: 'A message with an `echo_id` the conversation has already is answered with the stored one, not stored again.',
   },
-  {
-    method: 'PATCH',
-    path: `${widget}/messages/:id`,
-    summary: "Answer a bot's message: an e-mail, a form, a choice, a rating",
-    caller: 'visitor',
-    body: Answer,
-    answers: { 200: { description: 'The contact after an e-mail answer, else `{}`', body: MessageAnswered } },
-  },
-  {
-    method: 'PUT',
-    path: `${widget}/messages/:id`,
-    summary: 'The same as PATCH',
-    caller: 'visitor',
-    body: Answer,
-    answers: { 200: { description: 'The contact after an e-mail answer, else `{}`', body: MessageAnswered } },
-  },
+  { method: 'PATCH', ...answerMessage },
+  { method: 'PUT', ...answerMessage, summary: `${answerMessage.summary} (PUT, as PATCH)` },
   {
     method: 'POST',
     path: `${widget}/conversations/transcript`,

@@ -35,6 +35,7 @@ describe('a visitor who only looks', () => {
       messages: { payload: [], meta: {} },
       inboxMembers: [{ id: 1, name: 'Wren', avatar_url: '', availability_status: 'online' }],
       campaigns: [],
+      catchUp: 'cable',
     });
 
     expect(await json(fx.widget('/conversations', visitor))).toEqual({});

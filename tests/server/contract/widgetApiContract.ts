@@ -12,6 +12,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
+import { type Operation, WIDGET_API_OPERATIONS } from '../../../server/contract/widgetApiOperations';
 
 const DOCUMENT = join(import.meta.dirname, '../../../docs/openapi/widget-api.yaml');
 
@@ -74,3 +75,7 @@ export async function contractBreaches(exchange: Exchange): Promise<string[]> {
     ? []
     : (result.errors ?? []).map((error) => `${where}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`);
 }
+
+/** The operation of the document a request is, if any (by method and path, the query left out). */
+export const operationAt = (method: string, path: string): Operation | undefined =>
+  WIDGET_API_OPERATIONS.find((o) => o.method === method && new RegExp(`^${o.path.replace(/:\w+/g, '[^/]+')}$`).test(path.split('?')[0]));

@@ -9,8 +9,7 @@ import { createGatewayApp } from '../../../server/gateway/gatewayApp';
 import { createInboxAnswers } from '../../../server/gateway/inboxAnswers';
 import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
 import type { Logger } from '../../../server/observability/logger';
-import { WIDGET_API_OPERATIONS } from '../../../server/contract/widgetApiOperations';
-import { contractBreaches, type Exchange } from '../contract/widgetApiContract';
+import { contractBreaches, type Exchange, operationAt } from '../contract/widgetApiContract';
 import type { Fixture } from '../helpers';
 
 export interface UpstreamCall {
@@ -58,17 +57,14 @@ export async function gatewayInFrontOf(upstream: Fixture, options: GatewayOption
 
 const passedThrough: Exchange[] = [];
 
-/** Whether the document describes `path` (others are Chatwoot's own, passed on untouched). */
-const documented = (method: string, path: string) =>
-  WIDGET_API_OPERATIONS.some((o) => o.method === method && new RegExp(`^${o.path.replace(/:\w+/g, '[^/]+')}$`).test(path));
-
 /** Records the widget API answers `app` gives, as a visitor receives them. */
 function recordAnswers(app: ReturnType<typeof createGatewayApp>) {
   const fetch = app.fetch;
   app.fetch = async (request, ...rest) => {
     const answer = await fetch(request, ...rest);
     const url = new URL(request.url);
-    if (documented(request.method, url.pathname))
+    // Paths the document does not describe are Chatwoot's own, passed on untouched.
+    if (operationAt(request.method, url.pathname))
       passedThrough.push({
         method: request.method,
         url: `${url.pathname}${url.search}`,
