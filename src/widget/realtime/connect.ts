@@ -38,7 +38,7 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
         state.messages.fetchMissed().catch(() => undefined);
         state.conversation.fetch().catch(() => undefined);
       } else if (state.conversation.id.peek() !== undefined) {
-        if (state.pageCatchUp === 'cable') cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });
+        if (firstAfterPage === 'cable') cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });
         else state.messages.fetchMissed().catch(() => undefined);
       }
     },

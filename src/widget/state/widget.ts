@@ -121,10 +121,11 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
     session,
     ...prompts,
     ready: ready as ReadonlySignal<boolean>,
-    /** The first screen's data came with the page (`hydrate`), not from the API. */
-    loadedFromPage: false,
-    /** How to fill the gap after the page's data (`WidgetInitialData.catchUp`). */
-    pageCatchUp: 'request' as WidgetInitialData['catchUp'],
+    /**
+     * False, or the first screen's data came with the page (`hydrate`), not from the API, and
+     * this is how to fill the gap between it and the socket (`WidgetInitialData.catchUp`).
+     */
+    loadedFromPage: false as false | WidgetInitialData['catchUp'],
     banner: banner as ReadonlySignal<{ message: string; type: 'error' | 'success' } | null>,
     clock: clock as ReadonlySignal<Date>,
     inBusinessHours,
@@ -154,8 +155,7 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
         contact.apply(data.contact);
         ready.value = true;
       });
-      state.loadedFromPage = true;
-      state.pageCatchUp = data.catchUp;
+      state.loadedFromPage = data.catchUp;
       if (bridge.inIframe) campaigns.apply(data.campaigns);
     },
 
