@@ -130,7 +130,8 @@ describe("the reference server's widget API, against docs/openapi/widget-api.yam
     const breaches = (await Promise.all(exchanges.map(contractBreaches))).flat();
     expect(breaches).toEqual([]);
     const exercised = new Set(exchanges.map((e) => operationAt(e.method, e.url)));
-    expect(WIDGET_API_OPERATIONS.filter((o) => !exercised.has(o)).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    const all = WIDGET_API_OPERATIONS.map((o) => `${o.method} ${o.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect(all.filter((operation) => !exercised.has(operation))).toEqual([]);
     expect(exchanges.filter((e) => e.status >= 400).length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -12,7 +12,6 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
-import { type Operation, WIDGET_API_OPERATIONS } from '../../../server/contract/widgetApiOperations';
 
 const DOCUMENT = join(import.meta.dirname, '../../../docs/openapi/widget-api.yaml');
 
@@ -76,6 +75,16 @@ export async function contractBreaches(exchange: Exchange): Promise<string[]> {
     : (result.errors ?? []).map((error) => `${where}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`);
 }
 
-/** The operation of the document a request is, if any (by method and path, the query left out). */
-export const operationAt = (method: string, path: string): Operation | undefined =>
-  WIDGET_API_OPERATIONS.find((o) => o.method === method && new RegExp(`^${o.path.replace(/:\w+/g, '[^/]+')}$`).test(path.split('?')[0]));
+/** The document's operations as `METHOD /path/{param}` and the addresses each answers. */
+const OPERATIONS: [string, RegExp][] = Object.entries(
+  (parse(readFileSync(DOCUMENT, 'utf8')) as { paths: Record<string, Record<string, unknown>> }).paths,
+).flatMap(([path, item]) =>
+  Object.keys(item).map((method): [string, RegExp] => [
+    `${method.toUpperCase()} ${path}`,
+    new RegExp(`^${method.toUpperCase()} ${path.replace(/\{\w+\}/g, '[^/]+')}$`),
+  ]),
+);
+
+/** The document's operation (`METHOD /path/{param}`) a request is, if any; the query does not count. */
+export const operationAt = (method: string, url: string): string | undefined =>
+  OPERATIONS.find(([, address]) => address.test(`${method} ${url.split('?')[0]}`))?.[0];
