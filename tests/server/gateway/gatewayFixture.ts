@@ -26,6 +26,8 @@ export interface GatewayOptions {
   store?: AnswerStore;
   logger?: Logger;
   metricsToken?: string;
+  /** What `/readyz` reads for whether the process is stopping. */
+  draining?: () => boolean;
 }
 
 /** A gateway app whose Chatwoot is `upstream`, and the calls it made there. */
@@ -48,6 +50,7 @@ export async function gatewayInFrontOf(upstream: Fixture, options: GatewayOption
     inboxAnswers,
     readiness: [{ name: 'chatwoot', probe: async () => {} }],
     logger: options.logger,
+    draining: options.draining,
   });
   // Only the reference upstream's answers must keep the document: a stand-in that fails does not.
   if (!options.fetch) recordAnswers(app);

@@ -90,6 +90,17 @@ describe("the gateway's logs and metrics (README, Running in production)", () =>
     }
   });
 
+  it("answers /readyz with Chatwoot's reachability, and 503 once it is told to stop", async () => {
+    upstream = await createFixture();
+    let draining = false;
+    const { app } = await gatewayInFrontOf(upstream, { draining: () => draining });
+    const ready = await app.request('/readyz');
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready', checks: { chatwoot: 'ok' } }]);
+    draining = true;
+    const stopping = await app.request('/readyz');
+    expect([stopping.status, await stopping.json()]).toEqual([503, { status: 'shutting down', checks: { chatwoot: 'ok' } }]);
+  });
+
   it('names no visitor token, cookie or message in its log', async () => {
     upstream = await createFixture();
     const { logger, raw } = captureLog('debug');
