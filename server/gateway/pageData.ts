@@ -13,21 +13,19 @@
  */
 import * as v from 'valibot';
 import type { ConversationSummary, MessagesPage, WidgetContact, WidgetInitialData } from '../../src/shared/types';
-import { Campaigns, CurrentConversation, Id, InboxMembers, MessagesPage as MessagesPageSchema } from '../contract/widgetApiShapes';
+import {
+  Campaigns,
+  CurrentConversation,
+  InboxMembers,
+  MessagesPage as MessagesPageSchema,
+  WidgetConfig,
+} from '../contract/widgetApiShapes';
 import type { ChatwootClient } from './chatwootClient';
 import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
 import type { InboxAnswer, InboxAnswers } from './inboxAnswers';
 
 /** The config answer's `contact`: the visitor the token names, or the one it minted. */
-const ConfigContact = v.object({
-  contact: v.object({
-    id: v.nullable(Id),
-    name: v.fallback(v.nullable(v.string()), null),
-    email: v.fallback(v.nullable(v.string()), null),
-    phone_number: v.fallback(v.nullable(v.string()), null),
-    identifier: v.fallback(v.nullable(v.string()), null),
-  }),
-});
+const ConfigContact = v.object({ contact: WidgetConfig.entries.contact });
 
 /** `answer`'s body parsed by `schema`, or undefined when it is not a 200 of that shape. */
 function parsed<S extends v.GenericSchema>(schema: S, answer: Pick<InboxAnswer, 'status' | 'body'>): v.InferOutput<S> | undefined {
