@@ -43,8 +43,28 @@ const firstPaintStrings = {
   },
 };
 
+/** As in build.mjs: the emoji picker's data, trimmed from emojibase-data (scripts/emojiData.mjs). */
+const EMOJI = '\0emoji-data:';
+const emojiData = {
+  name: 'emoji-data',
+  enforce: 'pre',
+  async resolveId(source) {
+    const { EMOJI_DATA_ID } = await import('./scripts/emojiData.mjs');
+    return EMOJI_DATA_ID.test(source) ? `${EMOJI}${source}.js` : null;
+  },
+  async load(id) {
+    if (!id.startsWith(EMOJI)) return null;
+    const [{ emojiDataSource }, { EXPECTED_LOCALES }] = await Promise.all([
+      import('./scripts/emojiData.mjs'),
+      import('./scripts/checkLocales.mjs'),
+    ]);
+    const { contents, loader } = emojiDataSource(EXPECTED_LOCALES).load(id.slice(EMOJI.length, -3));
+    return loader === 'json' ? `export default ${contents};` : contents;
+  },
+};
+
 export default defineConfig({
-  plugins: [chunkCssAsText, firstPaintStrings],
+  plugins: [chunkCssAsText, firstPaintStrings, emojiData],
   resolve: {
     alias: [
       ...viteAliases(),

@@ -131,6 +131,7 @@ export function Messages() {
   const emojiPicker = (insert: (emoji: string) => void, close: () => void) => (
     <EmojiPicker
       locale={locale.value}
+      intlLocale={intlLocale.value}
       t={t}
       loadChunk={loadChunk}
       onPick={insert}

@@ -4,7 +4,15 @@ import { readRecentEmoji, rememberEmoji } from '../../lib/emojiRecents';
 import { searchEmoji } from '../../lib/emojiSearch';
 import { adoptStyles } from '../../lib/adoptStyles';
 import type { MessageKey } from '../../i18n';
-import { baseKey, buildCatalog, SKIN_TONE_MODIFIERS, withSkinTone, type EmojiEntry, type EmojiNames } from './emojiCatalog';
+import {
+  baseKey,
+  buildCatalog,
+  SKIN_TONE_MODIFIERS,
+  withSkinTone,
+  type CatalogNames,
+  type EmojiEntry,
+  type EmojiNames,
+} from './emojiCatalog';
 import { EmojiGrid } from './EmojiGrid';
 import emojiCss from '../../styles/emoji.chunk.css';
 
@@ -17,6 +25,8 @@ type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'LOADING' | 'CHUN
 export interface EmojiPickerProps {
   /** The widget's locale (docs/behaviour.md#locales code): names and search use it where the dataset has it. */
   locale: string;
+  /** The same as a BCP 47 tag for `Intl` (the i18n module's `intlLocale`): country flags' names. */
+  intlLocale: string;
   /**
    * The widget's `t`: the picker looks its own strings up, so their wiring ships in this chunk
    * rather than in the conversation view's (which is near its size ceiling).
@@ -32,6 +42,27 @@ export interface EmojiPickerProps {
   /** Escape: the composer closes the picker and takes focus back. */
   onClose(): void;
 }
+
+/** Each category's name, by emojibase's group number (scripts/emojiData.mjs). */
+export const CATEGORY_NAMES: Record<number, EmojiPickerKey> = {
+  0: 'EMOJI.SMILEYS',
+  1: 'EMOJI.PEOPLE',
+  3: 'EMOJI.NATURE',
+  4: 'EMOJI.FOOD',
+  5: 'EMOJI.TRAVEL',
+  6: 'EMOJI.ACTIVITIES',
+  7: 'EMOJI.OBJECTS',
+  8: 'EMOJI.SYMBOLS',
+  9: 'EMOJI.FLAGS',
+};
+/** The skin tones' names, light to dark, in the order of `SKIN_TONE_MODIFIERS`. */
+const TONE_NAMES: EmojiPickerKey[] = [
+  'EMOJI.TONE_LIGHT',
+  'EMOJI.TONE_MEDIUM_LIGHT',
+  'EMOJI.TONE_MEDIUM',
+  'EMOJI.TONE_MEDIUM_DARK',
+  'EMOJI.TONE_DARK',
+];
 
 const RECENT = -1;
 /** One picker is open at a time (the composer's), so its ids can be fixed. */
@@ -49,7 +80,7 @@ const storage = () => {
  * name in the widget's locale, a skin-tone choice, and the emoji in a keyboard-operable grid.
  * Emoji are text in the system's emoji font, no images.
  */
-export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPickerProps) {
+export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick, onClose }: EmojiPickerProps) {
   const [names, setNames] = useState<EmojiNames>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -71,7 +102,13 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
     };
   }, [locale, attempt]);
 
-  const catalog = useMemo(() => (names ? buildCatalog(CATEGORIES, names) : []), [names]);
+  const catalog = useMemo(() => {
+    if (!names) return [];
+    const regions = new Intl.DisplayNames([intlLocale], { type: 'region' });
+    const named: CatalogNames = { category: (key) => t(CATEGORY_NAMES[key]), region: (code) => regions.of(code) ?? code };
+    return buildCatalog(CATEGORIES, names, named);
+    // `locale` for the category names: two locales may share one dataset (pt, pt_BR).
+  }, [names, locale, intlLocale]);
   const all = useMemo(() => catalog.flatMap((category) => category.entries), [catalog]);
   const recentEntries = useMemo(() => {
     const byKey = new Map(all.map((entry) => [baseKey(entry.emoji), entry]));
@@ -148,10 +185,10 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
             value={tone}
             onChange={(event) => setTone(Number(event.currentTarget.value))}
           >
-            <option value={-1}>✋</option>
-            {names.tones.map((name, i) => (
+            <option value={-1}>{`✋ ${t('EMOJI.TONE_NONE')}`}</option>
+            {TONE_NAMES.map((name, i) => (
               <option key={name} value={i}>
-                {`${withSkinTone('✋', SKIN_TONE_MODIFIERS[i])} ${name}`}
+                {`${withSkinTone('✋', SKIN_TONE_MODIFIERS[i])} ${t(name)}`}
               </option>
             ))}
           </select>
