@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './ports';
 import { axeViolations } from './support/axe';
+import { colourfulShare } from './support/visualChecks';
 import { conversationMessages } from './support/settings';
 import { hostSettings, saveScreenshot } from './support/widget';
 import { composerOf, openConversation, sendVisitorMessage } from './support/widgetSession';
@@ -88,6 +89,20 @@ test.describe('the emoji picker', () => {
     await page.keyboard.press('Escape');
     await expect(picker).toBeHidden();
     await expect(button).toBeFocused();
+  });
+
+  test('draws its emoji in colour, where the text font has black-and-white smileys too (Linux)', async ({ page, context }) => {
+    const widget = await openConversation(page);
+    await widget.getByRole('button', { name: 'Insert emoji' }).click();
+    const picker = widget.getByRole('dialog', { name: 'Insert emoji' });
+    // Smileys come first: DejaVu Sans, Linux's text font, has them in black and white.
+    const smiley = picker.getByRole('gridcell', { name: 'grinning face', exact: true });
+    await expect(smiley).toBeVisible();
+    expect(await colourfulShare(context, await smiley.screenshot())).toBeGreaterThan(0.1);
+    expect(await colourfulShare(context, await picker.getByRole('tab', { name: 'Smileys & Emotion' }).screenshot())).toBeGreaterThan(0.1);
+    // Each platform's colour-emoji font is named, ahead of the text fonts.
+    const fonts = await smiley.evaluate((cell) => getComputedStyle(cell).fontFamily);
+    expect(fonts).toMatch(/^"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"/);
   });
 
   test('has no button when the host turns it off with enableEmojiPicker: false', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { BrowserContext, Locator } from '@playwright/test';
 
 /**
  * How a focused control shows its focus: whether the browser treats the focus as keyboard
@@ -54,4 +54,31 @@ export function forcedColorsEdge(control: Locator): Promise<string> {
       return `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
     return 'none';
   });
+}
+
+/**
+ * The share of a PNG's pixels that are clearly coloured (their channels more than 60 apart): a
+ * colour emoji has plenty, a black-and-white glyph on a light or dark background none. The PNG is
+ * decoded by the browser, in a blank page of `context`.
+ */
+export async function colourfulShare(context: BrowserContext, png: Buffer): Promise<number> {
+  const page = await context.newPage();
+  try {
+    return await page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context2d = canvas.getContext('2d')!;
+      context2d.drawImage(image, 0, 0);
+      const { data } = context2d.getImageData(0, 0, image.width, image.height);
+      let coloured = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 60) coloured++;
+      }
+      return coloured / (data.length / 4);
+    }, png.toString('base64'));
+  } finally {
+    await page.close();
+  }
 }
