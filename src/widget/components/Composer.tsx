@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEscapeLayer } from '../lib/escapeLayers';
 import { insertAtCaret } from '../lib/insertAtCaret';
 import { Icon } from './icons';
 
@@ -28,9 +29,9 @@ export interface ComposerProps {
   autoFocus?: boolean;
   /**
    * Present when the emoji picker is allowed: the button's name, and the picker, given what to do
-   * with an emoji (insert it at the caret) and how to close.
+   * with an emoji (insert it at the caret). Escape closes it (lib/escapeLayers.ts).
    */
-  emoji?: { label: string; picker(insert: (emoji: string) => void, close: () => void): ReactNode };
+  emoji?: { label: string; picker(insert: (emoji: string) => void): ReactNode };
   /** Text put in the box from outside (`$chatwoot.showNewMessage`): it replaces the box's text, once per object. */
   draft?: { text: string } | null;
   /** The draft is in the box: the owner can forget it (a later mount must not put it back). */
@@ -79,10 +80,11 @@ export function Composer({
     setText(result.value);
     onInput?.(result.value);
   };
-  const closeEmoji = () => {
+  // Escape, innermost first; also when the chat window closes, when the frame has no focus to give.
+  useEscapeLayer(emojiOpen, () => {
     setEmojiOpen(false);
-    emojiButton.current?.focus();
-  };
+    if (document.hasFocus()) emojiButton.current?.focus();
+  });
 
   // The autofocus attribute only acts while a document loads, and the composer mounts later
   // (after Start Conversation, or once its chunk arrives): without this, keyboard focus fell
@@ -154,7 +156,7 @@ export function Composer({
       )}
       {/* The popover's place is the composer's, so a picker still loading or failed to load sits
           above the box instead of squeezing the text out of it. */}
-      {emoji && emojiOpen && <div className="composer__popover">{emoji.picker(insertEmoji, closeEmoji)}</div>}
+      {emoji && emojiOpen && <div className="composer__popover">{emoji.picker(insertEmoji)}</div>}
       {emoji && (
         <button
           ref={emojiButton}

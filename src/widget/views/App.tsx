@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { effect } from '@preact/signals-react';
 import { Banner } from '../components/Banner';
 import { Branding } from '../components/Branding';
 import { ChatHeader, ChatHeaderExpanded, expandedHeaderOpacity } from '../components/ChatHeader';
 import { t } from '../i18n';
+import { closeAllLayers, closeInnermostLayer } from '../lib/escapeLayers';
 import { replyWaitText } from './availability';
 import { useWidget } from './context';
 import { Home } from './Home';
@@ -34,10 +36,22 @@ export function App() {
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   useDocumentTheme(widget);
 
+  // Escape closes the innermost layer (the emoji picker, a dialog), and the chat once none is
+  // open; a closed chat keeps no layer open for when it comes back (lib/escapeLayers.ts).
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && widget.closeWindow();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      if (!closeInnermostLayer()) widget.closeWindow();
+    };
     addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
+    const closed = effect(() => {
+      if (!app.isWidgetOpen.value) closeAllLayers();
+    });
+    return () => {
+      removeEventListener('keydown', onKey);
+      closed();
+    };
   }, []);
 
   useEffect(() => setScrollTop(0), [path]);

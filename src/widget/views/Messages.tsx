@@ -128,14 +128,13 @@ export function Messages() {
     if (files.length) sendFiles(files);
   };
 
-  const emojiPicker = (insert: (emoji: string) => void, close: () => void) => (
+  const emojiPicker = (insert: (emoji: string) => void) => (
     <EmojiPicker
       locale={locale.value}
       intlLocale={intlLocale.value}
       t={t}
       loadChunk={loadChunk}
       onPick={insert}
-      onClose={close}
       errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
     />
   );

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Composer } from '../../../src/widget/components/Composer';
+import { closeAllLayers, closeInnermostLayer } from '../../../src/widget/lib/escapeLayers';
 
 const labels = { placeholder: 'Type your message', send: 'Send message', attach: 'Add an attachment' };
 
@@ -229,16 +230,14 @@ describe('what the composer reports while the visitor types', () => {
 describe("the composer's emoji button", () => {
   function setupWithEmoji() {
     let insert: (emoji: string) => void = () => undefined;
-    let close: () => void = () => undefined;
-    const picker = vi.fn((i: (emoji: string) => void, c: () => void) => {
+    const picker = vi.fn((i: (emoji: string) => void) => {
       insert = i;
-      close = c;
       return <div role="dialog" aria-label="Insert emoji" />;
     });
     render(<Composer maxLength={20} labels={labels} onSend={vi.fn()} emoji={{ label: 'Insert emoji', picker }} />);
     const input = screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
     const button = screen.getByRole('button', { name: 'Insert emoji' });
-    return { input, button, picker, insert: (e: string) => insert(e), close: () => close() };
+    return { input, button, picker, insert: (e: string) => insert(e) };
   }
 
   it('opens the picker only when pressed, and says so', () => {
@@ -262,11 +261,30 @@ describe("the composer's emoji button", () => {
     expect(input.selectionStart).toBe(4);
   });
 
-  it('returns focus to its button when the picker is closed', () => {
-    const { button, close } = setupWithEmoji();
+  it('is the innermost layer Escape closes, and gives its button focus back', () => {
+    const { button } = setupWithEmoji();
     fireEvent.click(button);
-    close();
+    // What the shell does on Escape (views/App.tsx).
+    act(() => expect(closeInnermostLayer()).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // Closed, it is no layer: the next Escape is the chat's.
+    expect(closeInnermostLayer()).toBe(false);
+  });
+
+  it('closes with the chat window, leaving focus where it is when the frame has none', () => {
+    const { button, input } = setupWithEmoji();
+    fireEvent.click(button);
+    input.focus();
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      act(() => closeAllLayers());
+    } finally {
+      hasFocus.mockRestore();
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(input);
   });
 
   it('has no button when the picker is not allowed', () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { openLayer } from '../../../src/widget/lib/escapeLayers';
 import { App } from '../../../src/widget/views/App';
 import { WidgetContext } from '../../../src/widget/views/context';
 import { BANNER_MS } from '../../../src/widget/state/widget';
@@ -63,6 +64,38 @@ describe('the shell', () => {
     const { sent } = setup();
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(sent('closeWindow')).toHaveLength(1);
+  });
+
+  it('closes what is open over the chat first on Escape, innermost first, then the chat', () => {
+    const { sent } = setup();
+    const closed: string[] = [];
+    const unregister = [openLayer(() => closed.push('dialog')), openLayer(() => closed.push('emoji picker'))];
+    try {
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(closed).toEqual(['emoji picker']);
+      unregister.pop()?.();
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(closed).toEqual(['emoji picker', 'dialog']);
+      unregister.pop()?.();
+      expect(sent('closeWindow')).toHaveLength(0);
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(sent('closeWindow')).toHaveLength(1);
+    } finally {
+      for (const remove of unregister) remove();
+    }
+  });
+
+  it('closes every layer when the chat window closes, so none is there when it opens again', () => {
+    const { state } = setup();
+    act(() => state.app.setOpen(true));
+    const close = vi.fn();
+    const unregister = openLayer(close);
+    try {
+      act(() => state.app.setOpen(false));
+      expect(close).toHaveBeenCalledOnce();
+    } finally {
+      unregister();
+    }
   });
 
   it('shows the branding footer with the brand', () => {

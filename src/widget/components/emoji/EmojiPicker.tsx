@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CATEGORIES, loadEmojiNames } from 'emoji-data';
 import { readRecentEmoji, rememberEmoji } from '../../lib/emojiRecents';
 import { searchEmoji } from '../../lib/emojiSearch';
@@ -39,8 +39,6 @@ export interface EmojiPickerProps {
   loadChunk<T>(load: () => Promise<T>): Promise<T>;
   /** The chosen emoji, skin tone applied. */
   onPick(emoji: string): void;
-  /** Escape: the composer closes the picker and takes focus back. */
-  onClose(): void;
 }
 
 /** Each category's name, by emojibase's group number (scripts/emojiData.mjs). */
@@ -80,7 +78,7 @@ const storage = () => {
  * name in the widget's locale, a skin-tone choice, and the emoji in a keyboard-operable grid.
  * Emoji are text in the system's emoji font, no images.
  */
-export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick, onClose }: EmojiPickerProps) {
+export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick }: EmojiPickerProps) {
   const [names, setNames] = useState<EmojiNames>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -89,6 +87,12 @@ export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick, onClose 
   const [tone, setTone] = useState(-1);
   const [recents, setRecents] = useState(() => readRecentEmoji(storage()));
   const [focusGrid, setFocusGrid] = useState(0);
+  const search = useRef<HTMLInputElement>(null);
+
+  // Typing goes to the search as the picker opens. Not the autofocus attribute: browsers ignore it
+  // in a cross-origin frame ("Blocked autofocusing… in a cross-origin subframe"), where the chat
+  // lives, and it only acts while a document loads. Escape is the shell's (lib/escapeLayers.ts).
+  useEffect(() => search.current?.focus(), []);
 
   useEffect(() => {
     let live = true;
@@ -131,13 +135,6 @@ export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick, onClose 
     onPick(emoji);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  };
-
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     // The picker sits inside the composer's form: Enter here picks, it must not send.
     if (event.key === 'Enter') {
@@ -165,16 +162,15 @@ export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick, onClose 
   };
 
   return (
-    <div className="emoji-picker" role="dialog" aria-label={t('EMOJI.OPEN')} onKeyDown={onKeyDown}>
+    <div className="emoji-picker" role="dialog" aria-label={t('EMOJI.OPEN')}>
       <div className="emoji-picker__bar">
         <input
+          ref={search}
           type="search"
           className="emoji-picker__search"
           aria-label={t('EMOJI.SEARCH')}
           placeholder={t('EMOJI.SEARCH')}
           value={query}
-          // biome-ignore lint/a11y/noAutofocus: the picker is a dialog the visitor just opened; its search is where typing goes
-          autoFocus
           onInput={(event) => setQuery(event.currentTarget.value)}
           onKeyDown={onSearchKey}
         />

@@ -6,7 +6,6 @@ import { intlLocale, locale, setLocale, t } from '../../../../src/widget/i18n';
 /** The picker as the conversation view renders it, with the widget's strings and the build's emoji data. */
 function renderPicker(props: Partial<EmojiPickerProps> = {}) {
   const onPick = vi.fn();
-  const onClose = vi.fn();
   render(
     <EmojiPicker
       locale={locale.value}
@@ -14,11 +13,10 @@ function renderPicker(props: Partial<EmojiPickerProps> = {}) {
       t={t}
       loadChunk={(load) => load()}
       onPick={onPick}
-      onClose={onClose}
       {...props}
     />,
   );
-  return { onPick, onClose };
+  return { onPick };
 }
 
 afterEach(async () => {
@@ -47,6 +45,15 @@ describe('the emoji picker', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['✋ افتراضي', '✋🏻 بشرة فاتحة', '✋🏼 بشرة فاتحة متوسطة', '✋🏽 بشرة متوسطة', '✋🏾 بشرة داكنة متوسطة', '✋🏿 بشرة داكنة']);
+  });
+
+  it('puts focus in its search box as it opens, so typing searches at once', async () => {
+    renderPicker();
+    const search = screen.getByRole('searchbox', { name: 'Search emoji' });
+    expect(document.activeElement).toBe(search);
+    // Not through the autofocus attribute, which browsers ignore in a cross-origin frame.
+    expect(search.hasAttribute('autofocus')).toBe(false);
+    await screen.findByRole('grid');
   });
 
   it('names a country’s flag after the country, in the widget’s language', async () => {

@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * What Escape closes, innermost first (docs/behaviour.md#screens): the layers open over the chat
+ * (the emoji picker, a dialog), the last opened first, and the chat window itself once none is.
+ * The shell handles Escape once, wherever focus is (in a cross-origin frame focus may not have
+ * reached a layer yet); a layer only says how it closes while it is open.
+ */
+const layers: (() => void)[] = [];
+
+/** Registers an open layer's close; the returned function unregisters it. */
+export function openLayer(close: () => void): () => void {
+  layers.push(close);
+  return () => {
+    const index = layers.lastIndexOf(close);
+    if (index >= 0) layers.splice(index, 1);
+  };
+}
+
+/** Escape: closes the innermost open layer; false when none is open (then the chat closes). */
+export function closeInnermostLayer(): boolean {
+  const close = layers.at(-1);
+  close?.();
+  return close !== undefined;
+}
+
+/** The chat window closed: no layer is left open for when it comes back. */
+export function closeAllLayers(): void {
+  for (const close of [...layers]) close();
+}
+
+/** Keeps a layer registered while `open`; `close` may change from render to render. */
+export function useEscapeLayer(open: boolean, close: () => void): void {
+  const latest = useRef(close);
+  latest.current = close;
+  useEffect(() => (open ? openLayer(() => latest.current()) : undefined), [open]);
+}
