@@ -246,6 +246,25 @@ test.describe('keyboard only', () => {
   });
 });
 
+test.describe('with a mouse', () => {
+  test('opening the chat with a click focuses Start Conversation without a focus ring; the keyboard brings it back', async ({ page }) => {
+    await page.goto(`${E2E.hostOrigin}/`);
+    const widget = await openChat(page);
+    const start = widget.getByRole('button', { name: 'Start Conversation' });
+    await expect(start).toBeFocused();
+    expect(await focusIndicator(start)).toEqual({ focusVisible: false, indicator: 'none' });
+    // Closed and opened again with the mouse, once the frame exists: still no ring.
+    await launcherButton(page, 'Close chat window').click();
+    await launcherButton(page).click();
+    await expect(start).toBeFocused();
+    expect(await focusIndicator(start)).toEqual({ focusVisible: false, indicator: 'none' });
+    // A key pressed in the chat, and focus is shown again as it moves.
+    await page.keyboard.press('Tab');
+    const next = widget.locator(':focus');
+    expect(await focusIndicator(next)).toMatchObject({ focusVisible: true, indicator: expect.stringMatching(/^outline/) });
+  });
+});
+
 test.describe('what screen readers are told', () => {
   test('the log announces agent messages, the typing indicator is a status, every button has a name', async ({ page }) => {
     await page.goto(`${E2E.hostOrigin}/`);

@@ -39,6 +39,24 @@ describe('toggle-open', () => {
     expect(navigate).not.toHaveBeenCalledWith('/messages');
   });
 
+  it('puts focus on the main control with a ring only when the launcher was used by keyboard', async () => {
+    const { host } = await setup({ messages: [] });
+    const control = document.createElement('button');
+    control.dataset.autofocus = '';
+    document.body.append(control);
+    const focus = vi.spyOn(control, 'focus');
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    try {
+      host['toggle-open']!({ isOpen: true, focusVisible: false });
+      await vi.waitFor(() => expect(focus).toHaveBeenLastCalledWith({ focusVisible: false }));
+      host['toggle-open']!({ isOpen: true, focusVisible: true });
+      await vi.waitFor(() => expect(focus).toHaveBeenLastCalledWith({ focusVisible: true }));
+    } finally {
+      hasFocus.mockRestore();
+      control.remove();
+    }
+  });
+
   it('closing the unread prompt marks the messages seen, leaves unread mode and returns home', async () => {
     const { state, host, navigate, sent, endpoints } = await setup({ messages: [widgetMessage(1)] });
     state.router.navigate('/unread-messages');
