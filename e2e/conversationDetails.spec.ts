@@ -1,6 +1,7 @@
 import { expect, test, type FrameLocator } from '@playwright/test';
 import { agentApi } from './support/agentApi';
-import { saveScreenshot } from './support/widget';
+import { markContrast } from './support/visualChecks';
+import { hostSettings, saveScreenshot } from './support/widget';
 import { composerOf, openConversation, sendVisitorMessage } from './support/widgetSession';
 
 // What users of chat widgets expect inside a conversation (issue 14): times, delivery and read
@@ -45,6 +46,38 @@ test('each group shows its time, exact on hover, and the visitor sees sent, deli
   await expect(firstOfGroup.locator('.bubble__meta')).toBeVisible();
   await saveScreenshot(page, 'conversation-times-and-read');
 });
+
+for (const darkMode of ['light', 'dark'] as const) {
+  test(`sent, delivered and read differ in shape and stand out 3:1 from the page, ${darkMode}`, async ({ page }) => {
+    await hostSettings(page, { darkMode });
+    const widget = await openConversation(page);
+    const { conversationId } = await sendVisitorMessage(page, widget, `Did you get my order? ${Date.now()}`);
+    const status = widget.getByRole('log').locator('.bubble__status').last();
+    const look = async () => ({
+      shape: await status.evaluate((el) => ({
+        checks: el.querySelector('path')?.getAttribute('d'),
+        disc: getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)',
+      })),
+      contrast: await markContrast(status),
+    });
+
+    await expect(status).toHaveAttribute('title', 'Sent');
+    const sent = await look();
+    await agentApi('GET', `/api/v1/accounts/1/conversations/${conversationId}/messages`);
+    await expect(status).toHaveAttribute('title', 'Delivered');
+    const delivered = await look();
+    await agentApi('POST', `/api/v1/accounts/1/conversations/${conversationId}/update_last_seen`);
+    await expect(status).toHaveAttribute('title', 'Read');
+    const read = await look();
+
+    for (const state of [sent, delivered, read]) expect(state.contrast).toBeGreaterThanOrEqual(3);
+    // One check, two checks, two checks on a disc: told apart without colour.
+    expect(sent.shape.checks).not.toBe(delivered.shape.checks);
+    expect([sent.shape.disc, delivered.shape.disc, read.shape.disc]).toEqual([false, false, true]);
+    await status.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `delivery-states-${darkMode}`);
+  });
+}
 
 test('a reply’s quote jumps to the original, loading older history, and sending scrolls back down', async ({ page }) => {
   const widget = await openConversation(page);

@@ -82,3 +82,32 @@ export async function colourfulShare(context: BrowserContext, png: Buffer): Prom
     await page.close();
   }
 }
+
+/**
+ * WCAG contrast of a mark (an icon in `currentColor`) against what it is drawn on. A mark with a
+ * background of its own (a disc) must stand out from its surroundings and carry its glyph: the
+ * lower of the two ratios. Otherwise its colour against the nearest ancestor's background.
+ */
+export function markContrast(mark: Locator): Promise<number> {
+  return mark.evaluate((el) => {
+    const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = (css: string) => {
+      const [r, g, b] = rgba(css)
+        .map((c) => c / 255)
+        .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => {
+      const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const opaque = (css: string) => css !== 'transparent' && (rgba(css)[3] ?? 1) > 0;
+    let behind = el.parentElement;
+    while (behind && !opaque(getComputedStyle(behind).backgroundColor)) behind = behind.parentElement;
+    const backdrop = behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)';
+    const own = getComputedStyle(el);
+    return opaque(own.backgroundColor)
+      ? Math.min(ratio(own.color, own.backgroundColor), ratio(own.backgroundColor, backdrop))
+      : ratio(own.color, backdrop);
+  });
+}

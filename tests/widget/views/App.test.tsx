@@ -177,4 +177,19 @@ describe('the focus ring', () => {
     setup({ widgetColor: '#ffeb3b' });
     expect(root().style.getPropertyValue('--focus-color')).not.toBe('#ffeb3b');
   });
+
+  it('is drawn in the brand colour in dark mode when the brand colour is light enough to see on the dark page', () => {
+    const { state } = setup({ widgetColor: '#1f93ff' });
+    act(() => state.app.update({ darkMode: 'dark' }));
+    expect(root().style.getPropertyValue('--focus-color')).toBe('#1f93ff');
+  });
+
+  it('is drawn in the text colour in dark mode when the brand colour is too dark to see there', () => {
+    const { state } = setup({ widgetColor: '#0b4f9e' });
+    act(() => state.app.update({ darkMode: 'dark' }));
+    expect(root().style.getPropertyValue('--focus-color')).toBe('var(--text)');
+    // And back in the brand colour in light mode.
+    act(() => state.app.update({ darkMode: 'light' }));
+    expect(root().style.getPropertyValue('--focus-color')).toBe('#0b4f9e');
+  });
 });
