@@ -79,6 +79,34 @@ for (const darkMode of ['light', 'dark'] as const) {
   });
 }
 
+test('an agent’s avatar sits beside the last bubble of their group, by its foot, where the time is', async ({ page }) => {
+  const widget = await openConversation(page);
+  const { conversationId } = await sendVisitorMessage(page, widget, `Where is my parcel? ${Date.now()}`);
+  for (const content of ['Let me check.', 'It is in Lyon today.', 'It arrives tomorrow: a long line that wraps onto a second line.'])
+    await agentSays(conversationId, { content });
+  const log = widget.getByRole('log');
+  await expect(log.getByText('It arrives tomorrow', { exact: false })).toBeVisible();
+  const rows = log.locator('.message-row--agent');
+  await expect(rows).toHaveCount(3);
+  const shown = await rows.evaluateAll((all) =>
+    all.map((row) => {
+      const avatar = row.querySelector('.avatar')!.getBoundingClientRect();
+      const bubble = row.querySelector('.bubble')!.getBoundingClientRect();
+      const time = row.querySelector('.bubble__meta')?.getBoundingClientRect();
+      return {
+        visible: getComputedStyle(row.querySelector('.avatar')!).visibility === 'visible',
+        // Beside the bubble: its foot level with the bubble's, before the bubble, above the time.
+        atFoot: Math.abs(avatar.bottom - bubble.bottom) < 1,
+        before: avatar.right <= bubble.left,
+        aboveTime: !time || !time.height || avatar.bottom <= time.top + 1,
+      };
+    }),
+  );
+  expect(shown.map((row) => row.visible)).toEqual([false, false, true]);
+  for (const row of shown) expect(row).toMatchObject({ atFoot: true, before: true, aboveTime: true });
+  await saveScreenshot(page, 'agent-avatar-group');
+});
+
 test('a reply’s quote jumps to the original, loading older history, and sending scrolls back down', async ({ page }) => {
   const widget = await openConversation(page);
   const first = `The order number is A-${Date.now()}`;

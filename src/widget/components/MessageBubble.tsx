@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MESSAGE_TYPE } from '../../shared/types';
 import type { ChatMessage } from '../state/messageMerge';
 import { Icon } from './icons';
@@ -36,6 +37,8 @@ export interface MessageBubbleProps {
   quoted?: { sender: string; summary: string; onSelect?(): void } | null;
   onRetry?(id: string): void;
   onReply?(message: ChatMessage): void;
+  /** The sender's avatar, beside the bubble (an agent's or the bot's message). */
+  avatar?: ReactNode;
 }
 
 const FRAMELESS = new Set(['cards', 'csat']);
@@ -47,7 +50,7 @@ const FRAMELESS = new Set(['cards', 'csat']);
  * of a group and on hover or focus of the others (conversation.chunk.css), the exact date and
  * time in its tooltip.
  */
-export function MessageBubble({ message, labels, messageLabels, callbacks, quoted, onRetry, onReply }: MessageBubbleProps) {
+export function MessageBubble({ message, labels, messageLabels, callbacks, quoted, onRetry, onReply, avatar }: MessageBubbleProps) {
   const fromVisitor = message.message_type === MESSAGE_TYPE.incoming;
   const failed = message.status === 'failed';
   const kind = messageKind(message);
@@ -58,6 +61,7 @@ export function MessageBubble({ message, labels, messageLabels, callbacks, quote
     <>
       {/* The reply-to jump lands here (focused, so a screen reader reads it). */}
       <div className="bubble-wrap" data-message-id={message.id} tabIndex={-1}>
+        {avatar}
         <div className={frame} aria-busy={message.status === 'in_progress'}>
           {quoted && <ReplyToChip sender={quoted.sender} summary={quoted.summary} onSelect={quoted.onSelect} title={labels.goToQuoted} />}
           {messageLabels ? (
