@@ -22,7 +22,7 @@ import conversationCss from '../styles/conversation.chunk.css';
 adoptStyles(conversationCss);
 
 // With the header's End Conversation confirmation, which leads to it (conversationEnd.ts).
-const ResolvedFooter = lazyPart(() => import('./conversationEnd').then((m) => m.ResolvedFooter));
+const Resolved = lazyPart(() => import('./conversationEnd').then((m) => m.Resolved));
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
@@ -43,6 +43,7 @@ export function Messages() {
   const resolved = conversation.status.value === 'resolved';
   const canAttach = app.canAttach.value;
   const canPickEmoji = app.canPickEmoji.value;
+  const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
 
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
@@ -135,7 +136,7 @@ export function Messages() {
       t={t}
       loadChunk={loadChunk}
       onPick={insert}
-      errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
+      errorLabels={chunkLabels}
     />
   );
 
@@ -164,24 +165,7 @@ export function Messages() {
       ) : (
         <MessageList {...listProps} />
       )}
-      {resolved && (
-        <ResolvedFooter
-          labels={{
-            resolved: t('CONVERSATION.RESOLVED'),
-            startNew: t('START_NEW_CONVERSATION'),
-            requestTranscript: t('TRANSCRIPT.REQUEST'),
-            email: t('TRANSCRIPT.EMAIL'),
-            send: t('TRANSCRIPT.SEND'),
-            success: t('TRANSCRIPT.SUCCESS'),
-            error: t('TRANSCRIPT.ERROR'),
-            invalidEmail: t('FORM.INVALID_EMAIL'),
-          }}
-          hasEmail={!!widget.contact.contact.value?.has_email}
-          onStartNew={() => flow.startNewConversation()}
-          onRequestTranscript={(email) => flow.requestTranscript(email)}
-          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
-        />
-      )}
+      {resolved && <Resolved flow={flow} errorLabels={chunkLabels} />}
       {showComposer && !resolved && replyTo && (
         <ReplyToChip
           sender={nameOf(replyTo)}
@@ -205,14 +189,7 @@ export function Messages() {
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
-      {callUrl && (
-        <VideoCallOverlay
-          url={callUrl}
-          labels={labelsForMessages}
-          onLeave={() => setCallUrl(null)}
-          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
-        />
-      )}
+      {callUrl && <VideoCallOverlay url={callUrl} labels={labelsForMessages} onLeave={() => setCallUrl(null)} errorLabels={chunkLabels} />}
     </div>
   );
 }
