@@ -177,7 +177,16 @@ export function Messages() {
       {showComposer && !resolved && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
-          labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND'), attach: t('ATTACHMENT.ADD') }}
+          labels={{
+            placeholder: t('COMPOSER.PLACEHOLDER'),
+            send: t('COMPOSER.SEND'),
+            attach: t('ATTACHMENT.ADD'),
+            limit: (left) => {
+              const number = (n: number) => n.toLocaleString(intlLocale.value);
+              const counts = { count: number(Math.abs(left)), limit: number(MAX_MESSAGE_LENGTH) };
+              return left < 0 ? t('COMPOSER.TOO_LONG', counts) : t('COMPOSER.CHARACTERS_LEFT', counts);
+            },
+          }}
           onSend={(text) => flow.sendMessage(text)}
           draft={composer.draft.value}
           onDraftTaken={() => composer.prefill(null)}
