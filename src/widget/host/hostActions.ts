@@ -1,5 +1,6 @@
 import { setLocale, t } from '../i18n';
 import { isCompactRoute } from '../router';
+import { closeAllLayers } from '../lib/escapeLayers';
 import type { WidgetState } from '../state/widget';
 import type { HostHandlers } from './bridge';
 
@@ -65,7 +66,11 @@ export function hostActions(state: WidgetState): HostHandlers {
         bridge.send('resetUnreadMode', {});
         router.navigate('/');
       }
-      if (!isOpen) state.campaigns.reset();
+      if (!isOpen) {
+        state.campaigns.reset();
+        // A closed chat keeps no picker or dialog open for when it comes back.
+        closeAllLayers();
+      }
     },
     'set-locale': ({ locale }) => applyLocale(locale),
     'set-color-scheme': ({ darkMode }) => app.update({ darkMode }),

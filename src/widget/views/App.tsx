@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { effect } from '@preact/signals-react';
 import { Banner } from '../components/Banner';
 import { Branding } from '../components/Branding';
 import { ChatHeader, ChatHeaderExpanded, expandedHeaderOpacity } from '../components/ChatHeader';
 import { t } from '../i18n';
-import { closeAllLayers, closeInnermostLayer } from '../lib/escapeLayers';
+import { closeInnermostLayer } from '../lib/escapeLayers';
 import { replyWaitText } from './availability';
 import { useWidget } from './context';
 import { Home } from './Home';
@@ -37,7 +36,7 @@ export function App() {
   useDocumentTheme(widget);
 
   // Escape closes the innermost layer (the emoji picker, a dialog), and the chat once none is
-  // open; a closed chat keeps no layer open for when it comes back (lib/escapeLayers.ts).
+  // open (lib/escapeLayers.ts).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -45,13 +44,7 @@ export function App() {
       if (!closeInnermostLayer()) widget.closeWindow();
     };
     addEventListener('keydown', onKey);
-    const closed = effect(() => {
-      if (!app.isWidgetOpen.value) closeAllLayers();
-    });
-    return () => {
-      removeEventListener('keydown', onKey);
-      closed();
-    };
+    return () => removeEventListener('keydown', onKey);
   }, []);
 
   useEffect(() => setScrollTop(0), [path]);

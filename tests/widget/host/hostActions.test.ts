@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { hostActions } from '../../../src/widget/host/hostActions';
+import { openLayer } from '../../../src/widget/lib/escapeLayers';
 import { ApiError } from '../../../src/widget/api/client';
 import { DEFAULT_WIDGET_SETTINGS as DEFAULT_SETTINGS } from '../../../src/shared/widgetSettings';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
@@ -54,6 +55,20 @@ describe('toggle-open', () => {
     } finally {
       hasFocus.mockRestore();
       control.remove();
+    }
+  });
+
+  it('closes every layer over the chat (emoji picker, dialog) as the window closes, for none to be there when it opens again', async () => {
+    const { host } = await setup({ messages: [] });
+    const close = vi.fn();
+    const unregister = openLayer(close);
+    try {
+      host['toggle-open']!({ isOpen: true });
+      expect(close).not.toHaveBeenCalled();
+      host['toggle-open']!({ isOpen: false });
+      expect(close).toHaveBeenCalledOnce();
+    } finally {
+      unregister();
     }
   });
 

@@ -85,19 +85,6 @@ describe('the shell', () => {
     }
   });
 
-  it('closes every layer when the chat window closes, so none is there when it opens again', () => {
-    const { state } = setup();
-    act(() => state.app.setOpen(true));
-    const close = vi.fn();
-    const unregister = openLayer(close);
-    try {
-      act(() => state.app.setOpen(false));
-      expect(close).toHaveBeenCalledOnce();
-    } finally {
-      unregister();
-    }
-  });
-
   it('shows the branding footer with the brand', () => {
     setup();
     expect(screen.getByRole('link', { name: 'Powered by Wren' })).toBeTruthy();
