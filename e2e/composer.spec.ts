@@ -1,7 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { E2E } from './ports';
 import { hostSettings, openChat, saveScreenshot } from './support/widget';
-import { composerOf, conversationMessages, openConversation, sendVisitorMessage } from './support/widgetSession';
+import { solidPng } from './support/files';
+import { composerOf, conversationMessages, isVisitorSend, openConversation, sendVisitorMessage } from './support/widgetSession';
+
+/** Pastes a PNG into the message box, as a screenshot tool's Ctrl+V does. */
+async function pastePicture(composer: Locator, name: string) {
+  await composer.evaluate(
+    (box, { name, bytes }) => {
+      const clipboard = new DataTransfer();
+      clipboard.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+    },
+    { name, bytes: [...solidPng(40, 30, [220, 60, 40])] },
+  );
+}
 
 // The message box (issue 19): it never cuts what the visitor wrote.
 
@@ -56,4 +69,40 @@ test.describe('the length limit', () => {
       await saveScreenshot(page, 'composer-too-long-rtl-320');
     });
   });
+});
+
+test('a pasted picture waits in the composer with a preview until the visitor sends or removes it', async ({ page }) => {
+  const widget = await openConversation(page);
+  const { conversationId } = await sendVisitorMessage(page, widget, `A screenshot is coming ${Date.now()}`);
+  const uploads: string[] = [];
+  page.on(
+    'request',
+    (request) => isVisitorSend(request) && /^multipart/.test(request.headers()['content-type'] ?? '') && uploads.push(request.url()),
+  );
+  const composer = composerOf(widget);
+
+  await pastePicture(composer, 'wrong-window.png');
+  const waiting = widget.getByRole('list', { name: 'Files to send' });
+  const preview = waiting.getByRole('img', { name: 'wrong-window.png' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  await expect(composer).toBeFocused();
+
+  await waiting.getByRole('button', { name: 'Remove wrong-window.png' }).click();
+  await expect(waiting).toHaveCount(0);
+  expect(uploads).toEqual([]);
+
+  // The right one, with a line of text: Enter sends both.
+  await pastePicture(composer, 'checkout-error.png');
+  await expect(widget.getByRole('list', { name: 'Files to send' }).getByRole('img', { name: 'checkout-error.png' })).toBeVisible();
+  await saveScreenshot(page, 'composer-pasted-picture');
+  await composer.fill('This is what I see at checkout');
+  await composer.press('Enter');
+  await expect(widget.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+  await expect(widget.getByRole('log').getByRole('img', { name: 'Picture message' })).toBeVisible();
+  await expect
+    .poll(async () => (await conversationMessages(conversationId)).map((m) => m.content ?? m.attachments?.map((a) => a.file_type).join()))
+    .toEqual([expect.stringMatching(/^A screenshot is coming/), 'This is what I see at checkout', 'image']);
+  // One upload: neither paste went by itself, and the removed picture never went.
+  expect(uploads).toHaveLength(1);
 });

@@ -31,8 +31,10 @@ export interface ComposerProps {
   /** Every edit, for the typing indicator agents see. */
   onInput?(text: string): void;
   onBlur?(): void;
-  /** Present when the visitor may attach files: the picker's `accept` and the receiver. */
+  /** Present when the visitor may attach files: the picker's `accept` and the receiver (of pasted files too). */
   attachments?: { accept: string; onFiles(files: File[]): void };
+  /** Files wait to go with the next send: Send sends them without text too (`onSend('')`). */
+  hasAttachments?: boolean;
   autoFocus?: boolean;
   /**
    * Present when the emoji picker is allowed: the button's name, and the picker, given what to do
@@ -63,6 +65,7 @@ export function Composer({
   emoji,
   draft,
   onDraftTaken,
+  hasAttachments,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -72,6 +75,7 @@ export function Composer({
   // Where the caret goes once an inserted emoji is rendered, and focus back to the box.
   const caret = useRef<number | undefined>(undefined);
   const left = maxLength - text.length;
+  const sendable = (hasAttachments || !!text.trim()) && left >= 0;
   const limitId = useId();
 
   useEffect(() => {
@@ -110,7 +114,7 @@ export function Composer({
   }, [draft]);
 
   const submit = () => {
-    if (!text.trim() || left < 0) return;
+    if (!sendable) return;
     onSend(text);
     setText('');
     input.current?.focus();
@@ -210,7 +214,7 @@ export function Composer({
           />
         </>
       )}
-      <button type="submit" className="composer__send" aria-label={labels.send} title={labels.send} disabled={!text.trim() || left < 0}>
+      <button type="submit" className="composer__send" aria-label={labels.send} title={labels.send} disabled={!sendable}>
         <Icon path={SEND_ICON} />
       </button>
     </form>

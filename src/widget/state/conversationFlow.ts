@@ -32,6 +32,12 @@ export interface FlowDeps {
 
 export type { MessageResponse };
 
+/** A file the upload rules refuse, and why. */
+export interface RefusedFile {
+  file: File;
+  problem: Exclude<AttachmentProblem, null>;
+}
+
 // Answers to bots' interactive messages are a chunk of their own: most conversations have none.
 const botReplies = loadOnce(() => import('./botReplies'));
 
@@ -50,6 +56,20 @@ export function createConversationFlow(deps: FlowDeps) {
   /** After a first message the server may have created the conversation: learn its id. */
   const syncConversation = async (created: WidgetMessage) => {
     if (conversation.id.value !== created.conversation_id) await conversation.fetch().catch(() => undefined);
+  };
+
+  // The upload rules are their own chunk: most conversations never send a file.
+  const attachmentRules = () => loadChunk(() => import('../lib/attachments'));
+  const checkFiles = async (files: readonly File[]): Promise<{ accepted: File[]; refused: RefusedFile[] }> => {
+    const { checkAttachment } = await attachmentRules();
+    const accepted: File[] = [];
+    const refused: RefusedFile[] = [];
+    for (const file of files) {
+      const problem = checkAttachment(file, deps.maxUploadMb);
+      if (problem) refused.push({ file, problem });
+      else accepted.push(file);
+    }
+    return { accepted, refused };
   };
 
   const quotedId = () => {
@@ -74,21 +94,21 @@ export function createConversationFlow(deps: FlowDeps) {
     },
 
     /**
-     * Sends files, each as its own message, after checking size and type before any upload.
-     * Returns the problems of the files that were refused; rejects with `ChunkLoadError` when
-     * the sending chunk cannot be had, so the view can say so.
+     * Checks files against the upload rules (size and type) before any upload: those that may
+     * go, and the problems of those refused. Rejects with `ChunkLoadError` when the rules' chunk
+     * cannot be had, so the view can say so.
      */
-    async sendFiles(files: readonly File[]): Promise<{ file: File; problem: Exclude<AttachmentProblem, null> }[]> {
-      const refused: { file: File; problem: Exclude<AttachmentProblem, null> }[] = [];
+    checkFiles,
+
+    /**
+     * Sends files, each as its own message, checked first (`checkFiles`). Returns the problems
+     * of the files that were refused; rejects with `ChunkLoadError` like `checkFiles`.
+     */
+    async sendFiles(files: readonly File[]): Promise<RefusedFile[]> {
       const replyTo = quotedId();
-      // The upload rules are their own chunk: most conversations never send a file.
-      const { checkAttachment, fileTypeOf } = await loadChunk(() => import('../lib/attachments'));
-      for (const file of files) {
-        const problem = checkAttachment(file, deps.maxUploadMb);
-        if (problem) {
-          refused.push({ file, problem });
-          continue;
-        }
+      const { accepted, refused } = await checkFiles(files);
+      const { fileTypeOf } = await attachmentRules();
+      for (const file of accepted) {
         (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo).then(syncConversation, () => undefined);
       }
       return refused;

@@ -27,6 +27,9 @@ const Resolved = lazyPart(() => import('./conversationEnd').then((m) => m.Resolv
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
+// Files waiting to be sent: a chunk of its own, fetched with the first file attached.
+const pendingChunk = () => import('./PendingAttachments');
+const PendingAttachments = lazyPart(() => pendingChunk().then((m) => m.PendingAttachments));
 
 /** The conversation view: history, live messages, typing indicator and the composer. */
 export function Messages() {
@@ -57,17 +60,12 @@ export function Messages() {
   };
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
-  const sendFiles = async (files: File[]) => {
-    const refused = await flow.sendFiles(files).catch(() => null);
-    if (!refused) return widget.showBanner(t('CHUNK_ERROR'));
-    const [first] = refused;
-    if (!first) return;
-    widget.showBanner(
-      first.problem === 'too_large'
-        ? t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: `${widget.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE} MB` })
-        : t('ATTACHMENT.TYPE_NOT_ALLOWED'),
+  // Picked, pasted or dropped files wait in the composer, checked, for the visitor to see first.
+  const attach = (files: File[]) =>
+    loadChunk(pendingChunk).then(
+      (m) => m.attachFiles(widget, flow, files),
+      () => widget.showBanner(t('CHUNK_ERROR')),
     );
-  };
 
   // Built once per language and resolved state: the list's rows compare these by identity, so a
   // re-render of this view (a reply being quoted, a banner) re-renders no message.
@@ -126,7 +124,7 @@ export function Messages() {
     event.preventDefault();
     setDragging(false);
     const files = Array.from(event.dataTransfer?.files ?? []);
-    if (files.length) sendFiles(files);
+    if (files.length) attach(files);
   };
 
   const emojiPicker = (insert: (emoji: string) => void) => (
@@ -141,6 +139,7 @@ export function Messages() {
   );
 
   const replyTo = composer.replyTo.value;
+  const attachments = composer.attachments.value;
   const showComposer = !resolved || channel.allowMessagesAfterResolved !== false;
 
   return (
@@ -174,6 +173,7 @@ export function Messages() {
           onRemove={() => composer.quote(null)}
         />
       )}
+      {showComposer && !resolved && attachments.length > 0 && <PendingAttachments errorLabels={chunkLabels} />}
       {showComposer && !resolved && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
@@ -187,12 +187,17 @@ export function Messages() {
               return left < 0 ? t('COMPOSER.TOO_LONG', counts) : t('COMPOSER.CHARACTERS_LEFT', counts);
             },
           }}
-          onSend={(text) => flow.sendMessage(text)}
+          onSend={(text) => {
+            flow.sendMessage(text);
+            const files = composer.takeAttachments();
+            if (files.length) flow.sendFiles(files).catch(() => widget.showBanner(t('CHUNK_ERROR')));
+          }}
+          hasAttachments={attachments.length > 0}
           draft={composer.draft.value}
           onDraftTaken={() => composer.prefill(null)}
           onInput={(text) => composer.onInput(text)}
           onBlur={() => composer.stopTyping()}
-          attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: sendFiles } : undefined}
+          attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: attach } : undefined}
           autoFocus={app.isWidgetOpen.value}
           emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
         />

@@ -132,6 +132,19 @@ describe('the message composer', () => {
   });
 });
 
+describe('sending with files waiting', () => {
+  it('sends without text while files wait, and not once they are gone', () => {
+    const onSend = vi.fn();
+    const { rerender } = render(<Composer maxLength={100} labels={labels} onSend={onSend} hasAttachments />);
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(false);
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('');
+    rerender(<Composer maxLength={100} labels={labels} onSend={onSend} hasAttachments={false} />);
+    expect(send.disabled).toBe(true);
+  });
+});
+
 describe('attaching files', () => {
   const pdf = () => new File(['%PDF-1.7'], 'invoice.pdf', { type: 'application/pdf' });
   const png = () => new File(['png'], 'screenshot.png', { type: 'image/png' });

@@ -145,6 +145,14 @@ describe('sending files', () => {
     expect(calls()).toEqual([]);
   });
 
+  it('checks files for the composer without sending any: those that may go, and why the others may not', async () => {
+    const { flow, calls } = await setup({ maxUploadMb: 1 });
+    const photo = file('photo.png', 'image/png');
+    const big = file('big.zip', 'application/zip', 2 * MB);
+    await expect(flow.checkFiles([photo, big])).resolves.toEqual({ accepted: [photo], refused: [{ file: big, problem: 'too_large' }] });
+    expect(calls()).toEqual([]);
+  });
+
   it('sends each allowed file as its own multipart message', async () => {
     const { flow, endpoints, settle } = await setup();
     const photo = file('photo.png', 'image/png');

@@ -1,0 +1,67 @@
+import { useEffect, useMemo } from 'react';
+import { CLOSE_ICON, Icon } from '../components/icons';
+import { t } from '../i18n';
+import { adoptStyles } from '../lib/adoptStyles';
+import type { ConversationFlow } from '../state/conversationFlow';
+import type { WidgetState } from '../state/widget';
+import pendingCss from '../styles/pendingAttachments.chunk.css';
+import { useWidget } from './context';
+
+// A lazy chunk: most conversations never attach a file. Its stylesheet travels with it.
+adoptStyles(pendingCss);
+
+/**
+ * Files the visitor picked, pasted or dropped: checked against the upload rules at once, the
+ * refused ones explained in the banner (the first's reason), the others waiting in the composer
+ * for the visitor to see (docs/behaviour.md#sending-messages).
+ */
+export async function attachFiles(widget: WidgetState, flow: ConversationFlow, files: readonly File[]): Promise<void> {
+  const { accepted, refused } = await flow.checkFiles(files);
+  widget.composer.attach(accepted);
+  const [first] = refused;
+  if (first)
+    widget.showBanner(
+      first.problem === 'too_large'
+        ? t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: `${widget.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE} MB` })
+        : t('ATTACHMENT.TYPE_NOT_ALLOWED'),
+    );
+}
+
+/**
+ * The files waiting to go with the next send, above the composer: a picture as its thumbnail,
+ * any other file by its name, each with a button that takes it out. The composer's Send sends
+ * them (also without text).
+ */
+export function PendingAttachments() {
+  const { composer } = useWidget();
+  const files = composer.attachments.value;
+  // One preview address per picture while it waits, given back when it goes.
+  const previews = useMemo(
+    () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f, URL.createObjectURL(f)])),
+    [files],
+  );
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  if (!files.length) return null;
+  return (
+    <ul className="pending" aria-label={t('ATTACHMENT.PENDING')}>
+      {files.map((file, i) => {
+        const preview = previews.get(file);
+        return (
+          // Files have no identity of their own; the same one twice is two entries.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end or loses an entry, which re-keys nothing visible
+          <li key={i}>
+            {preview ? <img src={preview} alt={file.name} /> : <span title={file.name}>{file.name}</span>}
+            <button
+              type="button"
+              aria-label={t('ATTACHMENT.REMOVE', { name: file.name })}
+              title={t('ATTACHMENT.REMOVE', { name: file.name })}
+              onClick={() => composer.detach(file)}
+            >
+              <Icon path={CLOSE_ICON} size={14} />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
