@@ -98,7 +98,7 @@ test('an agent’s avatar sits beside the last bubble of their group, by its foo
         // Beside the bubble: its foot level with the bubble's, before the bubble, above the time.
         atFoot: Math.abs(avatar.bottom - bubble.bottom) < 1,
         before: avatar.right <= bubble.left,
-        aboveTime: !time || !time.height || avatar.bottom <= time.top + 1,
+        aboveTime: !time?.height || avatar.bottom <= time.top + 1,
       };
     }),
   );

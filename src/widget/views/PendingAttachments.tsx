@@ -40,15 +40,19 @@ export function PendingAttachments() {
     () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f, URL.createObjectURL(f)])),
     [files],
   );
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  useEffect(
+    () => () => {
+      for (const url of previews.values()) URL.revokeObjectURL(url);
+    },
+    [previews],
+  );
   if (!files.length) return null;
   return (
     <ul className="pending" aria-label={t('ATTACHMENT.PENDING')}>
       {files.map((file, i) => {
         const preview = previews.get(file);
         return (
-          // Files have no identity of their own; the same one twice is two entries.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end or loses an entry, which re-keys nothing visible
+          // Files have no identity of their own (the same one twice is two entries): keyed by place.
           <li key={i}>
             {preview ? <img src={preview} alt={file.name} /> : <span title={file.name}>{file.name}</span>}
             <button
