@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 // @ts-expect-error the build script is plain JavaScript without types
-import { datasetLocale, namesFor, trimEmoji } from '../../scripts/emojiData.mjs';
+import { datasetLocale, encodeEmoji, namesFor, trimEmoji } from '../../scripts/emojiData.mjs';
 import { buildCatalog, flagRegion, withSkinTone, SKIN_TONE_MODIFIERS } from '../../src/widget/components/emoji/emojiCatalog';
 
 const require = createRequire(import.meta.url);
 type Trimmed = { group: number; emoji: { hexcode: string; emoji: string; skinnable: boolean }[] }[];
 const data = require('emojibase-data/en/data.json') as { hexcode: string; skins?: { emoji: string }[] }[];
 const groups: Trimmed = trimEmoji(data);
-const categories = groups.map((g) => ({ key: g.group, emoji: g.emoji.map((e) => e.emoji).join(' ') }));
+const encoded: string[] = encodeEmoji(groups);
+const categories = groups.map((g, i) => ({ key: g.group, emoji: encoded[i] }));
 const regionIn = (locale: string) => {
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   return (code: string) => regions.of(code) ?? code;
@@ -35,6 +36,13 @@ describe('the emoji data the build trims from emojibase', () => {
   it('offers no tone for emoji whose tones sit elsewhere (two people holding hands)', () => {
     const people = groups.flatMap((g) => g.emoji).find((e) => e.emoji === '🧑‍🤝‍🧑');
     expect(people?.skinnable).toBe(false);
+  });
+
+  it('carries the emoji compactly, and the picker reads back every one and whether it takes a tone', () => {
+    const catalog = buildCatalog(categories, { names: '' }, { category: String, region: String });
+    expect(catalog.map((c) => c.entries.map((e) => [e.emoji, e.skinnable]))).toEqual(
+      groups.map((g) => g.emoji.map((e) => [e.emoji, e.skinnable])),
+    );
   });
 
   it("gives names in the order of the emoji, in the dataset's language", () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MESSAGE_TYPE } from '../../shared/types';
-import type { ChatMessage } from '../state/messageMerge';
+import type { ChatMessage, SendRefusal } from '../state/messageMerge';
 import { Icon } from './icons';
 import { ALERT_ICON, CHECK_ICON, DOUBLE_CHECK_ICON, REPLY_ICON } from './conversationIcons';
 import { MessageContent, messageKind, ReplyToChip, type MessageCallbacks, type MessageLabels } from './messages';
@@ -9,6 +9,10 @@ export interface BubbleLabels {
   failed: string;
   retry: string;
   sending: string;
+  /** A message that could not reach the server yet and goes by itself once it can. */
+  waiting?: string;
+  /** Why the server refused a message (`meta.error`), said after `failed`. */
+  refused?: Record<SendRefusal, string>;
   /** 'Reply' (quote this message in the composer). */
   reply?: string;
   /** What each delivery state of the visitor's own messages is called ('Sent', 'Delivered', 'Read'). */
@@ -62,18 +66,25 @@ export function MessageBubble({ message, labels, messageLabels, callbacks, quote
       {/* The reply-to jump lands here (focused, so a screen reader reads it). */}
       <div className="bubble-wrap" data-message-id={message.id} tabIndex={-1}>
         {avatar}
-        <div className={frame} aria-busy={message.status === 'in_progress'}>
+        <div className={frame} aria-busy={message.status === 'in_progress' && !message.waiting}>
           {quoted && <ReplyToChip sender={quoted.sender} summary={quoted.summary} onSelect={quoted.onSelect} title={labels.goToQuoted} />}
           {messageLabels ? (
             <MessageContent message={message} labels={messageLabels} callbacks={callbacks} />
           ) : (
             <p className="bubble__content">{message.content}</p>
           )}
-          {message.status === 'in_progress' && <span className="visually-hidden">{labels.sending}</span>}
+          {message.waiting ? (
+            <p className="bubble__error bubble__error--waiting" role="status">
+              {labels.waiting}
+            </p>
+          ) : (
+            message.status === 'in_progress' && <span className="visually-hidden">{labels.sending}</span>
+          )}
           {failed && (
             <div className="bubble__error" role="alert">
               <Icon path={ALERT_ICON} size={16} />
               <span>{labels.failed}</span>
+              {message.meta?.error && <span>{labels.refused?.[message.meta.error]}</span>}
               <button type="button" className="link-button" onClick={() => onRetry?.(String(message.id))}>
                 {labels.retry}
               </button>

@@ -6,22 +6,19 @@ import { useEffect, useRef } from 'react';
  * The shell handles Escape once, wherever focus is (in a cross-origin frame focus may not have
  * reached a layer yet); a layer only says how it closes while it is open.
  */
-const layers: (() => void)[] = [];
+const layers = new Set<() => void>();
 
 /** Registers an open layer's close; the returned function unregisters it. */
 export function openLayer(close: () => void): () => void {
-  layers.push(close);
-  return () => {
-    const index = layers.lastIndexOf(close);
-    if (index >= 0) layers.splice(index, 1);
-  };
+  layers.add(close);
+  return () => layers.delete(close);
 }
 
 /** Escape: closes the innermost open layer; false when none is open (then the chat closes). */
 export function closeInnermostLayer(): boolean {
-  const close = layers.at(-1);
+  const close = [...layers].pop();
   close?.();
-  return close !== undefined;
+  return !!close;
 }
 
 /** The chat window closed: no layer is left open for when it comes back. */

@@ -1,7 +1,8 @@
+import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import type { AttachmentProblem } from '../lib/attachments';
+import type { RefusedFile } from '../lib/attachments';
 import { loadChunk } from '../lib/loadChunk';
 import { loadOnce } from '../lib/loadOnce';
 import type { ComposerModel } from './composer';
@@ -28,15 +29,11 @@ export interface FlowDeps {
    * has asked for already (main.tsx wires it; apart, the outbox was one more request per open).
    */
   loadOutbox(): Promise<Pick<typeof import('./outbox'), 'createOutbox'>>;
+  /** The realtime connection is down: sends that could not go wait for its return. */
+  connectionLost: ReadonlySignal<boolean>;
 }
 
 export type { MessageResponse };
-
-/** A file the upload rules refuse, and why. */
-export interface RefusedFile {
-  file: File;
-  problem: Exclude<AttachmentProblem, null>;
-}
 
 // Answers to bots' interactive messages are a chunk of their own: most conversations have none.
 const botReplies = loadOnce(() => import('./botReplies'));
@@ -60,17 +57,7 @@ export function createConversationFlow(deps: FlowDeps) {
 
   // The upload rules are their own chunk: most conversations never send a file.
   const attachmentRules = () => loadChunk(() => import('../lib/attachments'));
-  const checkFiles = async (files: readonly File[]): Promise<{ accepted: File[]; refused: RefusedFile[] }> => {
-    const { checkAttachment } = await attachmentRules();
-    const accepted: File[] = [];
-    const refused: RefusedFile[] = [];
-    for (const file of files) {
-      const problem = checkAttachment(file, deps.maxUploadMb);
-      if (problem) refused.push({ file, problem });
-      else accepted.push(file);
-    }
-    return { accepted, refused };
-  };
+  const checkFiles = async (files: readonly File[]) => (await attachmentRules()).checkFiles(files, deps.maxUploadMb);
 
   const quotedId = () => {
     const quoted = composer.replyTo.value;
@@ -86,11 +73,12 @@ export function createConversationFlow(deps: FlowDeps) {
       // Shown at once; it is sent once the outbox is here, and if either fails the bubble offers
       // a retry (which asks for the outbox again).
       const local = messages.addLocal({ content: text }, quotedId());
-      try {
-        await syncConversation(await (await outbox.load()).post(local));
-      } catch {
-        messages.fail(local.id);
-      }
+      const sender = await outbox.load().catch(() => undefined);
+      // Without the sending chunk it stays failed, with a retry (which asks for the chunk again).
+      if (!sender) return messages.fail(local.id);
+      // A refusal is on the bubble already (the outbox marks it, with why).
+      const created = await sender.send(local).catch(() => undefined);
+      if (created) await syncConversation(created);
     },
 
     /**
@@ -109,7 +97,10 @@ export function createConversationFlow(deps: FlowDeps) {
       const { accepted, refused } = await checkFiles(files);
       const { fileTypeOf } = await attachmentRules();
       for (const file of accepted) {
-        (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo).then(syncConversation, () => undefined);
+        (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo).then(
+          (created) => created && syncConversation(created),
+          () => undefined,
+        );
       }
       return refused;
     },

@@ -11,6 +11,7 @@ import {
   orderedMessages,
   type ChatMessage,
   type MessageMap,
+  type SendRefusal,
 } from './messageMerge';
 import { uniqueId } from '../lib/uniqueId';
 
@@ -129,8 +130,8 @@ export function createMessagesModel(request: Request) {
     addLocal,
     /** Changes a message in place (a retry started). */
     patch,
-    /** A send failed: the bubble offers a retry. */
-    fail: (id: number | string) => patch(id, { status: 'failed', meta: { error: '' } }),
+    /** A send failed (the server's reason, when it refused it): the bubble offers a retry. */
+    fail: (id: number | string, error: '' | SendRefusal = '') => patch(id, { status: 'failed', meta: { error }, waiting: undefined }),
   };
 }
 

@@ -91,6 +91,8 @@ export function Messages() {
         failed: t('MESSAGE.FAILED'),
         retry: t('MESSAGE.RETRY'),
         sending: t('MESSAGE.SENDING'),
+        waiting: t('MESSAGE.WAITING'),
+        refused: { refused: t('MESSAGE.REFUSED'), session: t('MESSAGE.REFUSED_SESSION') },
         reply: t('REPLY.ACTION'),
         delivery: { sent: t('MESSAGE.SENT'), delivered: t('MESSAGE.DELIVERED'), read: t('MESSAGE.READ') },
         time: (createdAt) => messageTime(createdAt, intlLocale.value),
@@ -140,7 +142,6 @@ export function Messages() {
 
   const replyTo = composer.replyTo.value;
   const attachments = composer.attachments.value;
-  const showComposer = !resolved || channel.allowMessagesAfterResolved !== false;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
@@ -165,7 +166,7 @@ export function Messages() {
         <MessageList {...listProps} />
       )}
       {resolved && <Resolved flow={flow} errorLabels={chunkLabels} />}
-      {showComposer && !resolved && replyTo && (
+      {!resolved && replyTo && (
         <ReplyToChip
           sender={nameOf(replyTo)}
           summary={messageSummary(replyTo, labelsForMessages)}
@@ -173,8 +174,8 @@ export function Messages() {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {showComposer && !resolved && attachments.length > 0 && <PendingAttachments errorLabels={chunkLabels} />}
-      {showComposer && !resolved && (
+      {!resolved && attachments.length > 0 && <PendingAttachments errorLabels={chunkLabels} />}
+      {!resolved && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
           labels={{

@@ -54,14 +54,15 @@ export function PendingAttachments() {
         return (
           // Files have no identity of their own (the same one twice is two entries): keyed by place.
           <li key={i}>
-            {preview ? <img src={preview} alt={file.name} /> : <span title={file.name}>{file.name}</span>}
+            {preview ? <img src={preview} alt={file.name} width={48} height={48} /> : <span>{file.name}</span>}
             <button
               type="button"
+              className="icon-button"
               aria-label={t('ATTACHMENT.REMOVE', { name: file.name })}
               title={t('ATTACHMENT.REMOVE', { name: file.name })}
               onClick={() => composer.detach(file)}
             >
-              <Icon path={CLOSE_ICON} size={14} />
+              <Icon path={CLOSE_ICON} size={16} />
             </button>
           </li>
         );

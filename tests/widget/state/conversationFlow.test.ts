@@ -1,3 +1,5 @@
+import { type Signal, signal } from '@preact/signals-react';
+import { ApiError } from '../../../src/widget/api/client';
 import { conversationFlow, createConversationFlow, type FlowDeps } from '../../../src/widget/state/conversationFlow';
 import { createMessagesModel } from '../../../src/widget/state/messages';
 import { createConversationModel } from '../../../src/widget/state/conversation';
@@ -72,6 +74,7 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     composer: createComposerModel(request, () => conversation.id.value !== undefined),
     contact: createContactModel(request, hostCall),
     maxUploadMb,
+    connectionLost: signal(false),
     emitHost: vi.fn(),
     postback: vi.fn(),
     loadOutbox: () => import('../../../src/widget/state/outbox'),
@@ -90,7 +93,7 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
 const failing =
   (method: Endpoint['method'], path: string): Answer =>
   (endpoint) => {
-    if (endpoint.method === method && endpoint.path.endsWith(path)) throw new Error('request failed');
+    if (endpoint.method === method && endpoint.path.endsWith(path)) throw new ApiError('bad_request', 422, { error: 'refused' });
   };
 
 describe('sending a text message', () => {
@@ -102,19 +105,36 @@ describe('sending a text message', () => {
     expect(calls()).toEqual(['POST /api/v1/widget/messages']);
   });
 
-  it('leaves a failed send with a retry, which sends it again', async () => {
+  it('leaves a send the server refused with a retry, which sends it again', async () => {
     let fail = true;
     const { flow, deps, calls } = await setup({
       answer: (endpoint) => {
-        if (fail && endpoint.method === 'POST') throw new Error('request failed');
+        if (fail && endpoint.method === 'POST') throw new ApiError('bad_request', 422, { error: 'refused' });
       },
     });
     await flow.sendMessage('Hello');
     const local = deps.messages.list.value.at(-1)!;
-    expect(local).toMatchObject({ content: 'Hello', status: 'failed' });
+    expect(local).toMatchObject({ content: 'Hello', status: 'failed', meta: { error: 'refused' } });
     fail = false;
     await flow.retry(String(local.id));
     expect(calls()).toEqual(['POST /api/v1/widget/messages', 'POST /api/v1/widget/messages']);
+  });
+
+  it('sends a message written while the server was down by itself once the connection is back', async () => {
+    let down = true;
+    const { flow, deps, calls } = await setup({
+      answer: (endpoint) => {
+        if (down && endpoint.method === 'POST') throw new ApiError('network');
+      },
+    });
+    const sent = flow.sendMessage('Hello');
+    await vi.waitFor(() => expect(deps.messages.list.value.at(-1)).toMatchObject({ content: 'Hello', waiting: true }));
+    (deps.connectionLost as Signal<boolean>).value = true;
+    down = false;
+    (deps.connectionLost as Signal<boolean>).value = false;
+    await sent;
+    expect(calls()).toEqual(['POST /api/v1/widget/messages', 'POST /api/v1/widget/messages']);
+    expect(deps.messages.list.value.at(-1)).toMatchObject({ content: 'Hello', status: 'sent' });
   });
 });
 

@@ -27,9 +27,6 @@ export interface EmojiCategory {
   entries: EmojiEntry[];
 }
 
-/** Marks an emoji that takes a skin tone in the generated data. */
-const SKINNABLE_MARK = '~';
-
 /** The Fitzpatrick modifiers, light to dark, in the order of the picker's skin-tone choice. */
 export const SKIN_TONE_MODIFIERS = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}'];
 
@@ -58,19 +55,27 @@ export function flagRegion(emoji: string): string | undefined {
 }
 
 /**
- * Joins the generated categories with a locale's names. A name the data leaves empty is a
- * country flag's, named after its region in the widget's language.
+ * One emoji of the generated data (scripts/emojiData.mjs `encodeEmoji`): its first code point's
+ * distance from the previous one's (base 36), the rest with U+FE0F written `V`, `~` if it takes a tone.
+ */
+const ENCODED_EMOJI = /^(-?[\da-z]+)(.*?)(~?)$/su;
+
+/**
+ * Joins the generated categories (scripts/emojiData.mjs `encodeEmoji`) with a locale's names. A
+ * name the data leaves empty is a country flag's, named after its region in the widget's language.
  */
 export function buildCatalog(categories: { key: number; emoji: string }[], names: EmojiNames, named: CatalogNames): EmojiCategory[] {
   const lines = names.names.split('\n');
   let next = 0;
+  let code = 0;
   return categories.map((category) => ({
     name: named.category(category.key),
     entries: category.emoji.split(' ').map((item) => {
-      const skinnable = item.endsWith(SKINNABLE_MARK);
-      const emoji = skinnable ? item.slice(0, -1) : item;
+      const [, delta, rest, tone] = ENCODED_EMOJI.exec(item) ?? [];
+      code += Number.parseInt(delta, 36);
+      const emoji = String.fromCodePoint(code) + rest.replaceAll('V', '\uFE0F');
       const region = flagRegion(emoji);
-      return { emoji, name: lines[next++] || (region ? named.region(region) : ''), skinnable };
+      return { emoji, name: lines[next++] || (region ? named.region(region) : ''), skinnable: !!tone };
     }),
   }));
 }
