@@ -7,16 +7,15 @@ import type { Request } from './request';
 export const VISITOR_TYPING_IDLE_MS = 4_000;
 
 /**
- * What the visitor is composing: the message being replied to, the files waiting to go with the
- * next send (picked, pasted or dropped: the visitor sees them first), and their typing status as
- * agents see it (`on` at the first keystroke, `off` after 4 s idle, on send or on blur).
+ * What the visitor is composing: the message being replied to, and their typing status as
+ * agents see it (`on` at the first keystroke, `off` after 4 s idle, on send or on blur). The files
+ * waiting to be sent are `pendingFiles.ts`'s, in their lazy chunk.
  */
 export function createComposerModel(request: Request, hasConversation: () => boolean) {
   const replyTo = signal<ChatMessage | null>(null);
   // Text the site put in the composer (`showNewMessage`); a new object each time, so the same
   // text twice fills it twice.
   const draft = signal<{ text: string } | null>(null);
-  const attachments = signal<readonly File[]>([]);
   let typing = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -42,20 +41,6 @@ export function createComposerModel(request: Request, hasConversation: () => boo
     stopTyping: () => setTyping(false),
     quote(message: ChatMessage | null) {
       replyTo.value = message;
-    },
-    /** Files the visitor sees before they go, in the order they came. */
-    attachments: attachments as ReadonlySignal<readonly File[]>,
-    attach(files: readonly File[]) {
-      if (files.length) attachments.value = [...attachments.value, ...files];
-    },
-    detach(file: File) {
-      attachments.value = attachments.value.filter((other) => other !== file);
-    },
-    /** The files to send now; none wait any more. */
-    takeAttachments(): readonly File[] {
-      const taken = attachments.value;
-      attachments.value = [];
-      return taken;
     },
   };
 }

@@ -27,9 +27,6 @@ const Resolved = lazyPart(() => import('./conversationEnd').then((m) => m.Resolv
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
-// Files waiting to be sent: a chunk of its own, fetched with the first file attached.
-const pendingChunk = () => import('./PendingAttachments');
-const PendingAttachments = lazyPart(() => pendingChunk().then((m) => m.PendingAttachments));
 
 /** The conversation view: history, live messages, typing indicator and the composer. */
 export function Messages() {
@@ -60,10 +57,15 @@ export function Messages() {
   };
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
-  // Picked, pasted or dropped files wait in the composer, checked, for the visitor to see first.
+  // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
+  // their model and list are a chunk of their own, fetched with the first file.
+  const [pending, setPending] = useState<typeof import('./PendingAttachments')>();
   const attach = (files: File[]) =>
-    loadChunk(pendingChunk).then(
-      (m) => m.attachFiles(widget, flow, files),
+    loadChunk(() => import('./PendingAttachments')).then(
+      (m) => {
+        setPending(m);
+        return m.attachFiles(widget, flow, files);
+      },
       () => widget.showBanner(t('CHUNK_ERROR')),
     );
 
@@ -141,7 +143,7 @@ export function Messages() {
   );
 
   const replyTo = composer.replyTo.value;
-  const attachments = composer.attachments.value;
+  const waitingFiles = pending?.pendingFiles.files.value ?? [];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
@@ -174,7 +176,7 @@ export function Messages() {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {!resolved && attachments.length > 0 && <PendingAttachments errorLabels={chunkLabels} />}
+      {!resolved && pending && <pending.PendingAttachments files={waitingFiles} />}
       {!resolved && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
@@ -189,11 +191,11 @@ export function Messages() {
             },
           }}
           onSend={(text) => {
+            const files = pending?.pendingFiles.take();
             flow.sendMessage(text);
-            const files = composer.takeAttachments();
-            if (files.length) flow.sendFiles(files).catch(() => widget.showBanner(t('CHUNK_ERROR')));
+            if (files?.length) flow.sendFiles(files).catch(() => widget.showBanner(t('CHUNK_ERROR')));
           }}
-          hasAttachments={attachments.length > 0}
+          hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
           onDraftTaken={() => composer.prefill(null)}
           onInput={(text) => composer.onInput(text)}

@@ -3,12 +3,15 @@ import { CLOSE_ICON, Icon } from '../components/icons';
 import { t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
 import type { ConversationFlow } from '../state/conversationFlow';
+import { createPendingFiles } from '../state/pendingFiles';
 import type { WidgetState } from '../state/widget';
 import pendingCss from '../styles/pendingAttachments.chunk.css';
-import { useWidget } from './context';
 
 // A lazy chunk: most conversations never attach a file. Its stylesheet travels with it.
 adoptStyles(pendingCss);
+
+/** The widget's files waiting to be sent (one widget per frame). */
+export const pendingFiles = createPendingFiles();
 
 /**
  * Files the visitor picked, pasted or dropped: checked against the upload rules at once, the
@@ -17,7 +20,7 @@ adoptStyles(pendingCss);
  */
 export async function attachFiles(widget: WidgetState, flow: ConversationFlow, files: readonly File[]): Promise<void> {
   const { accepted, refused } = await flow.checkFiles(files);
-  widget.composer.attach(accepted);
+  pendingFiles.add(accepted);
   const [first] = refused;
   if (first)
     widget.showBanner(
@@ -28,13 +31,11 @@ export async function attachFiles(widget: WidgetState, flow: ConversationFlow, f
 }
 
 /**
- * The files waiting to go with the next send, above the composer: a picture as its thumbnail,
- * any other file by its name, each with a button that takes it out. The composer's Send sends
- * them (also without text).
+ * The files waiting to go with the next send (`pendingFiles.files`, which the conversation view
+ * reads too and hands over), above the composer: a picture as its thumbnail, any other file by
+ * its name, each with a button that takes it out. The composer's Send sends them (also without text).
  */
-export function PendingAttachments() {
-  const { composer } = useWidget();
-  const files = composer.attachments.value;
+export function PendingAttachments({ files }: { files: readonly File[] }) {
   // One preview address per picture while it waits, given back when it goes.
   const previews = useMemo(
     () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f, URL.createObjectURL(f)])),
@@ -60,7 +61,7 @@ export function PendingAttachments() {
               className="icon-button"
               aria-label={t('ATTACHMENT.REMOVE', { name: file.name })}
               title={t('ATTACHMENT.REMOVE', { name: file.name })}
-              onClick={() => composer.detach(file)}
+              onClick={() => pendingFiles.remove(file)}
             >
               <Icon path={CLOSE_ICON} size={16} />
             </button>
