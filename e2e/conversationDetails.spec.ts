@@ -1,7 +1,8 @@
-import { expect, test, type FrameLocator } from '@playwright/test';
+import { expect, test, type FrameLocator, type Locator } from '@playwright/test';
+import { E2E } from './ports';
 import { agentApi } from './support/agentApi';
 import { markContrast } from './support/visualChecks';
-import { hostSettings, saveScreenshot } from './support/widget';
+import { hostSettings, openChat, saveScreenshot } from './support/widget';
 import { composerOf, openConversation, sendVisitorMessage } from './support/widgetSession';
 
 // What users of chat widgets expect inside a conversation (issue 14): times, delivery and read
@@ -188,6 +189,40 @@ test('End Conversation: a named icon with a tooltip, an accessible confirmation,
   await saveScreenshot(page, 'conversation-resolved');
 });
 
+/** The element shows all of its text: nothing cut off or ending in "…". */
+const wholeText = (element: Locator) => element.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+
+test.describe('on a 320 px phone, right to left', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('the away visitor reads the whole e-mail question and the whole reply-wait line, in Arabic', async ({ page }) => {
+    await hostSettings(page, { locale: 'ar' });
+    await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'offline' } });
+    try {
+      await page.goto(`${E2E.hostOrigin}/`);
+      const widget = await openChat(page);
+      await widget.getByRole('button', { name: 'ابدأ المحادثة' }).click();
+      const composer = widget.locator('textarea');
+      await composer.fill(`مرحبا ${Date.now()}`);
+      await composer.press('Enter');
+      const label = widget.locator('.email-input__label');
+      await expect(label).toBeVisible();
+      expect(await wholeText(label)).toBe(true);
+      await expect(widget.locator('.email-input input')).not.toHaveAttribute('placeholder');
+      await saveScreenshot(page, 'away-email-question-rtl-320');
+      await widget.locator('.email-input input').fill('visitor@example.com');
+      await widget.locator('.email-input button').click();
+      // The line under the name, with back, end and close beside it, is whole.
+      const subtitle = widget.locator('.header__subtitle');
+      await expect(subtitle).toContainText('البريد');
+      expect(await wholeText(subtitle)).toBe(true);
+      await saveScreenshot(page, 'away-email-collect-rtl-320');
+    } finally {
+      await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'online' } });
+    }
+  });
+});
+
 test('the away visitor is asked for an e-mail after the first message and told the answer comes by e-mail', async ({ page }) => {
   await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'offline' } });
   try {
@@ -196,6 +231,8 @@ test('the away visitor is asked for an e-mail after the first message and told t
     const ask = widget.getByRole('log').getByText("We're away right now. Leave your e-mail address and we'll reply to you there.");
     await expect(ask).toBeVisible();
     const field = widget.getByRole('log').getByRole('textbox', { name: 'Please enter your email' });
+    expect(await wholeText(widget.locator('.email-input__label'))).toBe(true);
+    await expect(field).not.toHaveAttribute('placeholder');
     await field.fill('away.visitor@example.com');
     await widget.getByRole('log').getByRole('button', { name: 'Submit' }).click();
     await expect(widget.getByRole('log').getByText('away.visitor@example.com')).toBeVisible();
