@@ -59,7 +59,7 @@ const emojiData = {
       import('./scripts/checkLocales.mjs'),
     ]);
     const { contents, loader } = emojiDataSource(EXPECTED_LOCALES).load(id.slice(EMOJI.length, -3));
-    return loader === 'json' ? `export default ${contents};` : contents;
+    return loader === 'text' ? `export default ${JSON.stringify(contents)};` : contents;
   },
 };
 

@@ -29,13 +29,14 @@ export const SKIN_TONE_MODIFIERS = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1
 /** Separates a category's emoji in the generated data; `~` marks one that takes a skin tone. */
 export const SKINNABLE_MARK = '~';
 
-/** Stands for U+FE0F (emoji presentation) in the generated data: the commonest code point after an emoji's first. */
+/** Stand for U+FE0F (emoji presentation) and U+200D (zero-width joiner) in the generated data: the commonest code points after an emoji's first. */
 export const PRESENTATION_MARK = 'V';
+export const JOINER_MARK = 'J';
 
 /**
  * The emoji as the picker's data carries them (decoded by `emojiCatalog.ts`): each emoji's first
  * code point as its distance from the previous emoji's first, in base 36, then the rest of the
- * emoji as text with U+FE0F written `V`, then `~` when it takes a skin tone. Emoji listed in
+ * emoji as text with U+FE0F written `V` and U+200D `J`, then `~` when it takes a skin tone. Emoji listed in
  * order sit a few code points apart (😀 😃 😄 are 1F600, 1F603, 1F604), so this compresses about
  * 480 bytes (brotli) better than the emoji themselves; the data is read once as the picker opens.
  */
@@ -50,7 +51,8 @@ export function encodeEmoji(groups) {
         const code = first.codePointAt(0);
         const delta = code - previous;
         previous = code;
-        return delta.toString(36) + rest.join('').replaceAll('\uFE0F', PRESENTATION_MARK) + (e.skinnable ? SKINNABLE_MARK : '');
+        const marked = rest.join('').replaceAll('\uFE0F', PRESENTATION_MARK).replaceAll('\u200D', JOINER_MARK);
+        return delta.toString(36) + marked + (e.skinnable ? SKINNABLE_MARK : '');
       })
       .join(' '),
   );
@@ -150,7 +152,7 @@ export const EMOJI_DATA_ID = /^emoji-data(\/emoji-names-[\w-]+)?$/;
 
 /**
  * A source of the virtual modules for the given Wren locales: `load(id)` answers `emoji-data` as
- * JavaScript, or a names module as its JSON. The build (below) and vitest (vitest.config.mjs)
+ * JavaScript, or a names module as its text (one name per line). The build (below) and vitest (vitest.config.mjs)
  * serve the same data.
  */
 export function emojiDataSource(wrenLocales) {
@@ -160,8 +162,8 @@ export function emojiDataSource(wrenLocales) {
     load(id) {
       if (id === 'emoji-data') return { contents: emojiModule(trimmed(), wrenLocales, datasetLocales()), loader: 'js' };
       const code = id.slice('emoji-data/emoji-names-'.length);
-      const names = namesFor(trimmed(), readJson(`${code}/compact.json`), readJson('en/compact.json'));
-      return { contents: JSON.stringify(names), loader: 'json' };
+      const { names } = namesFor(trimmed(), readJson(`${code}/compact.json`), readJson('en/compact.json'));
+      return { contents: names, loader: 'text' };
     },
   };
 }

@@ -39,7 +39,7 @@ describe('the emoji data the build trims from emojibase', () => {
   });
 
   it('carries the emoji compactly, and the picker reads back every one and whether it takes a tone', () => {
-    const catalog = buildCatalog(categories, { names: '' }, { category: String, region: String });
+    const catalog = buildCatalog(categories, '', { category: String, region: String });
     expect(catalog.map((c) => c.entries.map((e) => [e.emoji, e.skinnable]))).toEqual(
       groups.map((g) => g.emoji.map((e) => [e.emoji, e.skinnable])),
     );
@@ -47,7 +47,7 @@ describe('the emoji data the build trims from emojibase', () => {
 
   it("gives names in the order of the emoji, in the dataset's language", () => {
     const names = namesFor(groups, require('emojibase-data/de/compact.json'), require('emojibase-data/en/compact.json'));
-    const catalog = buildCatalog(categories, names, { category: (key) => `group ${key}`, region: regionIn('de') });
+    const catalog = buildCatalog(categories, names.names, { category: (key) => `group ${key}`, region: regionIn('de') });
     expect(catalog[0].entries[0]).toMatchObject({ emoji: '😀', name: 'grinsendes Gesicht' });
     expect(catalog.map((c) => c.name)).toEqual(groups.map((g) => `group ${g.group}`));
   });
@@ -65,7 +65,7 @@ describe('the emoji data the build trims from emojibase', () => {
     // Flags that are not a country's keep their dataset name.
     expect(lines[all.findIndex((e) => e.emoji === '🏴‍☠️')]).toBe('pirate flag');
 
-    const catalog = buildCatalog(categories, names, { category: String, region: regionIn('ar') });
+    const catalog = buildCatalog(categories, names.names, { category: String, region: regionIn('ar') });
     const flags = catalog.flatMap((c) => c.entries);
     expect(flags.find((e) => e.emoji === '🇩🇪')?.name).toBe('ألمانيا');
     expect(flags.find((e) => e.emoji === '🇯🇵')?.name).toBe('اليابان');

@@ -8,11 +8,11 @@ export interface EmojiEntry {
   skinnable: boolean;
 }
 
-/** One dataset locale's emoji names, as the build generates them (scripts/emojiData.mjs). */
-export interface EmojiNames {
-  /** One name per line, in the order of the categories' emoji; empty for a country's flag. */
-  names: string;
-}
+/**
+ * One dataset locale's emoji names, as the build generates them (scripts/emojiData.mjs): one name
+ * per line, in the order of the categories' emoji; empty for a country's flag.
+ */
+export type EmojiNames = string;
 
 /** The names the data leaves to the widget, in its language. */
 export interface CatalogNames {
@@ -56,7 +56,8 @@ export function flagRegion(emoji: string): string | undefined {
 
 /**
  * One emoji of the generated data (scripts/emojiData.mjs `encodeEmoji`): its first code point's
- * distance from the previous one's (base 36), the rest with U+FE0F written `V`, `~` if it takes a tone.
+ * distance from the previous one's (base 36), the rest with U+FE0F written `V` and U+200D `J`, `~`
+ * if it takes a tone.
  */
 const ENCODED_EMOJI = /^(-?[\da-z]+)(.*?)(~?)$/su;
 
@@ -65,7 +66,7 @@ const ENCODED_EMOJI = /^(-?[\da-z]+)(.*?)(~?)$/su;
  * name the data leaves empty is a country flag's, named after its region in the widget's language.
  */
 export function buildCatalog(categories: { key: number; emoji: string }[], names: EmojiNames, named: CatalogNames): EmojiCategory[] {
-  const lines = names.names.split('\n');
+  const lines = names.split('\n');
   let next = 0;
   let code = 0;
   return categories.map((category) => ({
@@ -73,7 +74,7 @@ export function buildCatalog(categories: { key: number; emoji: string }[], names
     entries: category.emoji.split(' ').map((item) => {
       const [, delta, rest, tone] = ENCODED_EMOJI.exec(item) ?? [];
       code += Number.parseInt(delta, 36);
-      const emoji = String.fromCodePoint(code) + rest.replaceAll('V', '\uFE0F');
+      const emoji = String.fromCodePoint(code) + rest.replaceAll('V', '\uFE0F').replaceAll('J', '\u200D');
       const region = flagRegion(emoji);
       return { emoji, name: lines[next++] || (region ? named.region(region) : ''), skinnable: !!tone };
     }),
