@@ -31,7 +31,7 @@ test.describe('the length limit', () => {
     const long = `${'b'.repeat(10_040)}!`;
     await composer.fill(long);
     await expect(composer).toHaveValue(long);
-    const over = widget.getByText('Too long by 41: a message can have up to 10,000 characters');
+    const over = widget.getByText('Too long by 41: the limit is 10,000 characters');
     await expect(over).toBeVisible();
     await expect(composer).toHaveAttribute('aria-invalid', 'true');
     await expect(send).toBeDisabled();

@@ -5,7 +5,7 @@ import { composerOf, conversationMessages, isVisitorSend, openConversation, send
 // Messages the visitor writes while the server cannot be reached go by themselves once it can,
 // in the order written; one the server refuses keeps its retry and says why (issue 19).
 
-const WAITING = 'Not sent yet: it will go as soon as the connection is back';
+const WAITING = 'Not sent yet: it goes once the connection is back';
 
 test('messages written offline go by themselves, in order, once the connection is back', async ({ page, context }) => {
   const widget = await openConversation(page);

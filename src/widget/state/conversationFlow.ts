@@ -2,7 +2,6 @@ import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import type { RefusedFile } from '../lib/attachments';
 import { loadChunk } from '../lib/loadChunk';
 import { loadOnce } from '../lib/loadOnce';
 import type { ComposerModel } from './composer';
@@ -45,19 +44,15 @@ const botReplies = loadOnce(() => import('./botReplies'));
  */
 export function createConversationFlow(deps: FlowDeps) {
   const { request, messages, conversation, composer } = deps;
-  // Sending (`outbox.ts`) rides in the realtime chunk (`deps.loadOutbox`), asked for as the
-  // conversation view opens; a send or retry asks again if that failed.
-  const outbox = loadOnce(() => deps.loadOutbox().then((m) => m.createOutbox(deps)));
-  outbox.load().catch(() => undefined);
-
   /** After a first message the server may have created the conversation: learn its id. */
   const syncConversation = async (created: WidgetMessage) => {
     if (conversation.id.value !== created.conversation_id) await conversation.fetch().catch(() => undefined);
   };
 
-  // The upload rules are their own chunk: most conversations never send a file.
-  const attachmentRules = () => loadChunk(() => import('../lib/attachments'));
-  const checkFiles = async (files: readonly File[]) => (await attachmentRules()).checkFiles(files, deps.maxUploadMb);
+  // Sending (`outbox.ts`) rides in the realtime chunk (`deps.loadOutbox`), asked for as the
+  // conversation view opens; a send or retry asks again if that failed.
+  const outbox = loadOnce(() => deps.loadOutbox().then((m) => m.createOutbox({ ...deps, stored: syncConversation })));
+  outbox.load().catch(() => undefined);
 
   const quotedId = () => {
     const quoted = composer.replyTo.value;
@@ -73,36 +68,23 @@ export function createConversationFlow(deps: FlowDeps) {
       // Shown at once; it is sent once the outbox is here, and if either fails the bubble offers
       // a retry (which asks for the outbox again).
       const local = messages.addLocal({ content: text }, quotedId());
-      const sender = await outbox.load().catch(() => undefined);
       // Without the sending chunk it stays failed, with a retry (which asks for the chunk again).
-      if (!sender) return messages.fail(local.id);
-      // A refusal is on the bubble already (the outbox marks it, with why).
-      const created = await sender.send(local).catch(() => undefined);
-      if (created) await syncConversation(created);
+      await outbox.load().then(
+        (sender) => sender.send(local),
+        () => messages.fail(local.id),
+      );
     },
 
     /**
-     * Checks files against the upload rules (size and type) before any upload: those that may
-     * go, and the problems of those refused. Rejects with `ChunkLoadError` when the rules' chunk
-     * cannot be had, so the view can say so.
+     * Sends files, each as its own message: files the upload rules passed when they were attached
+     * (`views/PendingAttachments.tsx`). Rejects with `ChunkLoadError` when the rules' chunk (their
+     * kind, for the bubble shown while uploading) cannot be had, so the view can say so.
      */
-    checkFiles,
-
-    /**
-     * Sends files, each as its own message, checked first (`checkFiles`). Returns the problems
-     * of the files that were refused; rejects with `ChunkLoadError` like `checkFiles`.
-     */
-    async sendFiles(files: readonly File[]): Promise<RefusedFile[]> {
+    async sendFiles(files: readonly File[]) {
       const replyTo = quotedId();
-      const { accepted, refused } = await checkFiles(files);
-      const { fileTypeOf } = await attachmentRules();
-      for (const file of accepted) {
-        (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo).then(
-          (created) => created && syncConversation(created),
-          () => undefined,
-        );
-      }
-      return refused;
+      // The upload rules are their own chunk: most conversations never send a file.
+      const { fileTypeOf } = await loadChunk(() => import('../lib/attachments'));
+      for (const file of files) (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo);
     },
 
     retry(id: string) {

@@ -23,6 +23,8 @@ export interface OutboxDeps {
   referrer(): string;
   /** The realtime connection is down; when it is back, what waits is sent at once. */
   connectionLost: ReadonlySignal<boolean>;
+  /** A message is stored: the server's answer (the first may have started the conversation). */
+  stored?(created: WidgetMessage): void;
 }
 
 /** The first wait before sending again by itself, doubled after each try up to `MAX_RETRY_MS`. */
@@ -39,12 +41,11 @@ export function refusalOf(error: unknown): SendRefusal | undefined {
 }
 
 /** Sends through the messages model's own actions: it shows, patches and merges; this posts. */
-export function createOutbox({ messages, request, referrer, connectionLost }: OutboxDeps) {
+export function createOutbox({ messages, request, referrer, connectionLost, stored }: OutboxDeps) {
   // Files of optimistic attachment messages, kept until they are stored (or given up).
   const files = new Map<string, File>();
   // Echo ids, oldest first. One at a time, so the server stores them in the order they were written.
   const queue: string[] = [];
-  const settle = new Map<string, { resolve(m: WidgetMessage | undefined): void; reject(e: unknown): void }>();
   let sending = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = FIRST_RETRY_MS;
@@ -81,7 +82,6 @@ export function createOutbox({ messages, request, referrer, connectionLost }: Ou
         // Gone: stored after all (its echo came back with a gap fill), or a new conversation.
         if (local?.status !== 'in_progress') {
           queue.shift();
-          settle.get(echoId)?.resolve(undefined);
           continue;
         }
         try {
@@ -90,7 +90,7 @@ export function createOutbox({ messages, request, referrer, connectionLost }: Ou
           delay = FIRST_RETRY_MS;
           messages.merge({ ...created, echo_id: echoId });
           release(echoId);
-          settle.get(echoId)?.resolve(created);
+          stored?.(created);
         } catch (error) {
           const refusal = refusalOf(error);
           if (refusal === undefined) {
@@ -102,7 +102,6 @@ export function createOutbox({ messages, request, referrer, connectionLost }: Ou
           }
           queue.shift();
           messages.fail(echoId, refusal);
-          settle.get(echoId)?.reject(error);
         }
       }
     } finally {
@@ -112,17 +111,12 @@ export function createOutbox({ messages, request, referrer, connectionLost }: Ou
 
   /**
    * Queues a message the model already shows as `in_progress` (`messages.addLocal`), keyed by an
-   * `echo_id` the server stores, so a message sent again after a lost answer is stored once.
-   * Resolves with the stored message (undefined when it was stored or dropped otherwise); rejects
-   * when the server refuses it, which the bubble then says, with a retry.
+   * `echo_id` the server stores, so a message sent again after a lost answer is stored once. The
+   * model shows how it goes: stored, waiting, or refused with why (and a retry).
    */
-  function send(local: ChatMessage): Promise<WidgetMessage | undefined> {
-    const echoId = String(local.id);
-    const sent = new Promise<WidgetMessage | undefined>((resolve, reject) => settle.set(echoId, { resolve, reject }));
-    sent.finally(() => settle.delete(echoId)).catch(() => undefined);
-    queue.push(echoId);
+  function send(local: ChatMessage) {
+    queue.push(String(local.id));
     flush();
-    return sent;
   }
 
   globalThis.addEventListener?.('online', flush);
@@ -152,13 +146,13 @@ export function createOutbox({ messages, request, referrer, connectionLost }: Ou
       };
       const local = messages.addLocal({ content: null, attachments: [attachment] }, replyTo);
       files.set(String(local.id), file);
-      return send(local);
+      send(local);
     },
     /** The visitor's "Send message again" on a message the server refused: queued again, same `echo_id`. */
     retry(id: string) {
-      if (messages.map.value.get(id)?.status !== 'failed') return Promise.resolve(undefined);
+      if (messages.map.value.get(id)?.status !== 'failed') return;
       messages.patch(id, { status: 'in_progress', meta: undefined });
-      return send(messages.map.value.get(id) as ChatMessage);
+      send(messages.map.value.get(id) as ChatMessage);
     },
   };
 }

@@ -64,7 +64,7 @@ export function Messages() {
     loadChunk(() => import('./PendingAttachments')).then(
       (m) => {
         setPending(m);
-        return m.attachFiles(widget, flow, files);
+        return m.attachFiles(widget, files);
       },
       () => widget.showBanner(t('CHUNK_ERROR')),
     );

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { CLOSE_ICON, Icon } from '../components/icons';
 import { t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
-import type { ConversationFlow } from '../state/conversationFlow';
+import { loadChunk } from '../lib/loadChunk';
 import { createPendingFiles } from '../state/pendingFiles';
 import type { WidgetState } from '../state/widget';
 import pendingCss from '../styles/pendingAttachments.chunk.css';
@@ -18,8 +18,9 @@ export const pendingFiles = createPendingFiles();
  * refused ones explained in the banner (the first's reason), the others waiting in the composer
  * for the visitor to see (docs/behaviour.md#sending-messages).
  */
-export async function attachFiles(widget: WidgetState, flow: ConversationFlow, files: readonly File[]): Promise<void> {
-  const { accepted, refused } = await flow.checkFiles(files);
+export async function attachFiles(widget: WidgetState, files: readonly File[]): Promise<void> {
+  const { checkFiles } = await loadChunk(() => import('../lib/attachments'));
+  const { accepted, refused } = checkFiles(files, widget.flowDeps.maxUploadMb);
   pendingFiles.add(accepted);
   const [first] = refused;
   if (first)

@@ -8,7 +8,7 @@ const labels = {
   failed: "Couldn't send, try again",
   retry: 'Send message again',
   sending: 'Sending',
-  waiting: 'Not sent yet: it will go as soon as the connection is back',
+  waiting: 'Not sent yet: it goes once the connection is back',
   refused: { refused: 'The chat server did not accept it.', session: 'Your chat session has ended: reload the page to send it.' },
 };
 
@@ -78,7 +78,7 @@ describe('a message bubble', () => {
 
   it('says a message waiting for the connection will go by itself, with no retry to press', () => {
     const { bubble } = setup({ id: 'echo-1', status: 'in_progress', waiting: true });
-    expect(screen.getByRole('status').textContent).toBe('Not sent yet: it will go as soon as the connection is back');
+    expect(screen.getByRole('status').textContent).toBe('Not sent yet: it goes once the connection is back');
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     // Readable while it waits: not faded as a send in flight is.

@@ -1,4 +1,4 @@
-import { ACCEPT, ALLOWED_MIME_TYPES, checkAttachment, fileTypeOf, isAllowedType } from '../../../src/widget/lib/attachments';
+import { checkFiles, ACCEPT, ALLOWED_MIME_TYPES, checkAttachment, fileTypeOf, isAllowedType } from '../../../src/widget/lib/attachments';
 
 const MB = 1024 * 1024;
 
@@ -105,6 +105,28 @@ describe('checking a file before upload', () => {
 
   it('reports a file both too large and of a refused type as too large', () => {
     expect(checkAttachment({ size: 50 * MB, type: 'text/html' }, 40)).toBe('too_large');
+  });
+});
+
+describe('checking what a visitor attaches, several files at once', () => {
+  const file = (name: string, type: string, size = 100) => new File([new Uint8Array(size)], name, { type });
+
+  it('keeps the files that may go, in order, and says why each other one may not', () => {
+    const photo = file('photo.png', 'image/png');
+    const invoice = file('invoice.pdf', 'application/pdf');
+    const big = file('big.zip', 'application/zip', 2 * MB);
+    const exe = file('setup.exe', 'application/x-msdownload');
+    expect(checkFiles([big, photo, exe, invoice], 1)).toEqual({
+      accepted: [photo, invoice],
+      refused: [
+        { file: big, problem: 'too_large' },
+        { file: exe, problem: 'type_not_allowed' },
+      ],
+    });
+  });
+
+  it('refuses nothing of an empty list', () => {
+    expect(checkFiles([], 40)).toEqual({ accepted: [], refused: [] });
   });
 });
 

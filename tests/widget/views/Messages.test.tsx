@@ -133,4 +133,13 @@ describe('a picture pasted into the composer', () => {
     expect((uploads(widget)[0].body as FormData).get('message[attachments][]')).toMatchObject({ name: 'screenshot.png' });
     // That the list is then gone is e2e/composer.spec.ts's to see, in a browser.
   });
+
+  it('is refused at once with the reason when the upload rules refuse it, and does not wait', async () => {
+    const widget = await setup(2);
+    act(() => widget.state.app.update({ enableFileUpload: true }));
+    await paste(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    await vi.waitFor(() => expect(widget.state.banner.value?.message).toBe("This type of file can't be sent"));
+    expect(screen.queryByRole('listitem')).toBeNull();
+    expect(uploads(widget)).toEqual([]);
+  });
 });
