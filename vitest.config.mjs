@@ -20,15 +20,17 @@ const chunkCssAsText = {
 };
 
 /**
- * As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings, and
+ * As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings,
+ * `locales/en.json?<part>` a lazy part's own (scripts/firstPaintStrings.mjs), and
  * `locales/en.json?rest` the others.
  */
-const SHARE = /^\0(first-paint|rest)-strings:(.*)\.js$/;
+const SHARE = /^\0([\w-]+)-strings:(.*)\.js$/;
 const firstPaintStrings = {
   name: 'first-paint-strings',
   enforce: 'pre',
   async resolveId(source, importer) {
-    const query = /\.json\?(first-paint|rest)$/.exec(source)?.[1];
+    const { SHARE_QUERY } = await import('./scripts/firstPaintStrings.mjs');
+    const query = SHARE_QUERY.exec(source)?.[1];
     if (!query || !importer) return null;
     const { resolve, dirname } = await import('node:path');
     return `\0${query}-strings:${resolve(dirname(importer), source.slice(0, -query.length - 1))}.js`;
@@ -37,9 +39,10 @@ const firstPaintStrings = {
     const [, share, file] = SHARE.exec(id) ?? [];
     if (!share) return null;
     const { readFile } = await import('node:fs/promises');
-    const { firstPaintStrings: firstPaint, restStrings: rest } = await import('./scripts/firstPaintStrings.mjs');
+    const { firstPaintStrings: firstPaint, restStrings: rest, partStrings } = await import('./scripts/firstPaintStrings.mjs');
     const strings = JSON.parse(await readFile(file, 'utf8'));
-    return `export default ${JSON.stringify(share === 'rest' ? rest(strings) : firstPaint(strings))};`;
+    const shared = share === 'rest' ? rest(strings) : share === 'first-paint' ? firstPaint(strings) : partStrings(strings, share);
+    return `export default ${JSON.stringify(shared)};`;
   },
 };
 

@@ -202,7 +202,7 @@ export function Messages() {
           onBlur={() => composer.stopTyping()}
           attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: attach } : undefined}
           autoFocus={app.isWidgetOpen.value}
-          emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
+          emoji={canPickEmoji ? { label: t('COMPOSER.EMOJI'), picker: emojiPicker } : undefined}
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}

@@ -15,12 +15,15 @@ import {
 } from './emojiCatalog';
 import { EmojiGrid } from './EmojiGrid';
 import emojiCss from '../../styles/emoji.chunk.css';
+import pickerEnglish from '../../../../locales/en.json?emoji-picker';
+import { addEnglish } from '../../i18n';
 
-// The picker is a lazy chunk; its stylesheet travels with it.
+// The picker is a lazy chunk; its stylesheet and its English strings travel with it.
 adoptStyles(emojiCss);
+addEnglish(pickerEnglish);
 
 /** The interface strings the picker shows (keys of locales/en.json). */
-type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';
+type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'COMPOSER.EMOJI' | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';
 
 export interface EmojiPickerProps {
   /** The widget's locale (docs/behaviour.md#locales code): names and search use it where the dataset has it. */
@@ -162,7 +165,7 @@ export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick }: EmojiP
   };
 
   return (
-    <div className="emoji-picker" role="dialog" aria-label={t('EMOJI.OPEN')}>
+    <div className="emoji-picker" role="dialog" aria-label={t('COMPOSER.EMOJI')}>
       <div className="emoji-picker__bar">
         <input
           ref={search}
@@ -204,7 +207,7 @@ export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick }: EmojiP
       ) : (
         <>
           {!searching && (
-            <div className="emoji-picker__tabs" role="tablist" aria-label={t('EMOJI.OPEN')} onKeyDown={onTabKey}>
+            <div className="emoji-picker__tabs" role="tablist" aria-label={t('COMPOSER.EMOJI')} onKeyDown={onTabKey}>
               {tabs.map((category) => (
                 <button
                   key={category.key}
