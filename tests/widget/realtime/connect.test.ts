@@ -98,6 +98,26 @@ describe('catching up when the subscription is confirmed', () => {
     cable.stop();
   });
 
+  it('catches up after the newest message held when the connection dropped, not after one the visitor stored since', () => {
+    const { state, endpoints } = fakeWidget();
+    state.hydrate({
+      ...PAGE_DATA,
+      conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
+      messages: { payload: [widgetMessage(41), widgetMessage(42)], meta: { contact_last_seen_at: LAST_SEEN_AT } },
+    });
+    const cable = connectRealtime(state, origin);
+    FakeSocket.last.confirm('pubsub-1');
+    const first = FakeSocket.last;
+    first.close();
+    // While the socket is down an agent writes 43, and the visitor's waiting message is stored as 44.
+    state.messages.merge(widgetMessage(44, { message_type: 0 }));
+    vi.advanceTimersByTime(20_000);
+    expect(FakeSocket.last).not.toBe(first);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual(['/messages{"after":42}', '/conversations']);
+    cable.stop();
+  });
+
   it('catches up on the first confirmation too when the data came from the API (a gateway page)', async () => {
     const { state, endpoints } = fakeWidget({ conversation: null });
     await state.load();
