@@ -1,4 +1,3 @@
-import type { FileType } from '../../shared/types';
 import { DOCUMENT_EXTENSIONS } from './fileAccept';
 
 /**
@@ -90,12 +89,4 @@ export function checkFiles(files: readonly File[], maxMb: number): { accepted: F
     else accepted.push(file);
   }
   return { accepted, refused };
-}
-
-/** The attachment kind the server will infer from a MIME type (docs/protocol.md#messages). */
-export function fileTypeOf(mime: string): FileType {
-  if (/^image\/(jpeg|png|gif|bmp|webp)$/i.test(mime)) return 'image';
-  if (/^video\//i.test(mime)) return 'video';
-  if (/^audio\//i.test(mime)) return 'audio';
-  return 'file';
 }

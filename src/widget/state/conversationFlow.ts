@@ -2,7 +2,6 @@ import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import { loadChunk } from '../lib/loadChunk';
 import { loadOnce } from '../lib/loadOnce';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
@@ -77,14 +76,13 @@ export function createConversationFlow(deps: FlowDeps) {
 
     /**
      * Sends files, each as its own message: files the upload rules passed when they were attached
-     * (`views/PendingAttachments.tsx`). Rejects with `ChunkLoadError` when the rules' chunk (their
-     * kind, for the bubble shown while uploading) cannot be had, so the view can say so.
+     * (`views/PendingAttachments.tsx`). Rejects with `ChunkLoadError` when the sending chunk cannot
+     * be had, so the view can say so.
      */
     async sendFiles(files: readonly File[]) {
       const replyTo = quotedId();
-      // The upload rules are their own chunk: most conversations never send a file.
-      const { fileTypeOf } = await loadChunk(() => import('../lib/attachments'));
-      for (const file of files) (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo);
+      const sender = await outbox.load();
+      for (const file of files) sender.sendAttachment(file, replyTo);
     },
 
     retry(id: string) {

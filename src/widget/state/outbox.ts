@@ -9,9 +9,10 @@
  * its file here. That is what a persistent outbox would store, to load it back after a reload.
  */
 import { effect, type ReadonlySignal } from '@preact/signals-react';
-import type { FileType, WidgetMessage } from '../../shared/types';
+import type { WidgetMessage } from '../../shared/types';
 import { ApiError } from '../api/client';
 import * as endpoints from '../api/endpoints';
+import { fileTypeOf } from '../lib/fileType';
 import type { ChatMessage, SendRefusal } from './messageMerge';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
@@ -131,13 +132,13 @@ export function createOutbox({ messages, request, referrer, connectionLost, stor
      * Uploads one file as its own message. The bubble shows a local preview while uploading
      * and is replaced by the server's message, like a text message.
      */
-    sendAttachment(file: File, fileType: FileType, replyTo?: number) {
+    sendAttachment(file: File, replyTo?: number) {
       const preview = URL.createObjectURL(file);
       const attachment = {
         id: 0,
         message_id: 0,
         account_id: 0,
-        file_type: fileType,
+        file_type: fileTypeOf(file.type),
         data_url: preview,
         thumb_url: preview,
         file_size: file.size,

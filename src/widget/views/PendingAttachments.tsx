@@ -2,12 +2,13 @@ import { useEffect, useMemo } from 'react';
 import { CLOSE_ICON, Icon } from '../components/icons';
 import { t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
-import { loadChunk } from '../lib/loadChunk';
+import { checkFiles } from '../lib/attachments';
 import { createPendingFiles } from '../state/pendingFiles';
 import type { WidgetState } from '../state/widget';
 import pendingCss from '../styles/pendingAttachments.chunk.css';
 
-// A lazy chunk: most conversations never attach a file. Its stylesheet travels with it.
+// A lazy chunk, with the upload rules: most conversations never attach a file. Its stylesheet
+// travels with it.
 adoptStyles(pendingCss);
 
 /** The widget's files waiting to be sent (one widget per frame). */
@@ -18,8 +19,7 @@ export const pendingFiles = createPendingFiles();
  * refused ones explained in the banner (the first's reason), the others waiting in the composer
  * for the visitor to see (docs/behaviour.md#sending-messages).
  */
-export async function attachFiles(widget: WidgetState, files: readonly File[]): Promise<void> {
-  const { checkFiles } = await loadChunk(() => import('../lib/attachments'));
+export function attachFiles(widget: WidgetState, files: readonly File[]): void {
   const { accepted, refused } = checkFiles(files, widget.flowDeps.maxUploadMb);
   pendingFiles.add(accepted);
   const [first] = refused;

@@ -1,4 +1,4 @@
-import { checkFiles, ACCEPT, ALLOWED_MIME_TYPES, checkAttachment, fileTypeOf, isAllowedType } from '../../../src/widget/lib/attachments';
+import { checkFiles, ACCEPT, ALLOWED_MIME_TYPES, checkAttachment, isAllowedType } from '../../../src/widget/lib/attachments';
 
 const MB = 1024 * 1024;
 
@@ -127,27 +127,5 @@ describe('checking what a visitor attaches, several files at once', () => {
 
   it('refuses nothing of an empty list', () => {
     expect(checkFiles([], 40)).toEqual({ accepted: [], refused: [] });
-  });
-});
-
-describe('the attachment kind of a file', () => {
-  it.each(['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp', 'IMAGE/PNG'])('shows %s as a picture', (type) => {
-    expect(fileTypeOf(type)).toBe('image');
-  });
-
-  it.each(['image/svg+xml', 'image/tiff', 'image/heic'])('shows %s as a file, as the server stores it', (type) => {
-    expect(fileTypeOf(type)).toBe('file');
-  });
-
-  it.each(['video/mp4', 'video/webm', 'video/quicktime'])('shows %s as a video', (type) => {
-    expect(fileTypeOf(type)).toBe('video');
-  });
-
-  it.each(['audio/mpeg', 'audio/ogg', 'audio/webm'])('shows %s as audio', (type) => {
-    expect(fileTypeOf(type)).toBe('audio');
-  });
-
-  it.each(['application/pdf', 'text/plain', 'application/zip', ''])('shows %j as a file', (type) => {
-    expect(fileTypeOf(type)).toBe('file');
   });
 });

@@ -12,7 +12,6 @@ import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
 import { fakeWidget } from './widgetFixture';
 
 const CONVERSATION_ID = 10;
-const MB = 1024 * 1024;
 const PAGE = 'https://shop.example/pricing';
 
 const agentMessage = (id: number, fields: Partial<WidgetMessage> = {}): WidgetMessage => ({
