@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 
 /**
  * What Escape closes, innermost first (docs/behaviour.md#screens): the layers open over the chat
@@ -26,9 +26,7 @@ export function closeAllLayers(): void {
   for (const close of [...layers]) close();
 }
 
-/** Keeps a layer registered while `open`; `close` may change from render to render. */
+/** Keeps a layer registered while `open`, closing with the `close` it was opened with. */
 export function useEscapeLayer(open: boolean, close: () => void): void {
-  const latest = useRef(close);
-  latest.current = close;
-  useEffect(() => (open ? openLayer(() => latest.current()) : undefined), [open]);
+  useEffect(() => (open ? openLayer(close) : undefined), [open]);
 }
