@@ -21,14 +21,16 @@ const chunkCssAsText = {
 
 /**
  * As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings,
- * `locales/en.json?rest` the widget's others, and `locales/en.json?launcher` the loader's.
+ * `locales/en.json?<part>` a lazy part's own (scripts/firstPaintStrings.mjs), `locales/en.json?rest`
+ * the widget's others, and `locales/en.json?launcher` the loader's (scripts/launcherStrings.mjs).
  */
-const SHARE = /^\0(first-paint|rest|launcher)-strings:(.*)\.js$/;
+const SHARE = /^\0([\w-]+)-strings:(.*)\.js$/;
 const firstPaintStrings = {
   name: 'first-paint-strings',
   enforce: 'pre',
   async resolveId(source, importer) {
-    const query = /\.json\?(first-paint|rest|launcher)$/.exec(source)?.[1];
+    const { SHARE_QUERY } = await import('./scripts/firstPaintStrings.mjs');
+    const query = (SHARE_QUERY.exec(source) ?? /\.json\?(launcher)$/.exec(source))?.[1];
     if (!query || !importer) return null;
     const { resolve, dirname } = await import('node:path');
     return `\0${query}-strings:${resolve(dirname(importer), source.slice(0, -query.length - 1))}.js`;
@@ -37,15 +39,36 @@ const firstPaintStrings = {
     const [, share, file] = SHARE.exec(id) ?? [];
     if (!share) return null;
     const { readFile } = await import('node:fs/promises');
-    const { firstPaintStrings: firstPaint, restStrings: rest } = await import('./scripts/firstPaintStrings.mjs');
+    const { firstPaintStrings: firstPaint, restStrings: rest, partStrings } = await import('./scripts/firstPaintStrings.mjs');
     const { launcherStrings: launcher } = await import('./scripts/launcherStrings.mjs');
     const strings = JSON.parse(await readFile(file, 'utf8'));
-    return `export default ${JSON.stringify({ 'first-paint': firstPaint, rest, launcher }[share](strings))};`;
+    const whole = { 'first-paint': firstPaint, rest, launcher }[share];
+    return `export default ${JSON.stringify(whole ? whole(strings) : partStrings(strings, share))};`;
+  },
+};
+
+/** As in build.mjs: the emoji picker's data, trimmed from emojibase-data (scripts/emojiData.mjs). */
+const EMOJI = '\0emoji-data:';
+const emojiData = {
+  name: 'emoji-data',
+  enforce: 'pre',
+  async resolveId(source) {
+    const { EMOJI_DATA_ID } = await import('./scripts/emojiData.mjs');
+    return EMOJI_DATA_ID.test(source) ? `${EMOJI}${source}.js` : null;
+  },
+  async load(id) {
+    if (!id.startsWith(EMOJI)) return null;
+    const [{ emojiDataSource }, { EXPECTED_LOCALES }] = await Promise.all([
+      import('./scripts/emojiData.mjs'),
+      import('./scripts/checkLocales.mjs'),
+    ]);
+    const { contents, loader } = emojiDataSource(EXPECTED_LOCALES).load(id.slice(EMOJI.length, -3));
+    return loader === 'text' ? `export default ${JSON.stringify(contents)};` : contents;
   },
 };
 
 export default defineConfig({
-  plugins: [chunkCssAsText, firstPaintStrings],
+  plugins: [chunkCssAsText, firstPaintStrings, emojiData],
   resolve: {
     alias: [
       ...viteAliases(),

@@ -22,7 +22,8 @@ async function conversationStarted(widget: FrameLocator, text: string): Promise<
 
 /**
  * An agent's reply in markdown; a bot's quick replies, form, cards, article list, e-mail
- * capture and survey; then a visitor message the network drops (shown failed, with a retry).
+ * capture and survey; then a visitor message the network drops (waiting to go by itself) and one
+ * the server refuses (shown failed, with why and a retry).
  */
 async function conversationWithEveryKind(page: Page, widget: FrameLocator, id: number): Promise<void> {
   await agentMessage(id, { content: 'Hi! Our **returns policy** is in [the help centre](https://example.com/returns).' });
@@ -85,11 +86,18 @@ async function conversationWithEveryKind(page: Page, widget: FrameLocator, id: n
   await expect(log.getByText('How to send a parcel back')).toBeVisible();
   await expect(log.getByRole('group', { name: 'Rate your conversation' })).toBeVisible();
 
-  await page.route('**/api/v1/widget/messages*', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
-  await composerOf(widget).fill('This one gets lost');
+  let posts = 0;
+  await page.route('**/api/v1/widget/messages*', (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    // The first is refused; the next (and its tries again) find no network.
+    return posts++ === 0 ? route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":"no"}' }) : route.abort();
+  });
+  await composerOf(widget).fill('This one is refused');
   await composerOf(widget).press('Enter');
   await expect(log.getByRole('button', { name: 'Send message again' })).toBeVisible();
-  await page.unroute('**/api/v1/widget/messages*');
+  await composerOf(widget).fill('This one waits');
+  await composerOf(widget).press('Enter');
+  await expect(log.getByRole('status').filter({ hasText: 'Not sent yet' })).toBeVisible();
 }
 
 test.describe('axe finds no WCAG 2.1 A/AA violation', () => {
@@ -243,6 +251,25 @@ test.describe('keyboard only', () => {
     await expect(launcher).toBeFocused();
     expect(await page.evaluate(() => window.$chatwoot!.isOpen)).toBe(false);
     expect(await focusIndicator(launcher)).toMatchObject({ focusVisible: true, indicator: expect.stringMatching(/^outline/) });
+  });
+});
+
+test.describe('with a mouse', () => {
+  test('opening the chat with a click focuses Start Conversation without a focus ring; the keyboard brings it back', async ({ page }) => {
+    await page.goto(`${E2E.hostOrigin}/`);
+    const widget = await openChat(page);
+    const start = widget.getByRole('button', { name: 'Start Conversation' });
+    await expect(start).toBeFocused();
+    expect(await focusIndicator(start)).toEqual({ focusVisible: false, indicator: 'none' });
+    // Closed and opened again with the mouse, once the frame exists: still no ring.
+    await launcherButton(page, 'Close chat window').click();
+    await launcherButton(page).click();
+    await expect(start).toBeFocused();
+    expect(await focusIndicator(start)).toEqual({ focusVisible: false, indicator: 'none' });
+    // A key pressed in the chat, and focus is shown again as it moves.
+    await page.keyboard.press('Tab');
+    const next = widget.locator(':focus');
+    expect(await focusIndicator(next)).toMatchObject({ focusVisible: true, indicator: expect.stringMatching(/^outline/) });
   });
 });
 

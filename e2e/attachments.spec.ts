@@ -12,6 +12,15 @@ async function attach(page: Page, widget: FrameLocator, files: Parameters<FileCh
   await (await chooser).setFiles(files);
 }
 
+/** Sends what waits in the composer (picked files show there first). */
+async function sendWaitingFiles(widget: FrameLocator, names: string[]) {
+  const waiting = widget.getByRole('list', { name: 'Files to send' });
+  for (const name of names)
+    await expect(waiting.getByRole('listitem').filter({ hasText: name }).or(waiting.getByRole('img', { name }))).toBeVisible();
+  await widget.getByRole('button', { name: 'Send message' }).click();
+  await expect(waiting).toHaveCount(0);
+}
+
 test('a visitor sends a picture and a PDF: both show in the conversation and reach the agent', async ({ page }) => {
   const widget = await openConversation(page);
   const { conversationId } = await sendVisitorMessage(page, widget, 'Here are the photo and the invoice');
@@ -22,6 +31,7 @@ test('a visitor sends a picture and a PDF: both show in the conversation and rea
     { name: 'photo.png', mimeType: 'image/png', buffer: photo },
     { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: invoice },
   ]);
+  await sendWaitingFiles(widget, ['photo.png', 'invoice.pdf']);
 
   const log = widget.getByRole('log');
   // The picture shows as a picture (decoded from the server's copy), the PDF as a download.
@@ -74,6 +84,8 @@ test('a 50 MB file is refused with the 40 MB limit before any byte is uploaded',
   try {
     await attach(page, widget, video);
     await expect(widget.getByRole('alert')).toHaveText('File exceeds the 40 MB attachment limit');
+    // Refused as it is picked: it never waits in the composer.
+    await expect(widget.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,8 @@
-import { expect, test, type FrameLocator } from '@playwright/test';
+import { expect, test, type FrameLocator, type Locator } from '@playwright/test';
+import { E2E } from './ports';
 import { agentApi } from './support/agentApi';
-import { saveScreenshot } from './support/widget';
+import { markContrast } from './support/visualChecks';
+import { hostSettings, openChat, saveScreenshot } from './support/widget';
 import { composerOf, openConversation, sendVisitorMessage } from './support/widgetSession';
 
 // What users of chat widgets expect inside a conversation (issue 14): times, delivery and read
@@ -44,6 +46,66 @@ test('each group shows its time, exact on hover, and the visitor sees sent, deli
   await firstOfGroup.hover();
   await expect(firstOfGroup.locator('.bubble__meta')).toBeVisible();
   await saveScreenshot(page, 'conversation-times-and-read');
+});
+
+for (const darkMode of ['light', 'dark'] as const) {
+  test(`sent, delivered and read differ in shape and stand out 3:1 from the page, ${darkMode}`, async ({ page }) => {
+    await hostSettings(page, { darkMode });
+    const widget = await openConversation(page);
+    const { conversationId } = await sendVisitorMessage(page, widget, `Did you get my order? ${Date.now()}`);
+    const status = widget.getByRole('log').locator('.bubble__status').last();
+    const look = async () => ({
+      shape: await status.evaluate((el) => ({
+        checks: el.querySelector('path')?.getAttribute('d'),
+        disc: getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)',
+      })),
+      contrast: await markContrast(status),
+    });
+
+    await expect(status).toHaveAttribute('title', 'Sent');
+    const sent = await look();
+    await agentApi('GET', `/api/v1/accounts/1/conversations/${conversationId}/messages`);
+    await expect(status).toHaveAttribute('title', 'Delivered');
+    const delivered = await look();
+    await agentApi('POST', `/api/v1/accounts/1/conversations/${conversationId}/update_last_seen`);
+    await expect(status).toHaveAttribute('title', 'Read');
+    const read = await look();
+
+    for (const state of [sent, delivered, read]) expect(state.contrast).toBeGreaterThanOrEqual(3);
+    // One check, two checks, two checks on a disc: told apart without colour.
+    expect(sent.shape.checks).not.toBe(delivered.shape.checks);
+    expect([sent.shape.disc, delivered.shape.disc, read.shape.disc]).toEqual([false, false, true]);
+    await status.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `delivery-states-${darkMode}`);
+  });
+}
+
+test('an agent’s avatar sits beside the last bubble of their group, by its foot, where the time is', async ({ page }) => {
+  const widget = await openConversation(page);
+  const { conversationId } = await sendVisitorMessage(page, widget, `Where is my parcel? ${Date.now()}`);
+  for (const content of ['Let me check.', 'It is in Lyon today.', 'It arrives tomorrow: a long line that wraps onto a second line.'])
+    await agentSays(conversationId, { content });
+  const log = widget.getByRole('log');
+  await expect(log.getByText('It arrives tomorrow', { exact: false })).toBeVisible();
+  const rows = log.locator('.message-row--agent');
+  await expect(rows).toHaveCount(3);
+  const shown = await rows.evaluateAll((all) =>
+    all.map((row) => {
+      const avatar = row.querySelector('.avatar')!.getBoundingClientRect();
+      const bubble = row.querySelector('.bubble')!.getBoundingClientRect();
+      const time = row.querySelector('.bubble__meta')?.getBoundingClientRect();
+      return {
+        visible: getComputedStyle(row.querySelector('.avatar')!).visibility === 'visible',
+        // Beside the bubble: its foot level with the bubble's, before the bubble, above the time.
+        atFoot: Math.abs(avatar.bottom - bubble.bottom) < 1,
+        before: avatar.right <= bubble.left,
+        aboveTime: !time?.height || avatar.bottom <= time.top + 1,
+      };
+    }),
+  );
+  expect(shown.map((row) => row.visible)).toEqual([false, false, true]);
+  for (const row of shown) expect(row).toMatchObject({ atFoot: true, before: true, aboveTime: true });
+  await saveScreenshot(page, 'agent-avatar-group');
 });
 
 test('a reply’s quote jumps to the original, loading older history, and sending scrolls back down', async ({ page }) => {
@@ -127,6 +189,40 @@ test('End Conversation: a named icon with a tooltip, an accessible confirmation,
   await saveScreenshot(page, 'conversation-resolved');
 });
 
+/** The element shows all of its text: nothing cut off or ending in "…". */
+const wholeText = (element: Locator) => element.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+
+test.describe('on a 320 px phone, right to left', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('the away visitor reads the whole e-mail question and the whole reply-wait line, in Arabic', async ({ page }) => {
+    await hostSettings(page, { locale: 'ar' });
+    await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'offline' } });
+    try {
+      await page.goto(`${E2E.hostOrigin}/`);
+      const widget = await openChat(page);
+      await widget.getByRole('button', { name: 'ابدأ المحادثة' }).click();
+      const composer = widget.locator('textarea');
+      await composer.fill(`مرحبا ${Date.now()}`);
+      await composer.press('Enter');
+      const label = widget.locator('.email-input__label');
+      await expect(label).toBeVisible();
+      expect(await wholeText(label)).toBe(true);
+      await expect(widget.locator('.email-input input')).not.toHaveAttribute('placeholder');
+      await saveScreenshot(page, 'away-email-question-rtl-320');
+      await widget.locator('.email-input input').fill('visitor@example.com');
+      await widget.locator('.email-input button').click();
+      // The line under the name, with back, end and close beside it, is whole.
+      const subtitle = widget.locator('.header__subtitle');
+      await expect(subtitle).toContainText('البريد');
+      expect(await wholeText(subtitle)).toBe(true);
+      await saveScreenshot(page, 'away-email-collect-rtl-320');
+    } finally {
+      await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'online' } });
+    }
+  });
+});
+
 test('the away visitor is asked for an e-mail after the first message and told the answer comes by e-mail', async ({ page }) => {
   await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'offline' } });
   try {
@@ -135,6 +231,8 @@ test('the away visitor is asked for an e-mail after the first message and told t
     const ask = widget.getByRole('log').getByText("We're away right now. Leave your e-mail address and we'll reply to you there.");
     await expect(ask).toBeVisible();
     const field = widget.getByRole('log').getByRole('textbox', { name: 'Please enter your email' });
+    expect(await wholeText(widget.locator('.email-input__label'))).toBe(true);
+    await expect(field).not.toHaveAttribute('placeholder');
     await field.fill('away.visitor@example.com');
     await widget.getByRole('log').getByRole('button', { name: 'Submit' }).click();
     await expect(widget.getByRole('log').getByText('away.visitor@example.com')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './ports';
 import { axeViolations } from './support/axe';
+import { colourfulShare } from './support/visualChecks';
 import { conversationMessages } from './support/settings';
 import { hostSettings, saveScreenshot } from './support/widget';
 import { composerOf, openConversation, sendVisitorMessage } from './support/widgetSession';
@@ -88,6 +89,64 @@ test.describe('the emoji picker', () => {
     await page.keyboard.press('Escape');
     await expect(picker).toBeHidden();
     await expect(button).toBeFocused();
+  });
+
+  test('draws its emoji in colour, where the text font has black-and-white smileys too (Linux)', async ({ page, context }) => {
+    const widget = await openConversation(page);
+    await widget.getByRole('button', { name: 'Insert emoji' }).click();
+    const picker = widget.getByRole('dialog', { name: 'Insert emoji' });
+    // Smileys come first: DejaVu Sans, Linux's text font, has them in black and white.
+    const smiley = picker.getByRole('gridcell', { name: 'grinning face', exact: true });
+    await expect(smiley).toBeVisible();
+    expect(await colourfulShare(context, await smiley.screenshot())).toBeGreaterThan(0.1);
+    expect(await colourfulShare(context, await picker.getByRole('tab', { name: 'Smileys & Emotion' }).screenshot())).toBeGreaterThan(0.1);
+    // Each platform's colour-emoji font is named, ahead of the text fonts.
+    const fonts = await smiley.evaluate((cell) => getComputedStyle(cell).fontFamily);
+    expect(fonts).toMatch(/^"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"/);
+  });
+
+  test('takes the keyboard as it opens in the cross-origin frame, and Escape closes it before the chat', async ({ page }) => {
+    const widget = await openConversation(page);
+    const isOpen = () => page.evaluate(() => window.$chatwoot!.isOpen);
+    const button = widget.getByRole('button', { name: 'Insert emoji' });
+    await button.click();
+    const picker = widget.getByRole('dialog', { name: 'Insert emoji' });
+    const search = picker.getByRole('searchbox', { name: 'Search emoji' });
+    // Nothing is filled in first: the visitor's typing must land there by itself.
+    await expect(search).toBeFocused();
+    await page.keyboard.type('party popper');
+    await expect(picker.getByRole('gridcell', { name: 'party popper' })).toBeVisible();
+
+    // Escape closes the picker, not the chat, and the emoji button has focus again.
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    await expect(button).toBeFocused();
+    expect(await isOpen()).toBe(true);
+
+    // With focus moved out of the picker (back to the message box) the picker still goes first…
+    await button.click();
+    await expect(search).toBeFocused();
+    await composerOf(widget).focus();
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    expect(await isOpen()).toBe(true);
+    // …and the next Escape closes the chat.
+    await page.keyboard.press('Escape');
+    await expect.poll(isOpen).toBe(false);
+  });
+
+  test('is gone when the chat comes back after closing with the picker open', async ({ page }) => {
+    const widget = await openConversation(page);
+    await widget.getByRole('button', { name: 'Insert emoji' }).click();
+    const picker = widget.getByRole('dialog', { name: 'Insert emoji' });
+    await expect(picker.getByRole('grid')).toBeVisible();
+    await page.getByRole('button', { name: 'Close chat window' }).click();
+    await expect.poll(() => page.evaluate(() => window.$chatwoot!.isOpen)).toBe(false);
+
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(composerOf(widget)).toBeVisible();
+    await expect(picker).toHaveCount(0);
+    await expect(widget.getByRole('button', { name: 'Insert emoji' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('has no button when the host turns it off with enableEmojiPicker: false', async ({ page }) => {

@@ -111,6 +111,16 @@ test.describe('the help centre', () => {
       await expect(widget.locator('iframe.article-viewer__frame')).toHaveAttribute('title', 'Finding your size');
       await expect(article.getByRole('heading', { level: 1, name: 'Finding your size' })).toBeVisible();
       await expect(article.getByRole('heading', { level: 2, name: 'Size chart' })).toBeVisible();
+      // The article's title reads as its title: larger than any heading of its own.
+      const sizes = await article.locator('body').evaluate(() => {
+        const size = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize);
+        return {
+          title: size(document.querySelector('main > h1')!),
+          headings: [...document.querySelectorAll('main :is(h2,h3,h4,h5,h6), .content h1')].map(size),
+        };
+      });
+      expect(sizes.headings.length).toBeGreaterThan(0);
+      expect(Math.max(...sizes.headings)).toBeLessThan(sizes.title);
       const image = article.getByRole('img', { name: 'Size chart' });
       await expect(image).toBeVisible();
       expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);

@@ -81,7 +81,7 @@ test('with every field required, an empty submit shows each error and focuses th
     ['Phone Number', 'Phone Number is required'],
     ['Order number', 'Order number is required'],
     ['Plan', 'Plan is required'],
-    ['Message', 'Message too short'],
+    ['Message', 'Message is required'],
   ];
   for (const [label, message] of expected) {
     const control = form.getByLabel(label, { exact: true });
@@ -90,6 +90,40 @@ test('with every field required, an empty submit shows each error and focuses th
   }
   await expect(form.getByLabel('Full Name', { exact: true })).toBeFocused();
   await saveScreenshot(page, 'prechat-errors');
+});
+
+test('errors read like their labels, and Start Conversation stays in view above the footer', async ({ page }) => {
+  // Chatwoot's own labels are sentence case.
+  await changeInbox({
+    pre_chat_form_enabled: true,
+    pre_chat_form_options: {
+      pre_chat_message: INTRO,
+      pre_chat_fields: FIELDS.map((f) => ({ ...f, label: f.label.charAt(0) + f.label.slice(1).toLowerCase() })),
+    },
+  });
+  const { widget, form } = await openForm(page);
+  await submitButton(form).click();
+  await expect(form.getByLabel('Full name', { exact: true })).toHaveAccessibleDescription('Full name is required');
+  await expect(form.getByLabel('Email address', { exact: true })).toHaveAccessibleDescription('Email address is required');
+  await expect(form.getByLabel('Message', { exact: true })).toHaveAccessibleDescription('Message is required');
+  // Focus went to the first field, at the top of a form now taller than the window: the button
+  // is still whole, in view, above the branding line, and a click there reaches it.
+  await expect(form.getByLabel('Full name', { exact: true })).toBeFocused();
+  const submit = submitButton(form);
+  const [box, body, footer] = await Promise.all([
+    submit.boundingBox(),
+    widget.locator('.shell__body').boundingBox(),
+    widget.locator('.branding').boundingBox(),
+  ]);
+  expect(box!.y).toBeGreaterThanOrEqual(body!.y);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(Math.min(body!.y + body!.height, footer!.y));
+  expect(
+    await submit.evaluate((button) => {
+      const { left, top, width, height } = button.getBoundingClientRect();
+      return document.elementFromPoint(left + width / 2, top + height / 2) === button;
+    }),
+  ).toBe(true);
+  await saveScreenshot(page, 'prechat-errors-sentence-case');
 });
 
 test('says what is wrong with an answer, in the words of the spec', async ({ page }) => {
@@ -232,8 +266,9 @@ test.describe('on a 390 px phone', () => {
     const { widget, form } = await openForm(page, 'ابدأ المحادثة');
     await expect(widget.locator('html')).toHaveAttribute('dir', 'rtl');
     await form.getByRole('button', { name: 'ابدأ المحادثة' }).click();
-    await expect(form.getByText('الاسم الكامل مطلوب')).toBeVisible();
-    await expect(form.getByText('الرسالة قصيرة جدًا')).toBeVisible();
+    // The inbox labelled the name field in English: its error names it as the label does.
+    await expect(form.getByText('حقل Full Name مطلوب')).toBeVisible();
+    await expect(form.getByText('حقل الرسالة مطلوب')).toBeVisible();
     const phone = form.getByLabel('Phone Number', { exact: true });
     await expect(phone).toHaveAttribute('dir', 'ltr');
     // The picker sits at the start of the row, which is the right in Arabic.

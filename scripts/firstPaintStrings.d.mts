@@ -5,5 +5,8 @@ export declare const REST_QUERY: string;
 export declare function isWidgetKey(key: string): boolean;
 export declare function firstPaintStrings(strings: Record<string, string>): Record<string, string>;
 export declare function restStrings(strings: Record<string, string>): Record<string, string>;
+export declare const PART_NAMESPACES: Record<string, readonly string[]>;
+export declare function partStrings(strings: Record<string, string>, part: string): Record<string, string>;
+export declare const SHARE_QUERY: RegExp;
 export declare function firstPaintStringsPlugin(): { name: string; setup(build: unknown): void };
 export declare function checkFirstPaintKeys(files: readonly string[], allKeys: readonly string[]): void;

@@ -38,6 +38,17 @@ export function firstPaintStrings(strings) {
 }
 
 /**
+ * Lazy parts whose English strings travel with them, not with the rest, by import suffix: the
+ * namespaces only that part shows. The rest is fetched with the first lazy part of any open; a
+ * visitor who never opens the emoji picker never fetches its category and skin-tone names.
+ * Other locales arrive whole, these included.
+ */
+export const PART_NAMESPACES = { 'emoji-picker': ['EMOJI'] };
+
+const namespaceOf = (key) => key.slice(0, Math.max(0, key.indexOf('.')));
+const isPartKey = (key) => Object.values(PART_NAMESPACES).some((namespaces) => namespaces.includes(namespaceOf(key)));
+
+/**
  * Whether the widget shows `key` at all: not the server's strings (`SERVER.*`, text the server
  * writes to visitors, server/services/visitorText.ts) nor the loader's (`LAUNCHER.*`, shown on
  * the host page, scripts/launcherStrings.mjs).
@@ -46,21 +57,36 @@ export function isWidgetKey(key) {
   return !key.startsWith('SERVER.') && !key.startsWith('LAUNCHER.');
 }
 
-/** Every string of a locale the widget shows and the first paint does not carry, in their original order. */
+/**
+ * Every string of a locale the widget shows that neither the first paint nor a lazy part of its
+ * own (`PART_NAMESPACES`) carries, in their original order.
+ */
 export function restStrings(strings) {
-  return Object.fromEntries(Object.entries(strings).filter(([key]) => !isFirstPaintKey(key) && isWidgetKey(key)));
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => !isFirstPaintKey(key) && !isPartKey(key) && isWidgetKey(key)));
+}
+
+/** The strings of the lazy part that imports a locale file with `?<part>` (`PART_NAMESPACES`). */
+export function partStrings(strings, part) {
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => PART_NAMESPACES[part]?.includes(namespaceOf(key))));
 }
 
 /** The share of a locale file each import suffix asks for, by the namespace it loads in (one each: esbuild knows a module by path and namespace). */
-const SHARES = { 'first-paint-strings': firstPaintStrings, 'rest-strings': restStrings };
+const SHARES = {
+  'first-paint-strings': firstPaintStrings,
+  'rest-strings': restStrings,
+  ...Object.fromEntries(Object.keys(PART_NAMESPACES).map((part) => [`${part}-strings`, (strings) => partStrings(strings, part)])),
+};
 
-/** esbuild plugin: `…/en.json?first-paint` and `…/en.json?rest` resolve to the JSON file, loaded as that share. */
+/** The import suffixes of the shares, for the plugins' filters. */
+export const SHARE_QUERY = new RegExp(`\\.json\\?(first-paint|rest|${Object.keys(PART_NAMESPACES).join('|')})$`);
+
+/** esbuild plugin: `…/en.json?first-paint`, `…/en.json?rest` and `…/en.json?<part>` resolve to the JSON file, loaded as that share. */
 export function firstPaintStringsPlugin() {
   return {
     name: 'first-paint-strings',
     setup(b) {
       const cwd = b.initialOptions.absWorkingDir ?? process.cwd();
-      b.onResolve({ filter: /\.json\?(first-paint|rest)$/ }, async (args) => {
+      b.onResolve({ filter: SHARE_QUERY }, async (args) => {
         const query = args.path.slice(args.path.lastIndexOf('?'));
         const resolved = await b.resolve(args.path.slice(0, -query.length), { kind: args.kind, resolveDir: args.resolveDir });
         // Relative to the working directory: esbuild hashes a virtual module's path into chunk

@@ -26,3 +26,9 @@ declare module '*.json?rest' {
   const strings: Record<string, string>;
   export default strings;
 }
+
+/** A lazy part's own English strings (scripts/firstPaintStrings.mjs `PART_NAMESPACES`). */
+declare module '*.json?emoji-picker' {
+  const strings: Record<string, string>;
+  export default strings;
+}

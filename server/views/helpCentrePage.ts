@@ -24,10 +24,13 @@ a:focus-visible{outline:2px solid var(--link);outline-offset:2px}
 main{max-width:760px;margin:0 auto;padding:24px 20px 40px}
 .plain main{padding:20px 16px 32px}
 h1{font-size:1.75em;line-height:1.25;margin:0 0 8px}
-.plain h1{font-size:1.4em}
+.plain h1{font-size:1.5em}
 .lead{color:var(--muted);margin:0 0 24px}
 .content :is(h2,h3,h4,h5,h6){line-height:1.3;margin:1.5em 0 .5em}
-.content h1{font-size:1.5em;margin:1.2em 0 .5em}
+.content h1{font-size:1.35em;margin:1.2em 0 .5em}
+.content h2{font-size:1.2em}
+.content h3{font-size:1.1em}
+.content :is(h4,h5,h6){font-size:1em}
 .content :is(p,ul,ol,pre,blockquote,table){margin:0 0 1em}
 .content :is(ul,ol){padding-inline-start:1.5em}
 .content img{max-width:100%;border-radius:6px}

@@ -57,7 +57,11 @@ export interface HostToWidget {
   'remove-label': { label: string };
   'set-locale': { locale: string };
   'set-color-scheme': { darkMode: ColorScheme };
-  'toggle-open': { isOpen: boolean };
+  /**
+   * `focusVisible` (Wren): present when the visitor opened the chat from the launcher, whose focus
+   * moves into the frame; true when by keyboard, so the control focused there shows its ring.
+   */
+  'toggle-open': { isOpen: boolean; focusVisible?: boolean };
   'push-event': { eventName: string };
   'change-url': { referrerURL: string; referrerHost: string };
   'toggle-close-button': { isMobile: boolean };

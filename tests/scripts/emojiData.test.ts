@@ -1,12 +1,18 @@
 import { createRequire } from 'node:module';
 // @ts-expect-error the build script is plain JavaScript without types
-import { datasetLocale, namesFor, trimEmoji } from '../../scripts/emojiData.mjs';
-import { buildCatalog, withSkinTone, SKIN_TONE_MODIFIERS } from '../../src/widget/components/emoji/emojiCatalog';
+import { datasetLocale, encodeEmoji, namesFor, trimEmoji } from '../../scripts/emojiData.mjs';
+import { buildCatalog, flagRegion, withSkinTone, SKIN_TONE_MODIFIERS } from '../../src/widget/components/emoji/emojiCatalog';
 
 const require = createRequire(import.meta.url);
 type Trimmed = { group: number; emoji: { hexcode: string; emoji: string; skinnable: boolean }[] }[];
 const data = require('emojibase-data/en/data.json') as { hexcode: string; skins?: { emoji: string }[] }[];
 const groups: Trimmed = trimEmoji(data);
+const encoded: string[] = encodeEmoji(groups);
+const categories = groups.map((g, i) => ({ key: g.group, emoji: encoded[i] }));
+const regionIn = (locale: string) => {
+  const regions = new Intl.DisplayNames([locale], { type: 'region' });
+  return (code: string) => regions.of(code) ?? code;
+};
 
 describe('the emoji data the build trims from emojibase', () => {
   it('keeps nine categories without the components (bare skin tones, hair)', () => {
@@ -32,18 +38,37 @@ describe('the emoji data the build trims from emojibase', () => {
     expect(people?.skinnable).toBe(false);
   });
 
-  it("gives names in the order of the emoji, in the dataset's language", () => {
-    const names = namesFor(
-      groups,
-      require('emojibase-data/de/compact.json'),
-      require('emojibase-data/de/messages.json'),
-      require('emojibase-data/en/compact.json'),
+  it('carries the emoji compactly, and the picker reads back every one and whether it takes a tone', () => {
+    const catalog = buildCatalog(categories, '', { category: String, region: String });
+    expect(catalog.map((c) => c.entries.map((e) => [e.emoji, e.skinnable]))).toEqual(
+      groups.map((g) => g.emoji.map((e) => [e.emoji, e.skinnable])),
     );
-    const categories = groups.map((g) => ({ key: g.group, emoji: g.emoji.map((e) => e.emoji).join(' ') }));
-    const catalog = buildCatalog(categories, names);
+  });
+
+  it("gives names in the order of the emoji, in the dataset's language", () => {
+    const names = namesFor(groups, require('emojibase-data/de/compact.json'), require('emojibase-data/en/compact.json'));
+    const catalog = buildCatalog(categories, names.names, { category: (key) => `group ${key}`, region: regionIn('de') });
     expect(catalog[0].entries[0]).toMatchObject({ emoji: '😀', name: 'grinsendes Gesicht' });
-    expect(catalog.map((c) => c.name)).toContain('Flaggen');
-    expect(names.tones).toHaveLength(5);
+    expect(catalog.map((c) => c.name)).toEqual(groups.map((g) => `group ${g.group}`));
+  });
+
+  it("leaves countries' flags unnamed, for the picker to name in the widget's language", () => {
+    const names = namesFor(groups, require('emojibase-data/en/compact.json'), require('emojibase-data/en/compact.json'));
+    const lines: string[] = names.names.split('\n');
+    const all = groups.flatMap((g) => g.emoji);
+    expect(lines).toHaveLength(all.length);
+    const unnamed = all.filter((_, i) => lines[i] === '').map((e) => e.emoji);
+    expect(unnamed.length).toBeGreaterThan(250);
+    // Exactly the flags whose region the picker can read: no emoji is left without a name.
+    expect(unnamed.every((emoji) => flagRegion(emoji) !== undefined)).toBe(true);
+    expect(all.filter((e) => flagRegion(e.emoji) !== undefined)).toHaveLength(unnamed.length);
+    // Flags that are not a country's keep their dataset name.
+    expect(lines[all.findIndex((e) => e.emoji === '🏴‍☠️')]).toBe('pirate flag');
+
+    const catalog = buildCatalog(categories, names.names, { category: String, region: regionIn('ar') });
+    const flags = catalog.flatMap((c) => c.entries);
+    expect(flags.find((e) => e.emoji === '🇩🇪')?.name).toBe('ألمانيا');
+    expect(flags.find((e) => e.emoji === '🇯🇵')?.name).toBe('اليابان');
   });
 
   it("serves each Wren locale with the dataset's language where it has one", () => {

@@ -1,5 +1,13 @@
 import en from '../../locales/en.json';
-import { checkFirstPaintKeys, firstPaintStrings, isFirstPaintKey, isWidgetKey, restStrings } from '../../scripts/firstPaintStrings.mjs';
+import {
+  checkFirstPaintKeys,
+  firstPaintStrings,
+  isFirstPaintKey,
+  isWidgetKey,
+  partStrings,
+  restStrings,
+  SHARE_QUERY,
+} from '../../scripts/firstPaintStrings.mjs';
 
 describe('the first paint’s share of the strings', () => {
   it('keeps keys without a namespace and those of the header and availability', () => {
@@ -23,11 +31,21 @@ describe('the first paint’s share of the strings', () => {
     expect(Object.keys(subset).length).toBeLessThan(keys.length / 2);
   });
 
-  it('leaves the first paint’s strings out of the rest, which with them makes every string the widget shows', () => {
+  it('leaves the first paint’s strings out of the rest, which with them and the lazy parts’ own makes every string the widget shows', () => {
     const rest = restStrings(en);
     expect(Object.keys(rest).filter(isFirstPaintKey)).toEqual([]);
     const widgetStrings = Object.fromEntries(Object.entries(en).filter(([key]) => isWidgetKey(key)));
-    expect({ ...firstPaintStrings(en), ...rest }).toEqual(widgetStrings);
+    expect({ ...firstPaintStrings(en), ...rest, ...partStrings(en, 'emoji-picker') }).toEqual(widgetStrings);
+  });
+
+  it('gives the emoji picker its own strings, which the rest (fetched with every open) leaves out', () => {
+    const picker = partStrings(en, 'emoji-picker');
+    expect(Object.keys(picker)).toContain('EMOJI.SMILEYS');
+    expect(Object.keys(picker).every((key) => key.startsWith('EMOJI.'))).toBe(true);
+    expect(Object.keys(restStrings(en)).filter((key) => key.startsWith('EMOJI.'))).toEqual([]);
+    // The composer's button, outside the picker, is named by a string of the rest.
+    expect(restStrings(en)['COMPOSER.EMOJI']).toBe('Insert emoji');
+    expect(SHARE_QUERY.test('locales/en.json?emoji-picker')).toBe(true);
   });
 
   it("leaves out the server's and the loader's strings, which the widget never shows", () => {

@@ -128,7 +128,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         darkMode: chatwoot.darkMode,
         campaignsSnoozedTill: snoozedTill(),
       });
-      loaded.send('toggle-open', { isOpen: chatwoot.isOpen });
+      loaded.send('toggle-open', openState(chatwoot.isOpen));
       focusIfLauncherHadIt();
       loaded.send('toggle-close-button', { isMobile: mobile.matches });
       loaded.send('change-url', pageUrl());
@@ -140,8 +140,13 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
 
   // Keyboard and screen-reader users who open the chat from the launcher land inside it. A
   // site opening it programmatically keeps its own focus: the page is never hijacked.
+  const launcherHasFocus = () => launcher.shadow.activeElement === launcher.bubble;
+  // Whether the control the widget then focuses shows a focus ring: the frame cannot tell a key
+  // from a click, which happened here, on the launcher.
+  const openState = (isOpen: boolean): HostToWidget['toggle-open'] =>
+    isOpen && launcherHasFocus() ? { isOpen, focusVisible: launcher.bubble.matches(':focus-visible') } : { isOpen };
   const focusIfLauncherHadIt = () => {
-    if (chatwoot.isOpen && frame && launcher.shadow.activeElement === launcher.bubble) frame.element.focus();
+    if (chatwoot.isOpen && frame && launcherHasFocus()) frame.element.focus();
   };
 
   const unmountFrame = () => {
@@ -216,7 +221,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       // The full window replaces a prompt before the widget hears it opened, so the widget
       // turns the prompt into the conversation it announced.
       if (open) leaveCompact();
-      sendIfLoaded('toggle-open', { isOpen: open });
+      sendIfLoaded('toggle-open', openState(open));
       if (open) {
         session.engage();
         send('push-event', { eventName: 'webwidget.triggered' });

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEscapeLayer } from '../lib/escapeLayers';
 import { fitToContent } from '../lib/fitToContent';
 import { insertAtCaret } from '../lib/insertAtCaret';
 import { Icon } from './icons';
@@ -14,24 +15,33 @@ const ATTACH_ICON =
 const EMOJI_ICON =
   'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm-3.5-9a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm7 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM12 17.5a5.5 5.5 0 0 0 5-3.2H7a5.5 5.5 0 0 0 5 3.2z';
 
-/** Show the remaining-characters count once a message gets this close to the limit. */
+/** Say how many characters are left once a message gets this close to the limit. */
 const COUNT_THRESHOLD = 500;
 
 export interface ComposerProps {
+  /** The longest message the server takes: near it the composer says so; past it, it will not send. */
   maxLength: number;
-  labels: { placeholder: string; send: string; attach: string };
+  labels: {
+    placeholder: string;
+    send: string;
+    attach: string;
+    /** What is left of the limit (`left`), or by how much a message is over it (`left` below 0). */
+    limit(left: number): string;
+  };
   onSend(text: string): void;
   /** Every edit, for the typing indicator agents see. */
   onInput?(text: string): void;
   onBlur?(): void;
-  /** Present when the visitor may attach files: the picker's `accept` and the receiver. */
+  /** Present when the visitor may attach files: the picker's `accept` and the receiver (of pasted files too). */
   attachments?: { accept: string; onFiles(files: File[]): void };
+  /** Files wait to go with the next send: Send sends them without text too (`onSend('')`). */
+  hasAttachments?: boolean;
   autoFocus?: boolean;
   /**
    * Present when the emoji picker is allowed: the button's name, and the picker, given what to do
-   * with an emoji (insert it at the caret) and how to close.
+   * with an emoji (insert it at the caret). Escape closes it (lib/escapeLayers.ts).
    */
-  emoji?: { label: string; picker(insert: (emoji: string) => void, close: () => void): ReactNode };
+  emoji?: { label: string; picker(insert: (emoji: string) => void): ReactNode };
   /** Text put in the box from outside (`$chatwoot.showNewMessage`): it replaces the box's text, once per object. */
   draft?: { text: string } | null;
   /** The draft is in the box: the owner can forget it (a later mount must not put it back). */
@@ -41,7 +51,9 @@ export interface ComposerProps {
 /**
  * The message box. Enter sends and Shift+Enter starts a new line (except while an IME is
  * composing, where Enter confirms the candidate). Files come from the attach button or a
- * paste; the box grows with its content.
+ * paste; the box grows with its content. Nothing typed, pasted or put there is ever cut: within
+ * 500 characters of the limit a line in the box says what is left of it, and over it says by how
+ * much (to screen readers too) while Send waits.
  */
 export function Composer({
   maxLength,
@@ -54,6 +66,7 @@ export function Composer({
   emoji,
   draft,
   onDraftTaken,
+  hasAttachments,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -62,7 +75,9 @@ export function Composer({
   const [emojiOpen, setEmojiOpen] = useState(false);
   // Where the caret goes once an inserted emoji is rendered, and focus back to the box.
   const caret = useRef<number | undefined>(undefined);
-  const remaining = maxLength - text.length;
+  const left = maxLength - text.length;
+  const sendable = (hasAttachments || !!text.trim()) && left >= 0;
+  const limitId = useId();
 
   useEffect(() => {
     if (caret.current === undefined) return;
@@ -73,17 +88,17 @@ export function Composer({
 
   const insertEmoji = (value: string) => {
     const box = input.current;
-    const result = insertAtCaret(text, box?.selectionStart ?? text.length, box?.selectionEnd ?? text.length, value, maxLength);
+    const result = insertAtCaret(text, box?.selectionStart ?? text.length, box?.selectionEnd ?? text.length, value);
     setEmojiOpen(false);
-    caret.current = result?.caret ?? box?.selectionEnd ?? text.length;
-    if (!result) return;
+    caret.current = result.caret;
     setText(result.value);
     onInput?.(result.value);
   };
-  const closeEmoji = () => {
+  // Escape, innermost first; also when the chat window closes, when the frame has no focus to give.
+  useEscapeLayer(emojiOpen, () => {
     setEmojiOpen(false);
-    emojiButton.current?.focus();
-  };
+    if (document.hasFocus()) emojiButton.current?.focus();
+  });
 
   // The autofocus attribute only acts while a document loads, and the composer mounts later
   // (after Start Conversation, or once its chunk arrives): without this, keyboard focus fell
@@ -102,14 +117,13 @@ export function Composer({
 
   useEffect(() => {
     if (!draft) return;
-    const value = draft.text.slice(0, maxLength);
-    setText(value);
-    caret.current = value.length;
+    setText(draft.text);
+    caret.current = draft.text.length;
     onDraftTaken?.();
   }, [draft]);
 
   const submit = () => {
-    if (!text.trim()) return;
+    if (!sendable) return;
     onSend(text);
     setText('');
     input.current?.focus();
@@ -144,9 +158,10 @@ export function Composer({
         className="composer__input"
         rows={1}
         value={text}
-        maxLength={maxLength}
         placeholder={labels.placeholder}
         aria-label={labels.placeholder}
+        aria-invalid={left < 0 || undefined}
+        aria-describedby={left <= COUNT_THRESHOLD ? limitId : undefined}
         data-autofocus
         onInput={(event) => {
           setText(event.currentTarget.value);
@@ -156,14 +171,19 @@ export function Composer({
         onPaste={onPaste}
         onBlur={onBlur}
       />
-      {remaining <= COUNT_THRESHOLD && (
-        <span className="composer__count" aria-live="polite">
-          {remaining}
-        </span>
+      {left <= COUNT_THRESHOLD && (
+        // Over the limit it is announced as it changes; before, the box's description says it.
+        <p
+          id={limitId}
+          className={`composer__limit${left < 0 ? ' composer__limit--over' : ''}`}
+          aria-live={left < 0 ? 'polite' : undefined}
+        >
+          {labels.limit(left)}
+        </p>
       )}
       {/* The popover's place is the composer's, so a picker still loading or failed to load sits
           above the box instead of squeezing the text out of it. */}
-      {emoji && emojiOpen && <div className="composer__popover">{emoji.picker(insertEmoji, closeEmoji)}</div>}
+      {emoji && emojiOpen && <div className="composer__popover">{emoji.picker(insertEmoji)}</div>}
       {emoji && (
         <button
           ref={emojiButton}
@@ -203,7 +223,7 @@ export function Composer({
           />
         </>
       )}
-      <button type="submit" className="composer__send" aria-label={labels.send} title={labels.send} disabled={!text.trim()}>
+      <button type="submit" className="composer__send" aria-label={labels.send} title={labels.send} disabled={!sendable}>
         <Icon path={SEND_ICON} />
       </button>
     </form>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { adoptStyles } from '../lib/adoptStyles';
+import { useEscapeLayer } from '../lib/escapeLayers';
 import dialogCss from '../styles/confirmDialog.chunk.css';
 
 // A lazy chunk (only "End Conversation" asks for it); its stylesheet travels with it.
@@ -20,6 +21,8 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ labels, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
+  // Escape where focus is not inside the dialog cancels it too, before it could close the chat.
+  useEscapeLayer(true, onCancel);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { MESSAGE_TYPE } from '../../shared/types';
-import type { ChatMessage } from '../state/messageMerge';
+import type { ChatMessage, SendRefusal } from '../state/messageMerge';
 import { Icon } from './icons';
 import { ALERT_ICON, CHECK_ICON, DOUBLE_CHECK_ICON, REPLY_ICON } from './conversationIcons';
 import { MessageContent, messageKind, ReplyToChip, type MessageCallbacks, type MessageLabels } from './messages';
@@ -8,6 +9,10 @@ export interface BubbleLabels {
   failed: string;
   retry: string;
   sending: string;
+  /** A message that could not reach the server yet and goes by itself once it can. */
+  waiting?: string;
+  /** Why the server refused a message (`meta.error`), said after `failed`. */
+  refused?: Record<SendRefusal, string>;
   /** 'Reply' (quote this message in the composer). */
   reply?: string;
   /** What each delivery state of the visitor's own messages is called ('Sent', 'Delivered', 'Read'). */
@@ -36,6 +41,8 @@ export interface MessageBubbleProps {
   quoted?: { sender: string; summary: string; onSelect?(): void } | null;
   onRetry?(id: string): void;
   onReply?(message: ChatMessage): void;
+  /** The sender's avatar, beside the bubble (an agent's or the bot's message). */
+  avatar?: ReactNode;
 }
 
 const FRAMELESS = new Set(['cards', 'csat']);
@@ -47,7 +54,7 @@ const FRAMELESS = new Set(['cards', 'csat']);
  * of a group and on hover or focus of the others (conversation.chunk.css), the exact date and
  * time in its tooltip.
  */
-export function MessageBubble({ message, labels, messageLabels, callbacks, quoted, onRetry, onReply }: MessageBubbleProps) {
+export function MessageBubble({ message, labels, messageLabels, callbacks, quoted, onRetry, onReply, avatar }: MessageBubbleProps) {
   const fromVisitor = message.message_type === MESSAGE_TYPE.incoming;
   const failed = message.status === 'failed';
   const kind = messageKind(message);
@@ -58,18 +65,26 @@ export function MessageBubble({ message, labels, messageLabels, callbacks, quote
     <>
       {/* The reply-to jump lands here (focused, so a screen reader reads it). */}
       <div className="bubble-wrap" data-message-id={message.id} tabIndex={-1}>
-        <div className={frame} aria-busy={message.status === 'in_progress'}>
+        {avatar}
+        <div className={frame} aria-busy={message.status === 'in_progress' && !message.waiting}>
           {quoted && <ReplyToChip sender={quoted.sender} summary={quoted.summary} onSelect={quoted.onSelect} title={labels.goToQuoted} />}
           {messageLabels ? (
             <MessageContent message={message} labels={messageLabels} callbacks={callbacks} />
           ) : (
             <p className="bubble__content">{message.content}</p>
           )}
-          {message.status === 'in_progress' && <span className="visually-hidden">{labels.sending}</span>}
+          {message.waiting ? (
+            <p className="bubble__error bubble__error--waiting" role="status">
+              {labels.waiting}
+            </p>
+          ) : (
+            message.status === 'in_progress' && <span className="visually-hidden">{labels.sending}</span>
+          )}
           {failed && (
             <div className="bubble__error" role="alert">
               <Icon path={ALERT_ICON} size={16} />
               <span>{labels.failed}</span>
+              {message.meta?.error && <span>{labels.refused?.[message.meta.error]}</span>}
               <button type="button" className="link-button" onClick={() => onRetry?.(String(message.id))}>
                 {labels.retry}
               </button>

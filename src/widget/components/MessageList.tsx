@@ -48,7 +48,7 @@ interface RowProps {
   message: ChatMessage;
   /** The date separator above it, on the first message of a day. */
   day?: string;
-  /** Same sender as the message above: no name or avatar again. */
+  /** Same sender as the message above: no name again (the avatar shows by the group's last). */
   grouped: boolean;
   /** The id of the message it replies to, and that message when it is held. */
   replyTo?: number;
@@ -81,7 +81,6 @@ const MessageRow = memo(function MessageRow({ message, day, grouped, replyTo, qu
       <div
         className={`message-row ${fromVisitor ? 'message-row--visitor' : 'message-row--agent'}${grouped ? ' message-row--grouped' : ''}`}
       >
-        {!fromVisitor && (grouped ? <span className="avatar-spacer" /> : <Avatar name={sender.name} src={sender.avatarUrl} size={24} />)}
         <div className="message-row__body">
           {!grouped && <span className="message-row__sender">{sender.name}</span>}
           <MessageBubble
@@ -101,6 +100,9 @@ const MessageRow = memo(function MessageRow({ message, day, grouped, replyTo, qu
             }
             onRetry={shared.onRetry}
             onReply={shared.onReply}
+            // On every row of the group, shown only on its last, where its time is
+            // (conversation.chunk.css): a message joining the group renders its own row alone.
+            avatar={!fromVisitor && <Avatar name={sender.name} src={sender.avatarUrl} size={24} />}
           />
         </div>
       </div>

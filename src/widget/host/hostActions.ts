@@ -1,5 +1,6 @@
 import { locale as activeLocale, setLocale, t } from '../i18n';
 import { isCompactRoute } from '../router';
+import { closeAllLayers } from '../lib/escapeLayers';
 import type { WidgetState } from '../state/widget';
 import type { HostHandlers } from './bridge';
 
@@ -41,14 +42,18 @@ export function hostActions(state: WidgetState): HostHandlers {
       if (settings.campaignsSnoozedTill) state.campaigns.restoreSnooze(Number(settings.campaignsSnoozedTill) || 0);
       applyLocale(settings.locale);
     },
-    'toggle-open'({ isOpen }) {
+    'toggle-open'({ isOpen, focusVisible }) {
       // Whether a prompt was on screen before this message: the host's first answer (the window
       // is closed) may itself bring one up, which closing must not then take away.
       const onPrompt = isCompactRoute(router.path.value);
       app.setOpen(isOpen);
       // The host moved focus into the frame (the visitor used the launcher): put it on the
-      // screen's main control rather than on the document.
-      if (isOpen) requestAnimationFrame(() => document.hasFocus() && document.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+      // screen's main control rather than on the document, with a ring only after a key (the
+      // frame saw no click, so browsers would always draw one).
+      if (isOpen)
+        requestAnimationFrame(
+          () => document.hasFocus() && document.querySelector<HTMLElement>('[data-autofocus]')?.focus({ focusVisible } as FocusOptions),
+        );
       // The launcher opened the chat over a prompt: the prompt becomes what it announced.
       if (isOpen && router.path.value === '/unread-messages') router.navigate('/messages');
       if (isOpen && router.path.value === '/campaigns') state.openCampaign();
@@ -62,7 +67,11 @@ export function hostActions(state: WidgetState): HostHandlers {
         bridge.send('resetUnreadMode', {});
         router.navigate('/');
       }
-      if (!isOpen) state.campaigns.reset();
+      if (!isOpen) {
+        state.campaigns.reset();
+        // A closed chat keeps no picker or dialog open for when it comes back.
+        closeAllLayers();
+      }
     },
     'set-locale': ({ locale }) => applyLocale(locale),
     'set-color-scheme': ({ darkMode }) => app.update({ darkMode }),

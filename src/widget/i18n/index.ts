@@ -30,9 +30,19 @@ const allEnglish = loadOnce<Strings>(() =>
 export function loadAllStrings(): Promise<void> {
   if (allEnglish.loaded) return Promise.resolve();
   return allEnglish.load().then((all) => {
-    english.value = all;
-    if (locale.value === 'en') strings.value = all;
+    // Merged: a lazy part may have added its own strings already (`addEnglish`).
+    english.value = { ...english.value, ...all };
+    if (locale.value === 'en') strings.value = english.value;
   });
+}
+
+/**
+ * A lazy part's own English strings, which travel with it rather than with the rest
+ * (scripts/firstPaintStrings.mjs `PART_NAMESPACES`): added as its chunk runs.
+ */
+export function addEnglish(more: Strings): void {
+  english.value = { ...english.value, ...more };
+  if (locale.value === 'en') strings.value = { ...strings.value, ...more };
 }
 
 /** The active locale as a BCP 47 tag for `Intl` and `<html lang>` (see `languageTag`). */

@@ -1,4 +1,3 @@
-import type { FileType } from '../../shared/types';
 import { DOCUMENT_EXTENSIONS } from './fileAccept';
 
 /**
@@ -74,10 +73,20 @@ export function checkAttachment(file: Pick<File, 'size' | 'type'> & { name?: str
   return null;
 }
 
-/** The attachment kind the server will infer from a MIME type (docs/protocol.md#messages). */
-export function fileTypeOf(mime: string): FileType {
-  if (/^image\/(jpeg|png|gif|bmp|webp)$/i.test(mime)) return 'image';
-  if (/^video\//i.test(mime)) return 'video';
-  if (/^audio\//i.test(mime)) return 'audio';
-  return 'file';
+/** A file the upload rules refuse, and why. */
+export interface RefusedFile {
+  file: File;
+  problem: Exclude<AttachmentProblem, null>;
+}
+
+/** Sorts files into those that may be sent and those refused, with why (`checkAttachment`). */
+export function checkFiles(files: readonly File[], maxMb: number): { accepted: File[]; refused: RefusedFile[] } {
+  const accepted: File[] = [];
+  const refused: RefusedFile[] = [];
+  for (const file of files) {
+    const problem = checkAttachment(file, maxMb);
+    if (problem) refused.push({ file, problem });
+    else accepted.push(file);
+  }
+  return { accepted, refused };
 }

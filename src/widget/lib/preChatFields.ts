@@ -19,6 +19,8 @@ export interface FormField {
   source: FieldSource;
   kind: FieldKind;
   label: string;
+  /** The inbox named it (`label` is the inbox's words, not the widget's). */
+  labelFromInbox: boolean;
   placeholder: string;
   required: boolean;
   /** A list attribute's values. */
@@ -120,6 +122,7 @@ export function formFields(
       source: standard ? 'standard' : field.field_type,
       kind: standard ? standard.kind : (ATTRIBUTE_KINDS[field.type] ?? 'text'),
       label: field.label || (standard ? texts[standard.label] : field.name),
+      labelFromInbox: !!field.label,
       placeholder: field.placeholder || (standard ? texts[standard.placeholder] : ''),
       required: !!field.required,
       options: Array.isArray(field.values) ? field.values.map(String) : [],
@@ -134,6 +137,7 @@ export function formFields(
       source: 'message',
       kind: 'textarea',
       label: texts.message,
+      labelFromInbox: false,
       placeholder: texts.messagePlaceholder,
       required: true,
       options: [],

@@ -16,10 +16,9 @@ export interface ValidationMessages {
   phoneRequired: string;
   dialCodeRequired: string;
   phoneInvalid: string;
-  messageTooShort: string;
   patternMismatch: string;
   invalidField: string;
-  /** A custom attribute left empty: "{label} is required". */
+  /** Any other field left empty, or one the inbox named: "{label} is required". */
   fieldRequired(label: string): string;
 }
 
@@ -34,9 +33,13 @@ const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(
 const whenGiven = (rule: (value: string) => boolean, message: string) =>
   v.check<string, string>((value) => value.trim() === '' || rule(value.trim()), message);
 
+/**
+ * What an empty required field says, in the words of its label: the spec's own sentences for the
+ * standard fields under the widget's labels ("Full Name is required"); "{label} is required" for
+ * the message and for a field the inbox named ("Full name is required" under "Full name").
+ */
 function requiredMessage(field: FormField, messages: ValidationMessages): string {
-  if (field.source === 'message') return messages.messageTooShort;
-  if (field.source === 'standard') {
+  if (field.source === 'standard' && !field.labelFromInbox) {
     if (field.name === 'fullName') return messages.fullNameRequired;
     if (field.name === 'emailAddress') return messages.emailRequired;
     if (field.name === 'phoneNumber') return messages.phoneRequired;

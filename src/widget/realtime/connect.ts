@@ -18,11 +18,17 @@ export { createOutbox } from '../state/outbox';
 export function connectRealtime(state: WidgetState, origin: { protocol: string; host: string } = location): Cable {
   const { session } = state;
   let subscribedBefore = false;
+  // The newest message held when the connection dropped: what the visitor sends meanwhile (their
+  // waiting messages go once the server answers) is stored after what agents wrote meanwhile.
+  let heldAtDrop: number | undefined;
   const cable = createCable({
     url: `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}${CABLE_PATH}`,
     pubsubToken: session.pubsubToken.peek(),
     onEvent: createRealtimeDispatcher(realtimeActions(state, session.setPubsubToken)),
-    onDisconnected: () => session.setConnectionLost(true),
+    onDisconnected: () => {
+      heldAtDrop = state.messages.lastServerId();
+      session.setConnectionLost(true);
+    },
     onReconnected: () => session.setConnectionLost(false),
     onSubscribed() {
       // Whatever arrived before this subscription was live (first connect, or while the socket
@@ -35,7 +41,8 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
       const firstAfterPage = !subscribedBefore && state.loadedFromPage;
       subscribedBefore = true;
       if (!firstAfterPage) {
-        state.messages.fetchMissed().catch(() => undefined);
+        state.messages.fetchMissed(heldAtDrop).catch(() => undefined);
+        heldAtDrop = undefined;
         state.conversation.fetch().catch(() => undefined);
       } else if (state.conversation.id.peek() !== undefined) {
         if (firstAfterPage === 'cable') cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });

@@ -1,8 +1,7 @@
+import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import type { AttachmentProblem } from '../lib/attachments';
-import { loadChunk } from '../lib/loadChunk';
 import { loadOnce } from '../lib/loadOnce';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
@@ -28,6 +27,8 @@ export interface FlowDeps {
    * has asked for already (main.tsx wires it; apart, the outbox was one more request per open).
    */
   loadOutbox(): Promise<Pick<typeof import('./outbox'), 'createOutbox'>>;
+  /** The realtime connection is down: sends that could not go wait for its return. */
+  connectionLost: ReadonlySignal<boolean>;
 }
 
 export type { MessageResponse };
@@ -42,15 +43,15 @@ const botReplies = loadOnce(() => import('./botReplies'));
  */
 export function createConversationFlow(deps: FlowDeps) {
   const { request, messages, conversation, composer } = deps;
-  // Sending (`outbox.ts`) rides in the realtime chunk (`deps.loadOutbox`), asked for as the
-  // conversation view opens; a send or retry asks again if that failed.
-  const outbox = loadOnce(() => deps.loadOutbox().then((m) => m.createOutbox(deps)));
-  outbox.load().catch(() => undefined);
-
   /** After a first message the server may have created the conversation: learn its id. */
   const syncConversation = async (created: WidgetMessage) => {
     if (conversation.id.value !== created.conversation_id) await conversation.fetch().catch(() => undefined);
   };
+
+  // Sending (`outbox.ts`) rides in the realtime chunk (`deps.loadOutbox`), asked for as the
+  // conversation view opens; a send or retry asks again if that failed.
+  const outbox = loadOnce(() => deps.loadOutbox().then((m) => m.createOutbox({ ...deps, stored: syncConversation })));
+  outbox.load().catch(() => undefined);
 
   const quotedId = () => {
     const quoted = composer.replyTo.value;
@@ -66,32 +67,22 @@ export function createConversationFlow(deps: FlowDeps) {
       // Shown at once; it is sent once the outbox is here, and if either fails the bubble offers
       // a retry (which asks for the outbox again).
       const local = messages.addLocal({ content: text }, quotedId());
-      try {
-        await syncConversation(await (await outbox.load()).post(local));
-      } catch {
-        messages.fail(local.id);
-      }
+      // Without the sending chunk it stays failed, with a retry (which asks for the chunk again).
+      await outbox.load().then(
+        (sender) => sender.send(local),
+        () => messages.fail(local.id),
+      );
     },
 
     /**
-     * Sends files, each as its own message, after checking size and type before any upload.
-     * Returns the problems of the files that were refused; rejects with `ChunkLoadError` when
-     * the sending chunk cannot be had, so the view can say so.
+     * Sends files, each as its own message: files the upload rules passed when they were attached
+     * (`views/PendingAttachments.tsx`). Rejects with `ChunkLoadError` when the sending chunk cannot
+     * be had, so the view can say so.
      */
-    async sendFiles(files: readonly File[]): Promise<{ file: File; problem: Exclude<AttachmentProblem, null> }[]> {
-      const refused: { file: File; problem: Exclude<AttachmentProblem, null> }[] = [];
+    async sendFiles(files: readonly File[]) {
       const replyTo = quotedId();
-      // The upload rules are their own chunk: most conversations never send a file.
-      const { checkAttachment, fileTypeOf } = await loadChunk(() => import('../lib/attachments'));
-      for (const file of files) {
-        const problem = checkAttachment(file, deps.maxUploadMb);
-        if (problem) {
-          refused.push({ file, problem });
-          continue;
-        }
-        (await outbox.load()).sendAttachment(file, fileTypeOf(file.type), replyTo).then(syncConversation, () => undefined);
-      }
-      return refused;
+      const sender = await outbox.load();
+      for (const file of files) sender.sendAttachment(file, replyTo);
     },
 
     retry(id: string) {

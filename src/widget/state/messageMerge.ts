@@ -7,9 +7,17 @@ import { MESSAGE_TYPE, type DeliveryStatus, type WidgetMessage } from '../../sha
 export interface ChatMessage extends Omit<WidgetMessage, 'id'> {
   id: number | string;
   status: DeliveryStatus;
-  /** Set on a failed send (docs/behaviour.md#sending-messages: "stored as failed with an empty error"). */
-  meta?: { error: string };
+  /**
+   * Set on a failed send (docs/behaviour.md#sending-messages): an empty error as in Chatwoot, or
+   * why the server refused it.
+   */
+  meta?: { error: '' | SendRefusal };
+  /** A visitor's message still `in_progress` that could not reach the server yet: it goes by itself when it can. */
+  waiting?: boolean;
 }
+
+/** Why the server refused a visitor's message: their session is over (401, 403), or anything else. */
+export type SendRefusal = 'session' | 'refused';
 
 export type MessageMap = ReadonlyMap<number | string, ChatMessage>;
 

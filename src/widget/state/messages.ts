@@ -11,6 +11,7 @@ import {
   orderedMessages,
   type ChatMessage,
   type MessageMap,
+  type SendRefusal,
 } from './messageMerge';
 import { uniqueId } from '../lib/uniqueId';
 
@@ -91,11 +92,12 @@ export function createMessagesModel(request: Request) {
       const before = firstServerId(map.value);
       return before === undefined || allLoaded.value ? undefined : fetchPage({ before });
     },
-    /** Everything after the newest message we hold: nothing is missed across a reconnect. */
-    fetchMissed: () => {
-      const after = lastServerId(map.value);
-      return after === undefined ? fetchPage() : fetchPage({ after });
-    },
+    /**
+     * Everything after the newest message we hold, or after `after` (the newest held when the
+     * connection dropped: a message the visitor stored meanwhile is newer than an agent's the
+     * socket missed): nothing is missed across a reconnect.
+     */
+    fetchMissed: (after = lastServerId(map.value)) => (after === undefined ? fetchPage() : fetchPage({ after })),
     /** The same, answered on the socket (the cable's `catch_up`). */
     applyMissed: (page: MessagesPage) => mergePage(page, { after: 0 }),
     /** The message the view is asked to bring into view and highlight (`conversationFlow().showMessage`). */
@@ -129,8 +131,8 @@ export function createMessagesModel(request: Request) {
     addLocal,
     /** Changes a message in place (a retry started). */
     patch,
-    /** A send failed: the bubble offers a retry. */
-    fail: (id: number | string) => patch(id, { status: 'failed', meta: { error: '' } }),
+    /** A send failed (the server's reason, when it refused it): the bubble offers a retry. */
+    fail: (id: number | string, error: '' | SendRefusal = '') => patch(id, { status: 'failed', meta: { error }, waiting: undefined }),
   };
 }
 

@@ -1,11 +1,19 @@
 /**
- * The visitor's messages on their way to the server: send, retry, and the echo that replaces
- * the optimistic bubble. Lazy, in the realtime chunk (`realtime/connect.ts`, docs/architecture.md#loading-strategy),
- * which the conversation view has asked for already: the first paint carries none of it.
+ * The visitor's messages on their way to the server: a queue sent in the order written, sent again
+ * by itself when the connection comes back, and the echo that replaces the optimistic bubble
+ * (docs/behaviour.md#sending-messages). Lazy, in the realtime chunk (`realtime/connect.ts`,
+ * docs/architecture.md#loading-strategy), which the conversation view has asked for already: the
+ * first paint carries none of it.
+ *
+ * The queue holds echo ids only; a message's text, quote and time stay in the messages model and
+ * its file here. That is what a persistent outbox would store, to load it back after a reload.
  */
-import type { FileType } from '../../shared/types';
+import { effect, type ReadonlySignal } from '@preact/signals-react';
+import type { WidgetMessage } from '../../shared/types';
+import { ApiError } from '../api/client';
 import * as endpoints from '../api/endpoints';
-import type { ChatMessage } from './messageMerge';
+import { fileTypeOf } from '../lib/fileType';
+import type { ChatMessage, SendRefusal } from './messageMerge';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 
@@ -14,31 +22,45 @@ export interface OutboxDeps {
   request: Request;
   /** The host page the message is sent from (`referer_url`). */
   referrer(): string;
+  /** The realtime connection is down; when it is back, what waits is sent at once. */
+  connectionLost: ReadonlySignal<boolean>;
+  /** A message is stored: the server's answer (the first may have started the conversation). */
+  stored?(created: WidgetMessage): void;
+}
+
+/** The first wait before sending again by itself, doubled after each try up to `MAX_RETRY_MS`. */
+export const FIRST_RETRY_MS = 2_000;
+export const MAX_RETRY_MS = 30_000;
+
+/**
+ * Why the server will not take a message, or undefined when trying again may work: no answer, a
+ * time-out, the server's own trouble (5xx), or its "not now" (408, 429).
+ */
+export function refusalOf(error: unknown): SendRefusal | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'bad_request' || error.status === 408 || error.status === 429) return undefined;
+  return error.status === 401 || error.status === 403 ? 'session' : 'refused';
 }
 
 /** Sends through the messages model's own actions: it shows, patches and merges; this posts. */
-export function createOutbox({ messages, request, referrer }: OutboxDeps) {
-  // Files of optimistic attachment messages, kept for a retry.
+export function createOutbox({ messages, request, referrer, connectionLost, stored }: OutboxDeps) {
+  // Files of optimistic attachment messages, kept until they are stored (or given up).
   const files = new Map<string, File>();
+  // Echo ids, oldest first. One at a time, so the server stores them in the order they were written.
+  const queue: string[] = [];
+  let sending = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let delay = FIRST_RETRY_MS;
 
-  async function post(local: ChatMessage) {
+  function post(local: ChatMessage) {
     const echoId = String(local.id);
     const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
     const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer(), reply_to: replyTo };
     const file = files.get(echoId);
-    try {
-      const created = await request(
-        file
-          ? endpoints.sendAttachment({ ...common, attachments: [file] })
-          : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
-      );
-      messages.merge({ ...created, echo_id: echoId });
-      release(echoId);
-      return created;
-    } catch (error) {
-      messages.fail(local.id);
-      throw error;
-    }
+    return request(
+      file
+        ? endpoints.sendAttachment({ ...common, attachments: [file] })
+        : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
+    );
   }
 
   /** Drops a sent attachment's file and its preview URL. */
@@ -49,23 +71,74 @@ export function createOutbox({ messages, request, referrer }: OutboxDeps) {
     files.delete(echoId);
   }
 
+  /** Sends what is queued, in order, until the queue is empty or the server cannot be reached. */
+  async function flush() {
+    clearTimeout(timer);
+    if (sending) return;
+    sending = true;
+    try {
+      while (queue.length) {
+        const echoId = queue[0];
+        const local = messages.map.value.get(echoId);
+        // Gone: stored after all (its echo came back with a gap fill), or a new conversation.
+        if (local?.status !== 'in_progress') {
+          queue.shift();
+          continue;
+        }
+        try {
+          const created = await post(local);
+          queue.shift();
+          delay = FIRST_RETRY_MS;
+          messages.merge({ ...created, echo_id: echoId });
+          release(echoId);
+          stored?.(created);
+        } catch (error) {
+          const refusal = refusalOf(error);
+          if (refusal === undefined) {
+            // Everything queued waits for the connection: on its return, `online`, or this timer.
+            for (const waiting of queue) messages.patch(waiting, { waiting: true });
+            timer = setTimeout(flush, delay);
+            delay = Math.min(delay * 2, MAX_RETRY_MS);
+            return;
+          }
+          queue.shift();
+          messages.fail(echoId, refusal);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  /**
+   * Queues a message the model already shows as `in_progress` (`messages.addLocal`), keyed by an
+   * `echo_id` the server stores, so a message sent again after a lost answer is stored once. The
+   * model shows how it goes: stored, waiting, or refused with why (and a retry).
+   */
+  function send(local: ChatMessage) {
+    queue.push(String(local.id));
+    flush();
+  }
+
+  globalThis.addEventListener?.('online', flush);
+  // The socket is back (the server too, most likely): what waits goes now.
+  effect(() => {
+    if (!connectionLost.value) flush();
+  });
+
   return {
-    /**
-     * Sends a message the model already shows as `in_progress` (`messages.addLocal`), keyed by an
-     * `echo_id` the server stores, so a retry after a lost response is stored exactly once.
-     */
-    post,
+    send,
     /**
      * Uploads one file as its own message. The bubble shows a local preview while uploading
      * and is replaced by the server's message, like a text message.
      */
-    sendAttachment(file: File, fileType: FileType, replyTo?: number) {
+    sendAttachment(file: File, replyTo?: number) {
       const preview = URL.createObjectURL(file);
       const attachment = {
         id: 0,
         message_id: 0,
         account_id: 0,
-        file_type: fileType,
+        file_type: fileTypeOf(file.type),
         data_url: preview,
         thumb_url: preview,
         file_size: file.size,
@@ -74,14 +147,13 @@ export function createOutbox({ messages, request, referrer }: OutboxDeps) {
       };
       const local = messages.addLocal({ content: null, attachments: [attachment] }, replyTo);
       files.set(String(local.id), file);
-      return post(local);
+      send(local);
     },
-    /** Sends a failed message again with the same `echo_id`. */
+    /** The visitor's "Send message again" on a message the server refused: queued again, same `echo_id`. */
     retry(id: string) {
-      const local = messages.map.value.get(id);
-      if (local?.status !== 'failed') return Promise.resolve(undefined);
-      messages.patch(id, { status: 'in_progress' });
-      return post({ ...local, status: 'in_progress' });
+      if (messages.map.value.get(id)?.status !== 'failed') return;
+      messages.patch(id, { status: 'in_progress', meta: undefined });
+      send(messages.map.value.get(id) as ChatMessage);
     },
   };
 }

@@ -89,6 +89,7 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
     loadOutbox,
+    connectionLost: session.connectionLost,
   };
   const prompts = createPrompts({
     app,

@@ -3,6 +3,7 @@ import { Banner } from '../components/Banner';
 import { Branding } from '../components/Branding';
 import { ChatHeader, ChatHeaderExpanded, expandedHeaderOpacity } from '../components/ChatHeader';
 import { t } from '../i18n';
+import { closeInnermostLayer } from '../lib/escapeLayers';
 import { replyWaitText } from './availability';
 import { useWidget } from './context';
 import { Home } from './Home';
@@ -34,8 +35,14 @@ export function App() {
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   useDocumentTheme(widget);
 
+  // Escape closes the innermost layer (the emoji picker, a dialog), and the chat once none is
+  // open (lib/escapeLayers.ts).
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && widget.closeWindow();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      if (!closeInnermostLayer()) widget.closeWindow();
+    };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
   }, []);

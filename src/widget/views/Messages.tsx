@@ -22,7 +22,7 @@ import conversationCss from '../styles/conversation.chunk.css';
 adoptStyles(conversationCss);
 
 // With the header's End Conversation confirmation, which leads to it (conversationEnd.ts).
-const ResolvedFooter = lazyPart(() => import('./conversationEnd').then((m) => m.ResolvedFooter));
+const Resolved = lazyPart(() => import('./conversationEnd').then((m) => m.Resolved));
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
@@ -43,6 +43,7 @@ export function Messages() {
   const resolved = conversation.status.value === 'resolved';
   const canAttach = app.canAttach.value;
   const canPickEmoji = app.canPickEmoji.value;
+  const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
 
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
@@ -56,17 +57,17 @@ export function Messages() {
   };
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
-  const sendFiles = async (files: File[]) => {
-    const refused = await flow.sendFiles(files).catch(() => null);
-    if (!refused) return widget.showBanner(t('CHUNK_ERROR'));
-    const [first] = refused;
-    if (!first) return;
-    widget.showBanner(
-      first.problem === 'too_large'
-        ? t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: `${widget.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE} MB` })
-        : t('ATTACHMENT.TYPE_NOT_ALLOWED'),
+  // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
+  // their model and list are a chunk of their own, fetched with the first file.
+  const [pending, setPending] = useState<typeof import('./PendingAttachments')>();
+  const attach = (files: File[]) =>
+    loadChunk(() => import('./PendingAttachments')).then(
+      (m) => {
+        setPending(m);
+        return m.attachFiles(widget, files);
+      },
+      () => widget.showBanner(t('CHUNK_ERROR')),
     );
-  };
 
   // Built once per language and resolved state: the list's rows compare these by identity, so a
   // re-render of this view (a reply being quoted, a banner) re-renders no message.
@@ -92,6 +93,8 @@ export function Messages() {
         failed: t('MESSAGE.FAILED'),
         retry: t('MESSAGE.RETRY'),
         sending: t('MESSAGE.SENDING'),
+        waiting: t('MESSAGE.WAITING'),
+        refused: { refused: t('MESSAGE.REFUSED'), session: t('MESSAGE.REFUSED_SESSION') },
         reply: t('REPLY.ACTION'),
         delivery: { sent: t('MESSAGE.SENT'), delivered: t('MESSAGE.DELIVERED'), read: t('MESSAGE.READ') },
         time: (createdAt) => messageTime(createdAt, intlLocale.value),
@@ -125,22 +128,22 @@ export function Messages() {
     event.preventDefault();
     setDragging(false);
     const files = Array.from(event.dataTransfer?.files ?? []);
-    if (files.length) sendFiles(files);
+    if (files.length) attach(files);
   };
 
-  const emojiPicker = (insert: (emoji: string) => void, close: () => void) => (
+  const emojiPicker = (insert: (emoji: string) => void) => (
     <EmojiPicker
       locale={locale.value}
+      intlLocale={intlLocale.value}
       t={t}
       loadChunk={loadChunk}
       onPick={insert}
-      onClose={close}
-      errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
+      errorLabels={chunkLabels}
     />
   );
 
   const replyTo = composer.replyTo.value;
-  const showComposer = !resolved || channel.allowMessagesAfterResolved !== false;
+  const waitingFiles = pending?.pendingFiles.files.value ?? [];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
@@ -164,25 +167,8 @@ export function Messages() {
       ) : (
         <MessageList {...listProps} />
       )}
-      {resolved && (
-        <ResolvedFooter
-          labels={{
-            resolved: t('CONVERSATION.RESOLVED'),
-            startNew: t('START_NEW_CONVERSATION'),
-            requestTranscript: t('TRANSCRIPT.REQUEST'),
-            email: t('TRANSCRIPT.EMAIL'),
-            send: t('TRANSCRIPT.SEND'),
-            success: t('TRANSCRIPT.SUCCESS'),
-            error: t('TRANSCRIPT.ERROR'),
-            invalidEmail: t('FORM.INVALID_EMAIL'),
-          }}
-          hasEmail={!!widget.contact.contact.value?.has_email}
-          onStartNew={() => flow.startNewConversation()}
-          onRequestTranscript={(email) => flow.requestTranscript(email)}
-          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
-        />
-      )}
-      {showComposer && !resolved && replyTo && (
+      {resolved && <Resolved flow={flow} errorLabels={chunkLabels} />}
+      {!resolved && replyTo && (
         <ReplyToChip
           sender={nameOf(replyTo)}
           summary={messageSummary(replyTo, labelsForMessages)}
@@ -190,29 +176,37 @@ export function Messages() {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {showComposer && !resolved && (
+      {!resolved && pending && <pending.PendingAttachments files={waitingFiles} />}
+      {!resolved && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
-          labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND'), attach: t('ATTACHMENT.ADD') }}
-          onSend={(text) => flow.sendMessage(text)}
+          labels={{
+            placeholder: t('COMPOSER.PLACEHOLDER'),
+            send: t('COMPOSER.SEND'),
+            attach: t('ATTACHMENT.ADD'),
+            limit: (left) => {
+              const number = (n: number) => n.toLocaleString(intlLocale.value);
+              const counts = { count: number(Math.abs(left)), limit: number(MAX_MESSAGE_LENGTH) };
+              return left < 0 ? t('COMPOSER.TOO_LONG', counts) : t('COMPOSER.CHARACTERS_LEFT', counts);
+            },
+          }}
+          onSend={(text) => {
+            const files = pending?.pendingFiles.take();
+            flow.sendMessage(text);
+            if (files?.length) flow.sendFiles(files).catch(() => widget.showBanner(t('CHUNK_ERROR')));
+          }}
+          hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
           onDraftTaken={() => composer.prefill(null)}
           onInput={(text) => composer.onInput(text)}
           onBlur={() => composer.stopTyping()}
-          attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: sendFiles } : undefined}
+          attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: attach } : undefined}
           autoFocus={app.isWidgetOpen.value}
-          emoji={canPickEmoji ? { label: t('EMOJI.OPEN'), picker: emojiPicker } : undefined}
+          emoji={canPickEmoji ? { label: t('COMPOSER.EMOJI'), picker: emojiPicker } : undefined}
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
-      {callUrl && (
-        <VideoCallOverlay
-          url={callUrl}
-          labels={labelsForMessages}
-          onLeave={() => setCallUrl(null)}
-          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
-        />
-      )}
+      {callUrl && <VideoCallOverlay url={callUrl} labels={labelsForMessages} onLeave={() => setCallUrl(null)} errorLabels={chunkLabels} />}
     </div>
   );
 }

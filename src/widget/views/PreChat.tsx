@@ -45,7 +45,6 @@ export function PreChat() {
       phoneRequired: t('PRECHAT.PHONE_NUMBER_REQUIRED'),
       dialCodeRequired: t('PRECHAT.DIAL_CODE_REQUIRED'),
       phoneInvalid: t('PRECHAT.PHONE_NUMBER_INVALID'),
-      messageTooShort: t('PRECHAT.MESSAGE_TOO_SHORT'),
       patternMismatch: t('FORM.INVALID'),
       invalidField: t('PRECHAT.INVALID_FIELD'),
       fieldRequired: (label) => t('PRECHAT.FIELD_REQUIRED', { label }),

@@ -37,10 +37,11 @@ export function useDocumentTheme({ app, channel }: WidgetState): void {
     root.style.setProperty('--widget-color', color);
     const light = isLightColor(color);
     root.style.setProperty('--on-widget-color', light ? DARK_TEXT : '#fff');
-    // A focus ring needs 3:1 against the white page (WCAG 1.4.11): a brand colour light enough
-    // to take dark text may not have it, so the ring takes the text colour instead.
-    root.style.setProperty('--focus-color', light ? DARK_TEXT : color);
-  }, [channel.widgetColor]);
+    // The brand colour drawn on the page (focus rings, the read mark) needs 3:1 against it (WCAG
+    // 1.4.11). On white, one light enough to take dark text may not have it; on the dark page, one
+    // dark enough to take white text may not: either way the text colour stands in.
+    root.style.setProperty('--focus-color', light === dark ? color : dark ? 'var(--text)' : DARK_TEXT);
+  }, [channel.widgetColor, dark]);
 
   useEffect(() => {
     if (typeof matchMedia !== 'function') return undefined;

@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Composer } from '../../../src/widget/components/Composer';
+import { closeAllLayers, closeInnermostLayer } from '../../../src/widget/lib/escapeLayers';
 
-const labels = { placeholder: 'Type your message', send: 'Send message', attach: 'Add an attachment' };
+const labels = {
+  placeholder: 'Type your message',
+  send: 'Send message',
+  attach: 'Add an attachment',
+  limit: (left: number) => (left < 0 ? `Too long by ${-left}` : `${left} left`),
+};
 
 function setup(maxLength = 10_000) {
   const onSend = vi.fn();
@@ -82,30 +88,60 @@ describe('the message composer', () => {
     expect(send.disabled).toBe(true);
   });
 
-  it('shows no character count far from the limit', () => {
-    const { type } = setup(1_000);
+  it('says nothing of the limit far from it', () => {
+    const { input, type } = setup(1_000);
     type('a'.repeat(499));
-    expect(screen.queryByText('501')).toBeNull();
-    expect(document.querySelector('.composer__count')).toBeNull();
+    expect(document.querySelector('.composer__limit')).toBeNull();
+    expect(input.hasAttribute('aria-describedby')).toBe(false);
   });
 
-  it('shows the remaining characters within 500 of the limit', () => {
-    const { type } = setup(1_000);
+  it('says what is left of the limit within 500 characters of it, as the box’s description', () => {
+    const { input, send, type } = setup(1_000);
     type('a'.repeat(500));
-    expect(screen.getByText('500')).toBeTruthy();
-    type('a'.repeat(990));
-    expect(screen.getByText('10')).toBeTruthy();
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('500 left');
+    type('a'.repeat(1_000));
+    expect(screen.getByText('0 left')).toBeTruthy();
+    expect(send.disabled).toBe(false);
+    expect(screen.getByText('0 left').getAttribute('aria-live')).toBeNull();
   });
 
-  it('announces the count politely', () => {
-    const { type } = setup(1_000);
-    type('a'.repeat(900));
-    expect(screen.getByText('100').getAttribute('aria-live')).toBe('polite');
+  it('keeps everything past the limit, says by how much, and does not send it', () => {
+    const { input, send, type, onSend } = setup(1_000);
+    type('a'.repeat(1_025));
+    expect(input.value).toHaveLength(1_025);
+    expect(input.hasAttribute('maxlength')).toBe(false);
+    const over = screen.getByText('Too long by 25');
+    expect(over.getAttribute('aria-live')).toBe('polite');
+    expect(input.getAttribute('aria-describedby')).toBe(over.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(send.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input.value).toHaveLength(1_025);
+    // Trimmed back to the limit, it sends.
+    type('a'.repeat(1_000));
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledOnce();
   });
 
-  it('limits the box to the maximum length', () => {
-    const { input } = setup(320);
-    expect(input.maxLength).toBe(320);
+  it('keeps a whole text the site puts in the box past the limit (showNewMessage)', () => {
+    render(<Composer maxLength={10} labels={labels} onSend={vi.fn()} draft={{ text: 'Tell me more about plan X' }} />);
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('Tell me more about plan X');
+    expect(screen.getByText('Too long by 15')).toBeTruthy();
+  });
+});
+
+describe('sending with files waiting', () => {
+  it('sends without text while files wait, and not once they are gone', () => {
+    const onSend = vi.fn();
+    const { rerender } = render(<Composer maxLength={100} labels={labels} onSend={onSend} hasAttachments />);
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(false);
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('');
+    rerender(<Composer maxLength={100} labels={labels} onSend={onSend} hasAttachments={false} />);
+    expect(send.disabled).toBe(true);
   });
 });
 
@@ -229,16 +265,14 @@ describe('what the composer reports while the visitor types', () => {
 describe("the composer's emoji button", () => {
   function setupWithEmoji() {
     let insert: (emoji: string) => void = () => undefined;
-    let close: () => void = () => undefined;
-    const picker = vi.fn((i: (emoji: string) => void, c: () => void) => {
+    const picker = vi.fn((i: (emoji: string) => void) => {
       insert = i;
-      close = c;
       return <div role="dialog" aria-label="Insert emoji" />;
     });
     render(<Composer maxLength={20} labels={labels} onSend={vi.fn()} emoji={{ label: 'Insert emoji', picker }} />);
     const input = screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
     const button = screen.getByRole('button', { name: 'Insert emoji' });
-    return { input, button, picker, insert: (e: string) => insert(e), close: () => close() };
+    return { input, button, picker, insert: (e: string) => insert(e) };
   }
 
   it('opens the picker only when pressed, and says so', () => {
@@ -262,11 +296,39 @@ describe("the composer's emoji button", () => {
     expect(input.selectionStart).toBe(4);
   });
 
-  it('returns focus to its button when the picker is closed', () => {
-    const { button, close } = setupWithEmoji();
+  it('is the innermost layer Escape closes, and gives its button focus back', () => {
+    const { button } = setupWithEmoji();
     fireEvent.click(button);
-    close();
+    // What the shell does on Escape (views/App.tsx).
+    act(() => expect(closeInnermostLayer()).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // Closed, it is no layer: the next Escape is the chat's.
+    expect(closeInnermostLayer()).toBe(false);
+  });
+
+  it('closes with the chat window, leaving focus where it is when the frame has none', () => {
+    const { button, input } = setupWithEmoji();
+    fireEvent.click(button);
+    input.focus();
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      act(() => closeAllLayers());
+    } finally {
+      hasFocus.mockRestore();
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('keeps an emoji inserted past the limit, which the box then says it is over', async () => {
+    const { input, button, insert } = setupWithEmoji();
+    fireEvent.input(input, { target: { value: 'a'.repeat(20) } });
+    fireEvent.click(button);
+    insert('👋');
+    await vi.waitFor(() => expect(input.value).toBe(`${'a'.repeat(20)}👋`));
+    expect(screen.getByText('Too long by 2')).toBeTruthy();
   });
 
   it('has no button when the picker is not allowed', () => {

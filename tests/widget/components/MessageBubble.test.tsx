@@ -4,7 +4,13 @@ import { MessageBubble } from '../../../src/widget/components/MessageBubble';
 import type { ChatMessage } from '../../../src/widget/state/messageMerge';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 
-const labels = { failed: "Couldn't send, try again", retry: 'Send message again', sending: 'Sending' };
+const labels = {
+  failed: "Couldn't send, try again",
+  retry: 'Send message again',
+  sending: 'Sending',
+  waiting: 'Not sent yet: it goes once the connection is back',
+  refused: { refused: 'The chat server did not accept it.', session: 'Your chat session has ended: reload the page to send it.' },
+};
 
 const message = (fields: Partial<ChatMessage> = {}): ChatMessage => ({
   id: 501,
@@ -68,6 +74,23 @@ describe('a message bubble', () => {
     const { bubble } = setup({ id: 'echo-1', status: 'in_progress' });
     expect(bubble.getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('Sending').className).toBe('visually-hidden');
+  });
+
+  it('says a message waiting for the connection will go by itself, with no retry to press', () => {
+    const { bubble } = setup({ id: 'echo-1', status: 'in_progress', waiting: true });
+    expect(screen.getByRole('status').textContent).toBe('Not sent yet: it goes once the connection is back');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Readable while it waits: not faded as a send in flight is.
+    expect(bubble.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it.each([
+    ['refused', 'The chat server did not accept it.'],
+    ['session', 'Your chat session has ended: reload the page to send it.'],
+  ] as const)('says why the server refused a message (%s), with the retry', (error, reason) => {
+    setup({ id: 'echo-1', status: 'failed', meta: { error } });
+    expect(screen.getByRole('alert').textContent).toBe(`Couldn't send, try again${reason}Send message again`);
   });
 
   it('is not busy once sent', () => {

@@ -136,10 +136,12 @@ describe('the message list', () => {
     expect(senderNames()).toEqual(['Ana', 'Ana']);
   });
 
-  it('shows an avatar only at the start of an agent group, and none for the visitor', () => {
+  it('puts an agent’s avatar beside each bubble, before it, and none by the visitor’s', () => {
+    // Which one shows (the group's last) is CSS's: tested in e2e/conversationDetails.spec.ts.
     setup([fromAgent('Ana'), fromAgent('Ana'), fromVisitor()]);
-    expect(document.querySelectorAll('.avatar')).toHaveLength(1);
-    expect(document.querySelectorAll('.avatar-spacer')).toHaveLength(1);
+    const wraps = [...document.querySelectorAll('.bubble-wrap')];
+    expect(wraps.map((wrap) => wrap.firstElementChild?.classList.contains('avatar'))).toEqual([true, true, false]);
+    expect(document.querySelectorAll('.avatar')).toHaveLength(2);
   });
 
   it('shows a failed message with its error and a retry button that passes the id', () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { hostActions } from '../../../src/widget/host/hostActions';
+import { openLayer } from '../../../src/widget/lib/escapeLayers';
 import { ApiError } from '../../../src/widget/api/client';
 import { DEFAULT_WIDGET_SETTINGS as DEFAULT_SETTINGS } from '../../../src/shared/widgetSettings';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
@@ -43,6 +44,38 @@ describe('toggle-open', () => {
     host['toggle-open']!({ isOpen: true });
     await Promise.resolve();
     expect(navigate).not.toHaveBeenCalledWith('/messages');
+  });
+
+  it('puts focus on the main control with a ring only when the launcher was used by keyboard', async () => {
+    const { host } = await setup({ messages: [] });
+    const control = document.createElement('button');
+    control.dataset.autofocus = '';
+    document.body.append(control);
+    const focus = vi.spyOn(control, 'focus');
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    try {
+      host['toggle-open']!({ isOpen: true, focusVisible: false });
+      await vi.waitFor(() => expect(focus).toHaveBeenLastCalledWith({ focusVisible: false }));
+      host['toggle-open']!({ isOpen: true, focusVisible: true });
+      await vi.waitFor(() => expect(focus).toHaveBeenLastCalledWith({ focusVisible: true }));
+    } finally {
+      hasFocus.mockRestore();
+      control.remove();
+    }
+  });
+
+  it('closes every layer over the chat (emoji picker, dialog) as the window closes, for none to be there when it opens again', async () => {
+    const { host } = await setup({ messages: [] });
+    const close = vi.fn();
+    const unregister = openLayer(close);
+    try {
+      host['toggle-open']!({ isOpen: true });
+      expect(close).not.toHaveBeenCalled();
+      host['toggle-open']!({ isOpen: false });
+      expect(close).toHaveBeenCalledOnce();
+    } finally {
+      unregister();
+    }
   });
 
   it('closing the unread prompt marks the messages seen, leaves unread mode and returns home', async () => {

@@ -1,4 +1,4 @@
-import { direction, loadAllStrings, locale, setLocale, t } from '../../../src/widget/i18n';
+import { addEnglish, direction, loadAllStrings, locale, setLocale, t } from '../../../src/widget/i18n';
 import { loadChunk } from '../../../src/widget/lib/loadChunk';
 
 // Only `en` exists as a file; other locales arrive as chunks, so the chunk loader hands back
@@ -23,9 +23,13 @@ describe('the first paint’s strings', () => {
     expect(t('START_CONVERSATION')).toBe('Start Conversation');
     expect(t('HEADER.CLOSE')).toBe('Close chat window');
     expect(t('MESSAGE.FAILED')).toBe('MESSAGE.FAILED');
+    // A lazy part's own strings, come with its chunk before the rest: the rest keeps them.
+    addEnglish({ 'EMOJI.FLAGS': 'Flags' });
+    expect(t('EMOJI.FLAGS')).toBe('Flags');
     importForReal();
     await loadAllStrings();
     expect(t('MESSAGE.FAILED')).toBe("Couldn't send, try again");
+    expect(t('EMOJI.FLAGS')).toBe('Flags');
   });
 
   it('are loaded whole only once', async () => {

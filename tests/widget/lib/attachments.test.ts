@@ -1,4 +1,4 @@
-import { ACCEPT, ALLOWED_MIME_TYPES, checkAttachment, fileTypeOf, isAllowedType } from '../../../src/widget/lib/attachments';
+import { checkFiles, ACCEPT, ALLOWED_MIME_TYPES, checkAttachment, isAllowedType } from '../../../src/widget/lib/attachments';
 
 const MB = 1024 * 1024;
 
@@ -108,24 +108,24 @@ describe('checking a file before upload', () => {
   });
 });
 
-describe('the attachment kind of a file', () => {
-  it.each(['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp', 'IMAGE/PNG'])('shows %s as a picture', (type) => {
-    expect(fileTypeOf(type)).toBe('image');
+describe('checking what a visitor attaches, several files at once', () => {
+  const file = (name: string, type: string, size = 100) => new File([new Uint8Array(size)], name, { type });
+
+  it('keeps the files that may go, in order, and says why each other one may not', () => {
+    const photo = file('photo.png', 'image/png');
+    const invoice = file('invoice.pdf', 'application/pdf');
+    const big = file('big.zip', 'application/zip', 2 * MB);
+    const exe = file('setup.exe', 'application/x-msdownload');
+    expect(checkFiles([big, photo, exe, invoice], 1)).toEqual({
+      accepted: [photo, invoice],
+      refused: [
+        { file: big, problem: 'too_large' },
+        { file: exe, problem: 'type_not_allowed' },
+      ],
+    });
   });
 
-  it.each(['image/svg+xml', 'image/tiff', 'image/heic'])('shows %s as a file, as the server stores it', (type) => {
-    expect(fileTypeOf(type)).toBe('file');
-  });
-
-  it.each(['video/mp4', 'video/webm', 'video/quicktime'])('shows %s as a video', (type) => {
-    expect(fileTypeOf(type)).toBe('video');
-  });
-
-  it.each(['audio/mpeg', 'audio/ogg', 'audio/webm'])('shows %s as audio', (type) => {
-    expect(fileTypeOf(type)).toBe('audio');
-  });
-
-  it.each(['application/pdf', 'text/plain', 'application/zip', ''])('shows %j as a file', (type) => {
-    expect(fileTypeOf(type)).toBe('file');
+  it('refuses nothing of an empty list', () => {
+    expect(checkFiles([], 40)).toEqual({ accepted: [], refused: [] });
   });
 });

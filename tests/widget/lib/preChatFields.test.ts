@@ -50,6 +50,8 @@ describe('the fields a pre-chat form asks', () => {
     const [email, name] = ask([standard('emailAddress', { label: 'Email Id', placeholder: 'you@example.com' }), standard('fullName')]);
     expect([email.label, email.placeholder]).toEqual(['Email Id', 'you@example.com']);
     expect([name.label, name.placeholder]).toEqual(['Full Name', 'Please enter your full name']);
+    // Whose words the label is decides how a required field says it is missing (preChatSchema.ts).
+    expect([email.labelFromInbox, name.labelFromInbox]).toEqual([true, false]);
   });
 
   it('leaves out the message before a campaign, whose own message starts the conversation', () => {

@@ -9,7 +9,6 @@ const MESSAGES: ValidationMessages = {
   phoneRequired: 'Phone Number is required',
   dialCodeRequired: 'Please select a country code',
   phoneInvalid: 'Please enter a valid phone number',
-  messageTooShort: 'Message too short',
   patternMismatch: 'Please provide a valid input',
   invalidField: 'Invalid field',
   fieldRequired: (label) => `${label} is required`,
@@ -21,6 +20,7 @@ const field = (key: string, kind: FormField['kind'], fields: Partial<FormField> 
   source: key === 'message' ? 'message' : ['fullName', 'emailAddress', 'phoneNumber'].includes(key) ? 'standard' : 'conversation_attribute',
   kind,
   label: key,
+  labelFromInbox: false,
   placeholder: '',
   required: false,
   options: [],
@@ -35,7 +35,7 @@ describe('required standard fields', () => {
     ['fullName', 'text', 'Full Name is required'],
     ['emailAddress', 'email', 'Email Address is required'],
     ['phoneNumber', 'phone', 'Phone Number is required'],
-    ['message', 'textarea', 'Message too short'],
+    ['message', 'textarea', 'message is required'],
   ] as const)('%s left empty (or blank) says %j', (key, kind, message) => {
     expect(errorOf(field(key, kind, { required: true }), '')).toBe(message);
     expect(errorOf(field(key, kind, { required: true }), '   ')).toBe(message);
@@ -52,8 +52,17 @@ describe('required standard fields', () => {
       fullName: 'Full Name is required',
       emailAddress: 'Email Address is required',
       phoneNumber: 'Phone Number is required',
-      message: 'Message too short',
+      message: 'message is required',
     });
+  });
+
+  it("says a field the inbox named is required in the inbox's words, as its label shows them", () => {
+    expect(errorOf(field('fullName', 'text', { required: true, label: 'Full name', labelFromInbox: true }), '')).toBe(
+      'Full name is required',
+    );
+    expect(errorOf(field('emailAddress', 'email', { required: true, label: 'E-mail', labelFromInbox: true }), '')).toBe(
+      'E-mail is required',
+    );
   });
 
   it('passes when each is given', () => {

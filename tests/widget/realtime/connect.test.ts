@@ -57,6 +57,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A visitor whose page carried a conversation of messages 41 and 42, subscribed. */
+function connectedWithConversation() {
+  const { state, endpoints } = fakeWidget();
+  state.hydrate({
+    ...PAGE_DATA,
+    conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
+    messages: { payload: [widgetMessage(41), widgetMessage(42)], meta: { contact_last_seen_at: LAST_SEEN_AT } },
+  });
+  const cable = connectRealtime(state, origin);
+  FakeSocket.last.confirm('pubsub-1');
+  return { state, endpoints, cable };
+}
+
 describe('catching up when the subscription is confirmed', () => {
   beforeEach(() => vi.stubGlobal('WebSocket', FakeSocket));
 
@@ -78,14 +91,7 @@ describe('catching up when the subscription is confirmed', () => {
   });
 
   it('asks the socket for the messages after the newest one the page carried when there is a conversation', () => {
-    const { state, endpoints } = fakeWidget();
-    state.hydrate({
-      ...PAGE_DATA,
-      conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
-      messages: { payload: [widgetMessage(41), widgetMessage(42)], meta: { contact_last_seen_at: LAST_SEEN_AT } },
-    });
-    const cable = connectRealtime(state, origin);
-    FakeSocket.last.confirm('pubsub-1');
+    const { state, endpoints, cable } = connectedWithConversation();
     expect(gets(endpoints)).toEqual([]);
     expect(FakeSocket.last.sent.at(-1)).toEqual({ command: 'message', identifier: IDENTIFIER, data: '{"after":42,"action":"catch_up"}' });
 
@@ -111,6 +117,19 @@ describe('catching up when the subscription is confirmed', () => {
     FakeSocket.last.confirm('pubsub-1');
     expect(gets(endpoints)).toEqual(['/messages{"after":42}']);
     expect(FakeSocket.last.sent.map((frame) => frame.command)).not.toContain('message');
+    cable.stop();
+  });
+
+  it('catches up after the newest message held when the connection dropped, not after one the visitor stored since', () => {
+    const { state, endpoints, cable } = connectedWithConversation();
+    const first = FakeSocket.last;
+    first.close();
+    // While the socket is down an agent writes 43, and the visitor's waiting message is stored as 44.
+    state.messages.merge(widgetMessage(44, { message_type: 0 }));
+    vi.advanceTimersByTime(20_000);
+    expect(FakeSocket.last).not.toBe(first);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual(['/messages{"after":42}', '/conversations']);
     cable.stop();
   });
 

@@ -1,5 +1,8 @@
+// @vitest-environment happy-dom
+import { signal } from '@preact/signals-react';
+import { ApiError } from '../../../src/widget/api/client';
 import { createMessagesModel } from '../../../src/widget/state/messages';
-import { createOutbox } from '../../../src/widget/state/outbox';
+import { createOutbox, FIRST_RETRY_MS, MAX_RETRY_MS, refusalOf } from '../../../src/widget/state/outbox';
 import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
 import { fakeRequest, serverMessage, type PendingCall } from './messageFixtures';
 
@@ -22,10 +25,18 @@ const created = (id: number, call: PendingCall, fields: Partial<WidgetMessage> =
 function setup() {
   const fake = fakeRequest();
   const messages = createMessagesModel(fake.request);
-  const outbox = createOutbox({ messages, request: fake.request, referrer: () => 'https://shop.example/cart' });
-  const sendText = (content: string, replyTo?: number) => outbox.post(messages.addLocal({ content }, replyTo));
-  return { ...fake, model: { ...messages, ...outbox, sendText } };
+  const connectionLost = signal(false);
+  const stored = vi.fn();
+  const outbox = createOutbox({ messages, request: fake.request, referrer: () => 'https://shop.example/cart', connectionLost, stored });
+  const sendText = (content: string, replyTo?: number) => outbox.send(messages.addLocal({ content }, replyTo));
+  return { ...fake, connectionLost, stored, model: { ...messages, ...outbox, sendText } };
 }
+
+/** The client's errors: no answer at all, and an answer with this status. */
+const unreachable = () => new ApiError('network');
+const answered = (status: number) => new ApiError(status < 500 ? 'bad_request' : 'bad_response', status, { error: 'no' });
+/** Lets the outbox's awaits run. */
+const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('sending a text message', () => {
   it('shows the message as in_progress at once, before the server answers', () => {
@@ -47,91 +58,214 @@ describe('sending a text message', () => {
 
   it('replaces the local copy with the server message, marked sent', async () => {
     const { model, calls } = setup();
-    const sent = model.sendText('Hello');
+    model.sendText('Hello');
     calls[0].resolve(created(501, calls[0]));
-    await sent;
+    await flushPromises();
     expect(model.list.value).toHaveLength(1);
     expect(model.list.value[0]).toMatchObject({ id: 501, content: 'Hello', status: 'sent' });
   });
 
-  it('resolves with the server message', async () => {
-    const { model, calls } = setup();
-    const sent = model.sendText('Hello');
+  it('hands the stored message on (the first may have started the conversation)', async () => {
+    const { model, calls, stored } = setup();
+    model.sendText('Hello');
     const message = created(501, calls[0]);
     calls[0].resolve(message);
-    await expect(sent).resolves.toEqual(message);
+    await flushPromises();
+    expect(stored).toHaveBeenCalledExactlyOnceWith(message);
   });
 
   it('keeps one copy when the realtime echo (same echo_id) arrives before the HTTP response', async () => {
     const { model, calls } = setup();
-    const sent = model.sendText('Hello');
+    model.sendText('Hello');
     const message = created(501, calls[0]);
     model.merge(message);
     expect(model.list.value.map((m) => m.id)).toEqual([501]);
     calls[0].resolve(message);
-    await sent;
+    await flushPromises();
     expect(model.list.value.map((m) => m.id)).toEqual([501]);
     expect(model.list.value[0].status).toBe('sent');
   });
 
   it('keeps one copy when the realtime echo (same content, no echo_id) arrives before the HTTP response', async () => {
     const { model, calls } = setup();
-    const sent = model.sendText('Hello');
+    model.sendText('Hello');
     const message = created(501, calls[0]);
     model.merge({ ...message, echo_id: undefined });
     expect(model.list.value.map((m) => m.id)).toEqual([501]);
     calls[0].resolve(message);
-    await sent;
+    await flushPromises();
     expect(model.list.value.map((m) => m.id)).toEqual([501]);
   });
 
   it('keeps one copy when the realtime echo (same echo_id) arrives after the HTTP response', async () => {
     const { model, calls } = setup();
-    const sent = model.sendText('Hello');
+    model.sendText('Hello');
     const message = created(501, calls[0]);
     calls[0].resolve(message);
-    await sent;
+    await flushPromises();
     model.merge(message);
     expect(model.list.value.map((m) => m.id)).toEqual([501]);
   });
 
   it('keeps one copy when the realtime echo (same content, no echo_id) arrives after the HTTP response', async () => {
     const { model, calls } = setup();
-    const sent = model.sendText('Hello');
+    model.sendText('Hello');
     const message = created(501, calls[0]);
     calls[0].resolve(message);
-    await sent;
+    await flushPromises();
     model.merge({ ...message, echo_id: undefined });
     expect(model.list.value.map((m) => m.id)).toEqual([501]);
   });
 
   it('keeps two messages with the same text sent one after the other', async () => {
     const { model, calls } = setup();
-    const first = model.sendText('ok');
+    model.sendText('ok');
     calls[0].resolve(created(501, calls[0]));
-    await first;
-    const second = model.sendText('ok');
+    await flushPromises();
+    model.sendText('ok');
     calls[1].resolve(created(502, calls[1]));
-    await second;
+    await flushPromises();
     expect(model.list.value.map((m) => m.id)).toEqual([501, 502]);
   });
 
-  it('marks the message failed with an empty error when the request fails', async () => {
+  it('sends one message at a time, in the order written', async () => {
     const { model, calls } = setup();
-    const sent = model.sendText('Hello');
-    calls[0].reject(new Error('offline'));
-    await expect(sent).rejects.toThrow('offline');
-    expect(model.list.value).toHaveLength(1);
-    expect(model.list.value[0]).toMatchObject({ content: 'Hello', status: 'failed', meta: { error: '' } });
+    model.sendText('one');
+    model.sendText('two');
+    expect(calls).toHaveLength(1);
+    calls[0].resolve(created(501, calls[0]));
+    await flushPromises();
+    await flushPromises();
+    expect(calls).toHaveLength(2);
+    expect((calls[1].endpoint.body as { message: { content: string } }).message.content).toBe('two');
+  });
+});
+
+describe('a message sent while the server cannot be reached', () => {
+  async function offlineSend() {
+    const context = setup();
+    context.model.sendText('Hello');
+    context.calls[0].reject(unreachable());
+    await flushPromises();
+    return context;
+  }
+
+  it('waits, still sending, without a retry to press', async () => {
+    const { model } = await offlineSend();
+    expect(model.list.value[0]).toMatchObject({ content: 'Hello', status: 'in_progress', waiting: true });
+    expect(model.list.value[0].meta).toBeUndefined();
+  });
+
+  it('goes by itself, with the same echo_id, when the realtime connection comes back', async () => {
+    const { model, calls, connectionLost, stored } = await offlineSend();
+    connectionLost.value = true;
+    expect(calls).toHaveLength(1);
+    connectionLost.value = false;
+    expect(calls).toHaveLength(2);
+    const echoOf = (call: PendingCall) => (call.endpoint.body as { message: { echo_id: string } }).message.echo_id;
+    expect(echoOf(calls[1])).toBe(echoOf(calls[0]));
+    calls[1].resolve(created(501, calls[1]));
+    await flushPromises();
+    expect(stored).toHaveBeenCalledWith(expect.objectContaining({ id: 501 }));
+    expect(model.list.value).toEqual([expect.objectContaining({ id: 501, status: 'sent' })]);
+  });
+
+  it('goes by itself when the browser is back online', async () => {
+    const { calls } = await offlineSend();
+    dispatchEvent(new Event('online'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('goes by itself after a wait that doubles up to 30 s, when nothing says the connection is back', async () => {
+    vi.useFakeTimers();
+    try {
+      const { model, calls } = setup();
+      model.sendText('Hello');
+      calls[0].reject(unreachable());
+      await vi.advanceTimersByTimeAsync(0);
+      let wait = FIRST_RETRY_MS;
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        await vi.advanceTimersByTimeAsync(wait - 1);
+        expect(calls).toHaveLength(attempt);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(calls).toHaveLength(attempt + 1);
+        calls[attempt].reject(answered(503));
+        await vi.advanceTimersByTimeAsync(0);
+        wait = Math.min(wait * 2, MAX_RETRY_MS);
+      }
+      expect(wait).toBe(MAX_RETRY_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the order: a message written meanwhile waits behind it, and both go in turn', async () => {
+    const { model, calls, connectionLost } = await offlineSend();
+    const contents = () => calls.map((call) => (call.endpoint.body as { message: { content: string } }).message.content);
+    // A new message tries the queue again, oldest first: still no answer, so both wait.
+    model.sendText('Are you there?');
+    expect(contents()).toEqual(['Hello', 'Hello']);
+    calls[1].reject(unreachable());
+    await flushPromises();
+    expect(model.list.value.map((m) => m.waiting)).toEqual([true, true]);
+    connectionLost.value = true;
+    connectionLost.value = false;
+    expect(contents()).toEqual(['Hello', 'Hello', 'Hello']);
+    calls[2].resolve(created(501, calls[2]));
+    await flushPromises();
+    expect(contents()).toEqual(['Hello', 'Hello', 'Hello', 'Are you there?']);
+  });
+
+  it('is not sent again when its echo came back meanwhile (stored before the answer was lost)', async () => {
+    const { model, calls, connectionLost, stored } = await offlineSend();
+    // The reconnect's gap fill brings the stored message, with the echo id it was sent with.
+    model.merge(created(501, calls[0]));
+    connectionLost.value = true;
+    connectionLost.value = false;
+    await flushPromises();
+    expect(stored).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+    expect(model.list.value.map((m) => m.id)).toEqual([501]);
+  });
+
+  it.each([
+    ['no answer', unreachable()],
+    ['a time-out', new ApiError('timeout')],
+    ['a server error', answered(500)],
+    ['a gateway error', answered(502)],
+    ['408 Request Timeout', answered(408)],
+    ['429 Too Many Requests', answered(429)],
+  ])('counts %s as worth sending again', (_, error) => {
+    expect(refusalOf(error)).toBeUndefined();
+  });
+});
+
+describe('a message the server refuses', () => {
+  it.each([
+    [401, 'session'],
+    [403, 'session'],
+    [413, 'refused'],
+    [400, 'refused'],
+    [404, 'refused'],
+    [422, 'refused'],
+  ] as const)('is failed on %i, saying why (%s), and the next one still goes', async (status, reason) => {
+    const { model, calls } = setup();
+    model.sendText('Hello');
+    model.sendText('Next');
+    calls[0].reject(answered(status));
+    await flushPromises();
+    expect(model.list.value[0]).toMatchObject({ content: 'Hello', status: 'failed', meta: { error: reason } });
+    await flushPromises();
+    expect(calls).toHaveLength(2);
   });
 });
 
 describe('retrying a failed message', () => {
   async function failedSend() {
     const context = setup();
-    const sent = context.model.sendText('Hello');
-    context.calls[0].reject(new Error('offline'));
-    await sent.catch(() => undefined);
+    context.model.sendText('Hello');
+    context.calls[0].reject(answered(422));
+    await flushPromises();
     const id = String(context.model.list.value[0].id);
     return { ...context, id };
   }
@@ -153,43 +287,43 @@ describe('retrying a failed message', () => {
 
   it('ends as one sent message', async () => {
     const { model, calls, id } = await failedSend();
-    const retried = model.retry(id);
+    model.retry(id);
     calls[1].resolve(created(501, calls[1]));
-    await retried;
+    await flushPromises();
     expect(model.list.value).toHaveLength(1);
     expect(model.list.value[0]).toMatchObject({ id: 501, status: 'sent' });
   });
 
   it('ends as one sent message when the realtime echo of the retry also arrives', async () => {
     const { model, calls, id } = await failedSend();
-    const retried = model.retry(id);
+    model.retry(id);
     const message = created(501, calls[1]);
     model.merge(message);
     calls[1].resolve(message);
-    await retried;
+    await flushPromises();
     model.merge(message);
     expect(model.list.value.map((m) => m.id)).toEqual([501]);
   });
 
-  it('marks the message failed again when the retry fails', async () => {
+  it('marks the message failed again when the server refuses it again', async () => {
     const { model, calls, id } = await failedSend();
-    const retried = model.retry(id);
-    calls[1].reject(new Error('still offline'));
-    await expect(retried).rejects.toThrow('still offline');
-    expect(model.list.value[0]).toMatchObject({ id, status: 'failed', meta: { error: '' } });
+    model.retry(id);
+    calls[1].reject(answered(422));
+    await flushPromises();
+    expect(model.list.value[0]).toMatchObject({ id, status: 'failed', meta: { error: 'refused' } });
   });
 
   it('does nothing for a message that has not failed', async () => {
     const { model, calls } = setup();
     model.sendText('Hello');
     const id = String(model.list.value[0].id);
-    await expect(model.retry(id)).resolves.toBeUndefined();
+    model.retry(id);
     expect(calls).toHaveLength(1);
   });
 
   it('does nothing for an unknown id', async () => {
     const { model, calls } = setup();
-    await expect(model.retry('nope')).resolves.toBeUndefined();
+    model.retry('nope');
     expect(calls).toHaveLength(0);
   });
 });

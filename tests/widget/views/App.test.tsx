@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { openLayer } from '../../../src/widget/lib/escapeLayers';
 import { App } from '../../../src/widget/views/App';
 import { WidgetContext } from '../../../src/widget/views/context';
 import { BANNER_MS } from '../../../src/widget/state/widget';
@@ -64,6 +65,25 @@ describe('the shell', () => {
     const { sent } = setup();
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(sent('closeWindow')).toHaveLength(1);
+  });
+
+  it('closes what is open over the chat first on Escape, innermost first, then the chat', () => {
+    const { sent } = setup();
+    const closed: string[] = [];
+    const unregister = [openLayer(() => closed.push('dialog')), openLayer(() => closed.push('emoji picker'))];
+    try {
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(closed).toEqual(['emoji picker']);
+      unregister.pop()?.();
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(closed).toEqual(['emoji picker', 'dialog']);
+      unregister.pop()?.();
+      expect(sent('closeWindow')).toHaveLength(0);
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(sent('closeWindow')).toHaveLength(1);
+    } finally {
+      for (const remove of unregister) remove();
+    }
   });
 
   it('shows the branding footer with the brand', () => {
@@ -144,6 +164,21 @@ describe('the focus ring', () => {
   it('is drawn in the text colour when the brand colour is too light to see on white', () => {
     setup({ widgetColor: '#ffeb3b' });
     expect(root().style.getPropertyValue('--focus-color')).not.toBe('#ffeb3b');
+  });
+
+  it('is drawn in the brand colour in dark mode when the brand colour is light enough to see on the dark page', () => {
+    const { state } = setup({ widgetColor: '#1f93ff' });
+    act(() => state.app.update({ darkMode: 'dark' }));
+    expect(root().style.getPropertyValue('--focus-color')).toBe('#1f93ff');
+  });
+
+  it('is drawn in the text colour in dark mode when the brand colour is too dark to see there', () => {
+    const { state } = setup({ widgetColor: '#0b4f9e' });
+    act(() => state.app.update({ darkMode: 'dark' }));
+    expect(root().style.getPropertyValue('--focus-color')).toBe('var(--text)');
+    // And back in the brand colour in light mode.
+    act(() => state.app.update({ darkMode: 'light' }));
+    expect(root().style.getPropertyValue('--focus-color')).toBe('#0b4f9e');
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Messages } from '../../../src/widget/views/Messages';
 import { WidgetContext } from '../../../src/widget/views/context';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
@@ -91,5 +91,55 @@ describe('the conversation view of 2,000 messages', () => {
     });
     expect([...renders.bubbles]).toEqual([[1999, 1]]);
     expect(renders.composer).toBe(0);
+  });
+});
+
+describe('a picture pasted into the composer', () => {
+  const screenshot = () => new File([new Uint8Array([137, 80, 78, 71])], 'screenshot.png', { type: 'image/png' });
+  const uploads = (widget: Awaited<ReturnType<typeof setup>>) =>
+    widget.endpoints.filter((endpoint) => endpoint.method === 'POST' && endpoint.body instanceof FormData);
+  const paste = async (file: File) => {
+    await act(async () => {
+      fireEvent.paste(screen.getByRole('textbox', { name: 'Type your message' }), { clipboardData: { files: [file] } });
+      await settle();
+    });
+  };
+
+  it('waits in the composer, shown, until the visitor sends it or takes it out', async () => {
+    URL.createObjectURL ??= () => 'blob:preview';
+    URL.revokeObjectURL ??= () => undefined;
+    const widget = await setup(2);
+    act(() => widget.state.app.update({ enableFileUpload: true }));
+    expect(screen.getByRole('button', { name: 'Add an attachment' })).toBeTruthy();
+    await paste(screenshot());
+    const waiting = await screen.findByRole('list', { name: 'Files to send' });
+    expect(within(waiting).getByRole('img', { name: 'screenshot.png' })).toBeTruthy();
+    expect(uploads(widget)).toEqual([]);
+
+    // Taken out: nothing waits, nothing was sent.
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Remove screenshot.png' }));
+    await act(settle);
+    expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+    expect(uploads(widget)).toEqual([]);
+
+    // Pasted again and sent with Send, no text needed.
+    await paste(screenshot());
+    await screen.findByRole('list', { name: 'Files to send' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+      await settle();
+    });
+    await vi.waitFor(() => expect(uploads(widget)).toHaveLength(1));
+    expect((uploads(widget)[0].body as FormData).get('message[attachments][]')).toMatchObject({ name: 'screenshot.png' });
+    // That the list is then gone is e2e/composer.spec.ts's to see, in a browser.
+  });
+
+  it('is refused at once with the reason when the upload rules refuse it, and does not wait', async () => {
+    const widget = await setup(2);
+    act(() => widget.state.app.update({ enableFileUpload: true }));
+    await paste(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    await vi.waitFor(() => expect(widget.state.banner.value?.message).toBe("This type of file can't be sent"));
+    expect(screen.queryByRole('listitem')).toBeNull();
+    expect(uploads(widget)).toEqual([]);
   });
 });

@@ -41,11 +41,21 @@ describe('the pre-chat route', () => {
     expect(screen.getByRole('button', { name: 'Start Conversation' })).toBeTruthy();
   });
 
-  it("shows the visitor's language's words for the SPEC's messages", async () => {
-    await setup();
+  it('says a required field is required in the words of its label, the message included', async () => {
+    await setup({
+      fields: [
+        { field_type: 'standard', name: 'fullName', label: 'Full name', type: 'text', required: true, enabled: true },
+        { field_type: 'standard', name: 'emailAddress', label: '', type: 'email', required: true, enabled: true },
+      ],
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start Conversation' })));
+    // The inbox's label, as the inbox wrote it (not the spec's "Full Name").
+    expect(screen.getByText('Full name is required')).toBeTruthy();
+    // The widget's own label: the spec's sentence.
     expect(screen.getByText('Email Address is required')).toBeTruthy();
-    expect(screen.getByText('Message too short')).toBeTruthy();
+    // An empty message is required, not "too short".
+    expect(screen.getByText('Message is required')).toBeTruthy();
+    expect(screen.queryByText('Message too short')).toBeNull();
   });
 
   it('goes straight to the conversation when there is nothing left to ask but the message', async () => {

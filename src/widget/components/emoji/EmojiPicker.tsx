@@ -1,22 +1,35 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CATEGORIES, loadEmojiNames } from 'emoji-data';
 import { readRecentEmoji, rememberEmoji } from '../../lib/emojiRecents';
 import { searchEmoji } from '../../lib/emojiSearch';
 import { adoptStyles } from '../../lib/adoptStyles';
 import type { MessageKey } from '../../i18n';
-import { baseKey, buildCatalog, SKIN_TONE_MODIFIERS, withSkinTone, type EmojiEntry, type EmojiNames } from './emojiCatalog';
+import {
+  baseKey,
+  buildCatalog,
+  SKIN_TONE_MODIFIERS,
+  withSkinTone,
+  type CatalogNames,
+  type EmojiEntry,
+  type EmojiNames,
+} from './emojiCatalog';
 import { EmojiGrid } from './EmojiGrid';
 import emojiCss from '../../styles/emoji.chunk.css';
+import pickerEnglish from '../../../../locales/en.json?emoji-picker';
+import { addEnglish } from '../../i18n';
 
-// The picker is a lazy chunk; its stylesheet travels with it.
+// The picker is a lazy chunk; its stylesheet and its English strings travel with it.
 adoptStyles(emojiCss);
+addEnglish(pickerEnglish);
 
 /** The interface strings the picker shows (keys of locales/en.json). */
-type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';
+type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'COMPOSER.EMOJI' | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';
 
 export interface EmojiPickerProps {
   /** The widget's locale (docs/behaviour.md#locales code): names and search use it where the dataset has it. */
   locale: string;
+  /** The same as a BCP 47 tag for `Intl` (the i18n module's `intlLocale`): country flags' names. */
+  intlLocale: string;
   /**
    * The widget's `t`: the picker looks its own strings up, so their wiring ships in this chunk
    * rather than in the conversation view's (which is near its size ceiling).
@@ -29,9 +42,28 @@ export interface EmojiPickerProps {
   loadChunk<T>(load: () => Promise<T>): Promise<T>;
   /** The chosen emoji, skin tone applied. */
   onPick(emoji: string): void;
-  /** Escape: the composer closes the picker and takes focus back. */
-  onClose(): void;
 }
+
+/** Each category's name, by emojibase's group number (scripts/emojiData.mjs). */
+export const CATEGORY_NAMES: Record<number, EmojiPickerKey> = {
+  0: 'EMOJI.SMILEYS',
+  1: 'EMOJI.PEOPLE',
+  3: 'EMOJI.NATURE',
+  4: 'EMOJI.FOOD',
+  5: 'EMOJI.TRAVEL',
+  6: 'EMOJI.ACTIVITIES',
+  7: 'EMOJI.OBJECTS',
+  8: 'EMOJI.SYMBOLS',
+  9: 'EMOJI.FLAGS',
+};
+/** The skin tones' names, light to dark, in the order of `SKIN_TONE_MODIFIERS`. */
+const TONE_NAMES: EmojiPickerKey[] = [
+  'EMOJI.TONE_LIGHT',
+  'EMOJI.TONE_MEDIUM_LIGHT',
+  'EMOJI.TONE_MEDIUM',
+  'EMOJI.TONE_MEDIUM_DARK',
+  'EMOJI.TONE_DARK',
+];
 
 const RECENT = -1;
 /** One picker is open at a time (the composer's), so its ids can be fixed. */
@@ -49,7 +81,7 @@ const storage = () => {
  * name in the widget's locale, a skin-tone choice, and the emoji in a keyboard-operable grid.
  * Emoji are text in the system's emoji font, no images.
  */
-export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPickerProps) {
+export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick }: EmojiPickerProps) {
   const [names, setNames] = useState<EmojiNames>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -58,6 +90,12 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
   const [tone, setTone] = useState(-1);
   const [recents, setRecents] = useState(() => readRecentEmoji(storage()));
   const [focusGrid, setFocusGrid] = useState(0);
+  const search = useRef<HTMLInputElement>(null);
+
+  // Typing goes to the search as the picker opens. Not the autofocus attribute: browsers ignore it
+  // in a cross-origin frame ("Blocked autofocusing… in a cross-origin subframe"), where the chat
+  // lives, and it only acts while a document loads. Escape is the shell's (lib/escapeLayers.ts).
+  useEffect(() => search.current?.focus(), []);
 
   useEffect(() => {
     let live = true;
@@ -71,7 +109,13 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
     };
   }, [locale, attempt]);
 
-  const catalog = useMemo(() => (names ? buildCatalog(CATEGORIES, names) : []), [names]);
+  const catalog = useMemo(() => {
+    if (!names) return [];
+    const regions = new Intl.DisplayNames([intlLocale], { type: 'region' });
+    const named: CatalogNames = { category: (key) => t(CATEGORY_NAMES[key]), region: (code) => regions.of(code) ?? code };
+    return buildCatalog(CATEGORIES, names, named);
+    // `locale` for the category names: two locales may share one dataset (pt, pt_BR).
+  }, [names, locale, intlLocale]);
   const all = useMemo(() => catalog.flatMap((category) => category.entries), [catalog]);
   const recentEntries = useMemo(() => {
     const byKey = new Map(all.map((entry) => [baseKey(entry.emoji), entry]));
@@ -92,13 +136,6 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
     const emoji = display(entry);
     setRecents(rememberEmoji(storage(), emoji));
     onPick(emoji);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
   };
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -128,16 +165,15 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
   };
 
   return (
-    <div className="emoji-picker" role="dialog" aria-label={t('EMOJI.OPEN')} onKeyDown={onKeyDown}>
+    <div className="emoji-picker" role="dialog" aria-label={t('COMPOSER.EMOJI')}>
       <div className="emoji-picker__bar">
         <input
+          ref={search}
           type="search"
           className="emoji-picker__search"
           aria-label={t('EMOJI.SEARCH')}
           placeholder={t('EMOJI.SEARCH')}
           value={query}
-          // biome-ignore lint/a11y/noAutofocus: the picker is a dialog the visitor just opened; its search is where typing goes
-          autoFocus
           onInput={(event) => setQuery(event.currentTarget.value)}
           onKeyDown={onSearchKey}
         />
@@ -148,10 +184,10 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
             value={tone}
             onChange={(event) => setTone(Number(event.currentTarget.value))}
           >
-            <option value={-1}>✋</option>
-            {names.tones.map((name, i) => (
+            <option value={-1}>{`✋ ${t('EMOJI.TONE_NONE')}`}</option>
+            {TONE_NAMES.map((name, i) => (
               <option key={name} value={i}>
-                {`${withSkinTone('✋', SKIN_TONE_MODIFIERS[i])} ${name}`}
+                {`${withSkinTone('✋', SKIN_TONE_MODIFIERS[i])} ${t(name)}`}
               </option>
             ))}
           </select>
@@ -171,7 +207,7 @@ export function EmojiPicker({ locale, t, loadChunk, onPick, onClose }: EmojiPick
       ) : (
         <>
           {!searching && (
-            <div className="emoji-picker__tabs" role="tablist" aria-label={t('EMOJI.OPEN')} onKeyDown={onTabKey}>
+            <div className="emoji-picker__tabs" role="tablist" aria-label={t('COMPOSER.EMOJI')} onKeyDown={onTabKey}>
               {tabs.map((category) => (
                 <button
                   key={category.key}

@@ -8,14 +8,18 @@ export interface EmojiEntry {
   skinnable: boolean;
 }
 
-/** One dataset locale's strings, as the build generates them (scripts/emojiData.mjs). */
-export interface EmojiNames {
-  /** One name per line, in the order of the categories' emoji. */
-  names: string;
-  /** Category names, in category order. */
-  groups: string[];
-  /** The five skin tones, light to dark. */
-  tones: string[];
+/**
+ * One dataset locale's emoji names, as the build generates them (scripts/emojiData.mjs): one name
+ * per line, in the order of the categories' emoji; empty for a country's flag.
+ */
+export type EmojiNames = string;
+
+/** The names the data leaves to the widget, in its language. */
+export interface CatalogNames {
+  /** A category's, by emojibase's group number. */
+  category(key: number): string;
+  /** A region's, by its ISO 3166 code (`DE`): a country flag's name. */
+  region(code: string): string;
 }
 
 export interface EmojiCategory {
@@ -23,10 +27,7 @@ export interface EmojiCategory {
   entries: EmojiEntry[];
 }
 
-/** Marks an emoji that takes a skin tone in the generated data. */
-const SKINNABLE_MARK = '~';
-
-/** The Fitzpatrick modifiers, light to dark, in the order of `EmojiNames.tones`. */
+/** The Fitzpatrick modifiers, light to dark, in the order of the picker's skin-tone choice. */
 export const SKIN_TONE_MODIFIERS = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}'];
 
 /**
@@ -44,15 +45,38 @@ export function withSkinTone(emoji: string, modifier: string | undefined): strin
 /** The same emoji with or without a tone or presentation selector, for finding its name. */
 export const baseKey = (emoji: string) => emoji.replace(/[\u{1F3FB}-\u{1F3FF}\uFE0F]/gu, '');
 
-/** Joins the generated categories with a locale's names. */
-export function buildCatalog(categories: { key: number; emoji: string }[], names: EmojiNames): EmojiCategory[] {
-  const lines = names.names.split('\n');
+const REGIONAL_INDICATOR_A = 0x1f1e6;
+
+/** The region a country's flag stands for (🇩🇪 → `DE`): two regional indicator letters. */
+export function flagRegion(emoji: string): string | undefined {
+  const letters = Array.from(emoji, (c) => (c.codePointAt(0) ?? 0) - REGIONAL_INDICATOR_A);
+  if (letters.length !== 2 || letters.some((n) => n < 0 || n > 25)) return undefined;
+  return String.fromCharCode(...letters.map((n) => n + 65));
+}
+
+/**
+ * One emoji of the generated data (scripts/emojiData.mjs `encodeEmoji`): its first code point's
+ * distance from the previous one's (base 36), the rest with U+FE0F written `V` and U+200D `J`, `~`
+ * if it takes a tone.
+ */
+const ENCODED_EMOJI = /^(-?[\da-z]+)(.*?)(~?)$/su;
+
+/**
+ * Joins the generated categories (scripts/emojiData.mjs `encodeEmoji`) with a locale's names. A
+ * name the data leaves empty is a country flag's, named after its region in the widget's language.
+ */
+export function buildCatalog(categories: { key: number; emoji: string }[], names: EmojiNames, named: CatalogNames): EmojiCategory[] {
+  const lines = names.split('\n');
   let next = 0;
-  return categories.map((category, index) => ({
-    name: names.groups[index] ?? '',
+  let code = 0;
+  return categories.map((category) => ({
+    name: named.category(category.key),
     entries: category.emoji.split(' ').map((item) => {
-      const skinnable = item.endsWith(SKINNABLE_MARK);
-      return { emoji: skinnable ? item.slice(0, -1) : item, name: lines[next++] ?? '', skinnable };
+      const [, delta, rest, tone] = ENCODED_EMOJI.exec(item) ?? [];
+      code += Number.parseInt(delta, 36);
+      const emoji = String.fromCodePoint(code) + rest.replaceAll('V', '\uFE0F').replaceAll('J', '\u200D');
+      const region = flagRegion(emoji);
+      return { emoji, name: lines[next++] || (region ? named.region(region) : ''), skinnable: !!tone };
     }),
   }));
 }

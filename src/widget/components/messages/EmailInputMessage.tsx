@@ -30,13 +30,18 @@ export function EmailInputMessage({ submittedEmail, labels, onSubmit }: EmailInp
         if (isValidEmail(value) && !pending) track(onSubmit(value));
       }}
     >
+      {/* A label over the field, not its placeholder: it wraps, where a placeholder is cut in a
+          bubble's width ("Please enter your e…"), in every language. */}
+      <label className="email-input__label" htmlFor={`${id}-email`}>
+        {labels.emailPlaceholder}
+      </label>
       <input
+        id={`${id}-email`}
         className="field__input"
         type="email"
         autoComplete="email"
+        dir="ltr"
         value={email}
-        placeholder={labels.emailPlaceholder}
-        aria-label={labels.emailPlaceholder}
         aria-invalid={error || undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onInput={(event) => setEmail(event.currentTarget.value)}

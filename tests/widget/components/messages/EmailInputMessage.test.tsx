@@ -16,6 +16,14 @@ describe('an e-mail capture message', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
   });
 
+  it('asks in a label over the field, which wraps, never in a placeholder a narrow bubble cuts', () => {
+    const { input } = setup();
+    expect(input.labels?.[0]?.textContent).toBe('Please enter your email');
+    expect(input.hasAttribute('placeholder')).toBe(false);
+    // An address reads left to right in every widget.
+    expect(input.getAttribute('dir')).toBe('ltr');
+  });
+
   it.each(['', 'jane', 'jane@', 'jane@example', 'ja ne@example.com'])("says 'Please enter a valid email address' for %j", (value) => {
     const { onSubmit, input } = setup();
     fireEvent.input(input, { target: { value } });

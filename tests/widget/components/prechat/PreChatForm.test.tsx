@@ -23,7 +23,6 @@ const MESSAGES: ValidationMessages = {
   phoneRequired: 'Phone Number is required',
   dialCodeRequired: 'Please select a country code',
   phoneInvalid: 'Please enter a valid phone number',
-  messageTooShort: 'Message too short',
   patternMismatch: 'Please provide a valid input',
   invalidField: 'Invalid field',
   fieldRequired: (label) => `${label} is required`,
@@ -108,7 +107,7 @@ describe('the pre-chat form', () => {
       ['Phone Number', 'Phone Number is required'],
       ['Order number', 'Order number is required'],
       ['I accept the terms', 'I accept the terms is required'],
-      ['Message', 'Message too short'],
+      ['Message', 'Message is required'],
     ];
     for (const [label, message] of expected) {
       expect(field(label).getAttribute('aria-invalid')).toBe('true');
