@@ -1,6 +1,5 @@
 /** First-party cookies on the host page (docs/protocol.md#cookies-and-storage). */
-
-const YEAR_S = 365 * 24 * 60 * 60;
+import { conversationCookie, LEGACY_CONVERSATION_COOKIE } from '../shared/cookies';
 
 export function getCookie(name: string): string | undefined {
   const prefix = `${name}=`;
@@ -11,7 +10,7 @@ export function getCookie(name: string): string | undefined {
 }
 
 /** Writes a cookie for a year (SameSite=Lax), scoped to `domain` when the site set `baseDomain`. */
-export function setCookie(name: string, value: string, domain?: string, maxAgeS = YEAR_S): void {
+export function setCookie(name: string, value: string, domain?: string, maxAgeS = 365 * 24 * 60 * 60): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   const scope = domain ? `; domain=${domain}` : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeS}; path=/; SameSite=Lax${scope}${secure}`;
@@ -24,4 +23,9 @@ export function setCookie(name: string, value: string, domain?: string, maxAgeS 
  */
 export function removeCookie(name: string, domain?: string): void {
   for (const scope of domain ? ['', `; domain=${domain}`] : ['']) document.cookie = `${name}=; max-age=0; path=/${scope}`;
+}
+
+/** The visitor's widget JWT for this inbox: its own cookie, else Chatwoot's one per site. */
+export function conversationToken(websiteToken: string): string | undefined {
+  return getCookie(conversationCookie(websiteToken)) || getCookie(LEGACY_CONVERSATION_COOKIE);
 }

@@ -4,8 +4,19 @@
  * widget and the server meet the conversation token again as the `cw_conversation` parameter.
  */
 
-/** The visitor's widget JWT, written once they engage. */
-export const CONVERSATION_COOKIE = 'cw_conversation';
+/**
+ * The visitor's widget JWT for one inbox, written once they engage. One per website token, so
+ * several widgets on a page keep a visitor each (docs/protocol.md#cookies-and-storage).
+ */
+export function conversationCookie(websiteToken: string): string {
+  return `cw_conversation_${websiteToken}`;
+}
+
+/**
+ * Chatwoot's name for it, one per site: read when the inbox's own is missing, so visitors of a
+ * site that moves from Chatwoot (or from a Wren before the package) keep their conversation.
+ */
+export const LEGACY_CONVERSATION_COOKIE = 'cw_conversation';
 
 /** Until when campaigns are snoozed, in ms since the epoch. */
 export const SNOOZE_COOKIE = 'cw_snooze_campaigns_till';
