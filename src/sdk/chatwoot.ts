@@ -1,4 +1,4 @@
-import { conversationCookie, LEGACY_CONVERSATION_COOKIE, userCookie } from '../shared/cookies';
+import { conversationCookie, conversationToken, LEGACY_CONVERSATION_COOKIE, userCookie } from '../shared/cookies';
 import {
   checkCustomAttributeKey,
   checkCustomAttributes,
@@ -10,7 +10,7 @@ import {
 } from '../shared/hostApi';
 import { openPopout } from '../shared/popout';
 import type { HostEventName, HostUser } from '../shared/protocol';
-import { conversationToken, removeCookie } from './cookies';
+import { removeCookie } from './cookies';
 import type { Launcher } from './launcher';
 import { colorScheme, type LoaderSettings } from './settings';
 

@@ -1,13 +1,4 @@
-/** First-party cookies on the host page (docs/protocol.md#cookies-and-storage). */
-import { conversationCookie, LEGACY_CONVERSATION_COOKIE } from '../shared/cookies';
-
-export function getCookie(name: string): string | undefined {
-  const prefix = `${name}=`;
-  for (const part of document.cookie.split('; ')) {
-    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
-  }
-  return undefined;
-}
+/** Writing first-party cookies on the host page (docs/protocol.md#cookies-and-storage); reading them is src/shared/cookies.ts's. */
 
 /** Writes a cookie for a year (SameSite=Lax), scoped to `domain` when the site set `baseDomain`. */
 export function setCookie(name: string, value: string, domain?: string, maxAgeS = 365 * 24 * 60 * 60): void {
@@ -25,7 +16,3 @@ export function removeCookie(name: string, domain?: string): void {
   for (const scope of domain ? ['', `; domain=${domain}`] : ['']) document.cookie = `${name}=; max-age=0; path=/${scope}`;
 }
 
-/** The visitor's widget JWT for this inbox: its own cookie, else Chatwoot's one per site. */
-export function conversationToken(websiteToken: string): string | undefined {
-  return getCookie(conversationCookie(websiteToken)) || getCookie(LEGACY_CONVERSATION_COOKIE);
-}

@@ -12,7 +12,7 @@
  * with other options starts one more, with its own launcher, frame and visitor.
  */
 import { createChatwoot, emit, type Chatwoot } from './chatwoot';
-import { conversationToken } from './cookies';
+import { conversationToken } from '../shared/cookies';
 import { createLauncher } from './launcher';
 import { loaderSettings, type HostSettings } from './settings';
 import type { RuntimeModule } from './runtimeContext';

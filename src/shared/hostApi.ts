@@ -37,6 +37,33 @@ export interface HostApi {
 
 export type HostApiMethod = keyof HostApi;
 
+/** A widget's settings: `window.chatwootSettings` as a site owner writes it (docs/protocol.md#settings), or a handle's options in the npm package. */
+export interface HostSettings {
+  position?: 'left' | 'right';
+  type?: 'standard' | 'expanded_bubble';
+  launcherTitle?: string;
+  locale?: string;
+  useBrowserLanguage?: boolean;
+  hideMessageBubble?: boolean;
+  showPopoutButton?: boolean;
+  showUnreadMessagesDialog?: boolean;
+  widgetStyle?: 'standard' | 'flat';
+  darkMode?: ColorScheme;
+  baseDomain?: string;
+  welcomeTitle?: string;
+  welcomeDescription?: string;
+  availableMessage?: string;
+  unavailableMessage?: string;
+  enableFileUpload?: boolean;
+  enableEmojiPicker?: boolean;
+  enableEndConversation?: boolean;
+  /** Wren: the launcher colour before the inbox's own colour is known (avoids a colour flash). */
+  widgetColor?: string;
+  /** Wren: load the chat frame as soon as the page is idle instead of on first intent. */
+  loadEagerly?: boolean;
+}
+
+
 /** Every method once, in the order the docs list them; `satisfies` keeps it equal to `HostApi`. */
 const METHODS = {
   toggle: 1,

@@ -374,7 +374,7 @@ describe('resetting', () => {
 
 describe('the public state', () => {
   it('exposes the settings, the token and the base URL', () => {
-    const { chatwoot } = setup({ position: 'left', showPopoutButton: true, darkMode: 'bogus' });
+    const { chatwoot } = setup({ position: 'left', showPopoutButton: true, darkMode: 'bogus' } as never);
     expect(chatwoot).toMatchObject({
       baseUrl: BASE,
       websiteToken: TOKEN,

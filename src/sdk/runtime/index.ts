@@ -5,11 +5,11 @@
  * queued. Loaded by `sdk.js` as its own hashed file.
  */
 import type { FrameMessage, HostToWidget, HostUser } from '../../shared/protocol';
-import { SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
+import { conversationToken, getCookie, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
 import { languageTag, textDirection } from '../../shared/locales';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
-import { conversationToken, getCookie, setCookie } from '../cookies';
+import { setCookie } from '../cookies';
 import type { RuntimeContext } from '../runtimeContext';
 import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';

@@ -1,5 +1,5 @@
-import { conversationCookie } from '../../shared/cookies';
-import { conversationToken, setCookie } from '../cookies';
+import { conversationCookie, conversationToken } from '../../shared/cookies';
+import { setCookie } from '../cookies';
 
 export interface Session {
   /** The widget's JWT (from `loaded` or `setAuthCookie`); stored once the visitor engaged. */
