@@ -15,4 +15,3 @@ export function setCookie(name: string, value: string, domain?: string, maxAgeS 
 export function removeCookie(name: string, domain?: string): void {
   for (const scope of domain ? ['', `; domain=${domain}`] : ['']) document.cookie = `${name}=; max-age=0; path=/${scope}`;
 }
-

@@ -63,7 +63,6 @@ export interface HostSettings {
   loadEagerly?: boolean;
 }
 
-
 /** Every method once, in the order the docs list them; `satisfies` keeps it equal to `HostApi`. */
 const METHODS = {
   toggle: 1,

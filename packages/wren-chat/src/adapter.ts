@@ -18,6 +18,7 @@ export function wrenComponents(library: ComponentLibrary) {
   // undefined: no <WrenChat> above; null: not mounted yet (and always on the server).
   const WrenContext = library.createContext<WrenHandle | null | undefined>(undefined);
 
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per adapter module, at import, never during a render
   function WrenChat({ children, ...options }: WrenOptions & { children?: unknown }) {
     const [handle, setHandle] = library.useState<WrenHandle | null>(null);
     const key = JSON.stringify(options);
@@ -30,6 +31,7 @@ export function wrenComponents(library: ComponentLibrary) {
   }
 
   /** The handle of the `<WrenChat>` around the caller: null until it has mounted, and on the server. */
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per adapter module, at import, never during a render
   function useWren(): WrenHandle | null {
     const handle = library.useContext<WrenHandle | null | undefined>(WrenContext);
     if (handle === undefined) throw Error('Wren: useWren() needs a <WrenChat> around it');

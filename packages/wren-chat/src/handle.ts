@@ -64,7 +64,8 @@ export function createHandle(options: WrenOptions, forget: () => void): WrenHand
   /** Tells this handle's own listeners, when the widget cannot (sdk.js never ran). */
   const report = (error: unknown) => {
     console.warn(`${error}`);
-    for (const { event, handler } of subscriptions) if (event === 'chatwoot:error') (handler as WrenEventHandler<'chatwoot:error'>)({ error: `${error}` });
+    for (const { event, handler } of subscriptions)
+      if (event === 'chatwoot:error') (handler as WrenEventHandler<'chatwoot:error'>)({ error: `${error}` });
   };
 
   const start = () => {
@@ -95,7 +96,9 @@ export function createHandle(options: WrenOptions, forget: () => void): WrenHand
     if (INTENT.has(method)) start();
   };
 
-  const methods = Object.fromEntries(HOST_API_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as HostApi;
+  const methods = Object.fromEntries(
+    HOST_API_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  ) as unknown as HostApi;
 
   const handle: WrenHandle = {
     ...methods,
