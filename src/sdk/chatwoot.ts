@@ -7,9 +7,10 @@ import {
   checkUser,
   type HostApi,
   type HostApiMethod,
+  type HostEventName,
 } from '../shared/hostApi';
 import { openPopout } from '../shared/popout';
-import type { HostEventName, HostUser } from '../shared/protocol';
+import type { HostUser } from '../shared/protocol';
 import { removeCookie } from './cookies';
 import type { Launcher } from './launcher';
 import { colorScheme, type LoaderSettings } from './settings';

@@ -34,7 +34,7 @@ export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
     hideMessageBubble: !!raw.hideMessageBubble,
     widgetStyle: raw.widgetStyle === 'flat' ? 'flat' : 'standard',
     darkMode: colorScheme(raw.darkMode),
-    locale: (raw.useBrowserLanguage && navigator.language?.replace('-', '_')) || raw.locale,
+    locale: (raw.useBrowserLanguage && navigator.language.replace('-', '_')) || raw.locale,
   };
 }
 

@@ -4,8 +4,9 @@
  * npm package (`packages/wren-chat`) all take their methods from here, so a method added to
  * `HostApi` fails `tsc` in each until it is handled; none of them keeps a list of its own.
  */
+import type { RealtimeMessage } from './cable';
 import { LOCALE_PATTERN } from './locales';
-import type { ColorScheme, HostUser } from './protocol';
+import type { ColorScheme, HOST_WINDOW_EVENTS, HostUser } from './protocol';
 
 /** What a site may call on a widget: `window.$chatwoot`, or a handle of the npm package. */
 export interface HostApi {
@@ -36,6 +37,28 @@ export interface HostApi {
 }
 
 export type HostApiMethod = keyof HostApi;
+
+/** A host window event's name (`HOST_WINDOW_EVENTS` in src/shared/protocol.ts). */
+export type HostEventName = (typeof HOST_WINDOW_EVENTS)[keyof typeof HOST_WINDOW_EVENTS];
+
+/** What each host window event carries in `detail` (docs/protocol.md#host-window-events). */
+interface EventDetails {
+  'chatwoot:ready': null;
+  /** The widget's error answer (e.g. a refused `setUser`), or `{ error }` when the chat cannot load. */
+  'chatwoot:error': { error?: string } & Record<string, unknown>;
+  'chatwoot:opened': null;
+  'chatwoot:closed': null;
+  /** A message that reached the widget, or a visitor's answer to an interactive message. */
+  'chatwoot:on-message': RealtimeMessage;
+  'chatwoot:on-start-conversation': { hasConversation: boolean };
+  'chatwoot:postback': { event: 'postback'; data: { payload: unknown } };
+  /** The number of unread agent messages. */
+  'chatwoot:unread-count': number;
+  'chatwoot:conversation-resolved': { conversationId: number };
+}
+
+/** Each event's `detail`, for every event of `HOST_WINDOW_EVENTS`: an event without one fails `tsc` here. */
+export type HostEventDetail = { [E in HostEventName]: EventDetails[E] };
 
 /** A widget's settings: `window.chatwootSettings` as a site owner writes it (docs/protocol.md#settings), or a handle's options in the npm package. */
 export interface HostSettings {

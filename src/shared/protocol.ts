@@ -8,8 +8,6 @@
  * `type` instead of `event` (docs/protocol.md#mobile-web-views).
  */
 
-import type { RealtimeMessage } from './cable';
-
 export const MESSAGE_PREFIX = 'chatwoot-widget:';
 
 /** Settings the host forwards to the widget in `config-set` (docs/protocol.md#host-to-widget). */
@@ -112,26 +110,7 @@ export const HOST_WINDOW_EVENTS = {
   unreadCount: 'chatwoot:unread-count',
   /** Wren: the visitor's conversation was resolved, by them or an agent (detail: `{ conversationId }`). */
   conversationResolved: 'chatwoot:conversation-resolved',
-} as const satisfies Record<string, keyof HostEventDetail>;
-
-/** A host window event's name. */
-export type HostEventName = keyof HostEventDetail;
-
-/** What each host window event carries in `detail` (docs/protocol.md#host-window-events). */
-export interface HostEventDetail {
-  'chatwoot:ready': null;
-  /** The widget's error answer (e.g. a refused `setUser`), or `{ error }` when the chat cannot load. */
-  'chatwoot:error': { error?: string } & Record<string, unknown>;
-  'chatwoot:opened': null;
-  'chatwoot:closed': null;
-  /** A message that reached the widget, or a visitor's answer to an interactive message. */
-  'chatwoot:on-message': RealtimeMessage;
-  'chatwoot:on-start-conversation': { hasConversation: boolean };
-  'chatwoot:postback': { event: 'postback'; data: { payload: unknown } };
-  /** The number of unread agent messages. */
-  'chatwoot:unread-count': number;
-  'chatwoot:conversation-resolved': { conversationId: number };
-}
+} as const;
 
 /** Frames the widget sends to a React Native host (docs/protocol.md#popout). */
 export type NativeBridgeMessage =

@@ -5,7 +5,7 @@
  * `compilerOptions.types`.
  */
 import type { HostApi, HostSettings } from '../../../src/shared/hostApi';
-import type { HostEventDetail, HostEventName } from '../../../src/shared/protocol';
+import type { HostEventDetail, HostEventName } from '../../../src/shared/hostApi';
 
 /** A widget of the page, as `window.$chatwoot` and `chatwootSDK.run` give it. */
 export interface ChatwootWidget extends HostApi {

@@ -10,7 +10,7 @@ import {
   type HostApiMethod,
 } from '../../../src/shared/hostApi';
 import { openPopout } from '../../../src/shared/popout';
-import type { HostEventDetail, HostEventName } from '../../../src/shared/protocol';
+import type { HostEventDetail, HostEventName } from '../../../src/shared/hostApi';
 import { widgetOrigin, type WrenOptions } from './options';
 import { loadSdk, whenPageIdle, type LoadedWidget } from './sdkScript';
 

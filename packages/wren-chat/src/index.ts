@@ -6,7 +6,7 @@ import { createHandle, inertHandle, type WrenHandle } from './handle';
 import { checkOptions, describeDifference, optionsKey, widgetIdentity, type WrenOptions } from './options';
 
 export type { HostApi as WrenMethods, HostSettings as WrenSettings } from '../../../src/shared/hostApi';
-export type { HostEventDetail as WrenEventDetail } from '../../../src/shared/protocol';
+export type { HostEventDetail as WrenEventDetail } from '../../../src/shared/hostApi';
 export type { WrenEventHandler, WrenEventName, WrenHandle } from './handle';
 export type { WrenOptions } from './options';
 

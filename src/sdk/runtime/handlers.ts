@@ -1,5 +1,6 @@
 import { SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
-import { HOST_WINDOW_EVENTS, type Envelope, type HostEventName, type WidgetToHost } from '../../shared/protocol';
+import type { HostEventName } from '../../shared/hostApi';
+import { HOST_WINDOW_EVENTS, type Envelope, type WidgetToHost } from '../../shared/protocol';
 import { SNOOZE_MS, snoozeUntil } from '../../shared/campaigns';
 import { emit, type Chatwoot } from '../chatwoot';
 import { removeCookie, setCookie } from '../cookies';
