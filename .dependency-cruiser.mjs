@@ -1,5 +1,5 @@
 /**
- * The arrows of docs/architecture.md#the-five-pieces as rules: `npm run deps` cruises `src/` and
+ * The arrows of docs/architecture.md#the-pieces as rules: `npm run deps` cruises `src/`, `packages/` and
  * `server/` and fails on any of them. `tests/dependencyRules.test.ts` proves each rule fires.
  *
  *   sdk ──► shared ◄── widget        server ──► shared ◄── agent        packages ──► shared        no cycles anywhere
@@ -65,7 +65,7 @@ export const forbidden = [
   {
     name: 'package-only-to-shared',
     comment:
-      'The npm package loads the server\'s sdk.js rather than bundling a copy: of the repository it imports src/shared alone (docs/architecture.md#the-npm-package).',
+      "The npm package loads the server's sdk.js rather than bundling a copy: of the repository it imports src/shared alone (docs/architecture.md#the-npm-package).",
     severity: 'error',
     from: { path: '^packages/' },
     to: { path: '^(src|server)/', pathNot: '^src/shared/' },

@@ -5,7 +5,7 @@ import { cruise, type ICruiseOptions, type ICruiseResult, type IViolation } from
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 /**
- * `npm run deps` enforces the arrows of docs/architecture.md#the-five-pieces. Each rule is shown
+ * `npm run deps` enforces the arrows of docs/architecture.md#the-pieces. Each rule is shown
  * to fire on a small tree written for the purpose, and the real tree is shown to keep them all.
  */
 
