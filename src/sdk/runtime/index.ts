@@ -270,8 +270,9 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       if (Object.hasOwn(calls, method)) calls[method](...args);
       // Every other `$chatwoot` call is passed on to the widget, as `$chatwoot` checked it.
       else if (Object.hasOwn(WIDGET_MESSAGES, method)) {
-        const [event, payload] = WIDGET_MESSAGES[method as keyof typeof WIDGET_MESSAGES](args[0] as never);
-        send(event, payload);
+        const [event, field] = WIDGET_MESSAGES[method as keyof typeof WIDGET_MESSAGES];
+        // A label left out is the empty label, as in Chatwoot; every other argument was checked.
+        send(event, { [field]: args[0] ?? '' } as HostToWidget[typeof event]);
       }
     },
   });
