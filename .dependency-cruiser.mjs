@@ -1,8 +1,8 @@
 /**
- * The arrows of docs/architecture.md#the-five-pieces as rules: `npm run deps` cruises `src/` and
+ * The arrows of docs/architecture.md#the-pieces as rules: `npm run deps` cruises `src/`, `packages/` and
  * `server/` and fails on any of them. `tests/dependencyRules.test.ts` proves each rule fires.
  *
- *   sdk ──► shared ◄── widget        server ──► shared ◄── agent        no cycles anywhere
+ *   sdk ──► shared ◄── widget        server ──► shared ◄── agent        packages ──► shared        no cycles anywhere
  *
  * The loader and the widget ship as separate bundles, so an arrow between them would pull one into
  * the other's budget; the agent console is the reference server's demo aid, never part of either; `src/` runs in browsers and can never reach the server; `src/shared/` is what
@@ -59,8 +59,23 @@ export const forbidden = [
     comment:
       "The widget, the loader and the agent console take the rich kinds' types, never their schemas: a value import would ship valibot and every schema into their bundles.",
     severity: 'error',
-    from: { path: '^src/(widget|sdk|agent)/' },
+    from: { path: '^(src/(widget|sdk|agent)|packages)/' },
     to: { path: '^src/shared/contentAttributes\\.ts$', dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'package-only-to-shared',
+    comment:
+      "The npm package loads the server's sdk.js rather than bundling a copy: of the repository it imports src/shared alone (docs/architecture.md#the-npm-package).",
+    severity: 'error',
+    from: { path: '^packages/' },
+    to: { path: '^(src|server)/', pathNot: '^src/shared/' },
+  },
+  {
+    name: 'not-to-package',
+    comment: 'The package is built for apps; nothing the server or the widget ships may carry it.',
+    severity: 'error',
+    from: { path: '^(src|server)/' },
+    to: { path: '^packages/' },
   },
   {
     name: 'no-circular',

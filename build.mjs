@@ -23,8 +23,13 @@
  *
  *   dist/size/                        copies of what size-limit measures as a whole (see below)
  *
+ *   packages/wren-chat/dist/          the npm package (docs/architecture.md#the-npm-package): index.js,
+ *                                     react.js, preact.js (ESM, minified) and a .d.ts for each, plus
+ *                                     globals.d.ts; `npm pack packages/wren-chat` packs it
+ *
  * DIST_DIR=<dir> builds somewhere other than dist/.
  */
+import { generateDtsBundle } from 'dts-bundle-generator';
 import { build, context, transform } from 'esbuild';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -249,6 +254,50 @@ const agentOptions = {
   plugins: [manifestPlugin],
 };
 
+const PACKAGE = 'packages/wren-chat';
+
+/**
+ * The npm package: the core and each adapter an ES module of its own. The adapters import the
+ * core by its package name and their framework as the app has it, so none of them carries
+ * another's code; React's says "use client" for Next.js's App Router.
+ */
+const packageOptions = (entry, extra = {}) => ({
+  entryPoints: [`${PACKAGE}/src/${entry}.ts`],
+  outfile: `${PACKAGE}/dist/${entry}.js`,
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  target: BROWSER_TARGET,
+  external: ['wren-chat', 'react', 'preact', 'preact/hooks'],
+  legalComments: 'none',
+  ...extra,
+});
+
+/** The package's declarations: one self-contained .d.ts per entry, from the sources' own types. */
+async function writePackageTypes() {
+  const entries = ['index', 'react', 'preact', 'globals'];
+  const bundles = generateDtsBundle(
+    entries.map((entry) => ({
+      filePath: `${PACKAGE}/src/${entry}.ts`,
+      // Only the globals entry declares `window`'s: an app that imports the core gets no snippet globals.
+      output: { noBanner: true, exportReferencedTypes: false, inlineDeclareGlobals: entry === 'globals' },
+      libraries: { importedLibraries: ['react', 'preact'] },
+    })),
+    { preferredConfigPath: `${PACKAGE}/tsconfig.json` },
+  );
+  await Promise.all(entries.map((entry, i) => writeFile(`${PACKAGE}/dist/${entry}.d.ts`, bundles[i])));
+}
+
+async function buildPackage() {
+  await rm(`${PACKAGE}/dist`, { recursive: true, force: true });
+  await Promise.all([
+    build(packageOptions('index')),
+    build(packageOptions('react', { banner: { js: '"use client";' } })),
+    build(packageOptions('preact')),
+  ]);
+  await writePackageTypes();
+}
+
 const serverOptions = {
   entryPoints: ['./server/server.ts', './server/backupCommand.ts'],
   outdir: join(DIST, 'server'),
@@ -382,6 +431,7 @@ async function main() {
   await build(widgetOptions);
   await build(agentOptions);
   await build(serverOptions);
+  await buildPackage();
   await writeSizeViews();
   await precompress();
   if (!QUIET) await printSizeTable();

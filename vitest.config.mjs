@@ -67,10 +67,14 @@ const emojiData = {
   },
 };
 
+/** The npm package imports its core by name (packages/wren-chat/src/react.ts): here, its source. */
+const wrenChat = { find: /^wren-chat$/, replacement: new URL('./packages/wren-chat/src/index.ts', import.meta.url).pathname };
+
 export default defineConfig({
   plugins: [chunkCssAsText, firstPaintStrings, emojiData],
   resolve: {
     alias: [
+      wrenChat,
       ...viteAliases(),
       // Testing Library's CommonJS build `require`s react-dom past Vite's resolver; its ES build
       // goes through the alias table like our own code does.
@@ -90,7 +94,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/scaled/**'] },
+        test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/scaled/**', 'tests/packages/react/**'] },
+      },
+      // The package's React components under React itself: none of the aliases above, which make
+      // `react` Preact for the widget.
+      {
+        resolve: { alias: [wrenChat] },
+        test: { name: 'react', environment: 'node', globals: true, include: ['tests/packages/react/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,

@@ -3,6 +3,9 @@ import { E2E } from './ports';
 import { agentApi } from './support/agentApi';
 import { frameLoaded, hostCookie, hostEvents, isCampaignsRequest, isSessionRequest, probeLoader } from './support/loaderProbe';
 
+/** The visitor's conversation cookie for the e2e inbox (docs/protocol.md#cookies-and-storage). */
+const CONVERSATION_COOKIE = `cw_conversation_${E2E.websiteToken}`;
+
 // The loader on a customer's page (127.0.0.1) with the widget on another origin (localhost),
 // under the host page's strict CSP (e2e/support/hostPage.mjs).
 
@@ -74,7 +77,7 @@ test('a first-time visitor costs sdk.js and one campaigns GET, and hovering chan
   await launcherNamed(page, 'Chat with us').click();
   await frameLoaded(page);
   expect(urls.some((url) => new URL(url).pathname === '/widget')).toBe(true);
-  expect(await hostCookie(context, 'cw_conversation')).toBeTruthy();
+  expect(await hostCookie(context, CONVERSATION_COOKIE)).toBeTruthy();
 });
 
 test('setUser called before chatwoot:ready identifies the contact', async ({ page, context }) => {
@@ -120,7 +123,7 @@ test('messages from other windows change nothing, in either direction', async ({
   await launcher.click();
   await frameLoaded(page);
   await launcherNamed(page, 'Close chat window').click();
-  const cookie = await hostCookie(context, 'cw_conversation');
+  const cookie = await hostCookie(context, CONVERSATION_COOKIE);
   expect(cookie).toBeTruthy();
 
   // A third-party frame (another origin) forges widget messages to the host, and host
@@ -171,7 +174,7 @@ test('messages from other windows change nothing, in either direction', async ({
 
   await page.waitForTimeout(1500);
   expect(await page.evaluate(() => window.$chatwoot!.isOpen)).toBe(false);
-  expect(await hostCookie(context, 'cw_conversation')).toBe(cookie);
+  expect(await hostCookie(context, CONVERSATION_COOKIE)).toBe(cookie);
   await expect(launcherNamed(page, 'Chat with us')).toBeVisible();
   expect(await hostEvents(page, 'chatwoot:error')).toEqual([]);
 
@@ -239,7 +242,7 @@ test('popoutChatWindow after the chat was opened continues the conversation in a
   await page.goto(`${E2E.hostOrigin}/`);
   await launcherNamed(page, 'Chat with us').click();
   await frameLoaded(page);
-  const cookie = await hostCookie(context, 'cw_conversation');
+  const cookie = await hostCookie(context, CONVERSATION_COOKIE);
   await addPopoutButton(page);
   const [popup] = await Promise.all([
     context.waitForEvent('page'),
@@ -261,11 +264,11 @@ test('reset() forgets the visitor, and the next open starts a fresh anonymous se
   await page.goto(`${E2E.hostOrigin}/`);
   await launcherNamed(page, 'Chat with us').click();
   await frameLoaded(page);
-  const first = await hostCookie(context, 'cw_conversation');
+  const first = await hostCookie(context, CONVERSATION_COOKIE);
   expect(first).toBeTruthy();
 
   await page.evaluate(() => window.$chatwoot!.reset());
-  expect(await hostCookie(context, 'cw_conversation')).toBeUndefined();
+  expect(await hostCookie(context, CONVERSATION_COOKIE)).toBeUndefined();
   await expect(page.locator('#chatwoot_live_chat_widget')).toHaveCount(0);
   expect(await page.evaluate(() => window.$chatwoot!.isOpen)).toBe(false);
 
@@ -273,6 +276,6 @@ test('reset() forgets the visitor, and the next open starts a fresh anonymous se
   await frameLoaded(page);
   const src = new URL((await page.locator('#chatwoot_live_chat_widget').getAttribute('src'))!);
   expect(src.searchParams.has('cw_conversation')).toBe(false);
-  await expect.poll(() => hostCookie(context, 'cw_conversation')).toBeTruthy();
-  expect(await hostCookie(context, 'cw_conversation')).not.toBe(first);
+  await expect.poll(() => hostCookie(context, CONVERSATION_COOKIE)).toBeTruthy();
+  expect(await hostCookie(context, CONVERSATION_COOKIE)).not.toBe(first);
 });

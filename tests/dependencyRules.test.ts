@@ -5,7 +5,7 @@ import { cruise, type ICruiseOptions, type ICruiseResult, type IViolation } from
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 /**
- * `npm run deps` enforces the arrows of docs/architecture.md#the-five-pieces. Each rule is shown
+ * `npm run deps` enforces the arrows of docs/architecture.md#the-pieces. Each rule is shown
  * to fire on a small tree written for the purpose, and the real tree is shown to keep them all.
  */
 
@@ -160,7 +160,21 @@ describe('dependency rules', () => {
     expect(await violationsIn(root, ['src'])).toEqual(['not-to-unresolvable: src/sdk/index.ts → ../widget/gone']);
   });
 
+  it('fails an npm package that imports the loader or the server, and a piece that imports the package', async () => {
+    const root = fixture({
+      'src/shared/hostApi.ts': 'export const METHODS = [];\n',
+      'src/sdk/chatwoot.ts': 'export const create = () => 1;\n',
+      'server/app.ts': "import { loadWren } from '../packages/wren-chat/src/index';\nexport const app = loadWren;\n",
+      'packages/wren-chat/src/index.ts':
+        "import { METHODS } from '../../../src/shared/hostApi';\nimport { create } from '../../../src/sdk/chatwoot';\nexport const loadWren = () => [METHODS, create];\n",
+    });
+    expect(await violationsIn(root, ['src', 'server', 'packages'])).toEqual([
+      'not-to-package: server/app.ts → packages/wren-chat/src/index.ts',
+      'package-only-to-shared: packages/wren-chat/src/index.ts → src/sdk/chatwoot.ts',
+    ]);
+  });
+
   it('finds every arrow of the real tree pointing the right way', async () => {
-    expect(await violationsIn(REPO, ['src', 'server'])).toEqual([]);
+    expect(await violationsIn(REPO, ['src', 'server', 'packages'])).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The `/agent` HTML shell (docs/architecture.md#the-five-pieces): the console's stylesheet and
+ * The `/agent` HTML shell (docs/architecture.md#the-pieces): the console's stylesheet and
  * module script, nothing inline, so the page runs under `script-src 'self'; style-src 'self'`.
  */
 import { escapeHtml } from './escape';

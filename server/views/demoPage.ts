@@ -3,6 +3,7 @@
  * (docs/protocol.md#recommended-snippet), served as an external script so the page keeps a strict CSP.
  * It points the evaluator at the agent console (`/agent`) to play the other side.
  */
+import { HOST_API_METHODS } from '../../src/shared/hostApi';
 import { FAVICON_LINK } from './favicon';
 
 /** The page itself; everything it runs and styles comes from `/demo/*`. */
@@ -35,29 +36,12 @@ printed when it started, or sign in with its <code>api_access_token</code>.</p>
 `;
 }
 
-/** The `$chatwoot` methods the recommended snippet's stub queues (docs/protocol.md#the-host-api). */
-export const STUB_METHODS = [
-  'toggle',
-  'toggleBubbleVisibility',
-  'popoutChatWindow',
-  'setUser',
-  'setCustomAttributes',
-  'deleteCustomAttribute',
-  'setConversationCustomAttributes',
-  'deleteConversationCustomAttribute',
-  'setLabel',
-  'removeLabel',
-  'setLocale',
-  'setColorScheme',
-  'reset',
-  'destroy',
-] as const;
-
 /**
  * The recommended embed snippet for `baseUrl` and `websiteToken` (JSON-encoded into the script;
  * docs/protocol.md#recommended-snippet): `sdk.js` is inserted once the page has loaded and the
  * browser is idle, so it is never part of what PageSpeed measures for the page's own content,
- * and `$chatwoot` works at once: a stub queues its calls in `q`, and sdk.js replays them.
+ * and `$chatwoot` works at once: a stub queues its calls in `q` (every method of the host API,
+ * src/shared/hostApi.ts), and sdk.js replays them.
  * The demo page serves it as an external script, which its strict CSP requires.
  */
 export function renderDemoSnippet(baseUrl: string, websiteToken: string): string {
@@ -67,7 +51,7 @@ export function renderDemoSnippet(baseUrl: string, websiteToken: string): string
   if (w.$chatwoot) return;
   // $chatwoot works at once: its calls wait in q, and sdk.js replays them in order.
   var q = [], stub = (w.$chatwoot = { q: q });
-  ${JSON.stringify(STUB_METHODS.join(' '))}.split(" ").forEach(function (name) {
+  ${JSON.stringify(HOST_API_METHODS.join(' '))}.split(" ").forEach(function (name) {
     stub[name] = function () { q.push([name, [].slice.call(arguments)]); };
   });
   function load() {

@@ -1,5 +1,5 @@
 /**
- * The agent console at `/agent` (docs/architecture.md#the-five-pieces): a demo and test aid of the
+ * The agent console at `/agent` (docs/architecture.md#the-pieces): a demo and test aid of the
  * reference server that answers the demo's visitors through the Application API and the cable,
  * never part of the widget. Signs in with a stored token (or the banner link's), else shows the form.
  */

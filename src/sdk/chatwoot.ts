@@ -1,8 +1,17 @@
-import { CONVERSATION_COOKIE } from '../shared/cookies';
-import { LOCALE_PATTERN } from '../shared/locales';
+import { conversationCookie, conversationToken, LEGACY_CONVERSATION_COOKIE, userCookie } from '../shared/cookies';
+import {
+  checkCustomAttributeKey,
+  checkCustomAttributes,
+  checkLocale,
+  checkNewMessage,
+  checkUser,
+  type HostApi,
+  type HostApiMethod,
+  type HostEventName,
+} from '../shared/hostApi';
 import { openPopout } from '../shared/popout';
 import type { HostUser } from '../shared/protocol';
-import { getCookie, removeCookie } from './cookies';
+import { removeCookie } from './cookies';
 import type { Launcher } from './launcher';
 import { colorScheme, type LoaderSettings } from './settings';
 
@@ -11,20 +20,13 @@ export interface Runtime {
   call(method: string, args: unknown[]): void;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
-
-function requireObject(value: unknown): void {
-  if (!isObject(value)) throw Error('Custom attributes should have at least one key');
-}
-
-function requireKey(value: unknown): void {
-  if (!value || typeof value !== 'string') throw Error('Custom attribute is required');
-}
-
-/** Fires a Chatwoot-compatible host event on `window` (docs/protocol.md#host-window-events). */
-export function emit(name: string, detail: unknown = null): void {
-  dispatchEvent(new CustomEvent(name, { detail }));
+/**
+ * Fires a Chatwoot-compatible host event on `window` (docs/protocol.md#host-window-events). It
+ * names the widget it comes from as `event.chatwoot`, for pages with several.
+ */
+export function emit(chatwoot: object, name: HostEventName, detail?: unknown): void {
+  // `CustomEvent` makes an absent detail null, as Chatwoot's events carry it.
+  dispatchEvent(Object.assign(new CustomEvent(name, { detail }), { chatwoot }));
 }
 
 /**
@@ -38,10 +40,19 @@ export function createChatwoot(
   settings: LoaderSettings,
   launcher: Launcher,
   loadRuntime: () => void,
+  /** Called by `destroy()`, once the widget has left the page. */
+  onDestroy: () => void,
 ) {
   let runtime: Runtime | undefined;
   const queue: [string, unknown[]][] = [];
   const call = (method: string, ...args: unknown[]) => (runtime ? runtime.call(method, args) : queue.push([method, args]));
+  /** A method whose argument is checked here, at the call, and handed to the runtime as it is. */
+  const forward =
+    <M extends HostApiMethod>(method: M, check?: (arg: unknown) => void) =>
+    (arg: Parameters<HostApi[M]>[0]) => {
+      check?.(arg);
+      call(method, arg);
+    };
 
   const api = {
     // `settings` carries the site's own keys too (see `loaderSettings`).
@@ -50,21 +61,17 @@ export function createChatwoot(
     websiteToken,
     hasLoaded: false,
     isOpen: false,
-    resetTriggered: false,
     // Chatwoot's `identifier` and `user`: set by the runtime's `setUser`, cleared by its `reset`.
     ...({} as { identifier?: string | number; user?: HostUser }),
 
-    toggle(state?: unknown) {
+    toggle(state?: 'open' | 'close') {
       const open = state === 'open' ? true : state === 'close' ? false : !api.isOpen;
       if (open === api.isOpen) return;
       api.isOpen = open;
       launcher.toggleClass('open', open);
       if (open) loadRuntime();
-      // Focus returns to the launcher only when the visitor was inside the chat, with its focus
-      // ring: they left with the keyboard (Escape) or must see where focus went.
-      else if (launcher.shadow.activeElement) launcher.bubble.focus({ focusVisible: true } as FocusOptions);
       call('toggle', open);
-      emit(`chatwoot:${open ? 'opened' : 'closed'}`);
+      emit(api, `chatwoot:${open ? 'opened' : 'closed'}` as const);
     },
     // The loader's alone: the widget has nothing to draw differently without the bubble.
     toggleBubbleVisibility(visibility: 'hide' | 'show') {
@@ -76,70 +83,52 @@ export function createChatwoot(
       // a window only inside the click that asked for it. The window continues the visitor's
       // conversation by its cookie; a visitor without the cookie has not engaged, so has no
       // conversation to continue, even when a frame was loaded for them (a campaign).
-      openPopout(baseUrl, websiteToken, api.locale, getCookie(CONVERSATION_COOKIE));
+      openPopout(baseUrl, websiteToken, api.locale, conversationToken(websiteToken));
     },
     setUser(identifier: string | number, user: HostUser) {
-      if (typeof identifier !== 'string' && typeof identifier !== 'number') throw Error('Identifier should be a string or a number');
-      if (!user || !['avatar_url', 'email', 'name'].some((key) => key in user)) {
-        throw Error('User object should have one of the keys [avatar_url, email, name]');
-      }
+      checkUser(identifier, user);
       call('setUser', identifier, user);
       // Identifying a visitor is the site's intent to start a session: load now, not on click.
       loadRuntime();
     },
-    setCustomAttributes(customAttributes: Record<string, unknown>) {
-      requireObject(customAttributes);
-      call('set-custom-attributes', { customAttributes });
+    // The runtime turns these into the widget's messages (runtime/widgetMessages.ts).
+    setCustomAttributes: forward('setCustomAttributes', checkCustomAttributes),
+    deleteCustomAttribute: forward('deleteCustomAttribute', checkCustomAttributeKey),
+    setConversationCustomAttributes: forward('setConversationCustomAttributes', checkCustomAttributes),
+    deleteConversationCustomAttribute: forward('deleteConversationCustomAttribute', checkCustomAttributeKey),
+    setLabel: forward('setLabel'),
+    removeLabel: forward('removeLabel'),
+    setLocale(locale?: string) {
+      call('setLocale', (api.locale = checkLocale(locale)));
     },
-    deleteCustomAttribute(customAttribute: string) {
-      requireKey(customAttribute);
-      call('delete-custom-attribute', { customAttribute });
-    },
-    setConversationCustomAttributes(customAttributes: Record<string, unknown>) {
-      requireObject(customAttributes);
-      call('set-conversation-custom-attributes', { customAttributes });
-    },
-    deleteConversationCustomAttribute(customAttribute: string) {
-      requireKey(customAttribute);
-      call('delete-conversation-custom-attribute', { customAttribute });
-    },
-    setLabel: (label = '') => call('set-label', { label }),
-    removeLabel: (label = '') => call('remove-label', { label }),
-    setLocale(locale: unknown = 'en') {
-      if (!LOCALE_PATTERN.test(locale as string)) throw Error(`Unsupported locale: ${locale}`);
-      api.locale = locale as string;
-      call('set-locale', { locale: api.locale });
-    },
-    setColorScheme(mode: unknown = 'light') {
-      api.darkMode = colorScheme(mode);
-      call('set-color-scheme', { darkMode: api.darkMode });
+    setColorScheme(mode?: string) {
+      call('setColorScheme', (api.darkMode = colorScheme(mode)));
     },
     /**
      * Wren (like Intercom's): opens the conversation with `message` in the composer, for the
      * visitor to edit and send. Without a message it just opens the composer.
      */
-    showNewMessage(message: unknown = '') {
-      if (typeof message !== 'string') throw Error('Message should be a string');
-      call('show-new-message', { message });
+    showNewMessage(message?: string) {
+      call('showNewMessage', checkNewMessage(message));
       api.toggle('open');
     },
     reset() {
       api.toggle('close');
-      removeCookie(CONVERSATION_COOKIE, settings.baseDomain);
-      removeCookie(`cw_user_${websiteToken}`, settings.baseDomain);
-      api.resetTriggered = true;
+      for (const name of [conversationCookie(websiteToken), LEGACY_CONVERSATION_COOKIE, userCookie(websiteToken)])
+        removeCookie(name, settings.baseDomain);
       queue.length = 0;
       call('reset');
     },
     /**
-     * Wren only (sites asked for a way to remove the widget): removes the launcher, the frame and the loader's listeners and
-     * deletes `window.$chatwoot`, so `chatwootSDK.run` can start over. Cookies stay; use
-     * `reset()` first to forget the visitor.
+     * Wren only (sites asked for a way to remove the widget): removes the launcher, the frame and
+     * the loader's listeners; `onDestroy` forgets the widget (`window.$chatwoot`, for the
+     * snippet's), so `chatwootSDK.run` can start it over. Cookies stay; use `reset()` first to
+     * forget the visitor.
      */
     destroy() {
       call('destroy');
       launcher.remove();
-      delete window.$chatwoot;
+      onDestroy();
     },
     /**
      * Loads the chat frame without opening it: at once (returning visitors, `loadEagerly`), or,
@@ -152,7 +141,7 @@ export function createChatwoot(
       for (const [method, args] of queue.splice(0)) loaded.call(method, args);
     },
   };
-  return api;
+  return api satisfies HostApi;
 }
 
 export type Chatwoot = ReturnType<typeof createChatwoot>;

@@ -1,17 +1,7 @@
-/** First-party cookies on the host page (docs/protocol.md#cookies-and-storage). */
-
-const YEAR_S = 365 * 24 * 60 * 60;
-
-export function getCookie(name: string): string | undefined {
-  const prefix = `${name}=`;
-  for (const part of document.cookie.split('; ')) {
-    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
-  }
-  return undefined;
-}
+/** Writing first-party cookies on the host page (docs/protocol.md#cookies-and-storage); reading them is src/shared/cookies.ts's. */
 
 /** Writes a cookie for a year (SameSite=Lax), scoped to `domain` when the site set `baseDomain`. */
-export function setCookie(name: string, value: string, domain?: string, maxAgeS = YEAR_S): void {
+export function setCookie(name: string, value: string, domain?: string, maxAgeS = 365 * 24 * 60 * 60): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   const scope = domain ? `; domain=${domain}` : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeS}; path=/; SameSite=Lax${scope}${secure}`;

@@ -7,18 +7,31 @@
  * site that sets `loadEagerly`, or when the inbox has campaigns (the runtime then loads the
  * frame only if one matches this page). A first-time visitor who never clicks costs this file
  * and one cacheable, credential-less campaigns GET: no frame, no socket, no cookie, no storage.
+ *
+ * A page may run several widgets (docs/architecture.md#several-widgets-on-one-page): each `run`
+ * with other options starts one more, with its own launcher, frame and visitor.
  */
 import { createChatwoot, emit, type Chatwoot } from './chatwoot';
-import { CONVERSATION_COOKIE } from '../shared/cookies';
-import { getCookie } from './cookies';
+import { conversationToken } from '../shared/cookies';
 import { createLauncher } from './launcher';
 import { loaderSettings, type HostSettings } from './settings';
 import type { RuntimeModule } from './runtimeContext';
 
+/** What `chatwootSDK.run` takes (docs/protocol.md#embed-snippet). */
+export interface RunOptions {
+  websiteToken: string;
+  baseUrl: string;
+  /**
+   * Wren: this widget's settings. Without them it reads `window.chatwootSettings`, and it is the
+   * snippet's widget: the one `window.$chatwoot` names.
+   */
+  settings?: HostSettings;
+}
+
 declare global {
   interface Window {
     chatwootSettings?: HostSettings;
-    chatwootSDK?: { run(options: { websiteToken: string; baseUrl: string }): void };
+    chatwootSDK?: { run(options: RunOptions): Chatwoot };
     $chatwoot?: Chatwoot;
   }
 }
@@ -28,30 +41,38 @@ declare const __WREN_RUNTIME__: string;
 
 /** Runs `task` once the page has loaded and the main thread is idle, so it never competes with the host. */
 function whenIdle(task: () => void): void {
-  const schedule = () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 4000 }) : setTimeout(task, 1500));
+  // Safari has no requestIdleCallback: a fixed delay stands in.
+  const schedule = () => window.requestIdleCallback?.(task, { timeout: 4000 }) ?? setTimeout(task, 1500);
   if (document.readyState === 'complete') schedule();
   // The page's load event comes once.
   else addEventListener('load', schedule);
 }
 
 /**
- * `window.chatwootSDK.run` (docs/protocol.md#embed-snippet). `importRuntime` exists for tests; the
- * page always gets the real dynamic import of the runtime's hashed file.
+ * `window.chatwootSDK.run` (docs/protocol.md#embed-snippet): starts a widget and answers it.
+ * Without `settings` it is the snippet's widget, `window.$chatwoot`, and a page runs one: the
+ * snippet running again (Turbo's navigations re-run scripts) answers the one running. With
+ * `settings` it is one more widget (docs/architecture.md#several-widgets-on-one-page), which its
+ * caller keeps, as the npm package does. `importRuntime` exists for tests; the page always gets
+ * the real dynamic import of the runtime's hashed file.
  */
 export function run(
-  { websiteToken, baseUrl }: { websiteToken: string; baseUrl: string },
+  { websiteToken, baseUrl, settings: own }: RunOptions,
   importRuntime = (url: string): Promise<RuntimeModule> => import(/* @vite-ignore */ url),
-): void {
-  // The recommended snippet's stub (docs/protocol.md#embed-snippet) queues calls in `q` until now.
-  const stub = window.$chatwoot as { q?: [keyof Chatwoot, unknown[]][] } | undefined;
-  if (stub && !stub.q) return;
+): Chatwoot {
+  // The snippet's widget, once running, is `window.$chatwoot`; until then the recommended
+  // snippet's stub (docs/protocol.md#embed-snippet) queues its calls there in `q`.
+  const stub = window.$chatwoot as (Chatwoot & { q?: [keyof Chatwoot, unknown[]][] }) | undefined;
+  if (!own && stub && !stub.q) return stub;
   const base = new URL(baseUrl, location.href).href.replace(/\/$/, '');
   const runtimeUrl = `${base}/packs/${__WREN_RUNTIME__}`;
-  const raw = window.chatwootSettings ?? {};
+  const raw = own ?? window.chatwootSettings ?? {};
   const settings = loaderSettings(raw);
   let loading: Promise<void> | undefined;
+  let destroyed = false;
 
   const loadRuntime = () =>
+    destroyed ||
     (loading ??= importRuntime(runtimeUrl)
       .then((module) => module.installRuntime({ chatwoot, launcher, settings, raw }))
       .catch((error) => {
@@ -59,22 +80,26 @@ export function run(
         loading = undefined;
         chatwoot.toggle('close');
         console.warn('Wren:', error);
-        emit('chatwoot:error', { error: `${error}` });
+        emit(chatwoot, 'chatwoot:error', { error: `${error}` });
       }));
 
   // Intent (hover, focus) loads the runtime, a static and cacheable file, so the click finds it
   // ready. It creates no frame and writes nothing: a hover is not a session.
-  const launcher = createLauncher(settings, () => chatwoot.toggle(), loadRuntime);
-  const chatwoot = createChatwoot(websiteToken, base, settings, launcher, loadRuntime);
-  window.$chatwoot = chatwoot;
+  const launcher = createLauncher(settings, () => chatwoot.toggle(), loadRuntime, !own);
+  const chatwoot = createChatwoot(websiteToken, base, settings, launcher, loadRuntime, () => {
+    destroyed = true;
+    if (!own) delete window.$chatwoot;
+  });
+  if (!own) window.$chatwoot = chatwoot;
   // `$chatwoot` works from this moment (calls queue for the frame), so sites that identify
   // the visitor on ready need not wait for a click.
-  setTimeout(emit, 0, 'chatwoot:ready');
+  setTimeout(emit, 0, chatwoot, 'chatwoot:ready');
   // Then the stub's calls, in order, each in a task of its own: one that throws (bad arguments)
   // does so where a direct call would, and the others still run. (The methods use no `this`.)
-  stub?.q?.map(([name, args]) => setTimeout(chatwoot[name] as (...a: unknown[]) => void, 0, ...args));
+  if (!own) stub?.q?.map(([name, args]) => setTimeout(chatwoot[name] as (...a: unknown[]) => void, 0, ...args));
   whenIdle(() => {
-    if (settings.loadEagerly || getCookie(CONVERSATION_COOKIE)) {
+    if (destroyed) return;
+    if (settings.loadEagerly || conversationToken(websiteToken)) {
       chatwoot.preload();
       loadRuntime();
       return;
@@ -93,6 +118,7 @@ export function run(
       })
       .catch(() => undefined);
   });
+  return chatwoot;
 }
 
 window.chatwootSDK = { run: (options) => run(options) };

@@ -51,9 +51,10 @@ export function sheet(text: string): CSSStyleSheet {
  * Paints the launcher bubble in a shadow root, so host CSS cannot leak in, and styles it with
  * constructable stylesheets only, so it renders under a strict `style-src 'self'` CSP.
  */
-export function createLauncher(settings: LoaderSettings, onClick: () => void, onIntent: () => void): Launcher {
+export function createLauncher(settings: LoaderSettings, onClick: () => void, onIntent: () => void, snippets = true): Launcher {
   const host = document.createElement('div');
-  host.id = 'wren-chat';
+  // `#wren-chat` is the snippet's widget; an app's widgets are its handles' (docs/architecture.md#several-widgets-on-one-page).
+  if (snippets) host.id = 'wren-chat';
   const shadow = host.attachShadow({ mode: 'open' });
   const colorSheet = sheet('');
   shadow.adoptedStyleSheets = [sheet(css), colorSheet];

@@ -1,30 +1,7 @@
+import type { HostSettings } from '../shared/hostApi';
 import type { ColorScheme, WidgetSettings } from '../shared/protocol';
 
-/** `window.chatwootSettings` as a site owner writes it (docs/protocol.md#settings). */
-export interface HostSettings {
-  position?: string;
-  type?: string;
-  launcherTitle?: string;
-  locale?: string;
-  useBrowserLanguage?: boolean;
-  hideMessageBubble?: boolean;
-  showPopoutButton?: boolean;
-  showUnreadMessagesDialog?: boolean;
-  widgetStyle?: string;
-  darkMode?: string;
-  baseDomain?: string;
-  welcomeTitle?: string;
-  welcomeDescription?: string;
-  availableMessage?: string;
-  unavailableMessage?: string;
-  enableFileUpload?: boolean;
-  enableEmojiPicker?: boolean;
-  enableEndConversation?: boolean;
-  /** Wren: the launcher colour before the inbox's own colour is known (avoids a colour flash). */
-  widgetColor?: string;
-  /** Wren: load the chat frame as soon as the page is idle instead of on first intent. */
-  loadEagerly?: boolean;
-}
+export type { HostSettings };
 
 /** What the loader itself needs to paint and run, normalised as Chatwoot does. */
 export interface LoaderSettings {
@@ -57,7 +34,7 @@ export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
     hideMessageBubble: !!raw.hideMessageBubble,
     widgetStyle: raw.widgetStyle === 'flat' ? 'flat' : 'standard',
     darkMode: colorScheme(raw.darkMode),
-    locale: (raw.useBrowserLanguage && navigator.language?.replace('-', '_')) || raw.locale,
+    locale: (raw.useBrowserLanguage && navigator.language.replace('-', '_')) || raw.locale,
   };
 }
 

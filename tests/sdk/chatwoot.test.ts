@@ -39,7 +39,8 @@ function recordCookieWrites() {
 function setup(raw: HostSettings = {}) {
   const launcher = fakeLauncher();
   const loadRuntime = vi.fn();
-  const chatwoot = createChatwoot(TOKEN, BASE, loaderSettings(raw), launcher as unknown as Launcher, loadRuntime);
+  const onDestroy = vi.fn();
+  const chatwoot = createChatwoot(TOKEN, BASE, loaderSettings(raw), launcher as unknown as Launcher, loadRuntime, onDestroy);
   const runtime = { call: vi.fn() } satisfies Runtime;
   const windowEvents: string[] = [];
   for (const name of ['chatwoot:opened', 'chatwoot:closed']) {
@@ -47,7 +48,7 @@ function setup(raw: HostSettings = {}) {
     window.addEventListener(name, listener);
     cleanups.push(() => window.removeEventListener(name, listener));
   }
-  return { chatwoot, launcher, loadRuntime, runtime, windowEvents };
+  return { chatwoot, launcher, loadRuntime, onDestroy, runtime, windowEvents };
 }
 
 const cleanups: (() => void)[] = [];
@@ -121,7 +122,7 @@ describe('validating calls', () => {
     ['a language in capitals', 'FR'],
   ])('throws at once when setLocale gets %s, and keeps the locale', (_what, value) => {
     const { chatwoot } = setup({ locale: 'de' });
-    expect(() => chatwoot.setLocale(value)).toThrow(/locale/);
+    expect(() => chatwoot.setLocale(value as string)).toThrow(/locale/);
     expect(chatwoot.locale).toBe('de');
   });
 
@@ -136,7 +137,7 @@ describe('validating calls', () => {
     ['an object', { text: 'hi' }],
   ])('throws at once when showNewMessage gets %s', (_what, value) => {
     const { chatwoot, loadRuntime } = setup();
-    expect(() => chatwoot.showNewMessage(value)).toThrow('Message should be a string');
+    expect(() => chatwoot.showNewMessage(value as unknown as string)).toThrow('Message should be a string');
     expect(chatwoot.isOpen).toBe(false);
     expect(loadRuntime).not.toHaveBeenCalled();
   });
@@ -147,7 +148,7 @@ describe('validating calls', () => {
     expect(() => chatwoot.deleteCustomAttribute('')).toThrow();
     expect(() => chatwoot.setUser('u-1', {})).toThrow();
     expect(() => chatwoot.setLocale('xx')).toThrow();
-    expect(() => chatwoot.showNewMessage(1)).toThrow();
+    expect(() => chatwoot.showNewMessage(1 as unknown as string)).toThrow();
     chatwoot.attach(runtime);
     expect(runtime.call).not.toHaveBeenCalled();
   });
@@ -163,10 +164,10 @@ describe('calls before the runtime has loaded', () => {
     expect(runtime.call).not.toHaveBeenCalled();
     chatwoot.attach(runtime);
     expect(runtime.call.mock.calls).toEqual([
-      ['set-label', [{ label: 'vip' }]],
-      ['set-custom-attributes', [{ customAttributes: { plan: 'pro' } }]],
+      ['setLabel', ['vip']],
+      ['setCustomAttributes', [{ plan: 'pro' }]],
       ['setUser', ['u-1', { name: 'Ana' }]],
-      ['delete-conversation-custom-attribute', [{ customAttribute: 'order' }]],
+      ['deleteConversationCustomAttribute', ['order']],
     ]);
   });
 
@@ -184,10 +185,10 @@ describe('calls before the runtime has loaded', () => {
     const { chatwoot, runtime } = setup();
     chatwoot.attach(runtime);
     chatwoot.removeLabel('vip');
-    expect(runtime.call).toHaveBeenCalledExactlyOnceWith('remove-label', [{ label: 'vip' }]);
+    expect(runtime.call).toHaveBeenCalledExactlyOnceWith('removeLabel', ['vip']);
   });
 
-  it('include every public call with its payload', () => {
+  it('include every public call with its argument, by its method’s name (the runtime words them for the widget)', () => {
     const { chatwoot, runtime } = setup();
     chatwoot.attach(runtime);
     chatwoot.deleteCustomAttribute('plan');
@@ -196,10 +197,10 @@ describe('calls before the runtime has loaded', () => {
     chatwoot.setLocale();
     chatwoot.preload();
     expect(runtime.call.mock.calls).toEqual([
-      ['delete-custom-attribute', [{ customAttribute: 'plan' }]],
-      ['set-conversation-custom-attributes', [{ customAttributes: { order: 1 } }]],
-      ['set-locale', [{ locale: 'fr' }]],
-      ['set-locale', [{ locale: 'en' }]],
+      ['deleteCustomAttribute', ['plan']],
+      ['setConversationCustomAttributes', [{ order: 1 }]],
+      ['setLocale', ['fr']],
+      ['setLocale', ['en']],
       ['preload', []],
     ]);
   });
@@ -213,7 +214,7 @@ describe('showNewMessage', () => {
     expect(chatwoot.isOpen).toBe(true);
     expect(loadRuntime).toHaveBeenCalled();
     expect(runtime.call.mock.calls).toEqual([
-      ['show-new-message', [{ message: 'I have a question about order #1234' }]],
+      ['showNewMessage', ['I have a question about order #1234']],
       ['toggle', [true]],
     ]);
     expect(windowEvents).toEqual(['chatwoot:opened']);
@@ -223,7 +224,7 @@ describe('showNewMessage', () => {
     const { chatwoot, runtime } = setup();
     chatwoot.attach(runtime);
     chatwoot.showNewMessage();
-    expect(runtime.call.mock.calls[0]).toEqual(['show-new-message', [{ message: '' }]]);
+    expect(runtime.call.mock.calls[0]).toEqual(['showNewMessage', ['']]);
   });
 });
 
@@ -260,7 +261,7 @@ describe('opening and closing', () => {
     expect(chatwoot.isOpen).toBe(true);
     chatwoot.toggle();
     expect(chatwoot.isOpen).toBe(false);
-    chatwoot.toggle('sideways');
+    chatwoot.toggle('sideways' as 'open');
     expect(chatwoot.isOpen).toBe(true);
     expect(windowEvents).toEqual(['chatwoot:opened', 'chatwoot:closed', 'chatwoot:opened']);
   });
@@ -293,22 +294,6 @@ describe('opening and closing', () => {
     chatwoot.toggle('close');
     expect(loadRuntime).toHaveBeenCalledTimes(1);
   });
-
-  it('returns focus to the launcher on close when focus was inside the chat', () => {
-    const { chatwoot, launcher } = setup();
-    chatwoot.toggle('open');
-    launcher.shadow.activeElement = document.createElement('iframe');
-    chatwoot.toggle('close');
-    // With its focus ring, though the chat was opened with a click (issue 14).
-    expect(launcher.bubble.focus).toHaveBeenCalledExactlyOnceWith({ focusVisible: true });
-  });
-
-  it('leaves focus alone on close when the visitor was elsewhere on the page', () => {
-    const { chatwoot, launcher } = setup();
-    chatwoot.toggle('open');
-    chatwoot.toggle('close');
-    expect(launcher.bubble.focus).not.toHaveBeenCalled();
-  });
 });
 
 describe('the colour scheme', () => {
@@ -323,7 +308,7 @@ describe('the colour scheme', () => {
     chatwoot.attach(runtime);
     chatwoot.setColorScheme(mode);
     expect(chatwoot.darkMode).toBe(expected);
-    expect(runtime.call).toHaveBeenCalledExactlyOnceWith('set-color-scheme', [{ darkMode: expected }]);
+    expect(runtime.call).toHaveBeenCalledExactlyOnceWith('setColorScheme', [expected]);
   });
 });
 
@@ -351,15 +336,23 @@ describe('resetting', () => {
     expect(runtime.call.mock.calls).toEqual([['reset', []]]);
   });
 
-  it('removes the conversation and user cookies', () => {
+  it("removes the inbox's conversation and user cookies, and Chatwoot's conversation cookie for the site", () => {
     const writes = recordCookieWrites();
-    document.cookie = 'cw_conversation=jwt-1; path=/';
+    document.cookie = `cw_conversation_${TOKEN}=jwt-1; path=/`;
+    document.cookie = 'cw_conversation=jwt-0; path=/';
     document.cookie = `cw_user_${TOKEN}=abc; path=/`;
     writes.length = 0;
     const { chatwoot } = setup();
     chatwoot.reset();
     const removals = writes.filter((w) => /max-age=0\b/.test(w)).map((w) => w.split('=')[0]);
-    expect(removals).toEqual(expect.arrayContaining(['cw_conversation', `cw_user_${TOKEN}`]));
+    expect(removals).toEqual(expect.arrayContaining([`cw_conversation_${TOKEN}`, 'cw_conversation', `cw_user_${TOKEN}`]));
+  });
+
+  it("leaves another inbox's visitor alone", () => {
+    const writes = recordCookieWrites();
+    setup().chatwoot.reset();
+    expect(writes.filter((w) => w.includes('sales-tok'))).toEqual([]);
+    expect(writes.length).toBeGreaterThan(0);
   });
 
   it('also removes the copies scoped to baseDomain', () => {
@@ -367,22 +360,21 @@ describe('resetting', () => {
     const { chatwoot } = setup({ baseDomain: '.example.com' });
     chatwoot.reset();
     const scoped = writes.filter((w) => /max-age=0\b/.test(w) && w.includes('domain=.example.com')).map((w) => w.split('=')[0]);
-    expect(scoped).toEqual(expect.arrayContaining(['cw_conversation', `cw_user_${TOKEN}`]));
+    expect(scoped).toEqual(expect.arrayContaining([`cw_conversation_${TOKEN}`, 'cw_conversation', `cw_user_${TOKEN}`]));
   });
 
-  it('closes the chat and sets resetTriggered (the runtime forgets the identity it was given)', () => {
+  it('closes the chat (the runtime forgets the identity it was given)', () => {
     const { chatwoot, windowEvents } = setup();
     chatwoot.toggle('open');
     chatwoot.reset();
     expect(chatwoot.isOpen).toBe(false);
     expect(windowEvents).toEqual(['chatwoot:opened', 'chatwoot:closed']);
-    expect(chatwoot.resetTriggered).toBe(true);
   });
 });
 
 describe('the public state', () => {
   it('exposes the settings, the token and the base URL', () => {
-    const { chatwoot } = setup({ position: 'left', showPopoutButton: true, darkMode: 'bogus' });
+    const { chatwoot } = setup({ position: 'left', showPopoutButton: true, darkMode: 'bogus' } as never);
     expect(chatwoot).toMatchObject({
       baseUrl: BASE,
       websiteToken: TOKEN,
@@ -391,7 +383,6 @@ describe('the public state', () => {
       darkMode: 'light',
       hasLoaded: false,
       isOpen: false,
-      resetTriggered: false,
     });
   });
 });
@@ -405,7 +396,7 @@ describe('the popout window', () => {
 
   it("opens at once, before any runtime has loaded: a site's own button works on a page where the chat was never opened", () => {
     const { open, focus } = opened();
-    document.cookie = 'cw_conversation=jwt-9; path=/';
+    document.cookie = `cw_conversation_${TOKEN}=jwt-9; path=/`;
     const { chatwoot, loadRuntime } = setup({ locale: 'fr' });
     chatwoot.popoutChatWindow();
     // Synchronously, inside the caller's click: popup blockers allow nothing later.

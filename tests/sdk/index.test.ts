@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import type { Runtime } from '../../src/sdk/chatwoot';
+import { readFileSync } from 'node:fs';
+import type { Chatwoot, Runtime } from '../../src/sdk/chatwoot';
 import { run } from '../../src/sdk/index';
+import type { HostSettings } from '../../src/sdk/settings';
 import type { RuntimeContext } from '../../src/sdk/runtimeContext';
 import { clearCookies } from './runtime/harness';
-import { renderDemoSnippet, STUB_METHODS } from '../../server/views/demoPage';
+import { renderDemoSnippet } from '../../server/views/demoPage';
+import { HOST_API_METHODS, type HostApiMethod } from '../../src/shared/hostApi';
 
 const BASE = 'https://chat.example';
 const TOKEN = 'web tok';
@@ -24,14 +27,18 @@ function fakeRuntime() {
   return { calls, contexts, importRuntime: vi.fn(async (_url: string) => module) };
 }
 
+/** Every widget a test started: each is destroyed after it, so the next test's `run` starts anew. */
+const started: Chatwoot[] = [];
+
 function start(settings = {}, campaigns: unknown = []) {
   window.chatwootSettings = settings;
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => ({ json: async () => campaigns }));
   vi.stubGlobal('fetch', fetch);
   const runtime = fakeRuntime();
-  run({ websiteToken: TOKEN, baseUrl: `${BASE}/` }, runtime.importRuntime);
+  const chatwoot = run({ websiteToken: TOKEN, baseUrl: `${BASE}/` }, runtime.importRuntime);
+  started.push(chatwoot);
   const bubble = document.getElementById('wren-chat')!.shadowRoot!.querySelector('button')!;
-  return { ...runtime, fetch, bubble, chatwoot: window.$chatwoot! };
+  return { ...runtime, fetch, bubble, chatwoot };
 }
 
 beforeEach(() => {
@@ -39,6 +46,7 @@ beforeEach(() => {
   vi.stubGlobal('__WREN_RUNTIME__', 'js/sdk-runtime-test.js');
 });
 afterEach(() => {
+  for (const chatwoot of started.splice(0)) chatwoot.destroy();
   delete window.$chatwoot;
   delete window.chatwootSettings;
   document.body.replaceChildren();
@@ -53,12 +61,13 @@ afterEach(() => {
 });
 
 describe('sdk.js on page load', () => {
-  it('paints the launcher and defines $chatwoot at once, and runs only once per page', () => {
+  it('paints the launcher and defines $chatwoot at once, and answers the same widget when the snippet runs again', () => {
     const { chatwoot } = start();
-    expect(document.querySelectorAll('#wren-chat')).toHaveLength(1);
-    run({ websiteToken: 'other', baseUrl: BASE }, vi.fn());
     expect(window.$chatwoot).toBe(chatwoot);
     expect(document.querySelectorAll('#wren-chat')).toHaveLength(1);
+    // Turbo re-runs a page's scripts on navigation: the snippet's `run` again starts nothing.
+    expect(run({ websiteToken: TOKEN, baseUrl: `${BASE}/` }, vi.fn())).toBe(chatwoot);
+    expect(document.querySelectorAll('[id^="wren-chat"]')).toHaveLength(1);
   });
 
   it('fires chatwoot:ready after run returns, so calls made right after run come first', async () => {
@@ -181,10 +190,87 @@ describe('destroy()', () => {
   });
 });
 
+describe('several widgets on one page (docs/architecture.md#several-widgets-on-one-page)', () => {
+  const sales = (settings?: HostSettings, importRuntime = fakeRuntime().importRuntime) => {
+    const chatwoot = run({ websiteToken: 'sales tok', baseUrl: BASE, settings }, importRuntime);
+    started.push(chatwoot);
+    return chatwoot;
+  };
+  /** The launchers' hosts, in the order they were painted (each is appended to <html>). */
+  const hosts = () => [...document.documentElement.children].filter((element) => element.shadowRoot);
+  const launchers = () => hosts().map((host) => host.id);
+
+  it('starts one more widget for other options, with a launcher of its own; $chatwoot stays the first', () => {
+    const { chatwoot } = start();
+    const second = sales({ position: 'left', launcherTitle: 'Talk to sales' });
+    expect(second).not.toBe(chatwoot);
+    expect(window.$chatwoot).toBe(chatwoot);
+    // Only the snippet's launcher is `#wren-chat`: an app's widgets are its handles'.
+    expect(launchers()).toEqual(['wren-chat', '']);
+    expect(second).toMatchObject({ websiteToken: 'sales tok', position: 'left' });
+    const bubble = hosts()[1].shadowRoot!.querySelector('button')!;
+    expect(bubble.getAttribute('aria-label')).toBe('Talk to sales');
+  });
+
+  it('answers the running widget when the snippet runs again, as Turbo re-runs scripts, even for another token', () => {
+    const { chatwoot } = start();
+    expect(run({ websiteToken: 'sales tok', baseUrl: BASE }, vi.fn())).toBe(chatwoot);
+    expect(launchers()).toEqual(['wren-chat']);
+  });
+
+  it('gives a widget started with its own settings no window.$chatwoot, and leaves the stub’s calls to the snippet', async () => {
+    const stub = { q: [['setLocale', ['fr']]], setLocale: vi.fn() };
+    window.$chatwoot = stub as never;
+    window.chatwootSettings = { position: 'left' };
+    const app = sales({ locale: 'de' });
+    expect(window.$chatwoot).toBe(stub);
+    expect(app).toMatchObject({ position: 'right', locale: 'de' });
+    const { chatwoot } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(window.$chatwoot).toBe(chatwoot);
+    expect(chatwoot.locale).toBe('fr');
+    expect(app.locale).toBe('de');
+  });
+
+  it('names the widget each event comes from', async () => {
+    const { chatwoot } = start();
+    const second = sales({});
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as Event & { chatwoot: unknown }).chatwoot);
+    addEventListener('chatwoot:opened', listener);
+    second.toggle('open');
+    chatwoot.toggle('open');
+    removeEventListener('chatwoot:opened', listener);
+    expect(seen).toEqual([second, chatwoot]);
+  });
+
+  it('asks for each widget’s campaigns, and for none of a widget destroyed before the page was idle', async () => {
+    const { fetch } = start();
+    sales({}).destroy();
+    const importRuntime = vi.fn();
+    sales({ position: 'left' }, importRuntime);
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(fetch.mock.calls.map(([url]) => new URL(url).searchParams.get('website_token'))).toEqual(['web tok', 'sales tok']);
+    expect(importRuntime).not.toHaveBeenCalled();
+  });
+
+  it('destroys one widget alone: $chatwoot goes with its own widget only', () => {
+    const { chatwoot } = start();
+    const second = sales({});
+    second.destroy();
+    expect(window.$chatwoot).toBe(chatwoot);
+    expect(launchers()).toEqual(['wren-chat']);
+    chatwoot.destroy();
+    sales({});
+    expect(window.$chatwoot).toBeUndefined();
+    expect(launchers()).toEqual(['']);
+  });
+});
+
 describe('the recommended snippet (docs/protocol.md#recommended-snippet)', () => {
   /** Runs the snippet the demo page serves: it defines the stub and waits for the page to load. */
   const runSnippet = () => new Function(renderDemoSnippet(BASE, TOKEN))();
-  type Stub = { q: [string, unknown[]][] } & Record<(typeof STUB_METHODS)[number], (...args: unknown[]) => void>;
+  type Stub = { q: [string, unknown[]][] } & Record<HostApiMethod, (...args: unknown[]) => void>;
 
   it('gives $chatwoot at once, queueing every call until sdk.js loads', () => {
     runSnippet();
@@ -195,7 +281,7 @@ describe('the recommended snippet (docs/protocol.md#recommended-snippet)', () =>
       ['setLocale', ['fr']],
       ['setUser', ['u-1', { name: 'Ana' }]],
     ]);
-    expect(Object.keys(stub).filter((key) => key !== 'q')).toEqual([...STUB_METHODS]);
+    expect(Object.keys(stub).filter((key) => key !== 'q')).toEqual(HOST_API_METHODS);
     // Nothing of Wren's yet: sdk.js comes after the page's load, when the browser is idle.
     expect(document.getElementById('wren-chat')).toBeNull();
   });
@@ -223,6 +309,12 @@ describe('the recommended snippet (docs/protocol.md#recommended-snippet)', () =>
     await expect(vi.advanceTimersByTimeAsync(0)).rejects.toThrow('Custom attributes should have at least one key');
     await vi.advanceTimersByTimeAsync(0);
     expect(chatwoot.locale).toBe('de');
+  });
+
+  it.each([['README.md'], ['docs/protocol.md']])('is documented in %s with a stub for every method', (file) => {
+    const text = readFileSync(file, 'utf8');
+    const listed = /"(toggle [\w ]+)"\.split/.exec(text)![1].split(' ');
+    expect(listed).toEqual(HOST_API_METHODS);
   });
 
   it('leaves a $chatwoot that is already running alone', () => {

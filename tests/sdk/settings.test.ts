@@ -21,7 +21,7 @@ describe('the loader settings', () => {
   });
 
   it.each(['Left', 'center', 'bottom-left', ''])('puts the launcher on the right for %j', (position) => {
-    expect(loaderSettings({ position }).position).toBe('right');
+    expect(loaderSettings({ position } as never).position).toBe('right');
   });
 
   it('accepts the expanded bubble type', () => {
@@ -29,12 +29,12 @@ describe('the loader settings', () => {
   });
 
   it.each(['standard', 'expanded', 'bubble', ''])('uses the standard bubble for type %j', (type) => {
-    expect(loaderSettings({ type }).type).toBe('standard');
+    expect(loaderSettings({ type } as never).type).toBe('standard');
   });
 
   it('accepts the flat widget style, and anything else is standard', () => {
     expect(loaderSettings({ widgetStyle: 'flat' }).widgetStyle).toBe('flat');
-    expect(loaderSettings({ widgetStyle: 'rounded' }).widgetStyle).toBe('standard');
+    expect(loaderSettings({ widgetStyle: 'rounded' } as never).widgetStyle).toBe('standard');
   });
 
   it.each([
@@ -45,7 +45,7 @@ describe('the loader settings', () => {
     ['night', 'light'],
     ['', 'light'],
   ])('normalises darkMode %j to %j', (darkMode, expected) => {
-    expect(loaderSettings({ darkMode }).darkMode).toBe(expected);
+    expect(loaderSettings({ darkMode } as never).darkMode).toBe(expected);
   });
 
   it('keeps the launcher title and the hidden-bubble flag', () => {
@@ -106,7 +106,7 @@ describe('the settings sent to the widget', () => {
   });
 
   it('carries the normalised loader values', () => {
-    expect(forWidget({ position: 'left', widgetStyle: 'flat', darkMode: 'purple' })).toMatchObject({
+    expect(forWidget({ position: 'left', widgetStyle: 'flat', darkMode: 'purple' } as never)).toMatchObject({
       position: 'left',
       widgetStyle: 'flat',
       darkMode: 'light',

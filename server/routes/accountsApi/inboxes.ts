@@ -1,6 +1,7 @@
 /**
- * `GET`/`PATCH /api/v1/accounts/:a/inboxes/:id` (docs/protocol.md#application-api): the widget's channel settings.
- * Settings may come flat or nested under `channel`, as Chatwoot accepts both.
+ * `POST /api/v1/accounts/:a/inboxes` and `GET`/`PATCH …/inboxes/:id` (docs/protocol.md#application-api):
+ * website inboxes and their widget's channel settings. Settings may come flat or nested under
+ * `channel`, as Chatwoot accepts both.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -8,7 +9,8 @@ import type { WorkingHoursEntry } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, notFound, ValidationError } from '../../lib/apiError';
 import { inboxJson, isKnownTimezone } from '../../presenters/inbox';
-import { findInbox, updateInbox, type Inbox, type InboxChanges } from '../../repositories/inboxes';
+import { createInbox, findInbox, updateInbox, type Inbox, type InboxChanges } from '../../repositories/inboxes';
+import { randomToken } from '../../lib/random';
 import { findPortal } from '../../repositories/portals';
 import { paramId, readBody, schemas } from '../body';
 
@@ -101,6 +103,13 @@ const Settings = {
 
 const UpdateInbox = v.object({ ...Settings, channel: v.optional(v.object(Settings)) });
 
+/** Chatwoot's "create website inbox": a name, and a `web_widget` channel with its settings. */
+const CreateInbox = v.object({
+  ...Settings,
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(255)),
+  channel: v.object({ ...Settings, type: v.literal('web_widget', 'Only web_widget channels can be created') }),
+});
+
 type Update = v.InferOutput<typeof UpdateInbox>;
 
 function mergeWorkingHours(current: WorkingHoursEntry[], updates: NonNullable<Update['working_hours']>): WorkingHoursEntry[] {
@@ -162,6 +171,29 @@ export function inboxRoutes(deps: AppDeps) {
     if (!inbox) throw notFound();
     return inbox;
   };
+
+  app.post('/inboxes', async (c) => {
+    const {
+      channel: { type: _type, ...channel },
+      ...body
+    } = await readBody(c, CreateInbox);
+    const accountId = c.get('account').id;
+    // One transaction: settings refused below leave no inbox behind.
+    const inbox = await deps.db.transaction().execute(async (trx) => {
+      const created = await createInbox(trx, {
+        account_id: accountId,
+        name: body.name,
+        website_token: randomToken(18),
+        hmac_token: randomToken(24),
+      });
+      const changes = toChanges(created, { ...body, channel });
+      if (changes.working_hours) checkWorkingHours(changes.working_hours);
+      if (typeof changes.portal_id === 'number' && !(await findPortal(trx, changes.portal_id, accountId)))
+        throw new ValidationError('Portal must exist', ['portal_id']);
+      return updateInbox(trx, created.id, changes);
+    });
+    return c.json(inboxJson(inbox));
+  });
 
   app.get('/inboxes/:id', async (c) => c.json(inboxJson(await load(c.get('account').id, paramId(c, 'id')))));
 

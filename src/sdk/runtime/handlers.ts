@@ -1,4 +1,5 @@
 import { SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
+import type { HostEventName } from '../../shared/hostApi';
 import { HOST_WINDOW_EVENTS, type Envelope, type WidgetToHost } from '../../shared/protocol';
 import { SNOOZE_MS, snoozeUntil } from '../../shared/campaigns';
 import { emit, type Chatwoot } from '../chatwoot';
@@ -44,12 +45,12 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       // The identity was refused (e.g. a wrong identifier_hash): forget it, so the next
       // setUser is sent again instead of being skipped as unchanged.
       if (message.errorType === 'SET_USER_ERROR') removeCookie(userCookie(chatwoot.websiteToken), settings.baseDomain);
-      emit(HOST_WINDOW_EVENTS.error, message.data);
+      emit(chatwoot, HOST_WINDOW_EVENTS.error, message.data);
     },
     onEvent(message) {
       // Only Chatwoot's own event names: a widget must not fire arbitrary events on the host.
       const name = message.eventIdentifier;
-      if (typeof name === 'string' && name.startsWith('chatwoot:')) emit(name, message.data);
+      if (typeof name === 'string' && name.startsWith('chatwoot:')) emit(chatwoot, name as HostEventName, message.data);
     },
     setBubbleLabel(message) {
       launcher.setLabel(settings.launcherTitle || String(message.label ?? ''));
@@ -65,7 +66,7 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       // docs/behaviour.md#campaigns snoozes campaigns for a day (Chatwoot: an hour).
       setCookie(SNOOZE_COOKIE, String(snoozeUntil(Date.now())), settings.baseDomain, SNOOZE_MS / 1000);
     },
-    postback: (message) => emit(HOST_WINDOW_EVENTS.postback, message),
+    postback: (message) => emit(chatwoot, HOST_WINDOW_EVENTS.postback, message),
     // From a prompt this closes the prompt; otherwise it flips the window, as the launcher does.
     toggleBubble: () => context.closeCompact() || chatwoot.toggle(),
     closeWindow: close,
@@ -91,7 +92,7 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       // Hidden with the bubble when the site hides it, back with it when it shows.
       launcher.toggleClass('unread', count > 0);
       // Wren: sites show their own badge from this (docs/protocol.md#host-window-events).
-      if (count !== unreadCount) emit(HOST_WINDOW_EVENTS.unreadCount, (unreadCount = count));
+      if (count !== unreadCount) emit(chatwoot, HOST_WINDOW_EVENTS.unreadCount, (unreadCount = count));
     },
     popoutChatWindow: () => chatwoot.popoutChatWindow(),
   };

@@ -5,11 +5,11 @@
  * queued. Loaded by `sdk.js` as its own hashed file.
  */
 import type { FrameMessage, HostToWidget, HostUser } from '../../shared/protocol';
-import { CONVERSATION_COOKIE, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
+import { conversationToken, getCookie, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
 import { languageTag, textDirection } from '../../shared/locales';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import { emit } from '../chatwoot';
-import { getCookie, setCookie } from '../cookies';
+import { setCookie } from '../cookies';
 import type { RuntimeContext } from '../runtimeContext';
 import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
@@ -22,6 +22,7 @@ import { showLauncherIcon } from './launcherIcon';
 import { createSession } from './session';
 import { createUnavailableNotice } from './unavailable';
 import { watchUrl } from './urlWatch';
+import { WIDGET_MESSAGES } from './widgetMessages';
 import { userHash } from './userHash';
 import css from './window.css';
 
@@ -47,7 +48,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   slot.append(Object.assign(document.createElement('div'), { className: 'spinner' }));
   launcher.root.prepend(slot);
 
-  const session = createSession(settings.baseDomain, settings.loadEagerly);
+  const session = createSession(chatwoot.websiteToken, settings.baseDomain, settings.loadEagerly);
   const mobile = matchMedia(MOBILE_QUERY);
   let frame: ChatFrame | null = null;
   // Messages for a frame that has not said `loaded` yet, replayed in order when it does.
@@ -162,7 +163,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     notice.hide();
     const url = new URL('/widget', chatwoot.baseUrl);
     url.searchParams.set('website_token', chatwoot.websiteToken);
-    const conversation = getCookie(CONVERSATION_COOKIE);
+    const conversation = conversationToken(chatwoot.websiteToken);
     if (conversation) url.searchParams.set('cw_conversation', conversation);
     if (chatwoot.locale) url.searchParams.set('locale', chatwoot.locale);
     frame = createFrame({
@@ -186,7 +187,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         const error = problemMessage(problem, chatwoot.baseUrl, chatwoot.websiteToken);
         if (!warned.has(problem)) console.warn(error);
         warned.add(problem);
-        emit(HOST_WINDOW_EVENTS.error, { error });
+        emit(chatwoot, HOST_WINDOW_EVENTS.error, { error });
         if (!chatwoot.isOpen) return;
         launcher.toggleClass('unavailable', true);
         notice.show(language.current.strings);
@@ -207,6 +208,10 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   const stopWatchingUrl = watchUrl(() => (frame ? sendIfLoaded('change-url', pageUrl()) : checkCampaigns()));
   const onMobileChange = () => sendIfLoaded('toggle-close-button', { isMobile: mobile.matches });
   mobile.addEventListener('change', onMobileChange);
+  // One chat window at a time (docs/architecture.md#several-widgets-on-one-page): another widget
+  // on the page opening closes this one, as if the visitor had closed it.
+  const closeForAnother = (event: Event) => (event as Event & { chatwoot?: unknown }).chatwoot !== chatwoot && chatwoot.toggle('close');
+  addEventListener(HOST_WINDOW_EVENTS.opened, closeForAnother);
 
   // biome-ignore lint/suspicious/noExplicitAny: each entry takes its own arguments, checked by $chatwoot before they are queued
   const calls: Record<string, (...args: any[]) => void> = {
@@ -227,11 +232,15 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         send('push-event', { eventName: 'webwidget.triggered' });
         focusIfLauncherHadIt();
       }
+      // Focus returns to the launcher only when the visitor was inside the chat, with its focus
+      // ring: they left with the keyboard (Escape) or must see where focus went. (Only a loaded
+      // runtime has a chat to be inside, so sdk.js leaves this to it.)
+      else if (launcher.shadow.activeElement) launcher.bubble.focus({ focusVisible: true } as FocusOptions);
     },
     setUser(identifier: string | number, user: HostUser) {
       const hash = userHash(identifier, user);
       // Unchanged identity on a known conversation: the server already has it.
-      if (getCookie(userCookieName) === hash && getCookie(CONVERSATION_COOKIE)) return;
+      if (getCookie(userCookieName) === hash && conversationToken(chatwoot.websiteToken)) return;
       chatwoot.identifier = identifier;
       chatwoot.user = user;
       session.engage();
@@ -239,7 +248,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       mountFrame();
       setCookie(userCookieName, hash, settings.baseDomain);
     },
-    'set-locale'({ locale }: HostToWidget['set-locale']) {
+    setLocale(locale: string) {
       language.use(locale);
       send('set-locale', { locale });
     },
@@ -257,14 +266,19 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       unmountFrame();
       stopWatchingUrl();
       mobile.removeEventListener('change', onMobileChange);
+      removeEventListener(HOST_WINDOW_EVENTS.opened, closeForAnother);
     },
   };
 
   chatwoot.attach({
     call(method, args) {
       if (Object.hasOwn(calls, method)) calls[method](...args);
-      // Every other `$chatwoot` call is forwarded under its event name, validated by `$chatwoot`.
-      else send(method as keyof HostToWidget, args[0] as HostToWidget[keyof HostToWidget]);
+      // Every other `$chatwoot` call is passed on to the widget, as `$chatwoot` checked it.
+      else if (Object.hasOwn(WIDGET_MESSAGES, method)) {
+        const [event, field] = WIDGET_MESSAGES[method as keyof typeof WIDGET_MESSAGES];
+        // A label left out is the empty label, as in Chatwoot; every other argument was checked.
+        send(event, { [field]: args[0] ?? '' } as HostToWidget[typeof event]);
+      }
     },
   });
 }

@@ -18,35 +18,49 @@ interface NavigationLike {
   removeEventListener(type: 'currententrychange', listener: () => void): void;
 }
 
+/** Every watcher of the page (one per widget): the history wrappers, made once, call them all. */
+const watchers = new Set<() => void>();
+
+/**
+ * Wraps `history.pushState` and `replaceState` once per page, however many widgets watch or come
+ * and go (an app's routes mount and destroy them): a wrapper cannot be taken out safely once
+ * another script has wrapped it in turn, so ours stays, and calls the watchers of the moment.
+ */
+function wrapHistory(): void {
+  for (const name of ['pushState', 'replaceState'] as HistoryMethod[]) {
+    const original = history[name] as History[HistoryMethod] & { wren?: true };
+    if (original.wren) continue;
+    history[name] = Object.assign(
+      function (this: History, ...args: Parameters<History[HistoryMethod]>) {
+        const result = original.apply(this, args);
+        queueMicrotask(() => {
+          for (const check of watchers) check();
+        });
+        return result;
+      },
+      { wren: true as const },
+    );
+  }
+}
+
 /** Calls `onChange(href)` whenever `location.href` changes; returns a function that stops it. */
 export function watchUrl(onChange: (href: string) => void): () => void {
   let last = location.href;
-  let active = true;
   const check = () => {
-    if (!active || location.href === last) return;
+    if (location.href === last) return;
     last = location.href;
     onChange(last);
   };
   const navigation = (window as { navigation?: NavigationLike }).navigation;
 
+  watchers.add(check);
   if (navigation) navigation.addEventListener('currententrychange', check);
-  else {
-    for (const name of ['pushState', 'replaceState'] as HistoryMethod[]) {
-      const original = history[name];
-      history[name] = function (this: History, ...args: Parameters<History[HistoryMethod]>) {
-        const result = original.apply(this, args);
-        queueMicrotask(check);
-        return result;
-      };
-    }
-  }
+  else wrapHistory();
   addEventListener('popstate', check);
   addEventListener('hashchange', check);
 
   return () => {
-    // A wrapper cannot be taken out safely once another script has wrapped it in turn; it
-    // stays and does nothing.
-    active = false;
+    watchers.delete(check);
     navigation?.removeEventListener('currententrychange', check);
     removeEventListener('popstate', check);
     removeEventListener('hashchange', check);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { SNOOZE_MS } from '../../../src/shared/campaigns';
-import { clearCookies, fakeCreateFrame, frames, setupRuntime } from './harness';
+import { clearCookies, destroyWidgets, fakeCreateFrame, frames, setupRuntime, TOKEN } from './harness';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
 vi.mock('../../../src/sdk/runtime/lazyParts', () => import('./fakeLazyParts'));
@@ -17,7 +17,7 @@ const heightRules = (launcher: { shadow: ShadowRoot }) =>
 
 /** A runtime whose frame has loaded (after a returning visitor's idle preload), chat closed. */
 function loaded(raw = {}) {
-  document.cookie = 'cw_conversation=jwt-old; path=/';
+  document.cookie = `cw_conversation_${TOKEN}=jwt-old; path=/`;
   const runtime = setupRuntime(raw);
   runtime.chatwoot.preload();
   runtime.load('jwt-old');
@@ -33,6 +33,7 @@ function loaded(raw = {}) {
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
+  destroyWidgets();
   for (const cleanup of cleanups.splice(0)) cleanup();
   frames.length = 0;
   clearCookies();

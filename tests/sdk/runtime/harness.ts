@@ -44,6 +44,12 @@ export function fakeCreateFrame(options: FrameOptions): FakeFrame {
   return frame;
 }
 
+/** Every widget `setupRuntime` started; `destroyWidgets` ends them (each listens to the others' opens). */
+const widgets: { destroy(): void }[] = [];
+export function destroyWidgets(): void {
+  for (const widget of widgets.splice(0)) widget.destroy();
+}
+
 /** A loader with its real launcher and `$chatwoot`, and the runtime installed into it. */
 export function setupRuntime(raw: HostSettings = {}) {
   const settings = loaderSettings(raw);
@@ -52,8 +58,16 @@ export function setupRuntime(raw: HostSettings = {}) {
     () => chatwoot.toggle(),
     () => undefined,
   );
-  const chatwoot = createChatwoot(TOKEN, BASE, settings, launcher, () => undefined);
+  const chatwoot = createChatwoot(
+    TOKEN,
+    BASE,
+    settings,
+    launcher,
+    () => undefined,
+    () => undefined,
+  );
   installRuntime({ chatwoot, launcher, settings, raw });
+  widgets.push(chatwoot);
   const frame = () => frames.at(-1);
   /**
    * The widget posts a message to the host through the current frame. Any shape, as the wire

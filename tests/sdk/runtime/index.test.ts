@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { BASE, clearCookies, fakeCreateFrame, frames, setupRuntime, TOKEN } from './harness';
+import { BASE, clearCookies, destroyWidgets, fakeCreateFrame, frames, setupRuntime, TOKEN } from './harness';
 import { requestedLanguages } from './fakeLazyParts';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
 vi.mock('../../../src/sdk/runtime/lazyParts', () => import('./fakeLazyParts'));
 
 // happy-dom keeps an expired cookie as an empty value where browsers drop it: both read as unset.
+/** This inbox's conversation cookie. */
+const CONVERSATION = `cw_conversation_${TOKEN}`;
 const cookie = (name: string) =>
   document.cookie
     .split('; ')
@@ -16,6 +18,7 @@ const onError = (event: Event) => errors.push((event as CustomEvent).detail);
 
 beforeEach(() => addEventListener('chatwoot:error', onError));
 afterEach(() => {
+  destroyWidgets();
   removeEventListener('chatwoot:error', onError);
   errors.length = 0;
   frames.length = 0;
@@ -40,7 +43,7 @@ describe('loading the frame', () => {
   });
 
   it('passes the conversation cookie and the locale to /widget', () => {
-    document.cookie = 'cw_conversation=jwt-old; path=/';
+    document.cookie = `${CONVERSATION}=jwt-old; path=/`;
     const { chatwoot, frame } = setupRuntime({ locale: 'pt_BR' });
     chatwoot.preload();
     const src = new URL(frame()!.options.src);
@@ -106,7 +109,7 @@ describe('the conversation cookie', () => {
     const { chatwoot, load } = setupRuntime();
     chatwoot.toggle('open');
     load('jwt-new');
-    expect(cookie('cw_conversation')).toBe('jwt-new');
+    expect(cookie(CONVERSATION)).toBe('jwt-new');
   });
 
   it('is held back for a frame loaded for a campaign until the visitor opens the chat', async () => {
@@ -116,22 +119,31 @@ describe('the conversation cookie', () => {
     ]);
     await vi.waitFor(() => expect(frames).toHaveLength(1));
     load('jwt-campaign');
-    expect(cookie('cw_conversation')).toBeUndefined();
+    expect(cookie(CONVERSATION)).toBeUndefined();
     chatwoot.toggle('open');
-    expect(cookie('cw_conversation')).toBe('jwt-campaign');
+    expect(cookie(CONVERSATION)).toBe('jwt-campaign');
   });
 
   it('is refreshed for a returning visitor, and written at once with loadEagerly', () => {
-    document.cookie = 'cw_conversation=jwt-old; path=/';
+    document.cookie = `${CONVERSATION}=jwt-old; path=/`;
     const returning = setupRuntime();
     returning.chatwoot.preload();
     returning.load('jwt-old-2');
-    expect(cookie('cw_conversation')).toBe('jwt-old-2');
+    expect(cookie(CONVERSATION)).toBe('jwt-old-2');
     clearCookies();
     const eager = setupRuntime({ loadEagerly: true });
     eager.chatwoot.preload();
     eager.load('jwt-eager');
-    expect(cookie('cw_conversation')).toBe('jwt-eager');
+    expect(cookie(CONVERSATION)).toBe('jwt-eager');
+  });
+
+  it("takes over from Chatwoot's cookie for the site: the frame continues its visitor, and the token is stored as the inbox's", () => {
+    document.cookie = 'cw_conversation=jwt-chatwoot; path=/';
+    const { chatwoot, frame, load } = setupRuntime();
+    chatwoot.preload();
+    expect(new URL(frame()!.options.src).searchParams.get('cw_conversation')).toBe('jwt-chatwoot');
+    load('jwt-renewed');
+    expect(cookie(CONVERSATION)).toBe('jwt-renewed');
   });
 
   it('is rewritten by setAuthCookie, within baseDomain', () => {
@@ -140,7 +152,7 @@ describe('the conversation cookie', () => {
     chatwoot.toggle('open');
     load();
     fromWidget('setAuthCookie', { data: { widgetAuthToken: 'jwt-identified' } });
-    expect(writes.mock.calls.at(-1)![0]).toMatch(/^cw_conversation=jwt-identified; .*domain=\.example\.com/);
+    expect(writes.mock.calls.at(-1)![0]).toMatch(new RegExp(`^${CONVERSATION}=jwt-identified; .*domain=\\.example\\.com`));
   });
 });
 
@@ -155,7 +167,7 @@ describe('identifying the visitor', () => {
   });
 
   it('sends nothing for an unchanged identity on a known conversation', () => {
-    document.cookie = 'cw_conversation=jwt-old; path=/';
+    document.cookie = `${CONVERSATION}=jwt-old; path=/`;
     const first = setupRuntime();
     first.chatwoot.setUser('u-1', { name: 'Ana' });
     frames.length = 0;
@@ -312,7 +324,7 @@ describe('the popout window', () => {
   it('closes the chat and opens a 400×600 window named after the website token, with the conversation', () => {
     const focus = vi.fn();
     const open = vi.spyOn(window, 'open').mockReturnValue({ focus } as unknown as Window);
-    document.cookie = 'cw_conversation=jwt-9; path=/';
+    document.cookie = `${CONVERSATION}=jwt-9; path=/`;
     const { chatwoot } = setupRuntime({ locale: 'fr' });
     chatwoot.toggle('open');
     chatwoot.popoutChatWindow();
@@ -358,22 +370,60 @@ describe('reset and destroy', () => {
     chatwoot.reset();
     expect(first.disposed).toBe(true);
     expect(chatwoot.hasLoaded).toBe(false);
-    expect(cookie('cw_conversation')).toBeUndefined();
+    expect(cookie(CONVERSATION)).toBeUndefined();
     expect(classes()).not.toContain('unread');
     chatwoot.toggle('open');
     expect(frames).toHaveLength(2);
     expect(new URL(frame()!.options.src).searchParams.has('cw_conversation')).toBe(false);
   });
 
-  it('destroy removes the launcher, the frame and $chatwoot, and loads nothing afterwards', () => {
+  it('destroy removes the launcher and the frame, and loads nothing afterwards', () => {
     const { chatwoot, frame, launcher } = setupRuntime();
-    window.$chatwoot = chatwoot;
     chatwoot.toggle('open');
     chatwoot.destroy();
     expect(frame()!.disposed).toBe(true);
     expect(launcher.shadow.host.isConnected).toBe(false);
-    expect(window.$chatwoot).toBeUndefined();
     chatwoot.preload();
     expect(frames).toHaveLength(1);
+  });
+});
+
+describe('closing', () => {
+  it('returns focus to the launcher, with its focus ring, when focus was inside the chat', () => {
+    const { chatwoot, launcher, frame } = setupRuntime();
+    chatwoot.toggle('open');
+    const focus = vi.spyOn(launcher.bubble, 'focus');
+    vi.spyOn(launcher.shadow, 'activeElement', 'get').mockReturnValue(frame()!.element);
+    chatwoot.toggle('close');
+    // With its focus ring, though the chat was opened with a click (issue 14).
+    expect(focus).toHaveBeenCalledExactlyOnceWith({ focusVisible: true });
+  });
+
+  it('leaves focus alone when the visitor was elsewhere on the page', () => {
+    const { chatwoot, launcher } = setupRuntime();
+    chatwoot.toggle('open');
+    const focus = vi.spyOn(launcher.bubble, 'focus');
+    chatwoot.toggle('close');
+    expect(focus).not.toHaveBeenCalled();
+  });
+});
+
+describe('several widgets on one page', () => {
+  it('shows one chat window at a time: opening one closes the other, and a destroyed one hears nothing', () => {
+    const support = setupRuntime();
+    const sales = setupRuntime();
+    support.chatwoot.toggle('open');
+    sales.chatwoot.toggle('open');
+    expect([support.chatwoot.isOpen, sales.chatwoot.isOpen]).toEqual([false, true]);
+    expect(support.classes()).not.toContain('open');
+    support.chatwoot.toggle('open');
+    expect([support.chatwoot.isOpen, sales.chatwoot.isOpen]).toEqual([true, false]);
+    sales.chatwoot.destroy();
+    const closed = vi.fn();
+    addEventListener('chatwoot:closed', closed);
+    setupRuntime().chatwoot.toggle('open');
+    removeEventListener('chatwoot:closed', closed);
+    // The support widget closed; the destroyed sales widget did nothing.
+    expect(closed).toHaveBeenCalledOnce();
   });
 });

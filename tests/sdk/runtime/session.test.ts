@@ -2,17 +2,19 @@
 import { createSession } from '../../../src/sdk/runtime/session';
 import { clearCookies } from './harness';
 
+const TOKEN = 'web-tok';
+const COOKIE = `cw_conversation_${TOKEN}=`;
 const conversation = () =>
   document.cookie
     .split('; ')
-    .find((c) => c.startsWith('cw_conversation='))
-    ?.slice(16) || undefined;
+    .find((c) => c.startsWith(COOKIE))
+    ?.slice(COOKIE.length) || undefined;
 
 afterEach(clearCookies);
 
 describe('the conversation cookie of a session', () => {
   it('waits for engagement before storing the token', () => {
-    const session = createSession(undefined);
+    const session = createSession(TOKEN, undefined);
     session.setToken('jwt-1');
     expect(conversation()).toBeUndefined();
     session.engage();
@@ -20,24 +22,36 @@ describe('the conversation cookie of a session', () => {
   });
 
   it('stores a token that arrives after engagement', () => {
-    const session = createSession(undefined);
+    const session = createSession(TOKEN, undefined);
     session.engage();
     expect(conversation()).toBeUndefined();
     session.setToken('jwt-2');
     expect(conversation()).toBe('jwt-2');
   });
 
-  it('counts a returning visitor and loadEagerly as engaged', () => {
-    document.cookie = 'cw_conversation=jwt-old; path=/';
-    createSession(undefined).setToken('jwt-3');
+  it.each([
+    ['its inbox’s cookie', `${COOKIE}jwt-old`],
+    ['Chatwoot’s cookie for the site (before the inbox had its own)', 'cw_conversation=jwt-old'],
+  ])('counts a returning visitor with %s as engaged, and stores the token under the inbox’s name', (_what, cookie) => {
+    document.cookie = `${cookie}; path=/`;
+    createSession(TOKEN, undefined).setToken('jwt-3');
     expect(conversation()).toBe('jwt-3');
-    clearCookies();
-    createSession(undefined, true).setToken('jwt-4');
+  });
+
+  it('counts loadEagerly as engaged', () => {
+    createSession(TOKEN, undefined, true).setToken('jwt-4');
     expect(conversation()).toBe('jwt-4');
   });
 
+  it('keeps the visitors of two inboxes apart', () => {
+    createSession(TOKEN, undefined, true).setToken('jwt-support');
+    createSession('sales-tok', undefined, true).setToken('jwt-sales');
+    expect(conversation()).toBe('jwt-support');
+    expect(document.cookie).toContain('cw_conversation_sales-tok=jwt-sales');
+  });
+
   it('forgets the token and waits for engagement again after reset', () => {
-    const session = createSession(undefined);
+    const session = createSession(TOKEN, undefined);
     session.engage();
     session.reset();
     clearCookies();

@@ -63,6 +63,19 @@ describe('watching the page address of a single-page app', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it('wraps history once for every widget of the page, and reports to the watchers of the moment', async () => {
+    const support = watch();
+    const stopSales = watchUrl(vi.fn());
+    const wrapped = history.pushState;
+    stopSales();
+    const later = watch();
+    expect(history.pushState).toBe(wrapped);
+    history.pushState(null, '', '/checkout');
+    await microtasks();
+    expect(support).toHaveBeenCalledExactlyOnceWith(`${location.origin}/checkout`);
+    expect(later).toHaveBeenCalledExactlyOnceWith(`${location.origin}/checkout`);
+  });
+
   it('uses the Navigation API instead of wrapping history where the browser has it', async () => {
     const navigation = new EventTarget();
     (window as { navigation?: unknown }).navigation = navigation;
