@@ -155,7 +155,12 @@ describe('when Redis goes away and comes back', () => {
       // Until the commands connection is back too, a send answers 503 with Retry-After (the send
       // lock lives in Redis), and the widget sends it again: so does this visitor.
       let sent: Response;
-      while ((sent = await own.widget(server, '/messages', visitor.authToken, { method: 'POST', body: { message: { content: 'After the outage' } } })).status === 503) {
+      while (
+        (sent = await own.widget(server, '/messages', visitor.authToken, {
+          method: 'POST',
+          body: { message: { content: 'After the outage' } },
+        })).status === 503
+      ) {
         await sleep(Number(sent.headers.get('retry-after')) * 1000);
       }
       expect(sent.status).toBe(200);
