@@ -1,18 +1,22 @@
 /**
- * The widget's only HTTP I/O: turns an `Endpoint` into a `fetch`, adds the session and maps
- * every failure to one `ApiError` (docs/behaviour.md#errors network error classes). Identical
- * GETs in flight at once share one request.
+ * The widget's only HTTP I/O: turns an `Endpoint` into a `fetch` (or, for an upload whose
+ * progress is wanted, an `XMLHttpRequest`), adds the session and maps every failure to one
+ * `ApiError` (docs/behaviour.md#errors network error classes). Identical GETs in flight at once
+ * share one request.
  */
 import type { Endpoint } from './endpoints';
+import { loadChunk } from '../lib/loadChunk';
 
 /**
  * - `bad_request`: the server answered 4xx (`status` and parsed `body` say why)
  * - `bad_response`: 5xx, another non-2xx status, or a body that is not JSON
  * - `network`: no answer at all (offline, DNS, CORS, connection reset)
  * - `timeout`: no answer within `timeoutMs`
- * - `aborted`: the caller's `AbortSignal` fired
+ * - `aborted`: the browser gave the request up (the page went away), not the widget
+ * - `canceled`: the caller's `AbortSignal` fired
+ * - `invalid_url`: the address is no http(s) URL a browser would request; nothing was sent
  */
-export type ApiErrorKind = 'bad_request' | 'bad_response' | 'network' | 'timeout' | 'aborted';
+export type ApiErrorKind = 'bad_request' | 'bad_response' | 'network' | 'timeout' | 'aborted' | 'canceled' | 'invalid_url';
 
 /** A failed widget API call. */
 export class ApiError extends Error {
@@ -46,6 +50,12 @@ export interface ApiClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * Told how much of the body has gone, 0 to 1, while it uploads. `fetch` cannot report that
+   * (Chromium's streaming request bodies are HTTP/2-only and Safari has none), so such a request
+   * is sent with `XMLHttpRequest`, whose `upload` does.
+   */
+  onUploadProgress?(sent: number): void;
 }
 
 export interface ApiClient {
@@ -70,6 +80,16 @@ function parseLoosely(text: string): unknown {
     return parse(text);
   } catch {
     return text;
+  }
+}
+
+/** Whether a browser would request `url` at all (an http(s) URL without credentials in it). */
+function isRequestable(url: string): boolean {
+  try {
+    const { protocol, username, password } = new URL(url, location.href);
+    return /^https?:$/.test(protocol) && !username && !password;
+  } catch {
+    return false;
   }
 }
 
@@ -99,7 +119,7 @@ export function createApiClient({
     },
   };
 
-  async function send<T>(endpoint: Endpoint<T>, { signal }: RequestOptions): Promise<T> {
+  async function send<T>(endpoint: Endpoint<T>, { signal, onUploadProgress }: RequestOptions): Promise<T> {
     const { method, path, body } = endpoint;
     const request = `${method} ${path}`;
     const fail = (kind: ApiErrorKind, status?: number, errorBody?: unknown, cause?: unknown) =>
@@ -108,11 +128,12 @@ export function createApiClient({
     // Deliberately not Chatwoot's `window.location.search`: the JWT travels in the header only,
     // never in a URL where logs and referrers could keep it.
     const url = buildUrl(baseUrl, websiteToken, getLocale(), endpoint);
+    if (!isRequestable(url)) throw fail('invalid_url');
     const headers: Record<string, string> = {};
     const token = getAuthToken();
     if (token) headers['X-Auth-Token'] = token;
     const isForm = body instanceof FormData;
-    // A FormData body must not get a Content-Type: fetch adds the multipart boundary itself.
+    // A FormData body must not get a Content-Type: the browser adds the multipart boundary itself.
     if (body && !isForm) headers['Content-Type'] = 'application/json';
 
     // One controller for both the caller's signal and the timeout, which AbortSignal.any()
@@ -120,7 +141,7 @@ export function createApiClient({
     const controller = new AbortController();
     const abort = () => controller.abort();
     let timedOut = false;
-    if (signal?.aborted) throw fail('aborted');
+    if (signal?.aborted) throw fail('canceled');
     signal?.addEventListener('abort', abort);
     const timer =
       timeoutMs === undefined
@@ -133,17 +154,19 @@ export function createApiClient({
     let status: number | undefined;
     let text: string;
     try {
-      const response = await doFetch(url, {
-        method,
-        headers,
-        body: isForm ? body : body && JSON.stringify(body),
-        credentials: 'omit',
-        signal: controller.signal,
-      });
-      status = response.status;
-      text = await response.text();
+      const init = { method, headers, body: isForm ? body : body && JSON.stringify(body), signal: controller.signal };
+      // Its own small chunk: only a file's upload needs it, and the first paint carries this client.
+      if (onUploadProgress)
+        ({ status, text } = await (await loadChunk(() => import('./uploadWithProgress'))).uploadWithProgress(url, init, onUploadProgress));
+      else {
+        const response = await doFetch(url, { ...init, credentials: 'omit' });
+        status = response.status;
+        text = await response.text();
+      }
     } catch (error) {
-      throw fail(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', status, undefined, error);
+      // An abort nobody here asked for is the browser's own (the page is going away).
+      const kind = timedOut ? 'timeout' : signal?.aborted ? 'canceled' : (error as Error)?.name === 'AbortError' ? 'aborted' : 'network';
+      throw fail(kind, status, undefined, error);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);

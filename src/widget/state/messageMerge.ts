@@ -9,6 +9,8 @@ export interface ChatMessage extends Omit<WidgetMessage, 'id'> {
   status: DeliveryStatus;
   /** Set on a failed send (docs/behaviour.md#sending-messages: "stored as failed with an empty error"). */
   meta?: { error: string };
+  /** How much of the visitor's file has gone, 0–100, while it uploads; unknown until the browser says. */
+  progress?: number;
 }
 
 export type MessageMap = ReadonlyMap<number | string, ChatMessage>;

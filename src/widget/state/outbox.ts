@@ -26,11 +26,18 @@ export function createOutbox({ messages, request, referrer }: OutboxDeps) {
     const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
     const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer(), reply_to: replyTo };
     const file = files.get(echoId);
+    // The bubble's bar follows the upload, a step per whole percent (not per progress event).
+    let shown: number | undefined;
+    const onUploadProgress = (sent: number) => {
+      const progress = Math.floor(sent * 100);
+      if (progress !== shown) messages.patch(local.id, { progress: (shown = progress) });
+    };
     try {
       const created = await request(
         file
           ? endpoints.sendAttachment({ ...common, attachments: [file] })
           : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
+        file && { onUploadProgress },
       );
       messages.merge({ ...created, echo_id: echoId });
       release(echoId);
@@ -80,7 +87,7 @@ export function createOutbox({ messages, request, referrer }: OutboxDeps) {
     retry(id: string) {
       const local = messages.map.value.get(id);
       if (local?.status !== 'failed') return Promise.resolve(undefined);
-      messages.patch(id, { status: 'in_progress' });
+      messages.patch(id, { status: 'in_progress', progress: undefined });
       return post({ ...local, status: 'in_progress' });
     },
   };

@@ -1,6 +1,10 @@
 import { ApiError, createApiClient, type ApiClientOptions } from '../../../src/widget/api/client';
 import * as endpoints from '../../../src/widget/api/endpoints';
 
+// The widget's page, which a relative address (`baseUrl: ''`) is resolved against.
+beforeEach(() => vi.stubGlobal('location', new URL('https://chat.example/widget?website_token=web-tok')));
+afterEach(() => vi.unstubAllGlobals());
+
 interface Call {
   url: URL;
   init: RequestInit;
@@ -11,7 +15,7 @@ function setup(reply: (call: Call) => Promise<Response> | Response = () => Respo
   const calls: Call[] = [];
   let token = 'jwt-1';
   const fakeFetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
-    const call = { url: new URL(String(input)), init };
+    const call = { url: new URL(String(input), location.href), init };
     calls.push(call);
     return reply(call);
   });
@@ -46,6 +50,12 @@ describe('building requests', () => {
     expect(url.search).toBe('?website_token=web-tok&locale=pt_BR&after=1042');
     expect(url.search).not.toContain('jwt');
     expect(init.method).toBe('GET');
+  });
+
+  it("asks the widget's own server when baseUrl is empty", async () => {
+    const { client, calls } = setup(undefined, { baseUrl: '' });
+    await client.request(endpoints.getContact());
+    expect(calls[0].url.href).toBe('https://chat.example/api/v1/widget/contact?website_token=web-tok&locale=pt_BR');
   });
 
   it('leaves out query values that are undefined', async () => {
@@ -194,19 +204,171 @@ describe('failures', () => {
     }
   });
 
-  it("turns the caller's abort into aborted", async () => {
+  it("turns the caller's abort into canceled", async () => {
     const { client } = setup(hang);
     const controller = new AbortController();
     const pending = failure(client.request(endpoints.getMessages({ before: 10 }), { signal: controller.signal }));
     controller.abort();
-    expect(await pending).toMatchObject({ kind: 'aborted' });
+    expect(await pending).toMatchObject({ kind: 'canceled' });
   });
 
   it('does not send a request whose signal has already aborted', async () => {
     const { client, calls } = setup();
     const error = await failure(client.request(endpoints.getContact(), { signal: AbortSignal.abort() }));
-    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(error).toMatchObject({ kind: 'canceled' });
     expect(calls).toHaveLength(0);
+  });
+
+  it('turns an abort the widget did not ask for (the browser giving the request up) into aborted', async () => {
+    const { client } = setup(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    const error = await failure(client.request(endpoints.getContact()));
+    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(error.cause).toBeInstanceOf(DOMException);
+  });
+
+  it.each([
+    ['credentials in it', 'https://visitor:secret@chat.example'],
+    ['a scheme that is not http(s)', 'ftp://chat.example'],
+    ['a host that does not parse', 'https://[chat.example'],
+  ])('refuses an address with %s as invalid_url, sending nothing', async (_, baseUrl) => {
+    const { client, calls } = setup(undefined, { baseUrl });
+    const error = await failure(client.request(endpoints.getContact()));
+    expect(error).toMatchObject({ kind: 'invalid_url', status: undefined });
+    expect(error.message).toBe('GET /api/v1/widget/contact failed: invalid_url');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+/**
+ * An `XMLHttpRequest` the test drives: it records what was sent, and `progress`, `answer`,
+ * `failNetwork` play the browser's part.
+ */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number, lengthComputable = true) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+  failNetwork() {
+    this.onerror?.();
+  }
+}
+
+/** The `XMLHttpRequest` the client makes next (once its small chunk has loaded). */
+async function nextXhr(): Promise<FakeXhr> {
+  FakeXhr.last = undefined;
+  return vi.waitFor(() => FakeXhr.last ?? Promise.reject(new Error('no XMLHttpRequest yet')));
+}
+
+describe('uploads that report their progress', () => {
+  const upload = () =>
+    endpoints.sendAttachment({
+      attachments: [new File(['x'.repeat(1000)], 'plan.pdf', { type: 'application/pdf' })],
+      timestamp: 'now',
+      referer_url: 'https://shop.example/',
+      echo_id: 'e-9',
+    });
+  const setupXhr = (options: Partial<ApiClientOptions> = {}) => setup(undefined, options);
+  beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
+
+  it('go by XMLHttpRequest, with the session headers and the form as it is, and tell how much has gone', async () => {
+    const { client, calls } = setupXhr();
+    const heard: number[] = [];
+    const made = nextXhr();
+    const pending = client.request(upload(), { onUploadProgress: (sent) => heard.push(sent) });
+    const xhr = await made;
+    expect(calls).toHaveLength(0);
+    expect(xhr.method).toBe('POST');
+    expect(new URL(xhr.url).pathname).toBe('/api/v1/widget/messages');
+    expect(new URL(xhr.url).search).toBe('?website_token=web-tok&locale=pt_BR');
+    expect(xhr.headers).toEqual({ 'X-Auth-Token': 'jwt-1' });
+    expect((xhr.body as FormData).get('message[echo_id]')).toBe('e-9');
+
+    xhr.progress(250, 1000);
+    xhr.progress(0, 0, false);
+    xhr.progress(1000, 1000);
+    xhr.answer(200, { id: 41, content: null });
+    await expect(pending).resolves.toEqual({ id: 41, content: null });
+    expect(heard).toEqual([0.25, 1]);
+  });
+
+  it('fail in the same classes as any request', async () => {
+    const { client } = setupXhr();
+    const sending = (signal?: AbortSignal) => {
+      const made = nextXhr();
+      return { failed: failure(client.request(upload(), { onUploadProgress: () => undefined, signal })), made };
+    };
+    const refused = sending();
+    (await refused.made).answer(422, { error: 'File type not allowed' });
+    expect(await refused.failed).toMatchObject({ kind: 'bad_request', status: 422, body: { error: 'File type not allowed' } });
+
+    const cut = sending();
+    (await cut.made).failNetwork();
+    expect(await cut.failed).toMatchObject({ kind: 'network' });
+
+    const controller = new AbortController();
+    const canceled = sending(controller.signal);
+    const xhr = await canceled.made;
+    controller.abort();
+    expect(await canceled.failed).toMatchObject({ kind: 'canceled' });
+    expect(xhr.aborted).toBe(true);
+  });
+
+  it('send nothing when canceled before their code has arrived', async () => {
+    const { client } = setupXhr();
+    FakeXhr.last = undefined;
+    const controller = new AbortController();
+    const pending = failure(client.request(upload(), { onUploadProgress: () => undefined, signal: controller.signal }));
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'canceled' });
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it('give up with timeout as any request does', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = setupXhr({ timeoutMs: 10_000 });
+      const made = nextXhr();
+      const pending = failure(client.request(upload(), { onUploadProgress: () => undefined }));
+      const xhr = await made;
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await pending).toMatchObject({ kind: 'timeout' });
+      expect(xhr.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -193,3 +193,49 @@ describe('retrying a failed message', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('uploading a file', () => {
+  const plan = () => new File(['x'.repeat(2048)], 'plan.pdf', { type: 'application/pdf' });
+
+  it("moves the bubble's bar a step per whole percent the browser reports, and drops it with the echo", async () => {
+    const { model, calls } = setup();
+    const sent = model.sendAttachment(plan(), 'file');
+    const [local] = model.list.value;
+    expect(local.status).toBe('in_progress');
+    expect(local.progress).toBeUndefined();
+    const { onUploadProgress } = calls[0].options!;
+
+    const seen: (number | undefined)[] = [];
+    for (const sentShare of [0.1, 0.104, 0.5, 1]) {
+      const before = model.map.value;
+      onUploadProgress!(sentShare);
+      if (model.map.value !== before) seen.push(model.map.value.get(local.id)?.progress);
+    }
+    expect(seen).toEqual([10, 50, 100]);
+
+    calls[0].resolve(serverMessage(601, { message_type: MESSAGE_TYPE.incoming, content: null, echo_id: String(local.id) }));
+    await sent;
+    expect(model.list.value).toEqual([expect.objectContaining({ id: 601 })]);
+    expect(model.list.value[0].progress).toBeUndefined();
+  });
+
+  it('starts the bar over when a failed upload is sent again', async () => {
+    const { model, calls } = setup();
+    const sent = model.sendAttachment(plan(), 'file');
+    const id = String(model.list.value[0].id);
+    calls[0].options!.onUploadProgress!(0.6);
+    calls[0].reject(new Error('offline'));
+    await sent.catch(() => undefined);
+    expect(model.map.value.get(id)).toMatchObject({ status: 'failed', progress: 60 });
+
+    model.retry(id);
+    expect(model.map.value.get(id)).toMatchObject({ status: 'in_progress', progress: undefined });
+    expect(calls[1].options?.onUploadProgress).toBeTypeOf('function');
+  });
+
+  it('asks no progress of a text message', () => {
+    const { model, calls } = setup();
+    model.sendText('Hello');
+    expect(calls[0].options).toBeUndefined();
+  });
+});
