@@ -3,28 +3,39 @@
  * the optimistic bubble. Lazy, in the realtime chunk (`realtime/connect.ts`, docs/architecture.md#loading-strategy),
  * which the conversation view has asked for already: the first paint carries none of it.
  */
-import type { FileType } from '../../shared/types';
+import type { FileType, WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
+import type { ConversationModel } from './conversation';
 import type { ChatMessage } from './messageMerge';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 
 export interface OutboxDeps {
   messages: MessagesModel;
+  /** Whether a message starts a new conversation, and which one it started. */
+  conversation: Pick<ConversationModel, 'afresh' | 'started'>;
   request: Request;
   /** The host page the message is sent from (`referer_url`). */
   referrer(): string;
 }
 
 /** Sends through the messages model's own actions: it shows, patches and merges; this posts. */
-export function createOutbox({ messages, request, referrer }: OutboxDeps) {
+export function createOutbox({ messages, conversation, request, referrer }: OutboxDeps) {
   // Files of optimistic attachment messages, kept for a retry.
   const files = new Map<string, File>();
+
+  /** The first message after 'Start a new conversation' starts it (a text, as in Chatwoot's widget). */
+  async function start(message: { content: string; echo_id: string; timestamp: string; referer_url: string }): Promise<WidgetMessage> {
+    const started = await request(endpoints.createConversation({ contact: {}, message, custom_attributes: {} }));
+    conversation.started(started);
+    return started.messages[0];
+  }
 
   async function post(local: ChatMessage) {
     const echoId = String(local.id);
     const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
-    const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer(), reply_to: replyTo };
+    const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer() };
+    const content = local.content ?? '';
     const file = files.get(echoId);
     // The bubble's bar follows the upload, a step per whole percent (not per progress event).
     let shown: number | undefined;
@@ -33,12 +44,11 @@ export function createOutbox({ messages, request, referrer }: OutboxDeps) {
       if (progress !== shown) messages.patch(local.id, { progress: (shown = progress) });
     };
     try {
-      const created = await request(
-        file
-          ? endpoints.sendAttachment({ ...common, attachments: [file] })
-          : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
-        file && { onUploadProgress },
-      );
+      const created = file
+        ? await request(endpoints.sendAttachment({ ...common, reply_to: replyTo, attachments: [file] }), { onUploadProgress })
+        : conversation.afresh.peek()
+          ? await start({ ...common, content })
+          : await request(endpoints.sendMessage({ ...common, reply_to: replyTo, content }));
       messages.merge({ ...created, echo_id: echoId });
       release(echoId);
       return created;

@@ -41,7 +41,11 @@ export function Messages() {
   const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
-  const canAttach = app.canAttach.value;
+  // The inbox's `allowMessagesAfterResolved` (Chatwoot's default: on): a resolved conversation
+  // still takes the visitor's messages, and the first one reopens it (docs/behaviour.md#conversation-status).
+  const canWrite = !resolved || channel.allowMessagesAfterResolved !== false;
+  // A new conversation starts with a text (`POST /conversations` takes no file), as in Chatwoot.
+  const canAttach = app.canAttach.value && !conversation.afresh.value;
   const canPickEmoji = app.canPickEmoji.value;
 
   useEffect(() => {
@@ -113,13 +117,13 @@ export function Messages() {
       focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
       onRetry: (id) => flow.retry(id),
-      onReply: resolved ? undefined : (message) => composer.quote(message),
+      onReply: canWrite ? (message) => composer.quote(message) : undefined,
       loadOlder: () => messages.fetchOlder(),
       children: (
         <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} />
       ),
     };
-  }, [locale.value, resolved, useInboxAvatar]);
+  }, [locale.value, canWrite, useInboxAvatar]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -140,7 +144,6 @@ export function Messages() {
   );
 
   const replyTo = composer.replyTo.value;
-  const showComposer = !resolved || channel.allowMessagesAfterResolved !== false;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
@@ -177,12 +180,13 @@ export function Messages() {
             invalidEmail: t('FORM.INVALID_EMAIL'),
           }}
           hasEmail={!!widget.contact.contact.value?.has_email}
-          onStartNew={() => flow.startNewConversation()}
+          // Writing here continues the conversation; only where it cannot is a new one offered.
+          onStartNew={canWrite ? undefined : () => flow.startNewConversation()}
           onRequestTranscript={(email) => flow.requestTranscript(email)}
           errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
         />
       )}
-      {showComposer && !resolved && replyTo && (
+      {canWrite && replyTo && (
         <ReplyToChip
           sender={nameOf(replyTo)}
           summary={messageSummary(replyTo, labelsForMessages)}
@@ -190,7 +194,7 @@ export function Messages() {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {showComposer && !resolved && (
+      {canWrite && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
           labels={{ placeholder: t('COMPOSER.PLACEHOLDER'), send: t('COMPOSER.SEND'), attach: t('ATTACHMENT.ADD') }}

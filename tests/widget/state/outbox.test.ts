@@ -1,3 +1,4 @@
+import { createConversationModel } from '../../../src/widget/state/conversation';
 import { createMessagesModel } from '../../../src/widget/state/messages';
 import { createOutbox } from '../../../src/widget/state/outbox';
 import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
@@ -22,9 +23,10 @@ const created = (id: number, call: PendingCall, fields: Partial<WidgetMessage> =
 function setup() {
   const fake = fakeRequest();
   const messages = createMessagesModel(fake.request);
-  const outbox = createOutbox({ messages, request: fake.request, referrer: () => 'https://shop.example/cart' });
+  const conversation = createConversationModel(fake.request, vi.fn());
+  const outbox = createOutbox({ messages, conversation, request: fake.request, referrer: () => 'https://shop.example/cart' });
   const sendText = (content: string, replyTo?: number) => outbox.post(messages.addLocal({ content }, replyTo));
-  return { ...fake, model: { ...messages, ...outbox, sendText } };
+  return { ...fake, conversation, model: { ...messages, ...outbox, sendText } };
 }
 
 describe('sending a text message', () => {
@@ -237,5 +239,58 @@ describe('uploading a file', () => {
     const { model, calls } = setup();
     model.sendText('Hello');
     expect(calls[0].options).toBeUndefined();
+  });
+});
+
+describe("the first message after 'Start a new conversation'", () => {
+  /** The server's answer to `POST /conversations`: the new conversation with the message it stored. */
+  const startedWith = (call: PendingCall, id: number) => {
+    const { message } = call.endpoint.body as { message: { content: string; echo_id: string } };
+    return {
+      id: 77,
+      inbox_id: 1,
+      status: 'open',
+      contact_last_seen_at: 0,
+      messages: [
+        serverMessage(id, { conversation_id: 77, message_type: MESSAGE_TYPE.incoming, content: message.content, echo_id: message.echo_id }),
+      ],
+      custom_attributes: {},
+      contact: { id: 3, name: 'Visitor', email: null, phone_number: null, identifier: null },
+    };
+  };
+
+  it('starts a new conversation with it, and the next message goes into that one', async () => {
+    const { model, calls, conversation } = setup();
+    conversation.forget();
+    const first = model.sendText('A question about another order');
+    const [{ endpoint }] = calls;
+    expect(endpoint).toMatchObject({ method: 'POST', path: '/api/v1/widget/conversations' });
+    expect(endpoint.body).toMatchObject({
+      contact: {},
+      custom_attributes: {},
+      message: { content: 'A question about another order', echo_id: model.list.value[0].id, referer_url: 'https://shop.example/cart' },
+    });
+
+    calls[0].resolve(startedWith(calls[0], 900));
+    await first;
+    expect(model.list.value).toEqual([expect.objectContaining({ id: 900, status: 'sent', conversation_id: 77 })]);
+    expect(conversation.id.value).toBe(77);
+    expect(conversation.afresh.value).toBe(false);
+
+    model.sendText('And another thing');
+    expect(calls[1].endpoint).toMatchObject({ method: 'POST', path: '/api/v1/widget/messages' });
+  });
+
+  it('starts it on a retry too, with the same echo_id, when the first attempt failed', async () => {
+    const { model, calls, conversation } = setup();
+    conversation.forget();
+    const first = model.sendText('Hello again');
+    calls[0].reject(new Error('offline'));
+    await first.catch(() => undefined);
+    const id = String(model.list.value[0].id);
+
+    model.retry(id);
+    expect(calls[1].endpoint).toMatchObject({ method: 'POST', path: '/api/v1/widget/conversations' });
+    expect((calls[1].endpoint.body as { message: { echo_id: string } }).message.echo_id).toBe(id);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Messages } from '../../../src/widget/views/Messages';
 import { WidgetContext } from '../../../src/widget/views/context';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
@@ -91,5 +91,54 @@ describe('the conversation view of 2,000 messages', () => {
     });
     expect([...renders.bubbles]).toEqual([[1999, 1]]);
     expect(renders.composer).toBe(0);
+  });
+});
+
+describe('a resolved conversation', () => {
+  /** The view of a resolved conversation in an inbox that does or does not take messages after resolving. */
+  async function resolvedIn(allowMessagesAfterResolved: boolean) {
+    const widget = fakeWidget(
+      { conversation: { status: 'resolved' }, messages: [widgetMessage(1, { content: 'Glad to help!' })] },
+      { channel: { allowMessagesAfterResolved } },
+    );
+    await widget.state.conversation.fetch();
+    await widget.state.messages.fetchLatest();
+    render(
+      <WidgetContext.Provider value={widget.state}>
+        <Messages />
+      </WidgetContext.Provider>,
+    );
+    await screen.findByText('This conversation has been resolved');
+    await act(settle);
+    return widget;
+  }
+
+  it("still takes the visitor's messages where the inbox allows it, and offers no new conversation", async () => {
+    const { endpoints } = await resolvedIn(true);
+    const composer = screen.getByRole('textbox', { name: 'Type your message' });
+    expect(screen.queryByRole('button', { name: 'Start a new conversation' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Request a conversation transcript' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reply' })).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.input(composer, { target: { value: 'One more question' } });
+      await settle();
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+      await settle();
+    });
+    await vi.waitFor(() =>
+      expect(endpoints.find((e) => e.method === 'POST' && e.path === '/api/v1/widget/messages')?.body).toMatchObject({
+        message: { content: 'One more question' },
+      }),
+    );
+  });
+
+  it('offers only a new conversation where the inbox does not take messages after resolving', async () => {
+    await resolvedIn(false);
+    expect(screen.getByRole('button', { name: 'Start a new conversation' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Type your message' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
   });
 });
