@@ -37,7 +37,13 @@ export function gatewayMode(config: Config & { chatwootUrl: string }, logger?: L
       },
     },
   ];
-  const app = createGatewayApp({ config, chatwoot, widgetConfig: createWidgetConfigSource(chatwoot), readiness, logger });
+  const app = createGatewayApp({
+    config,
+    chatwoot,
+    widgetConfig: createWidgetConfigSource(chatwoot, { branding: config.branding }),
+    readiness,
+    logger,
+  });
 
   return {
     app,

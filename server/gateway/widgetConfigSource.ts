@@ -8,7 +8,8 @@
  */
 import type { WidgetBootConfig } from '../../src/shared/types';
 import { bootConfigFromChatwoot } from '../presenters/widgetConfig';
-import { BRAND_NAME, WIDGET_BRAND_URL } from '../routes/widgetPage';
+import { DEFAULT_BRANDING, type Branding } from '../config';
+import { widgetGlobalConfig } from '../routes/widgetPage';
 import type { ChatwootClient } from './chatwootClient';
 import type { CallOrigin } from './forwardHeaders';
 import { upstreamRequestHeaders } from './forwardHeaders';
@@ -33,9 +34,16 @@ export type WidgetConfigResult =
 
 type Verdict = Extract<WidgetConfigResult, { ok: false }>;
 
-/** Loads the data block for a visitor, through `chatwoot`. */
-export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { now?: () => number } = {}) {
+/**
+ * Loads the data block for a visitor, through `chatwoot`. `branding` (the environment's) fills
+ * in what Chatwoot's global config leaves out.
+ */
+export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { now?: () => number; branding?: Branding } = {}) {
   const verdicts = new TtlCache<string, Verdict>(TOKEN_VERDICT_TTL_MS, TOKEN_VERDICT_MAX, options.now);
+  const { DIRECT_UPLOADS_ENABLED: _direct, ...defaults } = widgetGlobalConfig(
+    { branding: options.branding ?? DEFAULT_BRANDING, maxUploadMb: DEFAULT_UPLOAD_MB },
+    null,
+  );
 
   return {
     /**
@@ -67,16 +75,7 @@ export function createWidgetConfigSource(chatwoot: ChatwootClient, options: { no
         return { ok: false, status: 502, body: { error: `Chatwoot answered the widget config with status ${answer.status}` } };
       }
       const raw = await answer.json().catch(() => null);
-      const config = bootConfigFromChatwoot(raw, {
-        origin: chatwoot.origin,
-        defaults: {
-          LOGO_THUMBNAIL: '',
-          BRAND_NAME,
-          WIDGET_BRAND_URL,
-          MAXIMUM_FILE_UPLOAD_SIZE: DEFAULT_UPLOAD_MB,
-          INSTALLATION_NAME: BRAND_NAME,
-        },
-      });
+      const config = bootConfigFromChatwoot(raw, { origin: chatwoot.origin, defaults });
       return config ? { ok: true, config } : { ok: false, status: 502, body: BAD_ANSWER };
     },
   };

@@ -9,8 +9,8 @@ export interface Packs {
   manifest: Record<string, string>;
   /** Chunks the widget entry imports statically: the page preloads them alongside it. */
   widgetImports: string[];
-  /** Whether `assets/logo.svg` exists (the branding logo). */
-  hasLogo: boolean;
+  /** The branding footer's logo the build ships (`assets/logo-[hash].svg`), when it is there. */
+  logo?: string;
 }
 
 const cache = new Map<string, { mtimeMs: number; packs: Packs }>();
@@ -36,7 +36,8 @@ export function readPacks(packsDir: string): Packs | null {
     const widgetImports = Array.isArray(imports)
       ? imports.filter((path): path is string => typeof path === 'string' && SAFE_PATH.test(path) && !path.includes('..'))
       : [];
-    const packs = { manifest, widgetImports, hasLogo: existsSync(join(packsDir, 'assets', 'logo.svg')) };
+    const logo = manifest['logo.svg'];
+    const packs = { manifest, widgetImports, logo: logo && existsSync(join(packsDir, logo)) ? logo : undefined };
     cache.set(file, { mtimeMs, packs });
     return packs;
   } catch {

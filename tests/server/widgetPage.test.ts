@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createFixture, readBootConfig, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
@@ -83,6 +83,71 @@ describe('GET /widget', () => {
     expect(boot.authToken.split('.')).toHaveLength(3);
     // Signed, so the cable accepts it before the visitor is stored: `<inbox>.<nonce>.<mac>`.
     expect(boot.chatwootPubsubToken).toMatch(/^1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('names the logo the build ships in the branding, served from /packs for good', async () => {
+    const logo = 'assets/logo-0A1B2C3D.svg';
+    mkdirSync(join(fx.packsDir, 'assets'));
+    writeFileSync(join(fx.packsDir, logo), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(
+      join(fx.packsDir, 'manifest.json'),
+      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': logo }),
+    );
+    const boot = readBootConfig(await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text());
+    expect(boot.globalConfig).toMatchObject({
+      LOGO_THUMBNAIL: `/packs/${logo}`,
+      BRAND_NAME: 'Wren',
+      WIDGET_BRAND_URL: 'https://github.com/wren-chat/wren',
+      INSTALLATION_NAME: 'Wren',
+    });
+    const served = await fx.request(boot.globalConfig.LOGO_THUMBNAIL);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/svg+xml');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('names no logo when the build has none, rather than one that is not there', async () => {
+    writeFileSync(
+      join(fx.packsDir, 'manifest.json'),
+      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }),
+    );
+    const boot = readBootConfig(await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text());
+    expect(boot.globalConfig.LOGO_THUMBNAIL).toBe('');
+  });
+
+  it("brands the widget with the installation's settings (BRAND_NAME, WIDGET_BRAND_URL, INSTALLATION_NAME, LOGO_THUMBNAIL)", async () => {
+    const branded = await createFixture({
+      env: {
+        BRAND_NAME: 'Acme Chat',
+        WIDGET_BRAND_URL: 'https://www.acme.example/chat',
+        INSTALLATION_NAME: 'Acme Support',
+        LOGO_THUMBNAIL: 'https://cdn.acme.example/logo.svg',
+      },
+    });
+    try {
+      const boot = readBootConfig(await (await branded.request(`/widget?website_token=${branded.config.websiteToken}`)).text());
+      expect(boot.globalConfig).toEqual({
+        LOGO_THUMBNAIL: 'https://cdn.acme.example/logo.svg',
+        BRAND_NAME: 'Acme Chat',
+        WIDGET_BRAND_URL: 'https://www.acme.example/chat',
+        DIRECT_UPLOADS_ENABLED: false,
+        MAXIMUM_FILE_UPLOAD_SIZE: 40,
+        INSTALLATION_NAME: 'Acme Support',
+      });
+      // The JSON twin says the same (docs/protocol.md#config).
+      const config = await (
+        await branded.request(`/api/v1/widget/config?website_token=${branded.config.websiteToken}`, { method: 'POST' })
+      ).json();
+      expect(config.global_config).toEqual({
+        LOGO_THUMBNAIL: 'https://cdn.acme.example/logo.svg',
+        BRAND_NAME: 'Acme Chat',
+        WIDGET_BRAND_URL: 'https://www.acme.example/chat',
+        MAXIMUM_FILE_UPLOAD_SIZE: 40,
+        INSTALLATION_NAME: 'Acme Support',
+      });
+    } finally {
+      await branded.close();
+    }
   });
 
   it('sends a strict CSP, no X-Frame-Options and no-store', async () => {
