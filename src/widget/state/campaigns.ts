@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
 import type { CampaignResponse } from '../api/endpoints';
 import type * as CampaignLogic from '../lib/campaigns';
@@ -15,6 +15,9 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   const active = signal<CampaignResponse | null>(null);
   const snoozedUntil = signal(0);
   const hasError = signal(false);
+  // Its conversation is being started (Chatwoot's `isCreating`), or did not start (to try again).
+  const starting = signal(false);
+  const lastFailure = signal<{ campaign: CampaignResponse; referer: string; customAttributes?: Record<string, unknown> } | null>(null);
   let pageUrl = '';
   let inBusinessHours = true;
   let logic: typeof CampaignLogic | undefined;
@@ -27,6 +30,31 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
       logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now(), URLPattern }),
     );
   };
+
+  /** `POST /events` `campaign.triggered`: the server starts the conversation with the campaign's message. */
+  async function trigger(campaign: CampaignResponse, referer: string, customAttributes?: Record<string, unknown>) {
+    starting.value = true;
+    lastFailure.value = null;
+    try {
+      await request(
+        endpoints.triggerCampaign({
+          campaign_id: campaign.id,
+          custom_attributes: customAttributes,
+          initiated_at: { timestamp: new Date().toString() },
+          referer,
+        }),
+      );
+      hasError.value = false;
+      return true;
+    } catch {
+      // docs/behaviour.md#campaigns: the error flag, and the visitor told it did not start.
+      hasError.value = true;
+      lastFailure.value = { campaign, referer, customAttributes };
+      return false;
+    } finally {
+      starting.value = false;
+    }
+  }
 
   async function apply(list: CampaignResponse[]) {
     campaigns.value = list;
@@ -50,6 +78,10 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     active: active as ReadonlySignal<CampaignResponse | null>,
     snoozedUntil: snoozedUntil as ReadonlySignal<number>,
     hasError: hasError as ReadonlySignal<boolean>,
+    /** A clicked campaign's conversation is being started. */
+    starting: starting as ReadonlySignal<boolean>,
+    /** The campaign whose conversation did not start, until it is tried again. */
+    failed: computed(() => lastFailure.value?.campaign ?? null),
     async fetch() {
       let list: CampaignResponse[];
       try {
@@ -85,21 +117,19 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     /**
      * The visitor clicked the campaign: it starts the conversation with the campaign's message
      * (the server creates it from `campaign.triggered`), with the conversation attributes a
-     * pre-chat form asked for.
+     * pre-chat form asked for. Resolves whether it started; a failure is kept for `retry`.
      */
-    async execute(referer: string, customAttributes?: Record<string, unknown>) {
+    async execute(referer: string, customAttributes?: Record<string, unknown>): Promise<boolean> {
       const campaign = active.value;
-      if (!campaign) return;
+      if (!campaign) return false;
       active.value = null;
       timers?.clear();
-      await request(
-        endpoints.triggerCampaign({
-          campaign_id: campaign.id,
-          custom_attributes: customAttributes,
-          initiated_at: { timestamp: new Date().toString() },
-          referer,
-        }),
-      );
+      return trigger(campaign, referer, customAttributes);
+    },
+    /** Tries the campaign whose conversation did not start again, as it was first sent. */
+    retry(): Promise<boolean> {
+      const last = lastFailure.value;
+      return last ? trigger(last.campaign, last.referer, last.customAttributes) : Promise.resolve(false);
     },
   };
 }

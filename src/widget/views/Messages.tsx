@@ -3,6 +3,7 @@ import { MessageList, type MessageListProps } from '../components/MessageList';
 import { loadInteractive, messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { Composer } from '../components/Composer';
 import { lazyPart } from '../components/LazyPart';
+import { RetryNotice } from '../components/RetryNotice';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
@@ -36,8 +37,11 @@ export function Messages() {
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
-  // message does not re-render this view (composer, footer) at all.
-  const firstLoad = !widget.hasMessages.value && messages.isFetching.value;
+  // message does not re-render this view (composer, footer) at all. A clicked campaign's
+  // conversation on its way counts as loading; one that did not start says so.
+  const empty = !widget.hasMessages.value;
+  const firstLoad = empty && (messages.isFetching.value || widget.campaigns.starting.value);
+  const campaignFailed = empty && !!widget.campaigns.failed.value;
   const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
@@ -184,6 +188,13 @@ export function Messages() {
           onStartNew={canWrite ? undefined : () => flow.startNewConversation()}
           onRequestTranscript={(email) => flow.requestTranscript(email)}
           errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
+        />
+      )}
+      {campaignFailed && (
+        <RetryNotice
+          className="retry-notice"
+          labels={{ failed: t('CAMPAIGN.NOT_STARTED'), retry: t('RETRY') }}
+          onRetry={() => widget.retryCampaign()}
         />
       )}
       {canWrite && replyTo && (

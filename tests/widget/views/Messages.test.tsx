@@ -142,3 +142,43 @@ describe('a resolved conversation', () => {
     expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
   });
 });
+
+describe('a campaign whose conversation did not start', () => {
+  it('says so where the conversation would be, and starts it on Try again', async () => {
+    let failing = true;
+    const page = 'https://shop.example/pricing';
+    const widget = fakeWidget({
+      conversation: null,
+      campaigns: [
+        {
+          id: 7,
+          trigger_rules: { url: page, time_on_page: 0 },
+          trigger_only_during_business_hours: false,
+          message: 'Need help choosing a plan?',
+          sender: null,
+        },
+      ],
+      answer: (endpoint) => (endpoint.path.endsWith('/events') && failing ? Promise.reject(new Error('offline')) : undefined),
+    });
+    await widget.state.load();
+    widget.state.app.setPage(page, 'shop.example');
+    widget.state.campaigns.setPage(page, true);
+    await vi.waitFor(() => expect(widget.state.campaigns.active.value).not.toBeNull());
+    await widget.state.openCampaign();
+    render(
+      <WidgetContext.Provider value={widget.state}>
+        <Messages />
+      </WidgetContext.Provider>,
+    );
+
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain("We couldn't start this conversation.");
+    failing = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await settle();
+    });
+    expect(widget.endpoints.filter((endpoint) => endpoint.path.endsWith('/events'))).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
