@@ -15,30 +15,29 @@ export interface Bounds {
 /** Which bound an answer misses: with both set it is `between`, as the library words it. */
 export type BoundsRule = 'min' | 'max' | 'between';
 
-/**
- * What the visitor reads, in their language; the bounds' words as the locale has them, with
- * `{name}`, `{min}` and `{max}` left for the rule to fill.
- */
+/** The form library's words: their keys in `locales/*.json`. */
+export type FormRuleKey =
+  | 'FORM.URL'
+  | 'FORM.FALLBACK'
+  | 'FORM.MIN'
+  | 'FORM.MAX'
+  | 'FORM.BETWEEN'
+  | 'FORM.MIN_LENGTH'
+  | 'FORM.MAX_LENGTH'
+  | 'FORM.BETWEEN_LENGTH';
+
+/** Where the rules' words come from: the views hand in the visitor's language. */
 export interface FormRuleMessages {
-  /** 'Please include a valid url.' */
-  url: string;
-  /** "This field isn't valid." */
-  fallback: string;
-  /** '{name} must be at least {min}.' */
-  min: string;
-  /** '{name} must be less than or equal to {max}.' */
-  max: string;
-  /** '{name} must be between {min} and {max}.' */
-  between: string;
-  /** '{name} must be at least {min} characters long.' */
-  minLength: string;
-  /** '{name} must be less than or equal to {max} characters long.' */
-  maxLength: string;
-  /** '{name} must be between {min} and {max} characters long.' */
-  betweenLength: string;
+  /** The words of a key with its `{placeholders}` filled (the views' `t`). */
+  words(key: FormRuleKey, vars?: Record<string, string>): string;
   /** The visitor's language (a BCP 47 tag), which writes the bounds as it writes numbers (1,500 or 1.500). */
   locale: string;
 }
+
+const BOUNDS: Record<'value' | 'length', Record<BoundsRule, FormRuleKey>> = {
+  value: { min: 'FORM.MIN', max: 'FORM.MAX', between: 'FORM.BETWEEN' },
+  length: { min: 'FORM.MIN_LENGTH', max: 'FORM.MAX_LENGTH', between: 'FORM.BETWEEN_LENGTH' },
+};
 
 /** What an answer is checked as. */
 export type RuleKind = 'number' | 'date' | 'url' | 'text';
@@ -64,14 +63,13 @@ export function isDate(value: string): boolean {
  * `String.length` says.
  */
 export function ruleError(kind: RuleKind, answer: string, name: string, bounds: Bounds, messages: FormRuleMessages): string | undefined {
-  if (kind === 'date') return isDate(answer) ? undefined : messages.fallback;
-  if (kind === 'url') return isLink(answer) ? undefined : messages.url;
-  if (kind === 'number' && !Number.isFinite(Number(answer))) return messages.fallback;
-  const rule = missedBound(kind === 'number' ? Number(answer) : [...answer].length, bounds);
+  const { words } = messages;
+  if (kind === 'date') return isDate(answer) ? undefined : words('FORM.FALLBACK');
+  if (kind === 'url') return isLink(answer) ? undefined : words('FORM.URL');
+  if (kind === 'number' && !Number.isFinite(Number(answer))) return words('FORM.FALLBACK');
+  const of = kind === 'number' ? 'value' : 'length';
+  const rule = missedBound(of === 'value' ? Number(answer) : [...answer].length, bounds);
   if (!rule) return undefined;
   const number = new Intl.NumberFormat(messages.locale);
-  const words = messages[kind === 'number' ? rule : (`${rule}Length` as const)];
-  return words.replace(/\{(name|min|max)\}/g, (_, key: 'name' | 'min' | 'max') =>
-    key === 'name' ? name : number.format(bounds[key] ?? 0),
-  );
+  return words(BOUNDS[of][rule], { name, min: number.format(bounds.min ?? 0), max: number.format(bounds.max ?? 0) });
 }

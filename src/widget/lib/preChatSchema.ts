@@ -58,7 +58,7 @@ function textRules(field: FormField, messages: ValidationMessages) {
         whenGiven((value) => isLoosePhone(value) && isInternationalPhone(value), messages.phoneInvalid),
       ];
     case 'select':
-      return [whenGiven((value) => field.options.includes(value), messages.rules.fallback)];
+      return [whenGiven((value) => field.options.includes(value), messages.rules.words('FORM.FALLBACK'))];
     default: {
       const kind = field.source !== 'standard' && RULES[field.kind];
       if (!kind) return [];

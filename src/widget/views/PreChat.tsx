@@ -47,17 +47,7 @@ export function PreChat() {
       phoneInvalid: t('PRECHAT.PHONE_NUMBER_INVALID'),
       messageTooShort: t('PRECHAT.MESSAGE_TOO_SHORT'),
       patternMismatch: t('FORM.INVALID'),
-      rules: {
-        url: t('FORM.URL'),
-        fallback: t('FORM.FALLBACK'),
-        min: t('FORM.MIN'),
-        max: t('FORM.MAX'),
-        between: t('FORM.BETWEEN'),
-        minLength: t('FORM.MIN_LENGTH'),
-        maxLength: t('FORM.MAX_LENGTH'),
-        betweenLength: t('FORM.BETWEEN_LENGTH'),
-        locale: intlLocale.value,
-      },
+      rules: { words: t, locale: intlLocale.value },
       fieldRequired: (label) => t('PRECHAT.FIELD_REQUIRED', { label }),
     };
     const labels = {
