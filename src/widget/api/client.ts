@@ -1,11 +1,10 @@
 /**
- * The widget's only HTTP I/O: turns an `Endpoint` into a `fetch` (or, for an upload whose
- * progress is wanted, an `XMLHttpRequest`), adds the session and maps every failure to one
- * `ApiError` (docs/behaviour.md#errors network error classes). Identical GETs in flight at once
- * share one request.
+ * The widget's HTTP I/O: turns an `Endpoint` into a `fetch` (or the caller's transport: an upload
+ * whose progress is wanted goes by `XMLHttpRequest`, `uploadWithProgress.ts`), adds the session
+ * and maps every failure to one `ApiError` (docs/behaviour.md#errors network error classes).
+ * Identical GETs in flight at once share one request.
  */
 import type { Endpoint } from './endpoints';
-import { loadChunk } from '../lib/loadChunk';
 
 /**
  * - `bad_request`: the server answered 4xx (`status` and parsed `body` say why)
@@ -48,14 +47,25 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** A request as it goes out, built by the client: what a transport sends. */
+export interface OutgoingRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | FormData;
+  /** Aborts on the caller's signal and on the time-out. */
+  signal: AbortSignal;
+}
+
+/**
+ * Sends a request and settles as `fetch` does: an answer of any status resolves (its status and
+ * body as text), no answer rejects (a `TypeError`, or an `AbortError` when aborted).
+ */
+export type Transport = (url: string, request: OutgoingRequest) => Promise<{ status: number; text: string }>;
+
 export interface RequestOptions {
   signal?: AbortSignal;
-  /**
-   * Told how much of the body has gone, 0 to 1, while it uploads. `fetch` cannot report that
-   * (Chromium's streaming request bodies are HTTP/2-only and Safari has none), so such a request
-   * is sent with `XMLHttpRequest`, whose `upload` does.
-   */
-  onUploadProgress?(sent: number): void;
+  /** Sends by this instead of `fetch` (`uploadWithProgress`); the session, time-out and error classes are the client's alike. */
+  transport?: Transport;
 }
 
 export interface ApiClient {
@@ -119,7 +129,7 @@ export function createApiClient({
     },
   };
 
-  async function send<T>(endpoint: Endpoint<T>, { signal, onUploadProgress }: RequestOptions): Promise<T> {
+  async function send<T>(endpoint: Endpoint<T>, { signal, transport }: RequestOptions): Promise<T> {
     const { method, path, body } = endpoint;
     const request = `${method} ${path}`;
     const fail = (kind: ApiErrorKind, status?: number, errorBody?: unknown, cause?: unknown) =>
@@ -154,12 +164,10 @@ export function createApiClient({
     let status: number | undefined;
     let text: string;
     try {
-      const init = { method, headers, body: isForm ? body : body && JSON.stringify(body), signal: controller.signal };
-      // Its own small chunk: only a file's upload needs it, and the first paint carries this client.
-      if (onUploadProgress)
-        ({ status, text } = await (await loadChunk(() => import('./uploadWithProgress'))).uploadWithProgress(url, init, onUploadProgress));
+      const outgoing = { method, headers, body: isForm ? body : body && JSON.stringify(body), signal: controller.signal };
+      if (transport) ({ status, text } = await transport(url, outgoing));
       else {
-        const response = await doFetch(url, { ...init, credentials: 'omit' });
+        const response = await doFetch(url, { ...outgoing, credentials: 'omit' });
         status = response.status;
         text = await response.text();
       }

@@ -1,6 +1,6 @@
-import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
-import type { CampaignResponse } from '../api/endpoints';
+import type { CampaignResponse, Endpoint } from '../api/endpoints';
 import type * as CampaignLogic from '../lib/campaigns';
 import { loadChunk } from '../lib/loadChunk';
 import type { Request } from './request';
@@ -15,9 +15,10 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   const active = signal<CampaignResponse | null>(null);
   const snoozedUntil = signal(0);
   const hasError = signal(false);
-  // Its conversation is being started (Chatwoot's `isCreating`), or did not start (to try again).
+  // A clicked campaign's conversation is being started (Chatwoot's `isCreating`), or its start
+  // failed and is kept to be sent again as it was.
   const starting = signal(false);
-  const lastFailure = signal<{ campaign: CampaignResponse; referer: string; customAttributes?: Record<string, unknown> } | null>(null);
+  const failed = signal<Endpoint<void> | null>(null);
   let pageUrl = '';
   let inBusinessHours = true;
   let logic: typeof CampaignLogic | undefined;
@@ -32,24 +33,17 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   };
 
   /** `POST /events` `campaign.triggered`: the server starts the conversation with the campaign's message. */
-  async function trigger(campaign: CampaignResponse, referer: string, customAttributes?: Record<string, unknown>) {
+  async function start(trigger: Endpoint<void>) {
     starting.value = true;
-    lastFailure.value = null;
+    failed.value = null;
     try {
-      await request(
-        endpoints.triggerCampaign({
-          campaign_id: campaign.id,
-          custom_attributes: customAttributes,
-          initiated_at: { timestamp: new Date().toString() },
-          referer,
-        }),
-      );
+      await request(trigger);
       hasError.value = false;
       return true;
     } catch {
       // docs/behaviour.md#campaigns: the error flag, and the visitor told it did not start.
       hasError.value = true;
-      lastFailure.value = { campaign, referer, customAttributes };
+      failed.value = trigger;
       return false;
     } finally {
       starting.value = false;
@@ -80,8 +74,8 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     hasError: hasError as ReadonlySignal<boolean>,
     /** A clicked campaign's conversation is being started. */
     starting: starting as ReadonlySignal<boolean>,
-    /** The campaign whose conversation did not start, until it is tried again. */
-    failed: computed(() => lastFailure.value?.campaign ?? null),
+    /** The start of a campaign's conversation that did not go through, until it is tried again. */
+    failed: failed as ReadonlySignal<Endpoint<void> | null>,
     async fetch() {
       let list: CampaignResponse[];
       try {
@@ -124,13 +118,17 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
       if (!campaign) return false;
       active.value = null;
       timers?.clear();
-      return trigger(campaign, referer, customAttributes);
+      return start(
+        endpoints.triggerCampaign({
+          campaign_id: campaign.id,
+          custom_attributes: customAttributes,
+          initiated_at: { timestamp: new Date().toString() },
+          referer,
+        }),
+      );
     },
-    /** Tries the campaign whose conversation did not start again, as it was first sent. */
-    retry(): Promise<boolean> {
-      const last = lastFailure.value;
-      return last ? trigger(last.campaign, last.referer, last.customAttributes) : Promise.resolve(false);
-    },
+    /** Sends the start that did not go through again, as it was first sent. */
+    retry: (): Promise<boolean> => (failed.value ? start(failed.value) : Promise.resolve(false)),
   };
 }
 

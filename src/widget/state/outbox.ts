@@ -5,6 +5,7 @@
  */
 import type { FileType, WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
+import { uploadWithProgress } from '../api/uploadWithProgress';
 import type { ConversationModel } from './conversation';
 import type { ChatMessage } from './messageMerge';
 import type { MessagesModel } from './messages';
@@ -45,7 +46,9 @@ export function createOutbox({ messages, conversation, request, referrer }: Outb
     };
     try {
       const created = file
-        ? await request(endpoints.sendAttachment({ ...common, reply_to: replyTo, attachments: [file] }), { onUploadProgress })
+        ? await request(endpoints.sendAttachment({ ...common, reply_to: replyTo, attachments: [file] }), {
+            transport: uploadWithProgress(onUploadProgress),
+          })
         : conversation.afresh.peek()
           ? await start({ ...common, content })
           : await request(endpoints.sendMessage({ ...common, reply_to: replyTo, content }));

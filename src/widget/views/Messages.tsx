@@ -23,7 +23,7 @@ import conversationCss from '../styles/conversation.chunk.css';
 adoptStyles(conversationCss);
 
 // With the header's End Conversation confirmation, which leads to it (conversationEnd.ts).
-const ResolvedFooter = lazyPart(() => import('./conversationEnd').then((m) => m.ResolvedFooter));
+const ResolvedConversation = lazyPart(() => import('./conversationEnd').then((m) => m.ResolvedConversation));
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
@@ -171,31 +171,9 @@ export function Messages() {
       ) : (
         <MessageList {...listProps} />
       )}
-      {resolved && (
-        <ResolvedFooter
-          labels={{
-            resolved: t('CONVERSATION.RESOLVED'),
-            startNew: t('START_NEW_CONVERSATION'),
-            requestTranscript: t('TRANSCRIPT.REQUEST'),
-            email: t('TRANSCRIPT.EMAIL'),
-            send: t('TRANSCRIPT.SEND'),
-            success: t('TRANSCRIPT.SUCCESS'),
-            error: t('TRANSCRIPT.ERROR'),
-            invalidEmail: t('FORM.INVALID_EMAIL'),
-          }}
-          hasEmail={!!widget.contact.contact.value?.has_email}
-          // Writing here continues the conversation; only where it cannot is a new one offered.
-          onStartNew={canWrite ? undefined : () => flow.startNewConversation()}
-          onRequestTranscript={(email) => flow.requestTranscript(email)}
-          errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }}
-        />
-      )}
+      {resolved && <ResolvedConversation flow={flow} canWrite={canWrite} errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }} />}
       {campaignFailed && (
-        <RetryNotice
-          className="retry-notice"
-          labels={{ failed: t('CAMPAIGN.NOT_STARTED'), retry: t('RETRY') }}
-          onRetry={() => widget.retryCampaign()}
-        />
+        <RetryNotice labels={{ failed: t('CAMPAIGN.NOT_STARTED'), retry: t('RETRY') }} onRetry={() => widget.retryCampaign()} />
       )}
       {canWrite && replyTo && (
         <ReplyToChip

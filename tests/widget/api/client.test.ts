@@ -1,4 +1,4 @@
-import { ApiError, createApiClient, type ApiClientOptions } from '../../../src/widget/api/client';
+import { ApiError, createApiClient, type ApiClientOptions, type OutgoingRequest, type Transport } from '../../../src/widget/api/client';
 import * as endpoints from '../../../src/widget/api/endpoints';
 
 // The widget's page, which a relative address (`baseUrl: ''`) is resolved against.
@@ -239,60 +239,16 @@ describe('failures', () => {
   });
 });
 
-/**
- * An `XMLHttpRequest` the test drives: it records what was sent, and `progress`, `answer`,
- * `failNetwork` play the browser's part.
- */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = '';
-  aborted = false;
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
+describe("a caller's transport", () => {
+  /** A transport that records what it was handed and answers with `reply`. */
+  function transportAnswering(reply: (url: string, request: OutgoingRequest) => Promise<{ status: number; text: string }>) {
+    const sent: { url: string; request: OutgoingRequest }[] = [];
+    const transport: Transport = (url, request) => {
+      sent.push({ url, request });
+      return reply(url, request);
+    };
+    return { transport, sent };
   }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number, lengthComputable = true) {
-    this.upload.onprogress?.({ loaded, total, lengthComputable });
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
-  }
-  failNetwork() {
-    this.onerror?.();
-  }
-}
-
-/** The `XMLHttpRequest` the client makes next (once its small chunk has loaded). */
-async function nextXhr(): Promise<FakeXhr> {
-  FakeXhr.last = undefined;
-  return vi.waitFor(() => FakeXhr.last ?? Promise.reject(new Error('no XMLHttpRequest yet')));
-}
-
-describe('uploads that report their progress', () => {
   const upload = () =>
     endpoints.sendAttachment({
       attachments: [new File(['x'.repeat(1000)], 'plan.pdf', { type: 'application/pdf' })],
@@ -300,72 +256,52 @@ describe('uploads that report their progress', () => {
       referer_url: 'https://shop.example/',
       echo_id: 'e-9',
     });
-  const setupXhr = (options: Partial<ApiClientOptions> = {}) => setup(undefined, options);
-  beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
 
-  it('go by XMLHttpRequest, with the session headers and the form as it is, and tell how much has gone', async () => {
-    const { client, calls } = setupXhr();
-    const heard: number[] = [];
-    const made = nextXhr();
-    const pending = client.request(upload(), { onUploadProgress: (sent) => heard.push(sent) });
-    const xhr = await made;
+  it('sends instead of fetch, with the session headers and the form as it is', async () => {
+    const { client, calls } = setup();
+    const { transport, sent } = transportAnswering(async () => ({ status: 200, text: '{"id":41}' }));
+    await expect(client.request(upload(), { transport })).resolves.toEqual({ id: 41 });
     expect(calls).toHaveLength(0);
-    expect(xhr.method).toBe('POST');
-    expect(new URL(xhr.url).pathname).toBe('/api/v1/widget/messages');
-    expect(new URL(xhr.url).search).toBe('?website_token=web-tok&locale=pt_BR');
-    expect(xhr.headers).toEqual({ 'X-Auth-Token': 'jwt-1' });
-    expect((xhr.body as FormData).get('message[echo_id]')).toBe('e-9');
-
-    xhr.progress(250, 1000);
-    xhr.progress(0, 0, false);
-    xhr.progress(1000, 1000);
-    xhr.answer(200, { id: 41, content: null });
-    await expect(pending).resolves.toEqual({ id: 41, content: null });
-    expect(heard).toEqual([0.25, 1]);
+    const [{ url, request }] = sent;
+    expect(url).toBe('https://chat.example/api/v1/widget/messages?website_token=web-tok&locale=pt_BR');
+    expect(request.method).toBe('POST');
+    expect(request.headers).toEqual({ 'X-Auth-Token': 'jwt-1' });
+    expect((request.body as FormData).get('message[echo_id]')).toBe('e-9');
   });
 
-  it('fail in the same classes as any request', async () => {
-    const { client } = setupXhr();
-    const sending = (signal?: AbortSignal) => {
-      const made = nextXhr();
-      return { failed: failure(client.request(upload(), { onUploadProgress: () => undefined, signal })), made };
-    };
-    const refused = sending();
-    (await refused.made).answer(422, { error: 'File type not allowed' });
-    expect(await refused.failed).toMatchObject({ kind: 'bad_request', status: 422, body: { error: 'File type not allowed' } });
-
-    const cut = sending();
-    (await cut.made).failNetwork();
-    expect(await cut.failed).toMatchObject({ kind: 'network' });
+  it('fails in the same classes as fetch', async () => {
+    const { client } = setup();
+    const refused = transportAnswering(async () => ({ status: 422, text: '{"error":"File type not allowed"}' }));
+    expect(await failure(client.request(upload(), { transport: refused.transport }))).toMatchObject({
+      kind: 'bad_request',
+      status: 422,
+      body: { error: 'File type not allowed' },
+    });
+    const cut = transportAnswering(() => Promise.reject(new TypeError()));
+    expect(await failure(client.request(upload(), { transport: cut.transport }))).toMatchObject({ kind: 'network' });
 
     const controller = new AbortController();
-    const canceled = sending(controller.signal);
-    const xhr = await canceled.made;
+    const hanging = transportAnswering(
+      (_, request) =>
+        new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError')))),
+    );
+    const canceled = failure(client.request(upload(), { transport: hanging.transport, signal: controller.signal }));
     controller.abort();
-    expect(await canceled.failed).toMatchObject({ kind: 'canceled' });
-    expect(xhr.aborted).toBe(true);
+    expect(await canceled).toMatchObject({ kind: 'canceled' });
   });
 
-  it('send nothing when canceled before their code has arrived', async () => {
-    const { client } = setupXhr();
-    FakeXhr.last = undefined;
-    const controller = new AbortController();
-    const pending = failure(client.request(upload(), { onUploadProgress: () => undefined, signal: controller.signal }));
-    controller.abort();
-    expect(await pending).toMatchObject({ kind: 'canceled' });
-    expect(FakeXhr.last).toBeUndefined();
-  });
-
-  it('give up with timeout as any request does', async () => {
+  it('is given up with timeout as fetch is', async () => {
     vi.useFakeTimers();
     try {
-      const { client } = setupXhr({ timeoutMs: 10_000 });
-      const made = nextXhr();
-      const pending = failure(client.request(upload(), { onUploadProgress: () => undefined }));
-      const xhr = await made;
+      const { client } = setup(undefined, { timeoutMs: 10_000 });
+      const { transport, sent } = transportAnswering(
+        (_, request) =>
+          new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError')))),
+      );
+      const pending = failure(client.request(upload(), { transport }));
       await vi.advanceTimersByTimeAsync(10_000);
       expect(await pending).toMatchObject({ kind: 'timeout' });
-      expect(xhr.aborted).toBe(true);
+      expect(sent[0].request.signal.aborted).toBe(true);
     } finally {
       vi.useRealTimers();
     }

@@ -236,7 +236,7 @@ describe('a campaign whose conversation does not start', () => {
     const { state } = await openedFailing(() => true);
     expect(state.campaigns.starting.value).toBe(false);
     expect(state.campaigns.hasError.value).toBe(true);
-    expect(state.campaigns.failed.value).toMatchObject({ id: 7, message: 'Need help choosing a plan?' });
+    expect(state.campaigns.failed.value?.body).toMatchObject({ name: 'campaign.triggered', event_info: { campaign_id: 7 } });
   });
 
   it('tries again with what it first sent, and forgets the failure once it has started', async () => {

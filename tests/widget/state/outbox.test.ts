@@ -196,8 +196,16 @@ describe('retrying a failed message', () => {
   });
 });
 
+// The transport an upload is sent by (api/uploadWithProgress.ts), carrying the progress callback it was given.
+vi.mock('../../../src/widget/api/uploadWithProgress', () => ({
+  uploadWithProgress: (onProgress: (sent: number) => void) =>
+    Object.assign(() => Promise.reject(new Error('not sent in this test')), { onProgress }),
+}));
+
 describe('uploading a file', () => {
   const plan = () => new File(['x'.repeat(2048)], 'plan.pdf', { type: 'application/pdf' });
+  /** The progress callback of the transport a call was asked to send by. */
+  const progressOf = (call: PendingCall) => (call.options?.transport as unknown as { onProgress: (sent: number) => void }).onProgress;
 
   it("moves the bubble's bar a step per whole percent the browser reports, and drops it with the echo", async () => {
     const { model, calls } = setup();
@@ -205,12 +213,12 @@ describe('uploading a file', () => {
     const [local] = model.list.value;
     expect(local.status).toBe('in_progress');
     expect(local.progress).toBeUndefined();
-    const { onUploadProgress } = calls[0].options!;
+    const onProgress = progressOf(calls[0]);
 
     const seen: (number | undefined)[] = [];
     for (const sentShare of [0.1, 0.104, 0.5, 1]) {
       const before = model.map.value;
-      onUploadProgress!(sentShare);
+      onProgress(sentShare);
       if (model.map.value !== before) seen.push(model.map.value.get(local.id)?.progress);
     }
     expect(seen).toEqual([10, 50, 100]);
@@ -225,17 +233,17 @@ describe('uploading a file', () => {
     const { model, calls } = setup();
     const sent = model.sendAttachment(plan(), 'file');
     const id = String(model.list.value[0].id);
-    calls[0].options!.onUploadProgress!(0.6);
+    progressOf(calls[0])(0.6);
     calls[0].reject(new Error('offline'));
     await sent.catch(() => undefined);
     expect(model.map.value.get(id)).toMatchObject({ status: 'failed', progress: 60 });
 
     model.retry(id);
     expect(model.map.value.get(id)).toMatchObject({ status: 'in_progress', progress: undefined });
-    expect(calls[1].options?.onUploadProgress).toBeTypeOf('function');
+    expect(progressOf(calls[1])).toBeTypeOf('function');
   });
 
-  it('asks no progress of a text message', () => {
+  it('sends a text message by fetch, with no transport of its own', () => {
     const { model, calls } = setup();
     model.sendText('Hello');
     expect(calls[0].options).toBeUndefined();
