@@ -60,8 +60,8 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
       }
     },
     /** The conversation the visitor just started (`POST /conversations` answers it). */
-    started({ id, inbox_id, status, contact_last_seen_at }: ConversationSummary) {
-      summary.value = { id, inbox_id, status, contact_last_seen_at };
+    started(conversation: ConversationSummary) {
+      summary.value = conversation;
       afresh.value = false;
     },
     /** The visitor starts afresh: the next message opens a new conversation. */
