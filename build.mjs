@@ -15,7 +15,8 @@
  *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
  *                                     picker's data among them: scripts/emojiData.mjs)
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
- *   dist/packs/assets/logo-[hash].svg the branding footer's logo, named `logo.svg` in the manifest
+ *   dist/packs/assets/logo-[hash].svg the branding footer's logo, named `logo.svg` in the manifest (the
+ *                                     server puts it in the /widget page as a data: URL)
  *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
  *   dist/packs/css/agent-[hash].css   stylesheet: one bundle of its own, outside every widget budget
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page

@@ -18,6 +18,8 @@ const logoState = (widget: FrameLocator) =>
     );
 
 test("the footer shows Wren's logo, shipped by the build, beside 'Powered by Wren'", async ({ page }) => {
+  const logoRequests: string[] = [];
+  page.on('request', (request) => /\/logo/.test(new URL(request.url()).pathname) && logoRequests.push(request.url()));
   await page.goto(`${E2E.hostOrigin}/`);
   const widget = await openChat(page);
   const link = footerOf(widget).getByRole('link', { name: 'Powered by Wren' });
@@ -27,11 +29,14 @@ test("the footer shows Wren's logo, shipped by the build, beside 'Powered by Wre
   expect(href.searchParams.get('utm_source')).toBe('widget_branding');
   expect(href.searchParams.get('utm_referrer')).toBe(new URL(E2E.hostOrigin).host);
 
+  // The build's logo (src/widget/assets/logo.svg), carried by the page: no request of its own.
   const logo = footerOf(widget).locator('img');
-  await expect(logo).toHaveAttribute('src', /^\/packs\/assets\/logo-[0-9A-F]{8}\.svg$/);
+  await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml,%3Csvg/);
+  expect(decodeURIComponent((await logo.getAttribute('src'))!)).toContain('<title>Wren</title>');
   // Decorative: the link's name is the text.
   await expect(logo).toHaveAttribute('alt', '');
   await expect.poll(() => logoState(widget)).toBe('decoded 12x12');
+  expect(logoRequests).toEqual([]);
   await saveScreenshot(page, 'branding-footer');
   await footerOf(widget).screenshot({ path: 'e2e-artifacts/screenshots/branding-footer-close-up.png', scale: 'device' });
 });

@@ -46,7 +46,7 @@ export function widgetCsp(ancestors: string, connect: string): string {
 export function widgetGlobalConfig(config: { branding: Branding; maxUploadMb: number }, packs: Pick<Packs, 'logo'> | null): GlobalConfig {
   const { branding } = config;
   return {
-    LOGO_THUMBNAIL: branding.logoUrl ?? (packs?.logo ? `/packs/${packs.logo}` : ''),
+    LOGO_THUMBNAIL: branding.logoUrl ?? packs?.logo ?? '',
     BRAND_NAME: branding.brandName,
     WIDGET_BRAND_URL: branding.brandUrl,
     // The reference server takes attachments in the message itself (multipart): it has no

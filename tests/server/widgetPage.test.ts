@@ -85,28 +85,26 @@ describe('GET /widget', () => {
     expect(boot.chatwootPubsubToken).toMatch(/^1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
   });
 
-  it('names the logo the build ships in the branding, served from /packs for good', async () => {
-    const logo = 'assets/logo-0A1B2C3D.svg';
+  it('brands the page with the logo the build ships, in the page itself: the first open fetches no file for it', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>Wren</title><path d="M1 1h9v9H1z"/></svg>';
     mkdirSync(join(fx.packsDir, 'assets'));
-    writeFileSync(join(fx.packsDir, logo), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(fx.packsDir, 'assets/logo-0A1B2C3D.svg'), svg);
     writeFileSync(
       join(fx.packsDir, 'manifest.json'),
-      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': logo }),
+      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }),
     );
     const boot = readBootConfig(await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text());
     expect(boot.globalConfig).toMatchObject({
-      LOGO_THUMBNAIL: `/packs/${logo}`,
       BRAND_NAME: 'Wren',
       WIDGET_BRAND_URL: 'https://github.com/wren-chat/wren',
       INSTALLATION_NAME: 'Wren',
     });
-    const served = await fx.request(boot.globalConfig.LOGO_THUMBNAIL);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/svg+xml');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const logo = boot.globalConfig.LOGO_THUMBNAIL;
+    expect(logo.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(logo.slice('data:image/svg+xml,'.length))).toBe(svg.replaceAll('"', "'"));
   });
 
-  it('names no logo when the build has none, rather than one that is not there', async () => {
+  it('names no logo when the build has none, rather than one it cannot read', async () => {
     writeFileSync(
       join(fx.packsDir, 'manifest.json'),
       JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }),
