@@ -30,9 +30,8 @@ vi.mock('../../../src/widget/components/MessageBubble', async (importOriginal) =
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The conversation view on fakes, with `count` agent messages held (as after scrolling back through them). */
-async function setup(count: number) {
-  const widget = fakeWidget({ messages: Array.from({ length: count }, (_, i) => widgetMessage(i + 1)) });
+/** The conversation view over `widget`'s conversation, fetched first. */
+async function showConversation(widget: ReturnType<typeof fakeWidget>) {
   await widget.state.conversation.fetch();
   await widget.state.messages.fetchLatest();
   render(
@@ -40,6 +39,12 @@ async function setup(count: number) {
       <Messages />
     </WidgetContext.Provider>,
   );
+}
+
+/** The conversation view on fakes, with `count` agent messages held (as after scrolling back through them). */
+async function setup(count: number) {
+  const widget = fakeWidget({ messages: Array.from({ length: count }, (_, i) => widgetMessage(i + 1)) });
+  await showConversation(widget);
   // The composer is a chunk of its own: the view is ready once it has arrived.
   await screen.findByRole('textbox', { name: 'Type your message' });
   await act(settle);
@@ -101,13 +106,7 @@ describe('a resolved conversation', () => {
       { conversation: { status: 'resolved' }, messages: [widgetMessage(1, { content: 'Glad to help!' })] },
       { channel: { allowMessagesAfterResolved } },
     );
-    await widget.state.conversation.fetch();
-    await widget.state.messages.fetchLatest();
-    render(
-      <WidgetContext.Provider value={widget.state}>
-        <Messages />
-      </WidgetContext.Provider>,
-    );
+    await showConversation(widget);
     await screen.findByText('This conversation has been resolved');
     await act(settle);
     return widget;
@@ -165,11 +164,7 @@ describe('a campaign whose conversation did not start', () => {
     widget.state.campaigns.setPage(page, true);
     await vi.waitFor(() => expect(widget.state.campaigns.active.value).not.toBeNull());
     await widget.state.openCampaign();
-    render(
-      <WidgetContext.Provider value={widget.state}>
-        <Messages />
-      </WidgetContext.Provider>,
-    );
+    await showConversation(widget);
 
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain("We couldn't start this conversation.");
