@@ -15,6 +15,8 @@
  *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
  *                                     picker's data among them: scripts/emojiData.mjs)
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
+ *   dist/packs/assets/logo-[hash].svg the branding footer's logo, named `logo.svg` in the manifest (the
+ *                                     server puts it in the /widget page as a data: URL)
  *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
  *   dist/packs/css/agent-[hash].css   stylesheet: one bundle of its own, outside every widget budget
  *   dist/packs/manifest.json          entry → hashed file, read by the server's /widget page
@@ -31,6 +33,7 @@
  */
 import { generateDtsBundle } from 'dts-bundle-generator';
 import { build, context, transform } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -47,6 +50,8 @@ const QUIET = process.argv.includes('--quiet');
 const DIST = process.env.DIST_DIR ?? 'dist';
 const PACKS = join(DIST, 'packs');
 const BROWSER_TARGET = ['chrome100', 'firefox100', 'safari15.4', 'edge100'];
+/** The branding footer's logo: the reference server's default `LOGO_THUMBNAIL` (server/routes/widgetPage.ts). */
+const LOGO = 'src/widget/assets/logo.svg';
 
 /**
  * Imports CSS as a minified string, for constructable stylesheets: every stylesheet of the
@@ -341,6 +346,21 @@ async function writeSizeViews() {
   }
 }
 
+/**
+ * Copies the logo under a content hash, so it is cached for good like every hashed file under
+ * /packs, and names it in the manifest (`logo.svg`) for the server to find.
+ */
+async function writeLogo() {
+  const svg = await readFile(LOGO);
+  const hash = createHash('sha256').update(svg).digest('hex').slice(0, 8).toUpperCase();
+  const file = `assets/logo-${hash}.svg`;
+  await mkdir(join(PACKS, 'assets'), { recursive: true });
+  await writeFile(join(PACKS, file), svg);
+  const manifestFile = join(PACKS, 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8').catch(() => '{}'));
+  await writeFile(manifestFile, JSON.stringify({ ...manifest, 'logo.svg': file }, null, 2));
+}
+
 async function clean() {
   await rm(PACKS, { recursive: true, force: true });
   await mkdir(join(PACKS, 'js'), { recursive: true });
@@ -413,6 +433,7 @@ async function buildLoader() {
 async function main() {
   await clean();
   if (WATCH) {
+    await writeLogo();
     const contexts = await Promise.all([widgetOptions, agentOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
@@ -426,9 +447,10 @@ async function main() {
     console.log('watching src/, server/ … (Ctrl+C to stop)');
     return;
   }
-  // Sequential: the manifest is written by two builds and must not race.
+  // Sequential: the manifest is written by several steps and must not race.
   await buildLoader();
   await build(widgetOptions);
+  await writeLogo();
   await build(agentOptions);
   await build(serverOptions);
   await buildPackage();

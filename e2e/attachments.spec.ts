@@ -100,3 +100,42 @@ test('a 50 MB file is refused with the 40 MB limit before any byte is uploaded',
   expect(after.map((m) => m.content)).toEqual([...before.map((m) => m.content), 'Never mind, I will describe it']);
   expect(after.flatMap((m) => m.attachments ?? [])).toEqual([]);
 });
+
+test("an upload's bar fills as its bytes go, not as an endless animation", async ({ page, context }) => {
+  const widget = await openConversation(page);
+  await sendVisitorMessage(page, widget, 'The full report follows');
+
+  // A slow uplink (256 KB/s) for the chat's own frame, so a 1.5 MB PDF takes about six seconds.
+  const frame = page.frames().find((f) => new URL(f.url()).pathname === '/widget')!;
+  const cdp = await context.newCDPSession(frame);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+
+  const report = tinyPdf(`Report ${'x'.repeat(1_500_000)}`);
+  await attach(page, widget, { name: 'report.pdf', mimeType: 'application/pdf', buffer: report });
+
+  const bar = widget.getByRole('progressbar', { name: 'Uploading...' });
+  await expect(bar).toBeVisible();
+  // What the bar said while the bytes went: a value (not the indeterminate state), rising.
+  const seen: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        const value = await bar.evaluate((el: HTMLProgressElement) => (el.hasAttribute('value') ? el.value : null)).catch(() => null);
+        if (value !== null && value !== seen.at(-1)) seen.push(value);
+        return seen.filter((v) => v > 0 && v < 100).length;
+      },
+      { intervals: [100], timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  expect(seen).toEqual([...seen].sort((a, b) => a - b));
+
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(widget.getByRole('log').getByRole('link', { name: 'Download report.pdf' })).toBeVisible({ timeout: 30_000 });
+  await expect(bar).toHaveCount(0);
+});

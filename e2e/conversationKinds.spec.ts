@@ -216,7 +216,7 @@ test.describe('the end of a conversation', () => {
     // It asks first (issue 14; e2e/conversationDetails.spec.ts covers the dialog itself).
     await widget.getByRole('dialog', { name: 'End this conversation?' }).getByRole('button', { name: 'End Conversation' }).click();
 
-    await expect(widget.getByRole('button', { name: 'Start a new conversation' })).toBeVisible();
+    await expect(widget.getByText('This conversation has been resolved')).toBeVisible();
     await expect(widget.getByRole('button', { name: 'End Conversation' })).toHaveCount(0);
     await expect.poll(async () => (await agentApi<{ status: string }>('GET', conversationPath(conversationId))).status).toBe('resolved');
   });

@@ -142,6 +142,55 @@ test('says what is wrong with an answer, in the words of the spec', async ({ pag
   await expect(form.getByText('Please enter a valid email address')).toHaveCount(0);
 });
 
+test("holds custom fields to the form library's bounds and link rule, in its words", async ({ page }) => {
+  const restore = await changeInbox({
+    pre_chat_form_enabled: true,
+    pre_chat_form_options: {
+      pre_chat_message: INTRO,
+      pre_chat_fields: [
+        {
+          field_type: 'conversation_attribute',
+          name: 'seats',
+          label: 'Seats',
+          type: 'number',
+          required: true,
+          enabled: true,
+          min: 1,
+          max: 1500,
+        },
+        { field_type: 'contact_attribute', name: 'voucher', label: 'Voucher code', type: 'text', required: false, enabled: true, min: 6 },
+        { field_type: 'contact_attribute', name: 'site', label: 'Website', type: 'link', required: false, enabled: true },
+      ],
+    },
+  });
+  try {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const { form } = await openForm(page);
+    await form.getByLabel('Seats', { exact: false }).fill('2000');
+    await form.getByLabel('Voucher code', { exact: true }).fill('AB1');
+    await form.getByLabel('Website', { exact: true }).fill('shop.example');
+    await form.getByLabel('Message', { exact: false }).fill('Team plan, please');
+    await submitButton(form).click();
+    await expect(form.getByLabel('Seats', { exact: false })).toHaveAccessibleDescription('Seats must be between 1 and 1,500.');
+    await expect(form.getByLabel('Voucher code', { exact: true })).toHaveAccessibleDescription(
+      'Voucher code must be at least 6 characters long.',
+    );
+    await expect(form.getByLabel('Website', { exact: true })).toHaveAccessibleDescription('Please include a valid url.');
+    await expect(form.getByLabel('Seats', { exact: false })).toBeFocused();
+    await saveScreenshot(page, 'prechat-form-rules-320');
+
+    // Within bounds, the conversation starts.
+    const created = page.waitForRequest((request) => isConversationCreate(request.method(), request.url()));
+    await form.getByLabel('Seats', { exact: false }).fill('12');
+    await form.getByLabel('Voucher code', { exact: true }).fill('SPRING24');
+    await form.getByLabel('Website', { exact: true }).fill('https://shop.example');
+    await submitButton(form).click();
+    expect((await created).postDataJSON()).toMatchObject({ custom_attributes: { seats: 12 } });
+  } finally {
+    await restore();
+  }
+});
+
 test('filling it in starts the conversation with one call, and the contact carries name, e-mail and phone', async ({ page }) => {
   const email = `ada.${Date.now()}@example.com`;
   const creates: string[] = [];

@@ -175,6 +175,37 @@ test.describe('campaigns', () => {
     }
   });
 
+  test('a campaign whose conversation does not start says so, and starts it on "Try again"', async ({ page }) => {
+    const message = `Questions about delivery? (${Date.now()})`;
+    const id = await createCampaign({ title: 'Delivery', message, url: landingPattern, timeOnPage: 1 });
+    // The server is down for the first start: the next one goes through.
+    let refused = 0;
+    await page.route('**/api/v1/widget/events?*', (route) => {
+      if (!route.request().postData()?.includes('campaign.triggered') || refused++ > 0) return route.continue();
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"The server is busy; please try again"}' });
+    });
+    try {
+      await page.goto(`${E2E.hostOrigin}/landing`);
+      const widget = chatFrame(page);
+      const prompt = widget.locator('.compact');
+      await expect(prompt.getByText(message)).toBeVisible({ timeout: 15_000 });
+      await prompt.getByRole('button', { name: new RegExp(message.replace(/[()?]/g, '.')) }).click();
+
+      const notice = widget.getByRole('alert').filter({ hasText: "We couldn't start this conversation." });
+      await expect(notice).toBeVisible();
+      expect(await conversationWithMessage(message)).toBeNull();
+      await saveScreenshot(page, 'campaign-not-started');
+
+      await notice.getByRole('button', { name: 'Try again' }).click();
+      await expect(widget.getByRole('log').getByText(message)).toBeVisible();
+      await expect(notice).toHaveCount(0);
+      await expect.poll(() => conversationWithMessage(message)).not.toBeNull();
+      expect(refused).toBe(2);
+    } finally {
+      await deleteCampaign(id);
+    }
+  });
+
   test('a campaign does not show on a URL its pattern does not match', async ({ page }) => {
     const message = `Free shipping on your first order (${Date.now()})`;
     const id = await createCampaign({ title: 'Free shipping', message, url: landingPattern, timeOnPage: 2 });

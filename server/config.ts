@@ -48,7 +48,32 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** Set → gateway mode: no database, in front of the Chatwoot at this origin (`server/gateway/`). */
   chatwootUrl?: string;
+  /** What the widget's branding footer shows, and the name mail goes out under. */
+  branding: Branding;
 }
+
+/**
+ * The installation's branding, Chatwoot's `BRAND_NAME`, `WIDGET_BRAND_URL`, `INSTALLATION_NAME`
+ * and `LOGO_THUMBNAIL` (docs/protocol.md#the-widget-page). In gateway mode Chatwoot's own values
+ * come first, and these fill what its answer leaves out.
+ */
+export interface Branding {
+  /** "Powered by" this; empty: no branding footer. */
+  brandName: string;
+  /** Where the footer links (an http(s) URL). */
+  brandUrl: string;
+  /** The installation's name: the display name of the mail it sends. */
+  installationName: string;
+  /** The footer's logo (an http(s) URL or a path on this server); empty: none; unset: the one the build ships. */
+  logoUrl?: string;
+}
+
+/** Wren's own branding, where the environment sets none. */
+export const DEFAULT_BRANDING: Branding = {
+  brandName: 'Wren',
+  brandUrl: 'https://github.com/wren-chat/wren',
+  installationName: 'Wren',
+};
 
 /** The configuration the app runs with: the three secrets are always resolved. */
 export interface AppConfig extends Config {
@@ -109,6 +134,36 @@ function rateLimits(env: Env): RateLimitSettings {
   ) as RateLimitSettings;
 }
 
+/** A name shown to people (set empty, it is ''): no control characters, at most 100 characters. */
+function displayName(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (value === undefined) return undefined;
+  if (value.length > 100 || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw new ConfigError(`${name} must be a name of at most 100 characters, got "${value.slice(0, 120)}"`);
+  }
+  return value;
+}
+
+const HTTP_URL = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/;
+
+/**
+ * BRAND_NAME, WIDGET_BRAND_URL, INSTALLATION_NAME, LOGO_THUMBNAIL. A BRAND_NAME set empty turns
+ * the branding footer off (Chatwoot's rule), and a LOGO_THUMBNAIL set empty leaves out the logo.
+ */
+function branding(env: Env): Branding {
+  const brandName = displayName(env, 'BRAND_NAME') ?? DEFAULT_BRANDING.brandName;
+  const logo = env.LOGO_THUMBNAIL?.trim();
+  if (logo && !HTTP_URL.test(logo) && !/^\/(?!\/)\S*$/.test(logo)) {
+    throw new ConfigError(`LOGO_THUMBNAIL must be an http(s) URL or a path on this server such as /brand/logo.svg, got "${logo}"`);
+  }
+  return {
+    brandName,
+    brandUrl: optional(env, 'WIDGET_BRAND_URL', HTTP_URL, 'an http(s) URL such as https://www.example.com') ?? DEFAULT_BRANDING.brandUrl,
+    installationName: displayName(env, 'INSTALLATION_NAME') || brandName || DEFAULT_BRANDING.installationName,
+    ...(logo !== undefined && { logoUrl: logo }),
+  };
+}
+
 // Tokens travel in URLs, headers and HTML, so keep them to URL-safe characters.
 const TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -145,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
     trustProxy: trustedProxyHeader(env),
     rateLimits: rateLimits(env),
+    branding: branding(env),
   };
 }
 

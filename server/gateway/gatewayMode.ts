@@ -61,7 +61,7 @@ export async function gatewayMode(config: Config & { chatwootUrl: string }, opti
   const app = createGatewayApp({
     config,
     chatwoot,
-    widgetConfig: createWidgetConfigSource(chatwoot, inboxAnswers),
+    widgetConfig: createWidgetConfigSource(chatwoot, inboxAnswers, { branding: config.branding }),
     inboxAnswers,
     readiness,
     draining: () => draining,

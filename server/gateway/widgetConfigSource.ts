@@ -11,7 +11,8 @@
 import type { WidgetBootConfig, WidgetInitialData } from '../../src/shared/types';
 import { TtlCache } from '../lib/ttlCache';
 import { bootConfigFromChatwoot } from '../presenters/widgetConfig';
-import { BRAND_NAME, WIDGET_BRAND_URL } from '../routes/widgetPage';
+import { DEFAULT_BRANDING, type Branding } from '../config';
+import { widgetGlobalConfig } from '../routes/widgetPage';
 import type { ChatwootClient } from './chatwootClient';
 import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
 import type { InboxAnswers } from './inboxAnswers';
@@ -37,9 +38,20 @@ export type WidgetConfigResult =
 
 type Verdict = Extract<WidgetConfigResult, { ok: false }>;
 
-/** Loads the data block for a visitor, through `chatwoot`; the inbox's shared answers through `inboxAnswers`. */
-export function createWidgetConfigSource(chatwoot: ChatwootClient, inboxAnswers: InboxAnswers, options: { now?: () => number } = {}) {
+/**
+ * Loads the data block for a visitor, through `chatwoot`; the inbox's shared answers through
+ * `inboxAnswers`. `branding` (the environment's) fills in what Chatwoot's global config leaves out.
+ */
+export function createWidgetConfigSource(
+  chatwoot: ChatwootClient,
+  inboxAnswers: InboxAnswers,
+  options: { now?: () => number; branding?: Branding } = {},
+) {
   const verdicts = new TtlCache<string, Verdict>(TOKEN_VERDICT_TTL_MS, TOKEN_VERDICT_MAX, options.now);
+  const { DIRECT_UPLOADS_ENABLED: _direct, ...defaults } = widgetGlobalConfig(
+    { branding: options.branding ?? DEFAULT_BRANDING, maxUploadMb: DEFAULT_UPLOAD_MB },
+    null,
+  );
 
   /** Chatwoot's config answer for the visitor of `authToken`, or a new one. */
   async function askConfig(websiteToken: string, authToken: string | undefined, from: CallOrigin): Promise<Response> {
@@ -83,16 +95,7 @@ export function createWidgetConfigSource(chatwoot: ChatwootClient, inboxAnswers:
         return { ok: false, status: 502, body: { error: `Chatwoot answered the widget config with status ${answer.status}` } };
       }
       const raw = await answer.json().catch(() => null);
-      const config = bootConfigFromChatwoot(raw, {
-        origin: chatwoot.origin,
-        defaults: {
-          LOGO_THUMBNAIL: '',
-          BRAND_NAME,
-          WIDGET_BRAND_URL,
-          MAXIMUM_FILE_UPLOAD_SIZE: DEFAULT_UPLOAD_MB,
-          INSTALLATION_NAME: BRAND_NAME,
-        },
-      });
+      const config = bootConfigFromChatwoot(raw, { origin: chatwoot.origin, defaults });
       if (!config) return { ok: false, status: 502, body: BAD_ANSWER };
       const contact = contactFromConfig(raw);
       // Whatever Chatwoot could not give leaves the page without the data: the widget asks for it.

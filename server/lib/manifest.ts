@@ -2,15 +2,33 @@
  * Reads `${PACKS_DIR}/manifest.json` (entry → content-hashed file, written by build.mjs),
  * re-reading only when the file changes so a rebuild is picked up without a restart.
  */
-import { existsSync, statSync, readFileSync } from 'node:fs';
+import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Packs {
   manifest: Record<string, string>;
   /** Chunks the widget entry imports statically: the page preloads them alongside it. */
   widgetImports: string[];
-  /** Whether `assets/logo.svg` exists (the branding logo). */
-  hasLogo: boolean;
+  /**
+   * The branding footer's logo the build ships (`assets/logo-[hash].svg`) as a `data:` URL, when
+   * it is there: the page carries it, so a first open fetches no file for it (docs/architecture.md#budgets).
+   */
+  logo?: string;
+}
+
+/**
+ * The built logo as a `data:` URL, or undefined when the manifest names none that can be read.
+ * Only what would break the URL is escaped (double quotes become single ones; spaces stay, as
+ * browsers take them), which keeps it a third shorter than `encodeURIComponent` would.
+ */
+function logoDataUrl(packsDir: string, file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    const svg = readFileSync(join(packsDir, file), 'utf8').trim();
+    return `data:image/svg+xml,${svg.replaceAll('"', "'").replace(/[<>#%\t\n\r]/g, encodeURIComponent)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 const cache = new Map<string, { mtimeMs: number; packs: Packs }>();
@@ -36,7 +54,7 @@ export function readPacks(packsDir: string): Packs | null {
     const widgetImports = Array.isArray(imports)
       ? imports.filter((path): path is string => typeof path === 'string' && SAFE_PATH.test(path) && !path.includes('..'))
       : [];
-    const packs = { manifest, widgetImports, hasLogo: existsSync(join(packsDir, 'assets', 'logo.svg')) };
+    const packs = { manifest, widgetImports, logo: logoDataUrl(packsDir, manifest['logo.svg']) };
     cache.set(file, { mtimeMs, packs });
     return packs;
   } catch {

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { DEFAULT_BRANDING, type Branding } from '../config';
 
 export interface MailMessage {
   to: string;
@@ -17,22 +18,24 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-const FROM = 'Wren <no-reply@wren.localhost>';
-
-/** A mailer for `smtpUrl`, or one writing `.eml` files into `outboxDir`. */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
+/**
+ * A mailer for `smtpUrl`, or one writing `.eml` files into `outboxDir`. Mail goes out under the
+ * installation's name (`INSTALLATION_NAME`, by default Wren).
+ */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; branding?: Pick<Branding, 'installationName'> }): Mailer {
+  const from = { name: options.branding?.installationName ?? DEFAULT_BRANDING.installationName, address: 'no-reply@wren.localhost' };
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: FROM, ...message });
+        await transport.sendMail({ from, ...message });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: FROM, ...message });
+      const info = await transport.sendMail({ from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       await writeFile(join(options.outboxDir, name), info.message as Buffer);

@@ -8,7 +8,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { chooseLocale, LOCALES, textDirection } from '../../src/shared/locales';
 import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
-import { CSP_SOURCE } from '../config';
+import { CSP_SOURCE, type Branding } from '../config';
 import type { AppDeps, AppEnv } from '../context';
 import { readPacks, type Packs } from '../lib/manifest';
 import { connectSources, pageCsp } from '../lib/pageCsp';
@@ -22,9 +22,6 @@ import { renderWidgetPage } from '../views/widgetPage';
 import { preferredEncodings } from './packs';
 import { findWebsiteInbox } from './widgetApi/auth';
 import { clientAddress } from '../limits/clientAddress';
-
-export const BRAND_NAME = 'Wren';
-export const WIDGET_BRAND_URL = 'https://github.com/wren-chat/wren';
 
 /** `frame-ancestors` from the inbox's allowed domains (`*` when none are configured). */
 export function frameAncestors(inbox: Inbox): string {
@@ -42,15 +39,21 @@ export function widgetCsp(ancestors: string, connect: string): string {
   return pageCsp(connect, ["font-src 'self'", "frame-src 'self' https:", `frame-ancestors ${ancestors}`]);
 }
 
-/** `window.globalConfig` of this installation. */
-export function widgetGlobalConfig(hasLogo: boolean, maxUploadMb: number): GlobalConfig {
+/**
+ * `window.globalConfig` of this installation: its branding (the logo the build ships unless
+ * `LOGO_THUMBNAIL` says otherwise) and upload limit.
+ */
+export function widgetGlobalConfig(config: { branding: Branding; maxUploadMb: number }, packs: Pick<Packs, 'logo'> | null): GlobalConfig {
+  const { branding } = config;
   return {
-    LOGO_THUMBNAIL: hasLogo ? '/packs/assets/logo.svg' : '',
-    BRAND_NAME,
-    WIDGET_BRAND_URL,
+    LOGO_THUMBNAIL: branding.logoUrl ?? packs?.logo ?? '',
+    BRAND_NAME: branding.brandName,
+    WIDGET_BRAND_URL: branding.brandUrl,
+    // The reference server takes attachments in the message itself (multipart): it has no
+    // ActiveStorage direct-upload endpoint to announce (docs/protocol.md#the-widget-page).
     DIRECT_UPLOADS_ENABLED: false,
-    MAXIMUM_FILE_UPLOAD_SIZE: maxUploadMb,
-    INSTALLATION_NAME: BRAND_NAME,
+    MAXIMUM_FILE_UPLOAD_SIZE: config.maxUploadMb,
+    INSTALLATION_NAME: branding.installationName,
   };
 }
 
@@ -115,7 +118,7 @@ export function widgetPageRoutes(deps: AppDeps) {
       chatwootWebChannel: channelConfig(inbox, account, await inboxPortal(deps.db, inbox)),
       chatwootPubsubToken: visitor.ref.pubsubToken,
       authToken: visitor.authToken,
-      globalConfig: widgetGlobalConfig(assets.packs.hasLogo, deps.config.maxUploadMb),
+      globalConfig: widgetGlobalConfig(deps.config, assets.packs),
       // The first paint's data travels with the page: no API round trip before the widget shows.
       initialData: await initialData(deps, inbox, account, visitor),
     };

@@ -81,7 +81,10 @@ export async function startConversation(
 
 /**
  * Stores the visitor's message in their latest conversation (creating or reopening it) and
- * broadcasts `message.created`. A repeated `echo_id` returns the stored message untouched.
+ * broadcasts `message.created`. A repeated `echo_id` returns the stored message untouched, a
+ * retried start of a conversation (`newConversation`) included. A resolved conversation is
+ * reopened only where the inbox allows messages after resolving; elsewhere the message starts a
+ * new one (docs/protocol.md#messages).
  */
 export async function postIncomingMessage(
   deps: AppDeps,
@@ -94,12 +97,14 @@ export async function postIncomingMessage(
   const content = hasAttachments && !input.content?.trim() ? null : checkContent(input.content);
   return withVisitorLock(deps, visitor.contactInbox.id, async () => {
     const { db } = deps;
-    let conversation = options.newConversation ? undefined : await latestConversation(db, visitor.contactInbox);
+    let conversation = await latestConversation(db, visitor.contactInbox);
     // Before the flood guard: a retried send answers with its stored copy and never counts twice.
     if (conversation && input.echo_id) {
       const existing = await findMessageByEchoId(db, conversation.id, input.echo_id);
       if (existing) return { view: await loadMessageView(db, conversation, visitor.contactInbox, existing), created: false };
     }
+    if (options.newConversation || (conversation?.status === 'resolved' && !visitor.inbox.allow_messages_after_resolved))
+      conversation = undefined;
     if (conversation && (await countIncomingSince(db, conversation.id, Date.now() - 60_000)) >= MESSAGES_PER_MINUTE) {
       throw new ApiError(422, 'Too many messages');
     }

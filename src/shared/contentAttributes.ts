@@ -73,6 +73,8 @@ export const FORM_FIELD_TYPES = [
   'radio',
 ] as const;
 
+const bound = v.optional(v.nullable(v.pipe(v.number(), v.finite())));
+
 /** A choice of a form's select or radio field. */
 export const FormFieldOption = v.looseObject({ label: text(), value: scalar() });
 export type FormFieldOption = v.InferOutput<typeof FormFieldOption>;
@@ -90,8 +92,12 @@ export const FormField = v.pipe(
     required: v.optional(v.boolean()),
     pattern: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1024), v.check(isRegExp, 'is not a valid pattern')))),
     pattern_error: optionalText(255),
+    // Wren: the form library's bounds, on a number's value or a text's length.
+    min: bound,
+    max: bound,
   }),
   v.check((field) => !['select', 'radio'].includes(field.type) || (field.options?.length ?? 0) > 0, 'needs options'),
+  v.check((field) => field.min == null || field.max == null || field.min <= field.max, 'min must not be more than max'),
 );
 export type FormField = v.InferOutput<typeof FormField>;
 

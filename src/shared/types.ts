@@ -105,6 +105,9 @@ export interface PreChatField {
   values?: string[];
   regex_pattern?: string;
   regex_cue?: string;
+  /** Wren: the form library's bounds on a number's value or a text's length (docs/behaviour.md#validation). */
+  min?: number | null;
+  max?: number | null;
 }
 
 /** A help-centre portal as `chatwootWebChannel.portal` carries it (docs/protocol.md#help-centre). */

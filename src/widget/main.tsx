@@ -29,7 +29,7 @@ const client = createApiClient({
 });
 const state = createWidgetState({
   boot,
-  request: (endpoint) => client.request(endpoint),
+  request: client.request,
   bridge,
   router,
   // Sending rides in the realtime chunk: the conversation view needs both (realtime/connect.ts).

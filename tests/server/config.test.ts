@@ -24,6 +24,35 @@ describe('loadConfig', () => {
       cspConnectSrc: [],
       trustProxy: undefined,
       rateLimits: defaultRateLimits(),
+      branding: { brandName: 'Wren', brandUrl: 'https://github.com/wren-chat/wren', installationName: 'Wren' },
+    });
+  });
+
+  it('reads the branding: BRAND_NAME, WIDGET_BRAND_URL, INSTALLATION_NAME, LOGO_THUMBNAIL', () => {
+    expect(
+      loadConfig({
+        BRAND_NAME: ' Acme Chat ',
+        WIDGET_BRAND_URL: 'https://www.acme.example/chat?from=widget',
+        INSTALLATION_NAME: 'Acme Support',
+        LOGO_THUMBNAIL: 'https://cdn.acme.example/logo.svg',
+      }).branding,
+    ).toEqual({
+      brandName: 'Acme Chat',
+      brandUrl: 'https://www.acme.example/chat?from=widget',
+      installationName: 'Acme Support',
+      logoUrl: 'https://cdn.acme.example/logo.svg',
+    });
+    // The installation is named after the brand unless it has a name of its own.
+    expect(loadConfig({ BRAND_NAME: 'Acme Chat' }).branding.installationName).toBe('Acme Chat');
+    expect(loadConfig({ LOGO_THUMBNAIL: '/brand/logo.png' }).branding.logoUrl).toBe('/brand/logo.png');
+  });
+
+  it('turns the branding footer off with BRAND_NAME set empty, and the logo with LOGO_THUMBNAIL set empty', () => {
+    expect(loadConfig({ BRAND_NAME: '', LOGO_THUMBNAIL: '' }).branding).toEqual({
+      brandName: '',
+      brandUrl: 'https://github.com/wren-chat/wren',
+      installationName: 'Wren',
+      logoUrl: '',
     });
   });
 
@@ -108,6 +137,12 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'redis.example.com:6379' }, /REDIS_URL must be a Redis URL/],
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be a whole number between 1 and 1000/],
     [{ PRESENCE_WINDOW_S: '0' }, /PRESENCE_WINDOW_S must be a whole number between 1 and 3600/],
+    [{ BRAND_NAME: 'x'.repeat(101) }, /BRAND_NAME must be a name of at most 100 characters/],
+    [{ INSTALLATION_NAME: 'Acme\nSupport' }, /INSTALLATION_NAME must be a name of at most 100 characters/],
+    [{ WIDGET_BRAND_URL: 'javascript:alert(1)' }, /WIDGET_BRAND_URL must be an http\(s\) URL/],
+    [{ WIDGET_BRAND_URL: 'www.acme.example' }, /WIDGET_BRAND_URL must be an http\(s\) URL/],
+    [{ LOGO_THUMBNAIL: '//cdn.acme.example/logo.svg' }, /LOGO_THUMBNAIL must be an http\(s\) URL or a path on this server/],
+    [{ LOGO_THUMBNAIL: 'data:image/svg+xml,<svg/>' }, /LOGO_THUMBNAIL must be an http\(s\) URL or a path on this server/],
   ])('rejects %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -90,6 +90,12 @@ describe('inbox settings reach the /widget page', () => {
     expect(utcOffset('UTC')).toBe('+00:00');
   });
 
+  it("keeps a pre-chat field's bounds (min, max) for the widget's form rules", async () => {
+    const seats = { field_type: 'conversation_attribute', name: 'seats', label: 'Seats', type: 'number', enabled: true, min: 2, max: 50 };
+    expect((await patchInbox({ channel: { pre_chat_form_options: { pre_chat_fields: [seats] } } })).status).toBe(200);
+    expect((await channel()).preChatFormOptions.pre_chat_fields).toEqual([expect.objectContaining({ name: 'seats', min: 2, max: 50 })]);
+  });
+
   it('clears the avatar with an empty string', async () => {
     await patchInbox({ avatar_url: 'https://cdn.example/a.png' });
     await patchInbox({ avatar_url: '' });
@@ -106,6 +112,8 @@ describe('inbox settings reach the /widget page', () => {
     ['a CSAT rule with an unknown operator', { csat_config: { survey_rules: { operator: 'near', values: [] } } }],
     ['a javascript: avatar', { avatar_url: 'javascript:alert(1)' }],
     ['an unknown reply time', { channel: { reply_time: 'in_a_week' } }],
+    ['a pre-chat bound that is no number', { channel: { pre_chat_form_options: { pre_chat_fields: [{ name: 'seats', min: '2' }] } } }],
+    ['a pre-chat min above its max', { channel: { pre_chat_form_options: { pre_chat_fields: [{ name: 'seats', min: 9, max: 3 }] } } }],
   ])('refuses %s with 422 and keeps the settings', async (_name, body) => {
     const res = await patchInbox(body);
     expect(res.status).toBe(422);

@@ -102,6 +102,22 @@ describe('mailer without SMTP_URL', () => {
       const eml = readFileSync(join(outboxDir, file), 'utf8');
       expect(eml).toContain('To: a@example.com');
       expect(eml).toContain('Subject: Transcript');
+      expect(eml).toMatch(/^From: Wren <no-reply@wren\.localhost>$/m);
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it("sends under the installation's name (INSTALLATION_NAME)", async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), 'wren-outbox-'));
+    try {
+      await createMailer({ outboxDir, branding: { installationName: 'Acme Support, Inc.' } }).send({
+        to: 'a@example.com',
+        subject: 'Hi',
+        text: 'hello',
+      });
+      const eml = readFileSync(join(outboxDir, readdirSync(outboxDir)[0]), 'utf8');
+      expect(eml).toMatch(/^From: "Acme Support, Inc." <no-reply@wren\.localhost>$/m);
     } finally {
       rmSync(outboxDir, { recursive: true, force: true });
     }

@@ -44,6 +44,26 @@ describe('widget conversations', () => {
     expect((await (await fx.widget('/conversations', visitor)).json()).id).toBe(2);
   });
 
+  it('POST /conversations starts a new one after a resolved one, once: a retry with its echo_id is answered with it', async () => {
+    const visitor = await fx.visit();
+    await sendMessage(fx, visitor, 'first');
+    await fx.widget('/conversations/toggle_status', visitor);
+    const start = () =>
+      fx.widget('/conversations', visitor, {
+        method: 'POST',
+        body: { contact: {}, message: { content: 'A new question', echo_id: 'echo-new-1' }, custom_attributes: {} },
+      });
+    const first = await (await start()).json();
+    const retried = await (await start()).json();
+    expect(first).toMatchObject({ id: 2, status: 'open' });
+    expect(retried).toMatchObject({ id: 2, messages: [{ id: first.messages[0].id, content: 'A new question' }] });
+    const conversations = (await (await fx.agent('/conversations?status=all')).json()).data.payload;
+    expect(conversations.map((c: { id: number; status: string }) => [c.id, c.status]).sort()).toEqual([
+      [1, 'resolved'],
+      [2, 'open'],
+    ]);
+  });
+
   it('update_last_seen stores the server time, reported in seconds', async () => {
     const visitor = await fx.visit();
     expect((await fx.widget('/conversations/update_last_seen', visitor, { method: 'POST' })).status).toBe(200);

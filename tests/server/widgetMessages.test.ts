@@ -137,6 +137,17 @@ describe('POST /api/v1/widget/messages', () => {
     expect((await (await fx.widget('/conversations', visitor)).json()).status).toBe('open');
   });
 
+  it('starts a new conversation instead where the inbox takes no messages after resolving', async () => {
+    await fx.agent('/inboxes/1', { method: 'PATCH', body: { allow_messages_after_resolved: false } });
+    const visitor = await fx.visit();
+    await sendMessage(fx, visitor, 'first');
+    await fx.widget('/conversations/toggle_status', visitor);
+    const again = await sendMessage(fx, visitor, 'a new question');
+    expect(again.conversation_id).toBe(2);
+    expect((await (await fx.agent('/conversations/1')).json()).status).toBe('resolved');
+    expect(await (await fx.widget('/conversations', visitor)).json()).toMatchObject({ id: 2, status: 'open' });
+  });
+
   it.each([
     ['blank content', { message: { content: '   ' } }, "Message content can't be blank"],
     ['missing content', { message: {} }, "Message content can't be blank"],

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createFixture, readBootConfig, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
@@ -83,6 +83,69 @@ describe('GET /widget', () => {
     expect(boot.authToken.split('.')).toHaveLength(3);
     // Signed, so the cable accepts it before the visitor is stored: `<inbox>.<nonce>.<mac>`.
     expect(boot.chatwootPubsubToken).toMatch(/^1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('brands the page with the logo the build ships, in the page itself: the first open fetches no file for it', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>Wren</title><path d="M1 1h9v9H1z"/></svg>';
+    mkdirSync(join(fx.packsDir, 'assets'));
+    writeFileSync(join(fx.packsDir, 'assets/logo-0A1B2C3D.svg'), svg);
+    writeFileSync(
+      join(fx.packsDir, 'manifest.json'),
+      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }),
+    );
+    const boot = readBootConfig(await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text());
+    expect(boot.globalConfig).toMatchObject({
+      BRAND_NAME: 'Wren',
+      WIDGET_BRAND_URL: 'https://github.com/wren-chat/wren',
+      INSTALLATION_NAME: 'Wren',
+    });
+    const logo = boot.globalConfig.LOGO_THUMBNAIL;
+    expect(logo.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(logo.slice('data:image/svg+xml,'.length))).toBe(svg.replaceAll('"', "'"));
+  });
+
+  it('names no logo when the build has none, rather than one it cannot read', async () => {
+    writeFileSync(
+      join(fx.packsDir, 'manifest.json'),
+      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }),
+    );
+    const boot = readBootConfig(await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text());
+    expect(boot.globalConfig.LOGO_THUMBNAIL).toBe('');
+  });
+
+  it("brands the widget with the installation's settings (BRAND_NAME, WIDGET_BRAND_URL, INSTALLATION_NAME, LOGO_THUMBNAIL)", async () => {
+    const branded = await createFixture({
+      env: {
+        BRAND_NAME: 'Acme Chat',
+        WIDGET_BRAND_URL: 'https://www.acme.example/chat',
+        INSTALLATION_NAME: 'Acme Support',
+        LOGO_THUMBNAIL: 'https://cdn.acme.example/logo.svg',
+      },
+    });
+    try {
+      const boot = readBootConfig(await (await branded.request(`/widget?website_token=${branded.config.websiteToken}`)).text());
+      expect(boot.globalConfig).toEqual({
+        LOGO_THUMBNAIL: 'https://cdn.acme.example/logo.svg',
+        BRAND_NAME: 'Acme Chat',
+        WIDGET_BRAND_URL: 'https://www.acme.example/chat',
+        DIRECT_UPLOADS_ENABLED: false,
+        MAXIMUM_FILE_UPLOAD_SIZE: 40,
+        INSTALLATION_NAME: 'Acme Support',
+      });
+      // The JSON twin says the same (docs/protocol.md#config).
+      const config = await (
+        await branded.request(`/api/v1/widget/config?website_token=${branded.config.websiteToken}`, { method: 'POST' })
+      ).json();
+      expect(config.global_config).toEqual({
+        LOGO_THUMBNAIL: 'https://cdn.acme.example/logo.svg',
+        BRAND_NAME: 'Acme Chat',
+        WIDGET_BRAND_URL: 'https://www.acme.example/chat',
+        MAXIMUM_FILE_UPLOAD_SIZE: 40,
+        INSTALLATION_NAME: 'Acme Support',
+      });
+    } finally {
+      await branded.close();
+    }
   });
 
   it('sends a strict CSP, no X-Frame-Options and no-store', async () => {

@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { CsatResponse, httpUrl, RICH_CONTENT, SelectOption } from '../../src/shared/contentAttributes';
+import { CsatResponse, FormField, httpUrl, RICH_CONTENT, SelectOption } from '../../src/shared/contentAttributes';
 
 /** The JSON Schema of a schema, leaving out the checks JSON Schema cannot say (trimming, a pattern that compiles). */
 const jsonSchema = (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' });
@@ -20,6 +20,14 @@ describe('the rich kinds’ schemas', () => {
   it('trim an option’s title, and refuse a key an option does not have', () => {
     expect(v.parse(SelectOption, { title: '  Sales ', value: 'sales' })).toEqual({ title: 'Sales', value: 'sales' });
     expect(v.is(SelectOption, { title: 'Sales', image_url: 'https://x.example/a.png' })).toBe(false);
+  });
+
+  it("take a form field's bounds (the form library's min and max), and refuse them reversed or not numbers", () => {
+    expect(v.parse(FormField, { name: 'seats', type: 'number', min: 2, max: 50 })).toMatchObject({ min: 2, max: 50 });
+    expect(v.parse(FormField, { name: 'code', type: 'text', min: 6 })).toMatchObject({ min: 6 });
+    expect(v.is(FormField, { name: 'seats', type: 'number', min: 50, max: 2 })).toBe(false);
+    expect(v.is(FormField, { name: 'seats', type: 'number', min: '2' })).toBe(false);
+    expect(v.is(FormField, { name: 'seats', type: 'number', max: Number.POSITIVE_INFINITY })).toBe(false);
   });
 
   it('store a survey without written feedback as null', () => {

@@ -54,18 +54,26 @@ const avatarUrl = v.optional(
   ),
 );
 
-const PreChatField = v.looseObject({
-  name: v.string(),
-  label: v.optional(v.string()),
-  type: v.optional(v.string()),
-  placeholder: v.optional(v.nullable(v.string())),
-  field_type: v.optional(v.picklist(['standard', 'contact_attribute', 'conversation_attribute'])),
-  required: v.optional(v.boolean()),
-  enabled: v.optional(v.boolean()),
-  values: v.optional(v.array(v.string())),
-  regex_pattern: v.optional(v.nullable(v.string())),
-  regex_cue: v.optional(v.nullable(v.string())),
-});
+const bound = v.optional(v.nullable(v.pipe(v.number(), v.finite())));
+
+const PreChatField = v.pipe(
+  v.looseObject({
+    name: v.string(),
+    label: v.optional(v.string()),
+    type: v.optional(v.string()),
+    placeholder: v.optional(v.nullable(v.string())),
+    field_type: v.optional(v.picklist(['standard', 'contact_attribute', 'conversation_attribute'])),
+    required: v.optional(v.boolean()),
+    enabled: v.optional(v.boolean()),
+    values: v.optional(v.array(v.string())),
+    regex_pattern: v.optional(v.nullable(v.string())),
+    regex_cue: v.optional(v.nullable(v.string())),
+    // Wren: the form library's bounds on a number attribute's value or a text attribute's length.
+    min: bound,
+    max: bound,
+  }),
+  v.check((field) => field.min == null || field.max == null || field.min <= field.max, 'min must not be more than max'),
+);
 
 const Settings = {
   name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255))),

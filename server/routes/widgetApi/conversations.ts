@@ -32,6 +32,8 @@ export const CreateConversation = v.object({
     content: v.optional(v.nullable(v.string())),
     timestamp: v.optional(v.unknown()),
     referer_url: schemas.optionalText(2048),
+    // A retried start (its answer lost) is answered with what the first one stored.
+    echo_id: schemas.optionalText(255),
   }),
   custom_attributes: v.optional(v.nullable(schemas.attributes)),
 });

@@ -26,7 +26,7 @@ export function widgetConfigRoutes(deps: AppDeps) {
       chatwootWebChannel: channelConfig(inbox, c.get('account'), await inboxPortal(deps.db, inbox)),
       chatwootPubsubToken: visitor.ref.pubsubToken,
       authToken: visitor.authToken,
-      globalConfig: widgetGlobalConfig(readPacks(deps.config.packsDir)?.hasLogo ?? false, deps.config.maxUploadMb),
+      globalConfig: widgetGlobalConfig(deps.config, readPacks(deps.config.packsDir)),
     };
     const contact = visitor.stored?.contact;
     return c.json(

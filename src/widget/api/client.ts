@@ -1,7 +1,8 @@
 /**
- * The widget's only HTTP I/O: turns an `Endpoint` into a `fetch`, adds the session and maps
- * every failure to one `ApiError` (docs/behaviour.md#errors network error classes). Identical
- * GETs in flight at once share one request.
+ * The widget's HTTP I/O: turns an `Endpoint` into a `fetch` (or the caller's transport: an upload
+ * whose progress is wanted goes by `XMLHttpRequest`, `uploadWithProgress.ts`), adds the session
+ * and maps every failure to one `ApiError` (docs/behaviour.md#errors network error classes).
+ * Identical GETs in flight at once share one request.
  */
 import type { Endpoint } from './endpoints';
 
@@ -10,9 +11,11 @@ import type { Endpoint } from './endpoints';
  * - `bad_response`: 5xx, another non-2xx status, or a body that is not JSON
  * - `network`: no answer at all (offline, DNS, CORS, connection reset)
  * - `timeout`: no answer within `timeoutMs`
- * - `aborted`: the caller's `AbortSignal` fired
+ * - `aborted`: the browser gave the request up (the page went away), not the widget
+ * - `canceled`: the caller's `AbortSignal` fired
+ * - `invalid_url`: the address is no http(s) URL a browser would request; nothing was sent
  */
-export type ApiErrorKind = 'bad_request' | 'bad_response' | 'network' | 'timeout' | 'aborted';
+export type ApiErrorKind = 'bad_request' | 'bad_response' | 'network' | 'timeout' | 'aborted' | 'canceled' | 'invalid_url';
 
 /** A failed widget API call. */
 export class ApiError extends Error {
@@ -44,8 +47,25 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** A request as it goes out, built by the client: what a transport sends. */
+export interface OutgoingRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | FormData;
+  /** Aborts on the caller's signal and on the time-out. */
+  signal: AbortSignal;
+}
+
+/**
+ * Sends a request and settles as `fetch` does: an answer of any status resolves (its status and
+ * body as text), no answer rejects (a `TypeError`, or an `AbortError` when aborted).
+ */
+export type Transport = (url: string, request: OutgoingRequest) => Promise<{ status: number; text: string }>;
+
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Sends by this instead of `fetch` (`uploadWithProgress`); the session, time-out and error classes are the client's alike. */
+  transport?: Transport;
 }
 
 export interface ApiClient {
@@ -70,6 +90,16 @@ function parseLoosely(text: string): unknown {
     return parse(text);
   } catch {
     return text;
+  }
+}
+
+/** Whether a browser would request `url` at all (an http(s) URL without credentials in it). */
+function isRequestable(url: string): boolean {
+  try {
+    const { protocol, username, password } = new URL(url, location.href);
+    return /^https?:$/.test(protocol) && !username && !password;
+  } catch {
+    return false;
   }
 }
 
@@ -99,7 +129,7 @@ export function createApiClient({
     },
   };
 
-  async function send<T>(endpoint: Endpoint<T>, { signal }: RequestOptions): Promise<T> {
+  async function send<T>(endpoint: Endpoint<T>, { signal, transport }: RequestOptions): Promise<T> {
     const { method, path, body } = endpoint;
     const request = `${method} ${path}`;
     const fail = (kind: ApiErrorKind, status?: number, errorBody?: unknown, cause?: unknown) =>
@@ -108,11 +138,12 @@ export function createApiClient({
     // Deliberately not Chatwoot's `window.location.search`: the JWT travels in the header only,
     // never in a URL where logs and referrers could keep it.
     const url = buildUrl(baseUrl, websiteToken, getLocale(), endpoint);
+    if (!isRequestable(url)) throw fail('invalid_url');
     const headers: Record<string, string> = {};
     const token = getAuthToken();
     if (token) headers['X-Auth-Token'] = token;
     const isForm = body instanceof FormData;
-    // A FormData body must not get a Content-Type: fetch adds the multipart boundary itself.
+    // A FormData body must not get a Content-Type: the browser adds the multipart boundary itself.
     if (body && !isForm) headers['Content-Type'] = 'application/json';
 
     // One controller for both the caller's signal and the timeout, which AbortSignal.any()
@@ -120,7 +151,7 @@ export function createApiClient({
     const controller = new AbortController();
     const abort = () => controller.abort();
     let timedOut = false;
-    if (signal?.aborted) throw fail('aborted');
+    if (signal?.aborted) throw fail('canceled');
     signal?.addEventListener('abort', abort);
     const timer =
       timeoutMs === undefined
@@ -133,17 +164,17 @@ export function createApiClient({
     let status: number | undefined;
     let text: string;
     try {
-      const response = await doFetch(url, {
-        method,
-        headers,
-        body: isForm ? body : body && JSON.stringify(body),
-        credentials: 'omit',
-        signal: controller.signal,
-      });
-      status = response.status;
-      text = await response.text();
+      const outgoing = { method, headers, body: isForm ? body : body && JSON.stringify(body), signal: controller.signal };
+      if (transport) ({ status, text } = await transport(url, outgoing));
+      else {
+        const response = await doFetch(url, { ...outgoing, credentials: 'omit' });
+        status = response.status;
+        text = await response.text();
+      }
     } catch (error) {
-      throw fail(timedOut ? 'timeout' : signal?.aborted ? 'aborted' : 'network', status, undefined, error);
+      // An abort nobody here asked for is the browser's own (the page is going away).
+      const kind = timedOut ? 'timeout' : signal?.aborted ? 'canceled' : (error as Error)?.name === 'AbortError' ? 'aborted' : 'network';
+      throw fail(kind, status, undefined, error);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);

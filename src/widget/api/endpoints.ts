@@ -4,7 +4,15 @@
  * the server root, so the client only prefixes its origin. The help centre's are apart, in
  * `helpCentreEndpoints.ts`: this module is part of the first paint, which has no use for them.
  */
-import type { CampaignResponse, ConversationSummary, CreatedMessage, InboxMember, MessagesPage, WidgetContact } from '../../shared/types';
+import type {
+  CampaignResponse,
+  ConversationSummary,
+  CreatedConversation,
+  CreatedMessage,
+  InboxMember,
+  MessagesPage,
+  WidgetContact,
+} from '../../shared/types';
 
 // The response shapes are the wire's, typed once in src/shared (the server's presenters satisfy them).
 export type { CampaignResponse, CreatedMessage, MessagesPage };
@@ -49,6 +57,16 @@ const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoin
 });
 
 // Conversations
+
+/**
+ * Starts a new conversation with its first message: the pre-chat form's contact details and
+ * conversation attributes with it, or nothing more after 'Start a new conversation'.
+ */
+export const createConversation = (body: {
+  contact: { name?: string; email?: string; phone_number?: string };
+  message: { content: string; timestamp: string; referer_url: string; echo_id?: string };
+  custom_attributes: Record<string, unknown>;
+}) => api<CreatedConversation>('POST', '/conversations', body);
 
 /** The contact's current conversation, or `{}` when there is none. */
 export const getConversation = () => api<ConversationSummary | Record<string, never>>('GET', '/conversations');

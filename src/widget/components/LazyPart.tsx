@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { loadAllStrings } from '../i18n';
 import { loadOnce } from '../lib/loadOnce';
-import { ChunkError, type ChunkErrorLabels } from './ChunkError';
+import { RetryNotice, type RetryNoticeLabels } from './RetryNotice';
 
 type State<P> = { component?: ComponentType<P>; error?: unknown; attempt: number };
 
@@ -15,7 +15,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   const part = loadOnce(() => Promise.all([load(), loadAllStrings()]).then(([component]) => component));
 
   // biome-ignore lint/correctness/noComponentHookFactories: one component per lazy part is the point; it is made once, at module level, by each caller
-  function LazyPart({ fallback = null, errorLabels, ...props }: P & { fallback?: ReactNode; errorLabels: ChunkErrorLabels }) {
+  function LazyPart({ fallback = null, errorLabels, ...props }: P & { fallback?: ReactNode; errorLabels: RetryNoticeLabels }) {
     const [state, setState] = useState<State<P>>({ component: part.loaded, attempt: 0 });
     useEffect(() => {
       if (state.component) return;
@@ -33,7 +33,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       const Part = state.component;
       return <Part {...(props as P)} />;
     }
-    if (state.error) return <ChunkError labels={errorLabels} onRetry={() => setState((s) => ({ attempt: s.attempt + 1 }))} />;
+    if (state.error) return <RetryNotice labels={errorLabels} onRetry={() => setState((s) => ({ attempt: s.attempt + 1 }))} />;
     return <>{fallback}</>;
   }
   /** Starts fetching the chunk ahead of need (e.g. when the browser is idle). */

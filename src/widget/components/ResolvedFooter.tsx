@@ -19,13 +19,15 @@ export interface ResolvedFooterProps {
   };
   /** The server already has the visitor's email: the transcript needs no address. */
   hasEmail: boolean;
-  onStartNew(): void;
+  /** Offers 'Start a new conversation'; left out where the visitor may write in this one. */
+  onStartNew?(): void;
   onRequestTranscript(email?: string): Promise<boolean>;
 }
 
 /**
- * Shown instead of the composer once a conversation is resolved: start a new one, or have the
- * transcript emailed (asking for an address when the server has none).
+ * Shown once a conversation is resolved, above the composer where the inbox lets the visitor
+ * write on, else instead of it: start a new one, or have the transcript emailed (asking for an
+ * address when the server has none).
  */
 export function ResolvedFooter({ labels, hasEmail, onStartNew, onRequestTranscript }: ResolvedFooterProps) {
   const [asking, setAsking] = useState(false);
@@ -41,9 +43,11 @@ export function ResolvedFooter({ labels, hasEmail, onStartNew, onRequestTranscri
   return (
     <div className="resolved-footer">
       <p className="resolved-footer__note">{labels.resolved}</p>
-      <button type="button" className="button button--block" onClick={onStartNew}>
-        {labels.startNew}
-      </button>
+      {onStartNew && (
+        <button type="button" className="button button--block" onClick={onStartNew}>
+          {labels.startNew}
+        </button>
+      )}
       {asking ? (
         <form
           className="resolved-footer__transcript"

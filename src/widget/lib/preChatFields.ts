@@ -1,4 +1,5 @@
 import type { PreChatField, WidgetContact } from '../../shared/types';
+import type { Bounds } from './formRules';
 
 /**
  * The pre-chat form's fields (docs/behaviour.md#pre-chat-form): which of the inbox's
@@ -11,7 +12,7 @@ export type FieldKind = 'text' | 'email' | 'phone' | 'number' | 'date' | 'url' |
 /** Where an answer goes. `message` is the conversation's first message. */
 export type FieldSource = 'standard' | 'contact_attribute' | 'conversation_attribute' | 'message';
 
-export interface FormField {
+export interface FormField extends Bounds {
   /** Unique within the form (attribute keys may repeat a standard field's name). */
   key: string;
   /** The standard field's name (`fullName`, `emailAddress`, `phoneNumber`) or the attribute key. */
@@ -128,6 +129,7 @@ export function formFields(
       options: Array.isArray(field.values) ? field.values.map(String) : [],
       pattern: standard ? undefined : compilePattern(field.regex_pattern),
       patternCue: field.regex_cue || undefined,
+      ...(!standard && { min: field.min, max: field.max }),
     });
   }
   if (!campaign) {

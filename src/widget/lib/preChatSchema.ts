@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isEmailAddress } from '../../shared/email';
-import { isInternationalPhone, isLink, isLoosePhone, startsWithPlus } from '../../shared/validators';
+import { isInternationalPhone, isLoosePhone, startsWithPlus } from '../../shared/validators';
+import { ruleError, type FormRuleMessages, type RuleKind } from './formRules';
 import type { FieldValue, FormField } from './preChatFields';
 
 /**
@@ -17,13 +18,14 @@ export interface ValidationMessages {
   dialCodeRequired: string;
   phoneInvalid: string;
   patternMismatch: string;
-  invalidField: string;
   /** Any other field left empty, or one the inbox named: "{label} is required". */
   fieldRequired(label: string): string;
+  /** The form library's number, date, link and bounds rules, and its fallback. */
+  rules: FormRuleMessages;
 }
 
-/** `YYYY-MM-DD` naming a real day (what a date input gives). */
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+/** The form library's rule each custom attribute's control answers to (lib/formRules.ts). */
+const RULES: Partial<Record<FormField['kind'], RuleKind>> = { number: 'number', date: 'date', url: 'url', text: 'text' };
 
 /**
  * A rule on the answer without the spaces around it, which an empty answer passes: whether it is
@@ -58,16 +60,20 @@ function textRules(field: FormField, messages: ValidationMessages) {
         whenGiven(startsWithPlus, messages.dialCodeRequired),
         whenGiven((value) => isLoosePhone(value) && isInternationalPhone(value), messages.phoneInvalid),
       ];
-    case 'number':
-      return [whenGiven((value) => Number.isFinite(Number(value)), messages.invalidField)];
-    case 'date':
-      return [whenGiven(isDate, messages.invalidField)];
-    case 'url':
-      return [whenGiven(isLink, messages.invalidField)];
     case 'select':
-      return [whenGiven((value) => field.options.includes(value), messages.invalidField)];
-    default:
-      return [];
+      return [whenGiven((value) => field.options.includes(value), messages.rules.words('FORM.FALLBACK'))];
+    default: {
+      const kind = field.source !== 'standard' && RULES[field.kind];
+      if (!kind) return [];
+      const problem = (answer: string) => ruleError(kind, answer.trim(), field.label, field, messages.rules);
+      // The rule's own words for what it found (a bound says which).
+      return [
+        v.check(
+          (value: string) => value.trim() === '' || !problem(value),
+          (issue) => problem(String(issue.input)) ?? '',
+        ),
+      ];
+    }
   }
 }
 

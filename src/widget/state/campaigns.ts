@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
-import type { CampaignResponse } from '../api/endpoints';
+import type { CampaignResponse, Endpoint } from '../api/endpoints';
 import type * as CampaignLogic from '../lib/campaigns';
 import { loadChunk } from '../lib/loadChunk';
 import type { Request } from './request';
@@ -15,6 +15,10 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   const active = signal<CampaignResponse | null>(null);
   const snoozedUntil = signal(0);
   const hasError = signal(false);
+  // A clicked campaign's conversation is being started (Chatwoot's `isCreating`), or its start
+  // failed and is kept to be sent again as it was.
+  const starting = signal(false);
+  const failed = signal<Endpoint<void> | null>(null);
   let pageUrl = '';
   let inBusinessHours = true;
   let logic: typeof CampaignLogic | undefined;
@@ -27,6 +31,24 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
       logic.dueCampaigns(campaigns.value, { pageUrl, inBusinessHours, snoozedUntil: snoozedUntil.value, now: Date.now(), URLPattern }),
     );
   };
+
+  /** `POST /events` `campaign.triggered`: the server starts the conversation with the campaign's message. */
+  async function start(trigger: Endpoint<void>) {
+    starting.value = true;
+    failed.value = null;
+    try {
+      await request(trigger);
+      hasError.value = false;
+      return true;
+    } catch {
+      // docs/behaviour.md#campaigns: the error flag, and the visitor told it did not start.
+      hasError.value = true;
+      failed.value = trigger;
+      return false;
+    } finally {
+      starting.value = false;
+    }
+  }
 
   async function apply(list: CampaignResponse[]) {
     campaigns.value = list;
@@ -50,6 +72,10 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     active: active as ReadonlySignal<CampaignResponse | null>,
     snoozedUntil: snoozedUntil as ReadonlySignal<number>,
     hasError: hasError as ReadonlySignal<boolean>,
+    /** A clicked campaign's conversation is being started. */
+    starting: starting as ReadonlySignal<boolean>,
+    /** The start of a campaign's conversation that did not go through, until it is tried again. */
+    failed: failed as ReadonlySignal<Endpoint<void> | null>,
     async fetch() {
       let list: CampaignResponse[];
       try {
@@ -85,14 +111,14 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     /**
      * The visitor clicked the campaign: it starts the conversation with the campaign's message
      * (the server creates it from `campaign.triggered`), with the conversation attributes a
-     * pre-chat form asked for.
+     * pre-chat form asked for. Resolves whether it started; a failure is kept for `retry`.
      */
-    async execute(referer: string, customAttributes?: Record<string, unknown>) {
+    async execute(referer: string, customAttributes?: Record<string, unknown>): Promise<boolean> {
       const campaign = active.value;
-      if (!campaign) return;
+      if (!campaign) return false;
       active.value = null;
       timers?.clear();
-      await request(
+      return start(
         endpoints.triggerCampaign({
           campaign_id: campaign.id,
           custom_attributes: customAttributes,
@@ -101,6 +127,8 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
         }),
       );
     },
+    /** Sends the start that did not go through again, as it was first sent. */
+    retry: (): Promise<boolean> => (failed.value ? start(failed.value) : Promise.resolve(false)),
   };
 }
 

@@ -13,6 +13,7 @@ export { TYPING_TIMEOUT_MS };
  */
 export function createConversationModel(request: Request, hostCall: HostCall) {
   const summary = signal<ConversationSummary | null>(null);
+  const afresh = signal(false);
   const isAgentTyping = signal(false);
   const typist = signal('');
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -29,6 +30,11 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
     lastSeenAt: computed(() => summary.value?.contact_last_seen_at),
     isAgentTyping: isAgentTyping as ReadonlySignal<boolean>,
     typist: typist as ReadonlySignal<string>,
+    /**
+     * The visitor chose 'Start a new conversation': their next message starts one
+     * (`POST /conversations`, as Chatwoot's widget does) instead of reopening the last.
+     */
+    afresh: afresh as ReadonlySignal<boolean>,
     async fetch() {
       const result = await request(endpoints.getConversation());
       summary.value = 'id' in result ? (result as ConversationSummary) : null;
@@ -53,13 +59,15 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
         return false;
       }
     },
-    /** The conversation the visitor just started (the pre-chat form's `POST /conversations` answers it). */
+    /** The conversation the visitor just started (`POST /conversations` answers it). */
     started(conversation: ConversationSummary) {
       summary.value = conversation;
+      afresh.value = false;
     },
     /** The visitor starts afresh: the next message opens a new conversation. */
     forget() {
       summary.value = null;
+      afresh.value = true;
     },
     /** Realtime status changes apply only to this conversation (docs/behaviour.md#conversation-status). */
     applyStatus(id: number, status: ConversationStatus) {

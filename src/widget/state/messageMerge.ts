@@ -14,6 +14,8 @@ export interface ChatMessage extends Omit<WidgetMessage, 'id'> {
   meta?: { error: '' | SendRefusal };
   /** A visitor's message still `in_progress` that could not reach the server yet: it goes by itself when it can. */
   waiting?: boolean;
+  /** How much of the visitor's file has gone, 0–100, while it uploads; unknown until the browser says. */
+  progress?: number;
 }
 
 /** Why the server refused a visitor's message: their session is over (401, 403), or anything else. */

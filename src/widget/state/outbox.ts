@@ -12,13 +12,17 @@ import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetMessage } from '../../shared/types';
 import { ApiError } from '../api/client';
 import * as endpoints from '../api/endpoints';
+import { uploadWithProgress } from '../api/uploadWithProgress';
 import { fileTypeOf } from '../lib/fileType';
+import type { ConversationModel } from './conversation';
 import type { ChatMessage, SendRefusal } from './messageMerge';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 
 export interface OutboxDeps {
   messages: MessagesModel;
+  /** Whether a message starts a new conversation, and which one it started. */
+  conversation: Pick<ConversationModel, 'afresh' | 'started'>;
   request: Request;
   /** The host page the message is sent from (`referer_url`). */
   referrer(): string;
@@ -42,7 +46,7 @@ export function refusalOf(error: unknown): SendRefusal | undefined {
 }
 
 /** Sends through the messages model's own actions: it shows, patches and merges; this posts. */
-export function createOutbox({ messages, request, referrer, connectionLost, stored }: OutboxDeps) {
+export function createOutbox({ messages, conversation, request, referrer, connectionLost, stored }: OutboxDeps) {
   // Files of optimistic attachment messages, kept until they are stored (or given up).
   const files = new Map<string, File>();
   // Echo ids, oldest first. One at a time, so the server stores them in the order they were written.
@@ -51,16 +55,33 @@ export function createOutbox({ messages, request, referrer, connectionLost, stor
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = FIRST_RETRY_MS;
 
-  function post(local: ChatMessage) {
+  /** The first message after 'Start a new conversation' starts it (a text, as in Chatwoot's widget). */
+  async function start(message: { content: string; echo_id: string; timestamp: string; referer_url: string }): Promise<WidgetMessage> {
+    const started = await request(endpoints.createConversation({ contact: {}, message, custom_attributes: {} }));
+    conversation.started(started);
+    return started.messages[0];
+  }
+
+  function post(local: ChatMessage): Promise<WidgetMessage> {
     const echoId = String(local.id);
     const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
-    const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer(), reply_to: replyTo };
+    const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer() };
+    const content = local.content ?? '';
     const file = files.get(echoId);
-    return request(
-      file
-        ? endpoints.sendAttachment({ ...common, attachments: [file] })
-        : endpoints.sendMessage({ ...common, content: local.content ?? '' }),
-    );
+    if (!file) {
+      return conversation.afresh.peek()
+        ? start({ ...common, content })
+        : request(endpoints.sendMessage({ ...common, reply_to: replyTo, content }));
+    }
+    // The bubble's bar follows the upload, a step per whole percent (not per progress event).
+    let shown: number | undefined;
+    const onUploadProgress = (sent: number) => {
+      const progress = Math.floor(sent * 100);
+      if (progress !== shown) messages.patch(local.id, { progress: (shown = progress) });
+    };
+    return request(endpoints.sendAttachment({ ...common, reply_to: replyTo, attachments: [file] }), {
+      transport: uploadWithProgress(onUploadProgress),
+    });
   }
 
   /** Drops a sent attachment's file and its preview URL. */
@@ -96,12 +117,13 @@ export function createOutbox({ messages, request, referrer, connectionLost, stor
           const refusal = refusalOf(error);
           if (refusal === undefined) {
             // Everything queued waits for the connection: on its return, `online`, or this timer.
-            for (const waiting of queue) messages.patch(waiting, { waiting: true });
+            for (const waiting of queue) messages.patch(waiting, { waiting: true, progress: undefined });
             timer = setTimeout(flush, delay);
             delay = Math.min(delay * 2, MAX_RETRY_MS);
             return;
           }
           queue.shift();
+          messages.patch(echoId, { progress: undefined });
           messages.fail(echoId, refusal);
         }
       }
@@ -152,7 +174,7 @@ export function createOutbox({ messages, request, referrer, connectionLost, stor
     /** The visitor's "Send message again" on a message the server refused: queued again, same `echo_id`. */
     retry(id: string) {
       if (messages.map.value.get(id)?.status !== 'failed') return;
-      messages.patch(id, { status: 'in_progress', meta: undefined });
+      messages.patch(id, { status: 'in_progress', meta: undefined, progress: undefined });
       send(messages.map.value.get(id) as ChatMessage);
     },
   };

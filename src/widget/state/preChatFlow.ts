@@ -1,7 +1,6 @@
 import type { WidgetContact } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { ContactFields } from '../api/endpoints';
-import { createConversation } from '../api/preChatEndpoints';
 import type { PreChatAnswers } from '../lib/preChatFields';
 import type { WidgetState } from './widget';
 
@@ -42,14 +41,13 @@ export async function submitPreChat(deps: PreChatDeps, answers: PreChatAnswers, 
     }
     if (!isEmpty(answers.contactAttributes)) await updateContact({ custom_attributes: answers.contactAttributes });
     const created = await request(
-      createConversation({
+      endpoints.createConversation({
         contact: answers.contact,
         message: { content: answers.message, timestamp: new Date().toString(), referer_url: deps.flowDeps.referrer() },
         custom_attributes: answers.conversationAttributes,
       }),
     );
-    const { id, inbox_id, contact_last_seen_at, status } = created;
-    conversation.started({ id, inbox_id, contact_last_seen_at, status });
+    conversation.started(created);
     for (const message of created.messages ?? []) messages.merge(message);
     // What the contact has now (an e-mail offers the transcript), without asking again.
     if (created.contact) {

@@ -86,7 +86,13 @@ export function createPrompts({ app, bridge, router, campaigns, unread, ready, r
     async openCampaign(customAttributes?: Record<string, unknown>) {
       if (!customAttributes && preChatFormEnabled) return leavePrompt('/prechat-form', { campaign: '' });
       leavePrompt('/messages');
-      await campaigns.execute(referrer(), customAttributes).catch(() => undefined);
+      // Fetched even after a failure: a start whose answer was lost may have started it anyway.
+      await campaigns.execute(referrer(), customAttributes);
+      afterCampaign();
+    },
+    /** 'Try again' on a campaign whose conversation did not start (the conversation view says so). */
+    async retryCampaign() {
+      await campaigns.retry();
       afterCampaign();
     },
   };

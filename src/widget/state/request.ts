@@ -1,7 +1,8 @@
+import type { RequestOptions } from '../api/client';
 import type { Endpoint } from '../api/endpoints';
 
 /** Performs one endpoint; `api/client.ts` provides it, tests pass a fake. */
-export type Request = <T>(endpoint: Endpoint<T>) => Promise<T>;
+export type Request = <T>(endpoint: Endpoint<T>, options?: RequestOptions) => Promise<T>;
 
 /**
  * Performs an endpoint the host asked for (`$chatwoot.setUser`, `setLabel` …). It never rejects:

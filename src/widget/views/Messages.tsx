@@ -3,6 +3,7 @@ import { MessageList, type MessageListProps } from '../components/MessageList';
 import { loadInteractive, messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { Composer } from '../components/Composer';
 import { lazyPart } from '../components/LazyPart';
+import { RetryNotice } from '../components/RetryNotice';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
@@ -22,7 +23,7 @@ import conversationCss from '../styles/conversation.chunk.css';
 adoptStyles(conversationCss);
 
 // With the header's End Conversation confirmation, which leads to it (conversationEnd.ts).
-const Resolved = lazyPart(() => import('./conversationEnd').then((m) => m.Resolved));
+const ResolvedConversation = lazyPart(() => import('./conversationEnd').then((m) => m.ResolvedConversation));
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
 // Requested when the visitor first opens the picker, never with the conversation.
@@ -36,12 +37,19 @@ export function Messages() {
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
-  // message does not re-render this view (composer, footer) at all.
-  const firstLoad = !widget.hasMessages.value && messages.isFetching.value;
+  // message does not re-render this view (composer, footer) at all. A clicked campaign's
+  // conversation on its way counts as loading; one that did not start says so.
+  const empty = !widget.hasMessages.value;
+  const firstLoad = empty && (messages.isFetching.value || widget.campaigns.starting.value);
+  const campaignFailed = empty && !!widget.campaigns.failed.value;
   const labelsForMessages = messageLabels();
   const useInboxAvatar = channel.enabledFeatures.includes('use_inbox_avatar_for_bot');
   const resolved = conversation.status.value === 'resolved';
-  const canAttach = app.canAttach.value;
+  // The inbox's `allowMessagesAfterResolved` (Chatwoot's default: on): a resolved conversation
+  // still takes the visitor's messages, and the first one reopens it (docs/behaviour.md#conversation-status).
+  const canWrite = !resolved || channel.allowMessagesAfterResolved !== false;
+  // A new conversation starts with a text (`POST /conversations` takes no file), as in Chatwoot.
+  const canAttach = app.canAttach.value && !conversation.afresh.value;
   const canPickEmoji = app.canPickEmoji.value;
   const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
 
@@ -116,13 +124,13 @@ export function Messages() {
       focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
       onRetry: (id) => flow.retry(id),
-      onReply: resolved ? undefined : (message) => composer.quote(message),
+      onReply: canWrite ? (message) => composer.quote(message) : undefined,
       loadOlder: () => messages.fetchOlder(),
       children: (
         <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} />
       ),
     };
-  }, [locale.value, resolved, useInboxAvatar]);
+  }, [locale.value, canWrite, useInboxAvatar]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -167,8 +175,11 @@ export function Messages() {
       ) : (
         <MessageList {...listProps} />
       )}
-      {resolved && <Resolved flow={flow} errorLabels={chunkLabels} />}
-      {!resolved && replyTo && (
+      {resolved && <ResolvedConversation flow={flow} canWrite={canWrite} errorLabels={chunkLabels} />}
+      {campaignFailed && (
+        <RetryNotice labels={{ failed: t('CAMPAIGN.NOT_STARTED'), retry: t('RETRY') }} onRetry={() => widget.retryCampaign()} />
+      )}
+      {canWrite && replyTo && (
         <ReplyToChip
           sender={nameOf(replyTo)}
           summary={messageSummary(replyTo, labelsForMessages)}
@@ -176,8 +187,8 @@ export function Messages() {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {!resolved && pending && <pending.PendingAttachments files={waitingFiles} />}
-      {!resolved && (
+      {canWrite && pending && <pending.PendingAttachments files={waitingFiles} />}
+      {canWrite && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
           labels={{

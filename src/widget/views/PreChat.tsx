@@ -46,7 +46,7 @@ export function PreChat() {
       dialCodeRequired: t('PRECHAT.DIAL_CODE_REQUIRED'),
       phoneInvalid: t('PRECHAT.PHONE_NUMBER_INVALID'),
       patternMismatch: t('FORM.INVALID'),
-      invalidField: t('PRECHAT.INVALID_FIELD'),
+      rules: { words: t, locale: intlLocale.value },
       fieldRequired: (label) => t('PRECHAT.FIELD_REQUIRED', { label }),
     };
     const labels = {

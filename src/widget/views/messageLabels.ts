@@ -1,5 +1,5 @@
 import type { MessageLabels } from '../components/messages/labels';
-import { t } from '../i18n';
+import { intlLocale, t } from '../i18n';
 
 /** The message components' strings in the visitor's language (components never import i18n). */
 export function messageLabels(): MessageLabels {
@@ -8,6 +8,7 @@ export function messageLabels(): MessageLabels {
     required: t('FORM.REQUIRED'),
     invalidEmail: t('FORM.INVALID_EMAIL'),
     invalidInput: t('FORM.INVALID'),
+    rules: { words: t, locale: intlLocale.value },
     emailPlaceholder: t('FORM.EMAIL_PLACEHOLDER'),
     cards: t('MESSAGE.CARDS'),
     csatTitle: t('CSAT.TITLE'),

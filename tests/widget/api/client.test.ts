@@ -1,5 +1,9 @@
-import { ApiError, createApiClient, type ApiClientOptions } from '../../../src/widget/api/client';
+import { ApiError, createApiClient, type ApiClientOptions, type OutgoingRequest, type Transport } from '../../../src/widget/api/client';
 import * as endpoints from '../../../src/widget/api/endpoints';
+
+// The widget's page, which a relative address (`baseUrl: ''`) is resolved against.
+beforeEach(() => vi.stubGlobal('location', new URL('https://chat.example/widget?website_token=web-tok')));
+afterEach(() => vi.unstubAllGlobals());
 
 interface Call {
   url: URL;
@@ -11,7 +15,7 @@ function setup(reply: (call: Call) => Promise<Response> | Response = () => Respo
   const calls: Call[] = [];
   let token = 'jwt-1';
   const fakeFetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
-    const call = { url: new URL(String(input)), init };
+    const call = { url: new URL(String(input), location.href), init };
     calls.push(call);
     return reply(call);
   });
@@ -46,6 +50,12 @@ describe('building requests', () => {
     expect(url.search).toBe('?website_token=web-tok&locale=pt_BR&after=1042');
     expect(url.search).not.toContain('jwt');
     expect(init.method).toBe('GET');
+  });
+
+  it("asks the widget's own server when baseUrl is empty", async () => {
+    const { client, calls } = setup(undefined, { baseUrl: '' });
+    await client.request(endpoints.getContact());
+    expect(calls[0].url.href).toBe('https://chat.example/api/v1/widget/contact?website_token=web-tok&locale=pt_BR');
   });
 
   it('leaves out query values that are undefined', async () => {
@@ -194,19 +204,107 @@ describe('failures', () => {
     }
   });
 
-  it("turns the caller's abort into aborted", async () => {
+  it("turns the caller's abort into canceled", async () => {
     const { client } = setup(hang);
     const controller = new AbortController();
     const pending = failure(client.request(endpoints.getMessages({ before: 10 }), { signal: controller.signal }));
     controller.abort();
-    expect(await pending).toMatchObject({ kind: 'aborted' });
+    expect(await pending).toMatchObject({ kind: 'canceled' });
   });
 
   it('does not send a request whose signal has already aborted', async () => {
     const { client, calls } = setup();
     const error = await failure(client.request(endpoints.getContact(), { signal: AbortSignal.abort() }));
-    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(error).toMatchObject({ kind: 'canceled' });
     expect(calls).toHaveLength(0);
+  });
+
+  it('turns an abort the widget did not ask for (the browser giving the request up) into aborted', async () => {
+    const { client } = setup(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    const error = await failure(client.request(endpoints.getContact()));
+    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(error.cause).toBeInstanceOf(DOMException);
+  });
+
+  it.each([
+    ['credentials in it', 'https://visitor:secret@chat.example'],
+    ['a scheme that is not http(s)', 'ftp://chat.example'],
+    ['a host that does not parse', 'https://[chat.example'],
+  ])('refuses an address with %s as invalid_url, sending nothing', async (_, baseUrl) => {
+    const { client, calls } = setup(undefined, { baseUrl });
+    const error = await failure(client.request(endpoints.getContact()));
+    expect(error).toMatchObject({ kind: 'invalid_url', status: undefined });
+    expect(error.message).toBe('GET /api/v1/widget/contact failed: invalid_url');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("a caller's transport", () => {
+  /** A transport that records what it was handed and answers with `reply`. */
+  function transportAnswering(reply: (url: string, request: OutgoingRequest) => Promise<{ status: number; text: string }>) {
+    const sent: { url: string; request: OutgoingRequest }[] = [];
+    const transport: Transport = (url, request) => {
+      sent.push({ url, request });
+      return reply(url, request);
+    };
+    return { transport, sent };
+  }
+  const upload = () =>
+    endpoints.sendAttachment({
+      attachments: [new File(['x'.repeat(1000)], 'plan.pdf', { type: 'application/pdf' })],
+      timestamp: 'now',
+      referer_url: 'https://shop.example/',
+      echo_id: 'e-9',
+    });
+
+  it('sends instead of fetch, with the session headers and the form as it is', async () => {
+    const { client, calls } = setup();
+    const { transport, sent } = transportAnswering(async () => ({ status: 200, text: '{"id":41}' }));
+    await expect(client.request(upload(), { transport })).resolves.toEqual({ id: 41 });
+    expect(calls).toHaveLength(0);
+    const [{ url, request }] = sent;
+    expect(url).toBe('https://chat.example/api/v1/widget/messages?website_token=web-tok&locale=pt_BR');
+    expect(request.method).toBe('POST');
+    expect(request.headers).toEqual({ 'X-Auth-Token': 'jwt-1' });
+    expect((request.body as FormData).get('message[echo_id]')).toBe('e-9');
+  });
+
+  it('fails in the same classes as fetch', async () => {
+    const { client } = setup();
+    const refused = transportAnswering(async () => ({ status: 422, text: '{"error":"File type not allowed"}' }));
+    expect(await failure(client.request(upload(), { transport: refused.transport }))).toMatchObject({
+      kind: 'bad_request',
+      status: 422,
+      body: { error: 'File type not allowed' },
+    });
+    const cut = transportAnswering(() => Promise.reject(new TypeError()));
+    expect(await failure(client.request(upload(), { transport: cut.transport }))).toMatchObject({ kind: 'network' });
+
+    const controller = new AbortController();
+    const hanging = transportAnswering(
+      (_, request) =>
+        new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError')))),
+    );
+    const canceled = failure(client.request(upload(), { transport: hanging.transport, signal: controller.signal }));
+    controller.abort();
+    expect(await canceled).toMatchObject({ kind: 'canceled' });
+  });
+
+  it('is given up with timeout as fetch is', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = setup(undefined, { timeoutMs: 10_000 });
+      const { transport, sent } = transportAnswering(
+        (_, request) =>
+          new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError')))),
+      );
+      const pending = failure(client.request(upload(), { transport }));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await pending).toMatchObject({ kind: 'timeout' });
+      expect(sent[0].request.signal.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

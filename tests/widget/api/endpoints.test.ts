@@ -6,6 +6,22 @@ describe('widget endpoints', () => {
   it.each([
     ['getConversation', endpoints.getConversation(), 'GET', '/conversations', undefined],
     [
+      // The pre-chat form's one call: the contact, the first message and the conversation attributes.
+      'createConversation',
+      endpoints.createConversation({
+        contact: { name: 'Ada', email: 'ada@example.com', phone_number: '+4915112345678' },
+        message: { content: 'Hello', timestamp: 'Mon Jun 10 2024', referer_url: 'https://shop.example/', echo_id: 'e-1' },
+        custom_attributes: { order_id: 'AB1234' },
+      }),
+      'POST',
+      '/conversations',
+      {
+        contact: { name: 'Ada', email: 'ada@example.com', phone_number: '+4915112345678' },
+        message: { content: 'Hello', timestamp: 'Mon Jun 10 2024', referer_url: 'https://shop.example/', echo_id: 'e-1' },
+        custom_attributes: { order_id: 'AB1234' },
+      },
+    ],
+    [
       'updateLastSeen',
       endpoints.updateLastSeen(1718000000),
       'POST',

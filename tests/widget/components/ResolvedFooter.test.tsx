@@ -42,6 +42,13 @@ describe('the footer of a resolved conversation', () => {
     expect(onRequestTranscript).not.toHaveBeenCalled();
   });
 
+  it('offers no new conversation where the visitor may write on in this one (no onStartNew)', () => {
+    render(<ResolvedFooter labels={labels} hasEmail onRequestTranscript={vi.fn()} />);
+    expect(screen.getByText('This conversation has been resolved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start a new conversation' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Request a conversation transcript' })).toBeTruthy();
+  });
+
   it('shows no outcome before a transcript is asked for', () => {
     setup();
     expect(screen.queryByRole('status')).toBeNull();

@@ -104,6 +104,12 @@ describe('the fields a pre-chat form asks', () => {
     ]);
   });
 
+  it("carries an attribute's bounds (min, max) to its rules, and none to the standard fields", () => {
+    const [seats, name] = ask([attribute('seats', 'number', { min: 2, max: 50 }), standard('fullName', { min: 3 })]);
+    expect(seats).toMatchObject({ key: 'conversation.seats', min: 2, max: 50 });
+    expect(name.min).toBeUndefined();
+  });
+
   it('skips fields it cannot ask: unknown standard names, nameless ones', () => {
     expect(ask([standard('favouriteColour'), attribute('', 'text')]).map((f) => f.key)).toEqual(['message']);
   });

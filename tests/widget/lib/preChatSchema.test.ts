@@ -1,5 +1,6 @@
 import type { FormField } from '../../../src/widget/lib/preChatFields';
 import { preChatErrors, preChatSchema, type ValidationMessages } from '../../../src/widget/lib/preChatSchema';
+import { RULE_MESSAGES } from './formRuleFixture';
 
 // The words of docs/behaviour.md#validation, as the form shows them in English.
 const MESSAGES: ValidationMessages = {
@@ -10,7 +11,7 @@ const MESSAGES: ValidationMessages = {
   dialCodeRequired: 'Please select a country code',
   phoneInvalid: 'Please enter a valid phone number',
   patternMismatch: 'Please provide a valid input',
-  invalidField: 'Invalid field',
+  rules: RULE_MESSAGES,
   fieldRequired: (label) => `${label} is required`,
 };
 
@@ -128,11 +129,47 @@ describe('custom attributes', () => {
     ['number', 'twelve', { kind: 'number' }],
     ['date', '2024-02-30', { kind: 'date' }],
     ['date', 'tomorrow', { kind: 'date' }],
-    ['link', 'example.com', { kind: 'url' }],
-    ['link', 'javascript:alert(1)', { kind: 'url' }],
+    ['date', '2024-13-01', { kind: 'date' }],
     ['list', 'Enterprise', { kind: 'select', options: ['Free', 'Pro'] }],
-  ] as const)('a %s attribute given %j is "Invalid field"', (_, value, fields) => {
-    expect(errorOf(field('conversation.x', fields.kind, fields as Partial<FormField>), value)).toBe('Invalid field');
+  ] as const)('a %s attribute given %j is the form library\'s fallback, "This field isn\'t valid."', (_, value, fields) => {
+    expect(errorOf(field('conversation.x', fields.kind, fields as Partial<FormField>), value)).toBe("This field isn't valid.");
+  });
+
+  it.each(['example.com', 'javascript:alert(1)'])('a link attribute given %j is "Please include a valid url."', (value) => {
+    expect(errorOf(field('conversation.x', 'url'), value)).toBe('Please include a valid url.');
+  });
+
+  describe("the form library's min, max and between", () => {
+    const seats = (bounds: Partial<FormField>) => field('conversation.seats', 'number', { label: 'Seats', ...bounds });
+    const code = (bounds: Partial<FormField>) => field('contact.code', 'text', { label: 'Voucher code', ...bounds });
+
+    it.each([
+      [{ min: 2 }, '1', 'Seats must be at least 2.'],
+      [{ max: 50 }, '51', 'Seats must be less than or equal to 50.'],
+      [{ min: 2, max: 50 }, '1', 'Seats must be between 2 and 50.'],
+      [{ min: 2, max: 50 }, '50.5', 'Seats must be between 2 and 50.'],
+    ])("bound a number's value: %j given %j says %j", (bounds, value, message) => {
+      expect(errorOf(seats(bounds), value)).toBe(message);
+    });
+
+    it.each([
+      [{ min: 6 }, 'AB12', 'Voucher code must be at least 6 characters long.'],
+      [{ max: 8 }, 'AB12345678', 'Voucher code must be less than or equal to 8 characters long.'],
+      [{ min: 6, max: 8 }, 'AB1', 'Voucher code must be between 6 and 8 characters long.'],
+    ])("bound a text's length: %j given %j says %j", (bounds, value, message) => {
+      expect(errorOf(code(bounds), value)).toBe(message);
+    });
+
+    it('take answers on and within their bounds, and an empty optional one', () => {
+      expect(errorOf(seats({ min: 2, max: 50 }), '2')).toBeUndefined();
+      expect(errorOf(seats({ min: 2, max: 50 }), '50')).toBeUndefined();
+      expect(errorOf(code({ min: 2, max: 3 }), ' 😀👍 ')).toBeUndefined();
+      expect(errorOf(seats({ min: 2 }), '')).toBeUndefined();
+    });
+
+    it('leave the standard fields to their own rules', () => {
+      expect(errorOf(field('fullName', 'text', { min: 50 } as Partial<FormField>), 'Ada')).toBeUndefined();
+    });
   });
 
   it.each([

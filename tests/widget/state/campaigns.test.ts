@@ -217,6 +217,46 @@ describe('opening a campaign', () => {
   });
 });
 
+describe('a campaign whose conversation does not start', () => {
+  /** The campaign opened while `POST /events` fails as long as `failing()` says so. */
+  async function openedFailing(failing: () => boolean) {
+    const isTrigger = (endpoint: { method: string; path: string }) => endpoint.method === 'POST' && endpoint.path.endsWith('/events');
+    const widget = await setup({
+      answer: (endpoint) => (isTrigger(endpoint) && failing() ? Promise.reject(new Error('offline')) : undefined),
+    });
+    vi.advanceTimersByTime(5_000);
+    const opening = widget.state.openCampaign();
+    // Chatwoot's `isCreating`, while it is on its way.
+    expect(widget.state.campaigns.starting.value).toBe(true);
+    await opening;
+    return { ...widget, triggers: () => widget.endpoints.filter(isTrigger) };
+  }
+
+  it('sets the error flag and keeps the campaign, instead of failing silently', async () => {
+    const { state } = await openedFailing(() => true);
+    expect(state.campaigns.starting.value).toBe(false);
+    expect(state.campaigns.hasError.value).toBe(true);
+    expect(state.campaigns.failed.value?.body).toMatchObject({ name: 'campaign.triggered', event_info: { campaign_id: 7 } });
+  });
+
+  it('tries again with what it first sent, and forgets the failure once it has started', async () => {
+    let fails = true;
+    const { state, triggers } = await openedFailing(() => fails);
+    fails = false;
+    await state.retryCampaign();
+    expect(triggers()).toHaveLength(2);
+    expect(triggers()[1].body).toEqual(triggers()[0].body);
+    expect(state.campaigns.failed.value).toBeNull();
+    expect(state.campaigns.hasError.value).toBe(false);
+  });
+
+  it('still asks for the conversation, which a start whose answer was lost may have made', async () => {
+    const { endpoints } = await openedFailing(() => true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toContain('GET /api/v1/widget/conversations');
+  });
+});
+
 describe('a conversation resolving', () => {
   const statusChanged = (id: number, status: string) => ({ id, inbox_id: 1, status, account_id: 1 });
 

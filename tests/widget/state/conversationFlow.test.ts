@@ -274,25 +274,24 @@ describe('starting a new conversation', () => {
     expect(calls()).toEqual([]);
   });
 
-  it('learns the new conversation from the first message sent', async () => {
-    let conversationId = CONVERSATION_ID;
+  it('starts the new conversation with the first message sent, rather than reopening the last', async () => {
     const { flow, deps, calls } = await setup({
       answer: (endpoint) => {
-        if (endpoint.method === 'GET' && endpoint.path.endsWith('/conversations'))
-          return { id: conversationId, inbox_id: 1, contact_last_seen_at: 0, status: 'open' };
-        if (endpoint.method === 'POST' && endpoint.path.endsWith('/messages')) {
+        if (endpoint.method === 'POST' && endpoint.path.endsWith('/conversations')) {
           const { content, echo_id } = (endpoint.body as { message: { content: string; echo_id: string } }).message;
-          return { ...agentMessage(950, { message_type: MESSAGE_TYPE.incoming, content, conversation_id: 11 }), echo_id };
+          const first = { ...agentMessage(950, { message_type: MESSAGE_TYPE.incoming, content, conversation_id: 11 }), echo_id };
+          return { id: 11, inbox_id: 1, contact_last_seen_at: 0, status: 'open', messages: [first] };
         }
         return undefined;
       },
     });
     flow.startNewConversation();
-    conversationId = 11;
+    expect(deps.conversation.afresh.value).toBe(true);
     await flow.sendMessage('Hello again');
-    expect(calls()).toEqual(['POST /api/v1/widget/messages', 'GET /api/v1/widget/conversations']);
+    expect(calls()).toEqual(['POST /api/v1/widget/conversations']);
     expect(deps.conversation.id.value).toBe(11);
-    expect(deps.messages.list.value.map((m) => m.content)).toEqual(['Hello again']);
+    expect(deps.conversation.afresh.value).toBe(false);
+    expect(deps.messages.list.value.map((m) => [m.id, m.content])).toEqual([[950, 'Hello again']]);
   });
 });
 

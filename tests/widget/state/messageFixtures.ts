@@ -1,10 +1,12 @@
 import type { Endpoint } from '../../../src/widget/api/endpoints';
+import type { RequestOptions } from '../../../src/widget/api/client';
 import type { Request } from '../../../src/widget/state/request';
 import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
 
 /** A call `fakeRequest` holds until the test answers it. */
 export interface PendingCall {
   endpoint: Endpoint;
+  options?: RequestOptions;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -13,7 +15,7 @@ export interface PendingCall {
 export function fakeRequest() {
   const calls: PendingCall[] = [];
   const request = vi.fn(
-    (endpoint: Endpoint) => new Promise((resolve, reject) => calls.push({ endpoint, resolve, reject })),
+    (endpoint: Endpoint, options?: RequestOptions) => new Promise((resolve, reject) => calls.push({ endpoint, options, resolve, reject })),
   ) as unknown as Request;
   return { request, calls };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { signal } from '@preact/signals-react';
 import { ApiError } from '../../../src/widget/api/client';
+import { createConversationModel } from '../../../src/widget/state/conversation';
 import { createMessagesModel } from '../../../src/widget/state/messages';
 import { createOutbox, FIRST_RETRY_MS, MAX_RETRY_MS, refusalOf } from '../../../src/widget/state/outbox';
 import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
@@ -27,9 +28,17 @@ function setup() {
   const messages = createMessagesModel(fake.request);
   const connectionLost = signal(false);
   const stored = vi.fn();
-  const outbox = createOutbox({ messages, request: fake.request, referrer: () => 'https://shop.example/cart', connectionLost, stored });
+  const conversation = createConversationModel(fake.request, vi.fn());
+  const outbox = createOutbox({
+    messages,
+    conversation,
+    request: fake.request,
+    referrer: () => 'https://shop.example/cart',
+    connectionLost,
+    stored,
+  });
   const sendText = (content: string, replyTo?: number) => outbox.send(messages.addLocal({ content }, replyTo));
-  return { ...fake, connectionLost, stored, model: { ...messages, ...outbox, sendText } };
+  return { ...fake, connectionLost, stored, conversation, model: { ...messages, ...outbox, sendText } };
 }
 
 /** The client's errors: no answer at all, and an answer with this status. */
@@ -325,5 +334,113 @@ describe('retrying a failed message', () => {
     const { model, calls } = setup();
     model.retry('nope');
     expect(calls).toHaveLength(0);
+  });
+});
+
+// The transport an upload is sent by (api/uploadWithProgress.ts), carrying the progress callback it was given.
+vi.mock('../../../src/widget/api/uploadWithProgress', () => ({
+  uploadWithProgress: (onProgress: (sent: number) => void) =>
+    Object.assign(() => Promise.reject(new Error('not sent in this test')), { onProgress }),
+}));
+
+describe('uploading a file', () => {
+  const plan = () => new File(['x'.repeat(2048)], 'plan.pdf', { type: 'application/pdf' });
+  /** The progress callback of the transport a call was asked to send by. */
+  const progressOf = (call: PendingCall) => (call.options?.transport as unknown as { onProgress: (sent: number) => void }).onProgress;
+
+  it("moves the bubble's bar a step per whole percent the browser reports, and drops it with the echo", async () => {
+    const { model, calls } = setup();
+    model.sendAttachment(plan());
+    const [local] = model.list.value;
+    expect(local.status).toBe('in_progress');
+    expect(local.progress).toBeUndefined();
+    const onProgress = progressOf(calls[0]);
+
+    const seen: (number | undefined)[] = [];
+    for (const sentShare of [0.1, 0.104, 0.5, 1]) {
+      const before = model.map.value;
+      onProgress(sentShare);
+      if (model.map.value !== before) seen.push(model.map.value.get(local.id)?.progress);
+    }
+    expect(seen).toEqual([10, 50, 100]);
+
+    calls[0].resolve(serverMessage(601, { message_type: MESSAGE_TYPE.incoming, content: null, echo_id: String(local.id) }));
+    await flushPromises();
+    expect(model.list.value).toEqual([expect.objectContaining({ id: 601 })]);
+    expect(model.list.value[0].progress).toBeUndefined();
+  });
+
+  it('starts the bar over when a refused upload is sent again', async () => {
+    const { model, calls } = setup();
+    model.sendAttachment(plan());
+    const id = String(model.list.value[0].id);
+    progressOf(calls[0])(0.6);
+    expect(model.map.value.get(id)).toMatchObject({ progress: 60 });
+    calls[0].reject(answered(422));
+    await flushPromises();
+    expect(model.map.value.get(id)).toMatchObject({ status: 'failed', progress: undefined });
+
+    model.retry(id);
+    expect(model.map.value.get(id)).toMatchObject({ status: 'in_progress', progress: undefined });
+    expect(progressOf(calls[1])).toBeTypeOf('function');
+  });
+
+  it('sends a text message by fetch, with no transport of its own', () => {
+    const { model, calls } = setup();
+    model.sendText('Hello');
+    expect(calls[0].options).toBeUndefined();
+  });
+});
+
+describe("the first message after 'Start a new conversation'", () => {
+  /** The server's answer to `POST /conversations`: the new conversation with the message it stored. */
+  const startedWith = (call: PendingCall, id: number) => {
+    const { message } = call.endpoint.body as { message: { content: string; echo_id: string } };
+    return {
+      id: 77,
+      inbox_id: 1,
+      status: 'open',
+      contact_last_seen_at: 0,
+      messages: [
+        serverMessage(id, { conversation_id: 77, message_type: MESSAGE_TYPE.incoming, content: message.content, echo_id: message.echo_id }),
+      ],
+      custom_attributes: {},
+      contact: { id: 3, name: 'Visitor', email: null, phone_number: null, identifier: null },
+    };
+  };
+
+  it('starts a new conversation with it, and the next message goes into that one', async () => {
+    const { model, calls, conversation } = setup();
+    conversation.forget();
+    model.sendText('A question about another order');
+    const [{ endpoint }] = calls;
+    expect(endpoint).toMatchObject({ method: 'POST', path: '/api/v1/widget/conversations' });
+    expect(endpoint.body).toMatchObject({
+      contact: {},
+      custom_attributes: {},
+      message: { content: 'A question about another order', echo_id: model.list.value[0].id, referer_url: 'https://shop.example/cart' },
+    });
+
+    calls[0].resolve(startedWith(calls[0], 900));
+    await flushPromises();
+    expect(model.list.value).toEqual([expect.objectContaining({ id: 900, status: 'sent', conversation_id: 77 })]);
+    expect(conversation.id.value).toBe(77);
+    expect(conversation.afresh.value).toBe(false);
+
+    model.sendText('And another thing');
+    expect(calls[1].endpoint).toMatchObject({ method: 'POST', path: '/api/v1/widget/messages' });
+  });
+
+  it('starts it on a retry too, with the same echo_id, when the first attempt was refused', async () => {
+    const { model, calls, conversation } = setup();
+    conversation.forget();
+    model.sendText('Hello again');
+    calls[0].reject(answered(422));
+    await flushPromises();
+    const id = String(model.list.value[0].id);
+
+    model.retry(id);
+    expect(calls[1].endpoint).toMatchObject({ method: 'POST', path: '/api/v1/widget/conversations' });
+    expect((calls[1].endpoint.body as { message: { echo_id: string } }).message.echo_id).toBe(id);
   });
 });

@@ -30,9 +30,8 @@ vi.mock('../../../src/widget/components/MessageBubble', async (importOriginal) =
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The conversation view on fakes, with `count` agent messages held (as after scrolling back through them). */
-async function setup(count: number) {
-  const widget = fakeWidget({ messages: Array.from({ length: count }, (_, i) => widgetMessage(i + 1)) });
+/** The conversation view over `widget`'s conversation, fetched first. */
+async function showConversation(widget: ReturnType<typeof fakeWidget>) {
   await widget.state.conversation.fetch();
   await widget.state.messages.fetchLatest();
   render(
@@ -40,6 +39,12 @@ async function setup(count: number) {
       <Messages />
     </WidgetContext.Provider>,
   );
+}
+
+/** The conversation view on fakes, with `count` agent messages held (as after scrolling back through them). */
+async function setup(count: number) {
+  const widget = fakeWidget({ messages: Array.from({ length: count }, (_, i) => widgetMessage(i + 1)) });
+  await showConversation(widget);
   // The composer is a chunk of its own: the view is ready once it has arrived.
   await screen.findByRole('textbox', { name: 'Type your message' });
   await act(settle);
@@ -141,5 +146,84 @@ describe('a picture pasted into the composer', () => {
     await vi.waitFor(() => expect(widget.state.banner.value?.message).toBe("This type of file can't be sent"));
     expect(screen.queryByRole('listitem')).toBeNull();
     expect(uploads(widget)).toEqual([]);
+  });
+});
+
+describe('a resolved conversation', () => {
+  /** The view of a resolved conversation in an inbox that does or does not take messages after resolving. */
+  async function resolvedIn(allowMessagesAfterResolved: boolean) {
+    const widget = fakeWidget(
+      { conversation: { status: 'resolved' }, messages: [widgetMessage(1, { content: 'Glad to help!' })] },
+      { channel: { allowMessagesAfterResolved } },
+    );
+    await showConversation(widget);
+    await screen.findByText('This conversation has been resolved');
+    await act(settle);
+    return widget;
+  }
+
+  it("still takes the visitor's messages where the inbox allows it, and offers no new conversation", async () => {
+    const { endpoints } = await resolvedIn(true);
+    const composer = screen.getByRole('textbox', { name: 'Type your message' });
+    expect(screen.queryByRole('button', { name: 'Start a new conversation' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Request a conversation transcript' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reply' })).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.input(composer, { target: { value: 'One more question' } });
+      await settle();
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+      await settle();
+    });
+    await vi.waitFor(() =>
+      expect(endpoints.find((e) => e.method === 'POST' && e.path === '/api/v1/widget/messages')?.body).toMatchObject({
+        message: { content: 'One more question' },
+      }),
+    );
+  });
+
+  it('offers only a new conversation where the inbox does not take messages after resolving', async () => {
+    await resolvedIn(false);
+    expect(screen.getByRole('button', { name: 'Start a new conversation' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Type your message' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+  });
+});
+
+describe('a campaign whose conversation did not start', () => {
+  it('says so where the conversation would be, and starts it on Try again', async () => {
+    let failing = true;
+    const page = 'https://shop.example/pricing';
+    const widget = fakeWidget({
+      conversation: null,
+      campaigns: [
+        {
+          id: 7,
+          trigger_rules: { url: page, time_on_page: 0 },
+          trigger_only_during_business_hours: false,
+          message: 'Need help choosing a plan?',
+          sender: null,
+        },
+      ],
+      answer: (endpoint) => (endpoint.path.endsWith('/events') && failing ? Promise.reject(new Error('offline')) : undefined),
+    });
+    await widget.state.load();
+    widget.state.app.setPage(page, 'shop.example');
+    widget.state.campaigns.setPage(page, true);
+    await vi.waitFor(() => expect(widget.state.campaigns.active.value).not.toBeNull());
+    await widget.state.openCampaign();
+    await showConversation(widget);
+
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain("We couldn't start this conversation.");
+    failing = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await settle();
+    });
+    expect(widget.endpoints.filter((endpoint) => endpoint.path.endsWith('/events'))).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { fieldError, type Outcome } from './validation';
 /** A field as the form shows it; `options` are a select's choices, `title` the label's fallback. */
 type Field = Handled<
   FormField,
-  'name' | 'label' | 'title' | 'type' | 'placeholder' | 'options' | 'default' | 'required' | 'pattern' | 'pattern_error'
+  'name' | 'label' | 'title' | 'type' | 'placeholder' | 'options' | 'default' | 'required' | 'pattern' | 'pattern_error' | 'min' | 'max'
 >;
 
 export interface FormMessageProps {
@@ -16,11 +16,13 @@ export interface FormMessageProps {
   buttonLabel?: string;
   /** `content_attributes.submitted_values`: when present the form shows the answers, read-only. */
   submittedValues?: readonly Handled<FormValue, 'name' | 'value'>[];
-  labels: Pick<MessageLabels, 'submit' | 'required' | 'invalidEmail' | 'invalidInput'>;
+  labels: Pick<MessageLabels, 'submit' | 'required' | 'invalidEmail' | 'invalidInput' | 'rules'>;
   onSubmit(values: FormValue[]): Outcome;
 }
 
-const INPUT_TYPES = ['text', 'email', 'number', 'tel', 'url', 'date'];
+// A number is typed into a text box (with the number keyboard): a number input hides what it
+// cannot read, so "twelve" would reach no rule and be sent as nothing.
+const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'date'];
 
 /** A select's choices as text, however the bot typed their values. */
 const optionsOf = (field: Field) => (field.options ?? []).map((option) => ({ label: option.label, value: String(option.value) }));
@@ -28,8 +30,9 @@ const optionsOf = (field: Field) => (field.options ?? []).map((option) => ({ lab
 const labelOf = (field: Field) => field.label || field.title || field.name;
 
 /**
- * A bot's `form` message: labelled fields, checked on Submit (required, e-mail, number and
- * each field's pattern) with the message under the field, then `onSubmit([{name, value}])`.
+ * A bot's `form` message: labelled fields, checked on Submit (required, e-mail, the form
+ * library's number, date, link and bounds rules, and each field's pattern) with the message under
+ * the field, then `onSubmit([{name, value}])`.
  */
 export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSubmit }: FormMessageProps) {
   const id = useId();
@@ -61,13 +64,13 @@ export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSu
   const update = (field: Field, value: string) => {
     setValues((all) => ({ ...all, [field.name]: value }));
     // Once the visitor has tried to submit, each fix clears its message as they type.
-    if (checked) setErrors((all) => ({ ...all, [field.name]: fieldError(field, value, labels) }));
+    if (checked) setErrors((all) => ({ ...all, [field.name]: fieldError(field, labelOf(field), value, labels) }));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const found = Object.fromEntries(fields.map((f) => [f.name, fieldError(f, values[f.name] ?? '', labels)]));
+    const found = Object.fromEntries(fields.map((f) => [f.name, fieldError(f, labelOf(f), values[f.name] ?? '', labels)]));
     setErrors(found);
     setChecked(true);
     const invalid = fields.find((f) => found[f.name]);
@@ -119,6 +122,7 @@ export function FormMessage({ fields, buttonLabel, submittedValues, labels, onSu
             <input
               {...common}
               type={type}
+              inputMode={field.type === 'number' ? 'decimal' : undefined}
               placeholder={field.placeholder ?? undefined}
               onInput={(e) => update(field, e.currentTarget.value)}
             />

@@ -40,6 +40,7 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer }
             attachment={attachment}
             labels={labels}
             uploading={message.status === 'in_progress'}
+            progress={message.progress}
             fallback={<Spinner label={labels.uploading} />}
             errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry ?? '' }}
           />

@@ -1,3 +1,5 @@
+import type { FormRuleMessages } from '../../lib/formRules';
+
 /**
  * Every string the message components show, passed in already localised (components never
  * import i18n). English values, for reference: docs/behaviour.md and Chatwoot's widget.
@@ -9,8 +11,10 @@ export interface MessageLabels {
   required: string;
   /** 'Please enter a valid email address' */
   invalidEmail: string;
-  /** 'Please provide a valid input' (a form field's pattern without `pattern_error`, bad number) */
+  /** 'Please provide a valid input' (a form field's pattern without `pattern_error`) */
   invalidInput: string;
+  /** The form library's number, date, link and bounds rules (lib/formRules.ts) */
+  rules: FormRuleMessages;
   /** 'Please enter your email' (email capture placeholder and field name) */
   emailPlaceholder: string;
   /** 'Cards' (name of the scrollable card carousel) */

@@ -1,5 +1,6 @@
 import type { FormField } from '../../../shared/contentAttributes';
 import { isEmailAddress } from '../../../shared/email';
+import { ruleError, type RuleKind } from '../../lib/formRules';
 import type { MessageLabels } from './labels';
 
 /** Something an answer callback returns: a promise resolving to `false` (or rejecting) means "try again". */
@@ -9,16 +10,29 @@ export type Outcome = void | boolean | Promise<unknown>;
 /** The shared e-mail check on what the visitor typed, ignoring spaces around it. */
 export const isValidEmail = (value: string) => isEmailAddress(value.trim());
 
+/** The form library's rule each field type answers to (lib/formRules.ts); e-mail has its own. */
+const RULES: Partial<Record<FormField['type'], RuleKind>> = {
+  number: 'number',
+  date: 'date',
+  url: 'url',
+  text: 'text',
+  text_area: 'text',
+  textarea: 'text',
+};
+
 /** The first problem with a field's value, as the visitor should read it, or `undefined`. */
 export function fieldError(
-  field: Pick<FormField, 'required' | 'type' | 'pattern' | 'pattern_error'>,
+  field: Pick<FormField, 'required' | 'type' | 'pattern' | 'pattern_error' | 'min' | 'max'>,
+  name: string,
   value: string,
-  labels: Pick<MessageLabels, 'required' | 'invalidEmail' | 'invalidInput'>,
+  labels: Pick<MessageLabels, 'required' | 'invalidEmail' | 'invalidInput' | 'rules'>,
 ): string | undefined {
   const text = value.trim();
   if (!text) return field.required ? labels.required : undefined;
   if (field.type === 'email' && !isValidEmail(text)) return labels.invalidEmail;
-  if (field.type === 'number' && !Number.isFinite(Number(text))) return labels.invalidInput;
+  const kind = RULES[field.type];
+  const broken = kind && ruleError(kind, text, name, field, labels.rules);
+  if (broken) return broken;
   if (field.pattern) {
     let pattern: RegExp | undefined;
     try {

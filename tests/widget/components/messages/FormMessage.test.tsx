@@ -73,6 +73,37 @@ describe('a form message', () => {
     expect(screen.getByText('Please provide a valid input')).toBeTruthy();
   });
 
+  it.each([
+    [{ name: 'seats', label: 'Seats', type: 'number', min: 2 }, '1', 'Seats must be at least 2.'],
+    [{ name: 'seats', label: 'Seats', type: 'number', max: 50 }, '51', 'Seats must be less than or equal to 50.'],
+    [{ name: 'seats', label: 'Seats', type: 'number', min: 2, max: 50 }, '80', 'Seats must be between 2 and 50.'],
+    [{ name: 'code', label: 'Code', type: 'text', min: 6 }, 'AB12', 'Code must be at least 6 characters long.'],
+    [{ name: 'note', label: 'Note', type: 'text_area', max: 5 }, 'Too long', 'Note must be less than or equal to 5 characters long.'],
+    [{ name: 'code', label: 'Code', type: 'text', min: 6, max: 8 }, 'AB1', 'Code must be between 6 and 8 characters long.'],
+    [{ name: 'seats', label: 'Seats', type: 'number' }, 'lots', "This field isn't valid."],
+    [{ name: 'site', label: 'Site', type: 'url' }, 'shop.example', 'Please include a valid url.'],
+  ] as const)("holds %j to the form library's rules: %j says %j", (field, value, message) => {
+    const { onSubmit } = setup({ fields: [field as FormField] });
+    type(field.label, value);
+    submit();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByLabelText(field.label).getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes answers within their bounds', () => {
+    const { onSubmit } = setup({
+      fields: [
+        { name: 'seats', label: 'Seats', type: 'number', min: 2, max: 50 },
+        { name: 'code', label: 'Code', type: 'text', min: 2, max: 2 },
+      ],
+    });
+    type('Seats', '50');
+    type('Code', '👍🏽');
+    submit();
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
   it('clears a message as soon as the visitor fixes the field', () => {
     setup();
     submit();

@@ -148,6 +148,14 @@ describe('message content', () => {
     expect(screen.getByRole('status').textContent).toContain('Uploading...');
   });
 
+  it("shows how much of an uploading file has gone on the bubble's bar", async () => {
+    const file = { id: 0, message_id: 0, account_id: 0, file_type: 'file' as const, data_url: 'blob:x', fallback_title: 'cv.pdf' };
+    show({ id: 'echo-1', content: null, status: 'in_progress', progress: 40, message_type: MESSAGE_TYPE.incoming, attachments: [file] });
+    await screen.findByText('cv.pdf');
+    const bar = screen.getByRole('progressbar', { name: 'Uploading...' }) as HTMLProgressElement;
+    expect(bar.getAttribute('value')).toBe('40');
+  });
+
   it('ignores malformed items instead of failing', () => {
     const { container } = show({ content_type: 'cards', content: 'Hi', content_attributes: { items: 'nope' } });
     expect(container.textContent).toBe('Hi');

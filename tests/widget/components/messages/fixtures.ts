@@ -1,6 +1,7 @@
 import type { MessageLabels } from '../../../../src/widget/components/messages/labels';
 import type { ChatMessage } from '../../../../src/widget/state/messageMerge';
 import { MESSAGE_TYPE } from '../../../../src/shared/types';
+import { RULE_MESSAGES } from '../../lib/formRuleFixture';
 
 /** English strings, as the view will pass them from the locale. */
 export const LABELS: MessageLabels = {
@@ -8,6 +9,7 @@ export const LABELS: MessageLabels = {
   required: 'This field is required',
   invalidEmail: 'Please enter a valid email address',
   invalidInput: 'Please provide a valid input',
+  rules: RULE_MESSAGES,
   emailPlaceholder: 'Please enter your email',
   cards: 'Cards',
   csatTitle: 'Rate your conversation',

@@ -5,6 +5,7 @@ import { countriesIn } from '../../../../src/widget/lib/dialCodes';
 import { formFields, type FieldTexts, type PreChatAnswers } from '../../../../src/widget/lib/preChatFields';
 import type { ValidationMessages } from '../../../../src/widget/lib/preChatSchema';
 import type { PreChatField } from '../../../../src/shared/types';
+import { RULE_MESSAGES } from '../../lib/formRuleFixture';
 
 const TEXTS: FieldTexts = {
   fullName: 'Full Name',
@@ -24,7 +25,7 @@ const MESSAGES: ValidationMessages = {
   dialCodeRequired: 'Please select a country code',
   phoneInvalid: 'Please enter a valid phone number',
   patternMismatch: 'Please provide a valid input',
-  invalidField: 'Invalid field',
+  rules: RULE_MESSAGES,
   fieldRequired: (label) => `${label} is required`,
 };
 const LABELS: PreChatFormLabels = {

@@ -4,11 +4,12 @@ import type { ConversationFlow } from '../state/conversationFlow';
 import { useWidget } from './context';
 
 /**
- * The footer of a resolved conversation, wired: in the conversation-end chunk with its strings,
- * which the conversation view's chunk (near its ceiling) need not carry. The view hands over its
- * flow (a type only here: importing the module would split it into a chunk of its own).
+ * The footer of a resolved conversation, wired (docs/behaviour.md#conversation-status): the note,
+ * the transcript, and a new conversation where the inbox takes no messages after resolving
+ * (`canWrite` false). In the End Conversation chunk, with its strings; the conversation view
+ * hands in its flow, which lives in the view's own chunk.
  */
-export function Resolved({ flow }: { flow: ConversationFlow }) {
+export function ResolvedConversation({ flow, canWrite }: { flow: ConversationFlow; canWrite: boolean }) {
   const widget = useWidget();
   return (
     <ResolvedFooter
@@ -23,7 +24,8 @@ export function Resolved({ flow }: { flow: ConversationFlow }) {
         invalidEmail: t('FORM.INVALID_EMAIL'),
       }}
       hasEmail={!!widget.contact.contact.value?.has_email}
-      onStartNew={() => flow.startNewConversation()}
+      // Writing here continues the conversation; only where it cannot is a new one offered.
+      onStartNew={canWrite ? undefined : () => flow.startNewConversation()}
       onRequestTranscript={(email) => flow.requestTranscript(email)}
     />
   );
