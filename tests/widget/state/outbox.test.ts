@@ -346,7 +346,11 @@ vi.mock('../../../src/widget/api/uploadWithProgress', () => ({
 describe('uploading a file', () => {
   const plan = () => new File(['x'.repeat(2048)], 'plan.pdf', { type: 'application/pdf' });
   /** The progress callback of the transport a call was asked to send by. */
-  const progressOf = (call: PendingCall) => (call.options?.transport as unknown as { onProgress: (sent: number) => void }).onProgress;
+  const progressOf = (call: PendingCall) => {
+    const transport = call.options?.transport as unknown as { onProgress: (sent: number) => void } | undefined;
+    if (!transport) throw new Error('the call was sent without a transport of its own');
+    return transport.onProgress;
+  };
 
   it("moves the bubble's bar a step per whole percent the browser reports, and drops it with the echo", async () => {
     const { model, calls } = setup();
