@@ -118,6 +118,7 @@ test("an upload's bar fills as its bytes go, not as an endless animation", async
 
   const report = tinyPdf(`Report ${'x'.repeat(1_500_000)}`);
   await attach(page, widget, { name: 'report.pdf', mimeType: 'application/pdf', buffer: report });
+  await sendWaitingFiles(widget, ['report.pdf']);
 
   const bar = widget.getByRole('progressbar', { name: 'Uploading...' });
   await expect(bar).toBeVisible();
