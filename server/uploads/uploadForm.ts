@@ -10,6 +10,7 @@ import { ApiError } from '../lib/apiError';
 import { hasNul, NUL_IN_TEXT } from '../lib/storable';
 import { acceptFile, type AcceptedFile } from './fileTypes';
 import { multipartBoundary, readMultipart } from './multipart';
+import { contentMatches } from './realType';
 import { startFile, type PendingFile } from './storage';
 
 /** At most this many attachments per message (docs/protocol.md#messages). */
@@ -47,7 +48,10 @@ export function isMultipart(c: Context): boolean {
   return multipartBoundary(c.req.header('content-type')) !== null;
 }
 
-/** Reads the multipart request; files must come in `fileField`. Throws `ApiError` on any problem. */
+/**
+ * Reads the multipart request; files must come in `fileField`. Every file's bytes must be what
+ * its name says (`realType.ts`). Throws `ApiError` on any problem.
+ */
 export async function readUploadForm(
   c: Context,
   config: Pick<AppConfig, 'maxUploadMb' | 'uploadsDir'>,
@@ -83,6 +87,10 @@ export async function readUploadForm(
     if (fields.some(([name, text]) => hasNul(name) || hasNul(text))) throw new ApiError(422, NUL_IN_TEXT);
     const empty = pending.find(({ file }) => file.size === 0);
     if (empty) throw new ApiError(422, `${empty.fileName} is empty`);
+    for (const { file, accepted, fileName } of pending) {
+      if (!(await contentMatches(file.partPath, accepted.extension)))
+        throw new ApiError(422, `${fileName} is not a .${accepted.extension} file: its content is of another type`);
+    }
     return {
       fields,
       files: pending.map(({ file, accepted, fileName }) => ({ ...accepted, storageKey: file.key, fileName, size: file.size })),
