@@ -3,7 +3,7 @@
  * inside the inbox's working hours (when it keeps them) and with an agent of the inbox online as
  * visitors see it — there, and not busy or offline by choice (docs/protocol.md#presence).
  */
-import { isInBusinessHours } from '../../src/shared/availability';
+import { isTeamAvailable } from '../../src/shared/availability';
 import type { AppDeps } from '../context';
 import { utcOffset } from '../presenters/inbox';
 import type { Inbox } from '../repositories/inboxes';
@@ -16,7 +16,6 @@ export async function teamIsAway(deps: AppDeps, inbox: Inbox, now = new Date()):
     timezone: inbox.timezone,
     utcOffset: utcOffset(inbox.timezone, now),
   };
-  if (!isInBusinessHours(hours, now)) return true;
   const statuses = await deps.presence.statuses(await listInboxAgents(deps.db, inbox.id));
-  return ![...statuses.values()].includes('online');
+  return !isTeamAvailable(hours, statuses.values(), now);
 }
