@@ -2,6 +2,7 @@
  * Environment parsing for the reference server (docs/architecture.md#the-server). Everything is optional;
  * secrets that are unset here are generated once and stored in the `settings` table by the seed.
  */
+import { AWAY_MODES, type AwayMode } from '../src/shared/awayMode';
 import { RATE_LIMITS, type RateLimit, type RateLimitName, type RateLimitSettings } from './limits/rateLimits';
 
 import { LOG_LEVELS, type LogLevel } from './observability/logger';
@@ -48,6 +49,8 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** Set → gateway mode: no database, in front of the Chatwoot at this origin (`server/gateway/`). */
   chatwootUrl?: string;
+  /** Gateway mode: what visitors get while Chatwoot's team is away (AWAY_MODE, docs/behaviour.md#away-mode). */
+  awayMode: AwayMode;
 }
 
 /** The configuration the app runs with: the three secrets are always resolved. */
@@ -141,6 +144,8 @@ export function loadConfig(env: Env = process.env): Config {
       /^https?:\/\/[^\s/?#]+\/?$/,
       "your Chatwoot's http(s) origin such as https://chat.example.com",
     )?.replace(/\/$/, ''),
+    awayMode: (optional(env, 'AWAY_MODE', new RegExp(`^(${AWAY_MODES.join('|')})$`), `one of ${AWAY_MODES.join(', ')}`) ??
+      'chat') as AwayMode,
     ...observability(env),
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
     trustProxy: trustedProxyHeader(env),

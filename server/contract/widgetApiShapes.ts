@@ -331,7 +331,7 @@ export const Campaign = v.object({
 
 export const Campaigns = v.array(Campaign);
 
-const WorkingHours = v.object({
+export const WorkingHours = v.object({
   day_of_week: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
   open_hour: v.nullable(v.pipe(v.number(), v.integer())),
   open_minutes: v.nullable(v.pipe(v.number(), v.integer())),

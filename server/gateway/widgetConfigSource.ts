@@ -8,6 +8,7 @@
  * is the same for every visitor and is cached per token, briefly and boundedly, so a page
  * embedding a wrong or revoked token does not cost Chatwoot one request per view.
  */
+import type { AwayMode } from '../../src/shared/awayMode';
 import type { WidgetBootConfig, WidgetInitialData } from '../../src/shared/types';
 import { TtlCache } from '../lib/ttlCache';
 import { bootConfigFromChatwoot } from '../presenters/widgetConfig';
@@ -16,6 +17,7 @@ import type { ChatwootClient } from './chatwootClient';
 import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
 import type { InboxAnswers } from './inboxAnswers';
 import { contactFromConfig, inboxReads, visitorReads } from './pageData';
+import type { TeamAway } from './teamAway';
 
 export const TOKEN_VERDICT_TTL_MS = 60_000;
 export const TOKEN_VERDICT_MAX = 1_000;
@@ -37,8 +39,22 @@ export type WidgetConfigResult =
 
 type Verdict = Extract<WidgetConfigResult, { ok: false }>;
 
-/** Loads the data block for a visitor, through `chatwoot`; the inbox's shared answers through `inboxAnswers`. */
-export function createWidgetConfigSource(chatwoot: ChatwootClient, inboxAnswers: InboxAnswers, options: { now?: () => number } = {}) {
+/** Where the data block's parts come from, besides Chatwoot. */
+export interface WidgetConfigParts {
+  /** The inbox's shared answers (agents, campaigns). */
+  inboxAnswers: InboxAnswers;
+  /** Keeps each inbox's hours and away mode for the loader's away signal (`teamAway.ts`). */
+  teamAway: TeamAway;
+  /** The away mode of an inbox whose Chatwoot answer names none (AWAY_MODE). */
+  awayMode: AwayMode;
+}
+
+/** Loads the data block for a visitor, through `chatwoot`; the rest through `parts`. */
+export function createWidgetConfigSource(
+  chatwoot: ChatwootClient,
+  { inboxAnswers, teamAway, awayMode }: WidgetConfigParts,
+  options: { now?: () => number } = {},
+) {
   const verdicts = new TtlCache<string, Verdict>(TOKEN_VERDICT_TTL_MS, TOKEN_VERDICT_MAX, options.now);
 
   /** Chatwoot's config answer for the visitor of `authToken`, or a new one. */
@@ -92,8 +108,10 @@ export function createWidgetConfigSource(chatwoot: ChatwootClient, inboxAnswers:
           MAXIMUM_FILE_UPLOAD_SIZE: DEFAULT_UPLOAD_MB,
           INSTALLATION_NAME: BRAND_NAME,
         },
+        awayMode,
       });
       if (!config) return { ok: false, status: 502, body: BAD_ANSWER };
+      await teamAway.keep(websiteToken, config.chatwootWebChannel);
       const contact = contactFromConfig(raw);
       // Whatever Chatwoot could not give leaves the page without the data: the widget asks for it.
       const initialData: WidgetInitialData | undefined =

@@ -5,7 +5,7 @@
  * so the field correspondence is written once.
  */
 import * as v from 'valibot';
-import { AWAY_MODES } from '../../src/shared/awayMode';
+import { AWAY_MODES, type AwayMode } from '../../src/shared/awayMode';
 import type {
   ChannelConfig,
   FeatureFlag,
@@ -229,7 +229,7 @@ const ChatwootConfig = v.object({
     // Wren's own keys: Chatwoot sends none of them, a gateway in front of Wren's server reads them.
     consent_text: v.fallback(v.record(v.string(), v.string()), {}),
     privacy_policy_url: nullableText,
-    away_mode: v.fallback(v.picklist(AWAY_MODES), 'chat'),
+    away_mode: v.fallback(v.optional(v.picklist(AWAY_MODES)), undefined),
     file_rules: v.fallback(v.nullable(v.object({ extensions: v.array(v.string()), max_size_mb: v.number() })), null),
   }),
   contact: v.object({ pubsub_token: v.pipe(v.string(), v.minLength(1)) }),
@@ -242,6 +242,8 @@ export interface ChatwootConfigContext {
   origin: string;
   /** Global config values Chatwoot left out. */
   defaults: Omit<GlobalConfig, 'DIRECT_UPLOADS_ENABLED'>;
+  /** The away mode for an answer that names none, as Chatwoot's never does (the gateway's `AWAY_MODE`). */
+  awayMode: AwayMode;
 }
 
 /** `url` made absolute against `origin`; the widget page is on another origin than Chatwoot. */
@@ -255,7 +257,7 @@ function absolute(url: string, origin: string): string {
 }
 
 /** The widget's data block from Chatwoot's answer, or null when it is not that shape. */
-export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: ChatwootConfigContext): WidgetBootConfig | null {
+export function bootConfigFromChatwoot(raw: unknown, { origin, defaults, awayMode }: ChatwootConfigContext): WidgetBootConfig | null {
   const parsed = v.safeParse(ChatwootConfig, raw);
   if (!parsed.success) return null;
   const c = parsed.output.website_channel_config;
@@ -291,7 +293,7 @@ export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: Chatw
       disableBranding: c.disable_branding,
       consentText: c.consent_text,
       privacyPolicyUrl: c.privacy_policy_url,
-      awayMode: c.away_mode,
+      awayMode: c.away_mode ?? awayMode,
       // Chatwoot's own list is today's list of Wren's, up to its MAXIMUM_FILE_UPLOAD_SIZE.
       fileRules: c.file_rules
         ? { extensions: c.file_rules.extensions, maxSizeMb: c.file_rules.max_size_mb }
