@@ -9,10 +9,10 @@
  */
 import * as v from 'valibot';
 import { type AwayMode, AWAY_MODES } from '../../src/shared/awayMode';
-import { isTeamAvailable } from '../../src/shared/availability';
 import type { ChannelConfig } from '../../src/shared/types';
 import { InboxMembers, WorkingHours } from '../contract/widgetApiShapes';
 import { utcOffset } from '../presenters/inbox';
+import { isTeamAvailable } from '../services/teamAvailability';
 import type { AnswerStore } from './answerStore';
 import type { CallOrigin } from './forwardHeaders';
 import type { InboxAnswers } from './inboxAnswers';

@@ -143,15 +143,6 @@ export function isInBusinessHours(config: AvailabilityConfig, now: Date): boolea
   return nextOpening(config, now)?.minutes === 0;
 }
 
-/**
- * Whether anyone can answer now (docs/behaviour.md#availability): inside business hours and with
- * an agent online as visitors see them. The widget, the server (e-mail collect, the away header)
- * and the gateway all decide "away" by this.
- */
-export function isTeamAvailable(config: AvailabilityConfig, agentStatuses: Iterable<string>, now: Date): boolean {
-  return isInBusinessHours(config, now) && [...agentStatuses].includes('online');
-}
-
 /** "Back in …" as data for the UI to word in the visitor's language. */
 export type TimeUntilBack =
   /** Under an hour: minutes rounded up to a multiple of 5 (1 → 5, 6 → 10, 56 → 60). */

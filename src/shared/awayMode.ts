@@ -1,7 +1,7 @@
 /**
  * What an inbox offers visitors while nobody can answer (docs/behaviour.md#away-mode): the chat
- * as always, an e-mail form in its place, or no launcher at all. "Away" is `isTeamAvailable` of
- * `availability.ts` answering false: outside working hours, or no agent online.
+ * as always, an e-mail form in its place, or no launcher at all. "Away" is outside working hours, or no
+ * agent online (docs/behaviour.md#away-mode).
  */
 export const AWAY_MODES = ['chat', 'email_form', 'hide_launcher'] as const;
 
