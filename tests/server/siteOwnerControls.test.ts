@@ -71,7 +71,11 @@ describe('per-inbox consent text, away mode and file rules (Application API)', (
     ['an unknown away mode', { away_mode: 'vanish' }, 'away_mode must be one of chat, email_form, hide_launcher'],
     ['a consent text for no locale of the widget', { consent_text: { xx: 'Hi' } }, 'keys must be locales of the widget'],
     ['a consent text over 1,000 characters', { consent_text: { en: 'x'.repeat(1001) } }, 'at most 1,000 characters'],
-    ['a javascript: privacy policy', { privacy_policy_url: 'javascript:alert(1)' }, ''],
+    [
+      'a javascript: privacy policy',
+      { privacy_policy_url: 'javascript:alert(1)' },
+      'Privacy policy URL must start with http:// or https://',
+    ],
   ])('refuses %s with 422, saying why, and keeps the settings', async (_name, body, why) => {
     const res = await patchInbox(body);
     expect(res.status).toBe(422);

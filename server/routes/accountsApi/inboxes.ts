@@ -48,14 +48,16 @@ const CsatConfig = v.looseObject({
   ),
 });
 
-const avatarUrl = v.optional(
-  v.nullable(
-    v.union([
-      v.literal(''),
-      v.pipe(v.string(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'Avatar URL must start with http:// or https://')),
-    ]),
-  ),
-);
+/** An http(s) address, or '' / null for none; `label` names it in the error. */
+const webAddress = (label: string) =>
+  v.optional(
+    v.nullable(
+      v.union([
+        v.literal(''),
+        v.pipe(v.string(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, `${label} must start with http:// or https://`)),
+      ]),
+    ),
+  );
 
 const PreChatField = v.looseObject({
   name: v.string(),
@@ -123,7 +125,7 @@ const Settings = {
   csat_survey_enabled: v.optional(v.boolean()),
   csat_config: v.optional(CsatConfig),
   // Wren: the avatar is a URL (Chatwoot takes an uploaded file as `avatar`).
-  avatar_url: avatarUrl,
+  avatar_url: webAddress('Avatar URL'),
   allow_messages_after_resolved: v.optional(v.boolean()),
   greeting_enabled: v.optional(v.boolean()),
   greeting_message: schemas.optionalText(10_000),
@@ -131,7 +133,7 @@ const Settings = {
   continuity_via_email: v.optional(v.boolean()),
   portal_id: v.optional(v.nullable(schemas.id)),
   consent_text: v.optional(ConsentText),
-  privacy_policy_url: avatarUrl,
+  privacy_policy_url: webAddress('Privacy policy URL'),
   away_mode: v.optional(v.picklist(AWAY_MODES, `away_mode must be one of ${AWAY_MODES.join(', ')}`)),
   file_rules: v.optional(FileRules),
 };
