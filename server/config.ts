@@ -2,6 +2,7 @@
  * Environment parsing for the reference server (docs/architecture.md#the-server). Everything is optional;
  * secrets that are unset here are generated once and stored in the `settings` table by the seed.
  */
+import { AWAY_MODES, type AwayMode } from '../src/shared/awayMode';
 import { RATE_LIMITS, type RateLimit, type RateLimitName, type RateLimitSettings } from './limits/rateLimits';
 
 import { LOG_LEVELS, type LogLevel } from './observability/logger';
@@ -50,6 +51,8 @@ export interface Config {
   chatwootUrl?: string;
   /** What the widget's branding footer shows, and the name mail goes out under. */
   branding: Branding;
+  /** Gateway mode: what visitors get while Chatwoot's team is away (AWAY_MODE, docs/behaviour.md#away-mode). */
+  awayMode: AwayMode;
 }
 
 /**
@@ -196,6 +199,8 @@ export function loadConfig(env: Env = process.env): Config {
       /^https?:\/\/[^\s/?#]+\/?$/,
       "your Chatwoot's http(s) origin such as https://chat.example.com",
     )?.replace(/\/$/, ''),
+    awayMode: (optional(env, 'AWAY_MODE', new RegExp(`^(${AWAY_MODES.join('|')})$`), `one of ${AWAY_MODES.join(', ')}`) ??
+      'chat') as AwayMode,
     ...observability(env),
     cspConnectSrc: sourceList(env, 'CSP_CONNECT_SRC'),
     trustProxy: trustedProxyHeader(env),

@@ -8,6 +8,7 @@
  * know fails `tsc` on one side or the document's test on the other.
  */
 import * as v from 'valibot';
+import { AWAY_MODES } from '../../src/shared/awayMode';
 import type { ContactPushData, ConversationPushData, MessagePushData, UserPushData } from '../../src/shared/applicationApi';
 import { ArticleItem, Card, CsatResponse, FormField, FormValue, SelectOption } from '../../src/shared/contentAttributes';
 import type {
@@ -330,7 +331,7 @@ export const Campaign = v.object({
 
 export const Campaigns = v.array(Campaign);
 
-const WorkingHours = v.object({
+export const WorkingHours = v.object({
   day_of_week: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
   open_hour: v.nullable(v.pipe(v.number(), v.integer())),
   open_minutes: v.nullable(v.pipe(v.number(), v.integer())),
@@ -397,6 +398,19 @@ export const WidgetConfig = v.object({
     widget_color: v.string(),
     working_hours: v.array(WorkingHours),
     working_hours_enabled: v.boolean(),
+    consent_text: wren(
+      v.record(v.string(), v.string()),
+      'The consent text by locale, empty for the widget’s own text (docs/behaviour.md#consent)',
+    ),
+    privacy_policy_url: wren(v.nullable(v.string()), 'The privacy policy the consent screen links to'),
+    away_mode: wren(
+      v.picklist(AWAY_MODES),
+      'What visitors get while the team is away: the chat, an e-mail form, or no launcher (docs/behaviour.md#away-mode)',
+    ),
+    file_rules: wren(
+      v.object({ extensions: v.array(v.string()), max_size_mb: v.number() }),
+      'The extensions visitors may send and the largest file in MB (docs/behaviour.md#file-rules)',
+    ),
   }),
   contact: v.object({
     id: v.nullable(Id),

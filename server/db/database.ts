@@ -17,6 +17,7 @@ import { agentPubsubTokens } from './migrations/004_agent_pubsub_tokens';
 import { helpCentre } from './migrations/005_help_centre';
 import { emailCollect } from './migrations/006_email_collect';
 import { agentAutoOffline } from './migrations/007_agent_auto_offline';
+import { siteOwnerControls } from './migrations/008_site_owner_controls';
 import type { ReversibleMigration } from './migrations/reversibleMigration';
 import type { Database } from './schema';
 
@@ -122,6 +123,7 @@ const MIGRATIONS: Record<string, ReversibleMigration> = {
   '005_help_centre': helpCentre,
   '006_email_collect': emailCollect,
   '007_agent_auto_offline': agentAutoOffline,
+  '008_site_owner_controls': siteOwnerControls,
 };
 
 /** Kysely's migrator over this schema's migrations, oldest first. */

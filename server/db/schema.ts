@@ -84,6 +84,14 @@ export interface InboxesTable {
   enable_email_collect: Generated<Flag>;
   /** E-mail an agent's reply to a visitor who has left the site (006). */
   continuity_via_email: Generated<Flag>;
+  /** The consent text by locale, `{}` for the widget's own (008, docs/behaviour.md#consent). */
+  consent_text: Generated<JsonText>;
+  /** The privacy policy the consent text links to (008). */
+  privacy_policy_url: string | null;
+  /** `chat`, `email_form` or `hide_launcher` while the team is away (008, docs/behaviour.md#away-mode). */
+  away_mode: Generated<string>;
+  /** `{ allowed_types?, max_size_mb? }`: what visitors may send (008, docs/behaviour.md#file-rules). */
+  file_rules: Generated<JsonText>;
   created_at: Millis;
   updated_at: Millis;
 }

@@ -9,6 +9,7 @@ import { type Context, Hono } from 'hono';
 import { HELP_CENTRE_ROUTES, WIDGET_API_ROUTES } from '../contract/widgetApiRoutes';
 import { connectSources } from '../lib/pageCsp';
 import { pageOrigin } from '../lib/publicUrl';
+import { AWAY_HEADER } from '../../src/shared/awayMode';
 import { chooseLocale, LOCALES } from '../../src/shared/locales';
 import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { requestLog } from '../observability/requestLog';
@@ -20,6 +21,7 @@ import { packsRoutes } from '../routes/packs';
 import { ASSETS_MISSING, widgetAssets, widgetPageResponse } from '../routes/widgetPage';
 import { callOrigin, type ChatwootClient } from './chatwootClient';
 import { INBOX_ANSWERS, type InboxAnswerName, type InboxAnswers, inboxAnswerResponse } from './inboxAnswers';
+import type { TeamAway } from './teamAway';
 import { WEBSITE_TOKEN, type WidgetConfigSource } from './widgetConfigSource';
 
 export interface GatewayDeps {
@@ -27,6 +29,7 @@ export interface GatewayDeps {
   chatwoot: ChatwootClient;
   widgetConfig: WidgetConfigSource;
   inboxAnswers: InboxAnswers;
+  teamAway: TeamAway;
   /** What `/readyz` checks: Chatwoot answers (and Redis, when the gateway shares its answers there). */
   readiness: ReadinessCheck[];
   /** True once the process is handing its visitors over: `/readyz` answers 503. */
@@ -67,7 +70,17 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   const shared = (name: InboxAnswerName) => async (c: Context) => {
     const websiteToken = c.req.query('website_token');
     if (!websiteToken || !WEBSITE_TOKEN.test(websiteToken)) return deps.chatwoot.forward(c);
-    return inboxAnswerResponse(await deps.inboxAnswers.read(name, websiteToken, callOrigin(c, deps.config.publicUrl)));
+    const from = callOrigin(c, deps.config.publicUrl);
+    const answer = inboxAnswerResponse(await deps.inboxAnswers.read(name, websiteToken, from));
+    // The loader's one request says whether the team is away, as the reference server's does.
+    if (name === 'campaigns' && answer.status === 200) {
+      const awayMode = await deps.teamAway.awayMode(websiteToken, from);
+      // The gateway's word, never an upstream's passed along.
+      answer.headers.delete(AWAY_HEADER);
+      if (awayMode) answer.headers.set(AWAY_HEADER, awayMode);
+      answer.headers.set('Access-Control-Expose-Headers', AWAY_HEADER);
+    }
+    return answer;
   };
   // The loader asks for campaigns from the host page's origin; Chatwoot allows no cross-origin
   // calls to its widget API, so the gateway adds what the reference server sends.

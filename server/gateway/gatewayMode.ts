@@ -16,6 +16,7 @@ import { attachCableForward, type CableForward } from './cableForward';
 import { createChatwootClient } from './chatwootClient';
 import { createGatewayApp } from './gatewayApp';
 import { createInboxAnswers } from './inboxAnswers';
+import { createTeamAway } from './teamAway';
 import { createWidgetConfigSource } from './widgetConfigSource';
 
 /** How long the readiness probe waits for Chatwoot. */
@@ -58,11 +59,13 @@ export async function gatewayMode(config: Config & { chatwootUrl: string }, opti
   ];
   let draining = false;
   const inboxAnswers = createInboxAnswers(chatwoot, store);
+  const teamAway = createTeamAway(store, inboxAnswers, config.awayMode);
   const app = createGatewayApp({
     config,
     chatwoot,
-    widgetConfig: createWidgetConfigSource(chatwoot, inboxAnswers, { branding: config.branding }),
+    widgetConfig: createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode: config.awayMode }, { branding: config.branding }),
     inboxAnswers,
+    teamAway,
     readiness,
     draining: () => draining,
     logger,

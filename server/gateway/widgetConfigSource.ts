@@ -8,6 +8,7 @@
  * is the same for every visitor and is cached per token, briefly and boundedly, so a page
  * embedding a wrong or revoked token does not cost Chatwoot one request per view.
  */
+import type { AwayMode } from '../../src/shared/awayMode';
 import type { WidgetBootConfig, WidgetInitialData } from '../../src/shared/types';
 import { TtlCache } from '../lib/ttlCache';
 import { bootConfigFromChatwoot } from '../presenters/widgetConfig';
@@ -17,6 +18,7 @@ import type { ChatwootClient } from './chatwootClient';
 import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
 import type { InboxAnswers } from './inboxAnswers';
 import { contactFromConfig, inboxReads, visitorReads } from './pageData';
+import type { TeamAway } from './teamAway';
 
 export const TOKEN_VERDICT_TTL_MS = 60_000;
 export const TOKEN_VERDICT_MAX = 1_000;
@@ -38,13 +40,23 @@ export type WidgetConfigResult =
 
 type Verdict = Extract<WidgetConfigResult, { ok: false }>;
 
+/** Where the data block's parts come from, besides Chatwoot. */
+export interface WidgetConfigParts {
+  /** The inbox's shared answers (agents, campaigns). */
+  inboxAnswers: InboxAnswers;
+  /** Keeps each inbox's hours and away mode for the loader's away signal (`teamAway.ts`). */
+  teamAway: TeamAway;
+  /** The away mode of an inbox whose Chatwoot answer names none (AWAY_MODE). */
+  awayMode: AwayMode;
+}
+
 /**
- * Loads the data block for a visitor, through `chatwoot`; the inbox's shared answers through
- * `inboxAnswers`. `branding` (the environment's) fills in what Chatwoot's global config leaves out.
+ * Loads the data block for a visitor, through `chatwoot`; the rest through `parts`. `branding`
+ * (the environment's) fills in what Chatwoot's global config leaves out.
  */
 export function createWidgetConfigSource(
   chatwoot: ChatwootClient,
-  inboxAnswers: InboxAnswers,
+  { inboxAnswers, teamAway, awayMode }: WidgetConfigParts,
   options: { now?: () => number; branding?: Branding } = {},
 ) {
   const verdicts = new TtlCache<string, Verdict>(TOKEN_VERDICT_TTL_MS, TOKEN_VERDICT_MAX, options.now);
@@ -95,8 +107,9 @@ export function createWidgetConfigSource(
         return { ok: false, status: 502, body: { error: `Chatwoot answered the widget config with status ${answer.status}` } };
       }
       const raw = await answer.json().catch(() => null);
-      const config = bootConfigFromChatwoot(raw, { origin: chatwoot.origin, defaults });
+      const config = bootConfigFromChatwoot(raw, { origin: chatwoot.origin, defaults, awayMode });
       if (!config) return { ok: false, status: 502, body: BAD_ANSWER };
+      await teamAway.keep(websiteToken, config.chatwootWebChannel);
       const contact = contactFromConfig(raw);
       // Whatever Chatwoot could not give leaves the page without the data: the widget asks for it.
       const initialData: WidgetInitialData | undefined =

@@ -5,6 +5,7 @@
 import type { ChannelConfig } from '../../src/shared/types';
 import type { Account, Inbox } from '../repositories/inboxes';
 import type { Portal } from '../repositories/portals';
+import { effectiveFileRules } from '../uploads/fileTypes';
 import { enabledLanguages } from './languages';
 import { channelPortal } from './portal';
 
@@ -73,11 +74,19 @@ export function inboxJson(inbox: Inbox) {
     hmac_token: inbox.hmac_token,
     allowed_domains: inbox.allowed_domains,
     portal_id: inbox.portal_id,
+    consent_text: inbox.consent_text,
+    privacy_policy_url: inbox.privacy_policy_url,
+    away_mode: inbox.away_mode,
+    // null: the default (every type of Wren's list; the server's MAX_UPLOAD_MB).
+    file_rules: { allowed_types: inbox.file_rules.allowed_types ?? null, max_size_mb: inbox.file_rules.max_size_mb ?? null },
   };
 }
 
-/** `window.chatwootWebChannel` for the `/widget` page; `portal` is the inbox's help centre (`inboxPortal`). */
-export function channelConfig(inbox: Inbox, account: Account, portal?: Portal): ChannelConfig {
+/**
+ * `window.chatwootWebChannel` for the `/widget` page; `portal` is the inbox's help centre
+ * (`inboxPortal`), `maxUploadMb` the server's limit, which the inbox's file rules stay under.
+ */
+export function channelConfig(inbox: Inbox, account: Account, portal: Portal | undefined, maxUploadMb: number): ChannelConfig {
   return {
     avatarUrl: inbox.avatar_url ?? '',
     locale: account.locale,
@@ -102,5 +111,9 @@ export function channelConfig(inbox: Inbox, account: Account, portal?: Portal): 
     timezone: inbox.timezone,
     allowMessagesAfterResolved: inbox.allow_messages_after_resolved,
     disableBranding: account.feature_flags.includes('disable_branding'),
+    consentText: inbox.consent_text,
+    privacyPolicyUrl: inbox.privacy_policy_url,
+    awayMode: inbox.away_mode,
+    fileRules: effectiveFileRules(inbox.file_rules, maxUploadMb),
   };
 }

@@ -5,6 +5,7 @@
  * so the field correspondence is written once.
  */
 import * as v from 'valibot';
+import { AWAY_MODES, type AwayMode } from '../../src/shared/awayMode';
 import type {
   ChannelConfig,
   FeatureFlag,
@@ -14,6 +15,7 @@ import type {
   WidgetBootConfig,
   WorkingHoursEntry,
 } from '../../src/shared/types';
+import { effectiveFileRules } from '../uploads/fileTypes';
 import { enabledLanguages } from './languages';
 
 /** `website_channel_config` as Chatwoot's `configs/create.json.jbuilder` renders it. */
@@ -41,6 +43,14 @@ export interface WebsiteChannelConfig {
   widget_color: string;
   working_hours: WorkingHoursEntry[];
   working_hours_enabled: boolean;
+  /** Wren (docs/behaviour.md#consent): the consent text by locale. */
+  consent_text: ChannelConfig['consentText'];
+  /** Wren: the privacy policy the consent screen links to. */
+  privacy_policy_url: string | null;
+  /** Wren (docs/behaviour.md#away-mode). */
+  away_mode: ChannelConfig['awayMode'];
+  /** Wren (docs/behaviour.md#file-rules): the extensions visitors may send and the largest file. */
+  file_rules: { extensions: string[]; max_size_mb: number };
 }
 
 /** The whole answer of `POST /api/v1/widget/config`. */
@@ -94,6 +104,10 @@ export function widgetConfigJson(
       widget_color: c.widgetColor,
       working_hours: c.workingHours,
       working_hours_enabled: c.workingHoursEnabled,
+      consent_text: c.consentText,
+      privacy_policy_url: c.privacyPolicyUrl,
+      away_mode: c.awayMode,
+      file_rules: { extensions: c.fileRules.extensions, max_size_mb: c.fileRules.maxSizeMb },
     },
     contact: { ...contact, pubsub_token: boot.chatwootPubsubToken },
     global_config: global,
@@ -212,6 +226,11 @@ const ChatwootConfig = v.object({
       [],
     ),
     working_hours_enabled: flag(false),
+    // Wren's own keys: Chatwoot sends none of them, a gateway in front of Wren's server reads them.
+    consent_text: v.fallback(v.record(v.string(), v.string()), {}),
+    privacy_policy_url: nullableText,
+    away_mode: v.fallback(v.optional(v.picklist(AWAY_MODES)), undefined),
+    file_rules: v.fallback(v.nullable(v.object({ extensions: v.array(v.string()), max_size_mb: v.number() })), null),
   }),
   contact: v.object({ pubsub_token: v.pipe(v.string(), v.minLength(1)) }),
   global_config: v.fallback(v.record(v.string(), v.unknown()), {}),
@@ -223,6 +242,8 @@ export interface ChatwootConfigContext {
   origin: string;
   /** Global config values Chatwoot left out. */
   defaults: Omit<GlobalConfig, 'DIRECT_UPLOADS_ENABLED'>;
+  /** The away mode for an answer that names none, as Chatwoot's never does (the gateway's `AWAY_MODE`). */
+  awayMode: AwayMode;
 }
 
 /** `url` made absolute against `origin`; the widget page is on another origin than Chatwoot. */
@@ -236,13 +257,14 @@ function absolute(url: string, origin: string): string {
 }
 
 /** The widget's data block from Chatwoot's answer, or null when it is not that shape. */
-export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: ChatwootConfigContext): WidgetBootConfig | null {
+export function bootConfigFromChatwoot(raw: unknown, { origin, defaults, awayMode }: ChatwootConfigContext): WidgetBootConfig | null {
   const parsed = v.safeParse(ChatwootConfig, raw);
   if (!parsed.success) return null;
   const c = parsed.output.website_channel_config;
   const global = parsed.output.global_config;
   const globalText = (key: keyof typeof defaults) => (typeof global[key] === 'string' ? global[key] : String(defaults[key]));
   const uploadMb = Number(global.MAXIMUM_FILE_UPLOAD_SIZE);
+  const maxUploadMb = Number.isFinite(uploadMb) && uploadMb > 0 ? uploadMb : defaults.MAXIMUM_FILE_UPLOAD_SIZE;
   return {
     chatwootWebChannel: {
       avatarUrl: absolute(c.avatar_url, origin),
@@ -269,6 +291,13 @@ export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: Chatw
       timezone: c.timezone,
       allowMessagesAfterResolved: c.allow_messages_after_resolved,
       disableBranding: c.disable_branding,
+      consentText: c.consent_text,
+      privacyPolicyUrl: c.privacy_policy_url,
+      awayMode: c.away_mode ?? awayMode,
+      // Chatwoot's own list is today's list of Wren's, up to its MAXIMUM_FILE_UPLOAD_SIZE.
+      fileRules: c.file_rules
+        ? { extensions: c.file_rules.extensions, maxSizeMb: c.file_rules.max_size_mb }
+        : effectiveFileRules({}, maxUploadMb),
     },
     chatwootPubsubToken: parsed.output.contact.pubsub_token,
     authToken: c.auth_token,
@@ -278,7 +307,7 @@ export function bootConfigFromChatwoot(raw: unknown, { origin, defaults }: Chatw
       WIDGET_BRAND_URL: globalText('WIDGET_BRAND_URL'),
       // Direct uploads would go to Chatwoot's ActiveStorage, which nothing forwards.
       DIRECT_UPLOADS_ENABLED: false,
-      MAXIMUM_FILE_UPLOAD_SIZE: Number.isFinite(uploadMb) && uploadMb > 0 ? uploadMb : defaults.MAXIMUM_FILE_UPLOAD_SIZE,
+      MAXIMUM_FILE_UPLOAD_SIZE: maxUploadMb,
       INSTALLATION_NAME: globalText('INSTALLATION_NAME'),
     },
   };

@@ -3,7 +3,9 @@
  * reference server folds the web-widget channel columns into `inboxes`).
  */
 import type { Insertable, Selectable } from 'kysely';
+import type { AwayMode } from '../../src/shared/awayMode';
 import type { FeatureFlag, PreChatField, ReplyTime, WorkingHoursEntry } from '../../src/shared/types';
+import type { StoredFileRules } from '../uploads/fileTypes';
 import type { Db } from '../db/database';
 import type { AccountsTable, InboxesTable } from '../db/schema';
 import { fromFlag, fromJson, toFlag, toJson } from './codec';
@@ -31,11 +33,15 @@ type FlagColumns =
   | 'greeting_enabled'
   | 'enable_email_collect'
   | 'continuity_via_email';
-type JsonColumns = 'feature_flags' | 'pre_chat_form_options' | 'working_hours' | 'csat_config';
+type JsonColumns = 'feature_flags' | 'pre_chat_form_options' | 'working_hours' | 'csat_config' | 'consent_text' | 'file_rules';
 
 /** An inbox with its flags as booleans and its JSON columns parsed. */
-export interface Inbox extends Omit<Selectable<InboxesTable>, FlagColumns | JsonColumns | 'reply_time'> {
+export interface Inbox extends Omit<Selectable<InboxesTable>, FlagColumns | JsonColumns | 'reply_time' | 'away_mode'> {
   reply_time: ReplyTime;
+  /** The consent text by locale (`en`, `pt_BR`); empty: the widget's own (docs/behaviour.md#consent). */
+  consent_text: Record<string, string>;
+  away_mode: AwayMode;
+  file_rules: StoredFileRules;
   feature_flags: FeatureFlag[];
   pre_chat_form_options: PreChatFormOptions;
   working_hours: WorkingHoursEntry[];
@@ -65,6 +71,9 @@ function toInbox(row: Selectable<InboxesTable>): Inbox {
     pre_chat_form_options: fromJson(row.pre_chat_form_options, { pre_chat_message: '', pre_chat_fields: [] }),
     working_hours: fromJson(row.working_hours, []),
     csat_config: fromJson(row.csat_config, {}),
+    consent_text: fromJson(row.consent_text, {}),
+    away_mode: row.away_mode as AwayMode,
+    file_rules: fromJson(row.file_rules, {}),
     pre_chat_form_enabled: fromFlag(row.pre_chat_form_enabled),
     hmac_mandatory: fromFlag(row.hmac_mandatory),
     working_hours_enabled: fromFlag(row.working_hours_enabled),

@@ -115,7 +115,7 @@ export function widgetPageRoutes(deps: AppDeps) {
 
     const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), clientAddress(c, deps.config.trustProxy));
     const config: WidgetBootConfig = {
-      chatwootWebChannel: channelConfig(inbox, account, await inboxPortal(deps.db, inbox)),
+      chatwootWebChannel: channelConfig(inbox, account, await inboxPortal(deps.db, inbox), deps.config.maxUploadMb),
       chatwootPubsubToken: visitor.ref.pubsubToken,
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(deps.config, assets.packs),

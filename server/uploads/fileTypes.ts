@@ -2,8 +2,11 @@
  * Which attachments the server accepts (docs/behaviour.md#validation, docs/protocol.md#messages): images, audio, video, csv,
  * plain text, json, pdf, rtf, zip, 7z, rar, tar, Word, Excel, PowerPoint (old and OOXML) and
  * OpenDocument. A file passes when its MIME type AND its extension agree with one entry below;
- * the stored type is then ours, not the client's, so what is served later is predictable.
+ * the stored type is then ours, not the client's, so what is served later is predictable. This
+ * list is the most an inbox's file rules can allow (docs/behaviour.md#file-rules): nothing
+ * outside it, so no executable, is ever accepted.
  */
+import { extensionOf, type FileRules } from '../../src/shared/fileRules';
 
 /** Chatwoot's `file_type` of an uploaded file. */
 export type UploadFileType = 'image' | 'audio' | 'video' | 'file';
@@ -120,12 +123,6 @@ export function fileTypeOf(contentType: string): UploadFileType {
   return 'file';
 }
 
-/** The lower-case extension of `fileName` (no dot), or '' when it has none. */
-export function extensionOf(fileName: string): string {
-  const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName);
-  return match ? match[1].toLowerCase() : '';
-}
-
 /**
  * The stored type of an upload named `fileName` that the client declared as `declaredType`,
  * or null when the file is not allowed.
@@ -149,4 +146,46 @@ export function acceptFile(fileName: string, declaredType: string): AcceptedFile
 /** Whether a stored file may be shown inline (images, audio, video); others are downloads. */
 export function servedInline(contentType: string): boolean {
   return fileTypeOf(contentType) !== 'file';
+}
+
+/** Every extension the server knows, in the order of the list above. */
+export const KNOWN_EXTENSIONS: readonly string[] = Object.keys(BY_EXTENSION);
+
+/**
+ * The extensions an inbox's `allowed_types` admits: each entry is an extension (`pdf` or `.pdf`),
+ * a MIME family (`image/*`) or a MIME type (`application/pdf`), and admits the known extensions
+ * it names. Entries that admit nothing known (`exe`, `application/x-msdownload`) come back in
+ * `unknown`, so the caller can refuse them by name.
+ */
+export function admittedExtensions(allowedTypes: readonly string[]): { extensions: string[]; unknown: string[] } {
+  const admitted = new Set<string>();
+  const unknown: string[] = [];
+  for (const entry of allowedTypes) {
+    const token = entry.trim().toLowerCase();
+    const matches = KNOWN_EXTENSIONS.filter((extension) => {
+      const types = BY_EXTENSION[extension];
+      if (!token.includes('/')) return extension === token.replace(/^\./, '');
+      if (token.endsWith('/*')) return types[0].startsWith(token.slice(0, -1));
+      return types.includes(token);
+    });
+    if (matches.length === 0) unknown.push(entry);
+    for (const extension of matches) admitted.add(extension);
+  }
+  return { extensions: KNOWN_EXTENSIONS.filter((extension) => admitted.has(extension)), unknown };
+}
+
+/** An inbox's file rules as stored (`file_rules`): either key left out keeps the default. */
+export interface StoredFileRules {
+  /** What visitors may send; left out: every type of the list above. */
+  allowed_types?: string[];
+  /** The largest file in MB; left out: the server's `MAX_UPLOAD_MB`. */
+  max_size_mb?: number;
+}
+
+/** The rules the widget and the upload route apply for an inbox (docs/behaviour.md#file-rules). */
+export function effectiveFileRules(stored: StoredFileRules, maxUploadMb: number): FileRules {
+  return {
+    extensions: stored.allowed_types ? admittedExtensions(stored.allowed_types).extensions : [...KNOWN_EXTENSIONS],
+    maxSizeMb: Math.min(stored.max_size_mb ?? maxUploadMb, maxUploadMb),
+  };
 }

@@ -15,6 +15,8 @@ export const STORAGE_KEY = /^[A-Za-z0-9_-]{32}$/;
 export interface PendingFile {
   key: string;
   size: number;
+  /** Where the bytes are until `commit`, for reading them back (the content check). */
+  partPath: string;
   write(chunk: Uint8Array): Promise<void>;
   finish(): Promise<void>;
   commit(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startFile(uploadsDir: string, maxBytes: number, tooLarge: 
   const file: PendingFile = {
     key,
     size: 0,
+    partPath,
     async write(chunk) {
       if (file.size + chunk.length > maxBytes) throw tooLarge();
       file.size += chunk.length;

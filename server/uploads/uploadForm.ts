@@ -8,8 +8,10 @@ import type { Context } from 'hono';
 import type { AppConfig } from '../config';
 import { ApiError } from '../lib/apiError';
 import { hasNul, NUL_IN_TEXT } from '../lib/storable';
+import type { FileRules } from '../../src/shared/fileRules';
 import { acceptFile, type AcceptedFile } from './fileTypes';
 import { multipartBoundary, readMultipart } from './multipart';
+import { contentMatches } from './realType';
 import { startFile, type PendingFile } from './storage';
 
 /** At most this many attachments per message (docs/protocol.md#messages). */
@@ -47,11 +49,16 @@ export function isMultipart(c: Context): boolean {
   return multipartBoundary(c.req.header('content-type')) !== null;
 }
 
-/** Reads the multipart request; files must come in `fileField`. Throws `ApiError` on any problem. */
+/**
+ * Reads the multipart request; files must come in `fileField`. A visitor's upload passes the
+ * inbox's `rules` too (docs/behaviour.md#file-rules): its types and size. Every file's bytes must
+ * be what its name says (`realType.ts`). Throws `ApiError` on any problem.
+ */
 export async function readUploadForm(
   c: Context,
   config: Pick<AppConfig, 'maxUploadMb' | 'uploadsDir'>,
   fileField: string,
+  rules?: FileRules,
 ): Promise<UploadForm> {
   const boundary = multipartBoundary(c.req.header('content-type'));
   const body = c.req.raw.body;
@@ -64,7 +71,8 @@ export async function readUploadForm(
   const discard = async () => {
     await Promise.all(pending.map(({ file }) => file.discard()));
   };
-  const tooLarge = () => new ApiError(422, fileTooLargeMessage(config.maxUploadMb));
+  const maxMb = rules?.maxSizeMb ?? config.maxUploadMb;
+  const tooLarge = () => new ApiError(422, fileTooLargeMessage(maxMb));
   try {
     const fields = await readMultipart(
       body,
@@ -74,8 +82,9 @@ export async function readUploadForm(
         if (part.field !== fileField) throw new ApiError(422, `Unexpected file in ${part.field}`);
         if (pending.length >= MAX_ATTACHMENTS) throw new ApiError(422, `Too many attachments (maximum is ${MAX_ATTACHMENTS})`);
         const accepted = acceptFile(part.fileName, part.contentType);
-        if (!accepted) throw new ApiError(422, 'File type not allowed');
-        const file = await startFile(config.uploadsDir, config.maxUploadMb * 1024 * 1024, tooLarge);
+        // The inbox's rules name extensions; the accepted extension is the server's own, never a guess.
+        if (!accepted || (rules && !rules.extensions.includes(accepted.extension))) throw new ApiError(422, 'File type not allowed');
+        const file = await startFile(config.uploadsDir, maxMb * 1024 * 1024, tooLarge);
         pending.push({ file, accepted, fileName: part.fileName.slice(0, 255) || `attachment.${accepted.extension}` });
         return { write: (chunk) => file.write(chunk), end: () => file.finish() };
       },
@@ -83,6 +92,10 @@ export async function readUploadForm(
     if (fields.some(([name, text]) => hasNul(name) || hasNul(text))) throw new ApiError(422, NUL_IN_TEXT);
     const empty = pending.find(({ file }) => file.size === 0);
     if (empty) throw new ApiError(422, `${empty.fileName} is empty`);
+    for (const { file, accepted, fileName } of pending) {
+      if (!(await contentMatches(file.partPath, accepted.extension)))
+        throw new ApiError(422, `${fileName} is not a .${accepted.extension} file: its content is of another type`);
+    }
     return {
       fields,
       files: pending.map(({ file, accepted, fileName }) => ({ ...accepted, storageKey: file.key, fileName, size: file.size })),

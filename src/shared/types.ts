@@ -3,7 +3,9 @@
  * Types only: both sides import these so a field renamed on one side breaks the build.
  */
 
+import type { AwayMode } from './awayMode';
 import type { CampaignTrigger } from './campaigns';
+import type { FileRules } from './fileRules';
 
 export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const;
 export type MessageType = (typeof MESSAGE_TYPE)[keyof typeof MESSAGE_TYPE];
@@ -189,6 +191,14 @@ export interface ChannelConfig {
   timezone: string;
   allowMessagesAfterResolved: boolean;
   disableBranding: boolean;
+  /** Wren: the consent text by locale, `{}` for the widget's own (docs/behaviour.md#consent). */
+  consentText: Record<string, string>;
+  /** Wren: the privacy policy the consent screen links to, or null. */
+  privacyPolicyUrl: string | null;
+  /** Wren: what visitors get while the team is away (docs/behaviour.md#away-mode). */
+  awayMode: AwayMode;
+  /** Wren: the files visitors may send (docs/behaviour.md#file-rules). */
+  fileRules: FileRules;
 }
 
 /** `window.globalConfig` (docs/protocol.md#the-widget-page); values are strings as Chatwoot renders them. */

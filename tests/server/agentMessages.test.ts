@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { sampleFile } from '../support/sampleFiles';
 import { createFixture, sendMessage, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -163,8 +164,8 @@ describe('agent messages: attachments', () => {
     const form = new FormData();
     form.append('content', 'Here is the invoice');
     form.append('private', 'false');
-    form.append('attachments[]', new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }));
-    form.append('attachments[]', new File(['img'], 'chart.webp', { type: 'image/webp' }));
+    form.append('attachments[]', new File([sampleFile('invoice.pdf')], 'invoice.pdf', { type: 'application/pdf' }));
+    form.append('attachments[]', new File([sampleFile('chart.webp')], 'chart.webp', { type: 'image/webp' }));
     const res = await post(form);
     expect(res.status).toBe(200);
     const body = await res.json();

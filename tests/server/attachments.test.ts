@@ -1,5 +1,6 @@
 import { readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { padded, sampleFile } from '../support/sampleFiles';
 import { createFixture, sendMessage, type Fixture, type Visitor } from './helpers';
 
 let fx: Fixture;
@@ -24,7 +25,8 @@ type AttachmentJson = {
 
 function form(files: Upload[], fields: Record<string, string> = {}, fileField = 'message[attachments][]'): FormData {
   const data = new FormData();
-  for (const file of files) data.append(fileField, new File([file.bytes ?? 'hello'], file.name, { type: file.type }));
+  for (const file of files)
+    data.append(fileField, new File([file.bytes ?? sampleFile(file.name, file.type)], file.name, { type: file.type }));
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   return data;
 }
@@ -39,7 +41,7 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
     const events = fx.listen(visitor.pubsubToken);
     const res = await upload(
       visitor,
-      form([{ name: 'holiday photo.png', type: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) }], {
+      form([{ name: 'holiday photo.png', type: 'image/png' }], {
         'message[referer_url]': 'https://shop.example/p/1',
         'message[timestamp]': 'Mon Jun 10 2024',
         'message[echo_id]': 'up-1',
@@ -54,7 +56,7 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
       account_id: 1,
       file_type: 'image',
       extension: 'png',
-      file_size: 4,
+      file_size: sampleFile('a.png').length,
       width: null,
       height: null,
     });
@@ -69,7 +71,7 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
 
   it('never follows a symbolic link out of the uploads folder (say, one a restore brought along)', async () => {
     const visitor = await fx.visit();
-    const image = (await (await upload(visitor, form([{ name: 'a.png', type: 'image/png', bytes: 'PNGDATA' }]))).json()).attachments[0];
+    const image = (await (await upload(visitor, form([{ name: 'a.png', type: 'image/png' }]))).json()).attachments[0];
     const key = new URL(image.data_url).pathname.split('/')[2];
     const secret = join(fx.packsDir, 'secret.txt');
     writeFileSync(secret, 'the secret key');
@@ -82,7 +84,7 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
 
   it('serves an image inline, and anything else as a sandboxed download, with the stored type', async () => {
     const visitor = await fx.visit();
-    const image = (await (await upload(visitor, form([{ name: 'a.png', type: 'image/png', bytes: 'PNGDATA' }]))).json()).attachments[0];
+    const image = (await (await upload(visitor, form([{ name: 'a.png', type: 'image/png' }]))).json()).attachments[0];
     const res = await fx.request(new URL(image.data_url).pathname);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -90,7 +92,7 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="a.png"; filename*=UTF-8''a.png`);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await res.text()).toBe('PNGDATA');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(sampleFile('a.png'));
 
     const pdf = (await (await upload(visitor, form([{ name: 'Rechnung März.pdf', type: 'application/pdf', bytes: '%PDF-1.4' }]))).json())
       .attachments[0];
@@ -104,13 +106,13 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
 
   it('answers a byte range with 206 so media can seek', async () => {
     const visitor = await fx.visit();
-    const video = (await (await upload(visitor, form([{ name: 'clip.mp4', type: 'video/mp4', bytes: '0123456789' }]))).json())
-      .attachments[0];
+    const video = (await (await upload(visitor, form([{ name: 'clip.mp4', type: 'video/mp4' }]))).json()).attachments[0];
     const res = await fx.request(new URL(video.data_url).pathname, { headers: { range: 'bytes=2-5' } });
     expect(res.status).toBe(206);
-    expect(res.headers.get('content-range')).toBe('bytes 2-5/10');
-    expect(await res.text()).toBe('2345');
-    expect((await fx.request(new URL(video.data_url).pathname, { headers: { range: 'bytes=20-' } })).status).toBe(416);
+    const clip = sampleFile('clip.mp4');
+    expect(res.headers.get('content-range')).toBe(`bytes 2-5/${clip.length}`);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(clip.subarray(2, 6));
+    expect((await fx.request(new URL(video.data_url).pathname, { headers: { range: `bytes=${clip.length + 10}-` } })).status).toBe(416);
   });
 
   it.each([
@@ -163,14 +165,14 @@ describe('POST /api/v1/widget/messages (multipart)', () => {
 
   it('refuses a file over MAX_UPLOAD_MB with the limit in the message, keeping nothing', async () => {
     const visitor = await fx.visit();
-    const ok = await upload(visitor, form([{ name: 'exact.bin.pdf', type: 'application/pdf', bytes: new Uint8Array(MB) }]));
+    const ok = await upload(visitor, form([{ name: 'exact.bin.pdf', type: 'application/pdf', bytes: padded(sampleFile('a.pdf'), MB) }]));
     expect(ok.status).toBe(200);
     const before = storedFiles();
     const res = await upload(
       visitor,
       form([
         { name: 'small.png', type: 'image/png' },
-        { name: 'big.pdf', type: 'application/pdf', bytes: new Uint8Array(MB + 1) },
+        { name: 'big.pdf', type: 'application/pdf', bytes: padded(sampleFile('a.pdf'), MB + 1) },
       ]),
     );
     expect(res.status).toBe(422);

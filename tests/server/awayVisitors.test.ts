@@ -166,3 +166,29 @@ describe('replies by e-mail', () => {
     expect(fx.mails[0].html).toContain('&lt;img');
   });
 });
+
+describe('the away e-mail form (docs/behaviour.md#away-mode)', () => {
+  it("makes its message a conversation with the contact's e-mail, which the team answers by e-mail", async () => {
+    await inbox({ away_mode: 'email_form' });
+    await setAvailability('offline');
+    const visitor = await fx.visit();
+    // What the form sends: the pre-chat form's one request, name, e-mail and message.
+    const res = await fx.widget('/conversations', visitor, {
+      method: 'POST',
+      body: { contact: { name: 'Dee', email: 'dee@example.com' }, message: { content: 'Can I return a gift?' } },
+    });
+    expect(res.status).toBe(200);
+    const created = await res.json();
+
+    const conversation = await (await fx.agent(`/conversations/${created.id}`)).json();
+    expect(conversation.meta.sender).toMatchObject({ name: 'Dee', email: 'dee@example.com' });
+    // The form gave the e-mail: the inbox does not ask for it again.
+    expect((await messagesOf(visitor)).map((m) => m.content_type)).toEqual(['text']);
+
+    now += LEFT_MS;
+    expect(
+      (await fx.agent(`/conversations/${created.id}/messages`, { method: 'POST', body: { content: 'Yes, within 30 days.' } })).status,
+    ).toBe(200);
+    expect(fx.mails.map((mail) => [mail.to, mail.text.includes('Yes, within 30 days.')])).toEqual([['dee@example.com', true]]);
+  });
+});

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       cspConnectSrc: [],
       trustProxy: undefined,
       rateLimits: defaultRateLimits(),
+      awayMode: 'chat',
       branding: { brandName: 'Wren', brandUrl: 'https://github.com/wren-chat/wren', installationName: 'Wren' },
     });
   });
@@ -132,6 +133,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL must start with smtp/],
     [{ PUBLIC_URL: 'chat.example.com/path' }, /PUBLIC_URL must be an http\(s\) origin/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/],
+    [{ AWAY_MODE: 'vanish' }, /AWAY_MODE must be one of chat, email_form, hide_launcher/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be/],
     [{ CSP_CONNECT_SRC: "https://a.example.com; script-src 'unsafe-inline'" }, /CSP_CONNECT_SRC must be/],
     [{ REDIS_URL: 'redis.example.com:6379' }, /REDIS_URL must be a Redis URL/],

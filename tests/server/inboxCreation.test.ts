@@ -26,6 +26,23 @@ describe('creating a website inbox (POST /api/v1/accounts/:a/inboxes)', () => {
     expect(readBootConfig(await page.text()).chatwootWebChannel).toMatchObject({ websiteName: 'Sales', widgetColor: '#009900' });
   });
 
+  it("turns on attachments, the emoji picker and End Conversation unless told otherwise, as Chatwoot's new inbox does", async () => {
+    const plain = await (await createInbox({ name: 'Sales', channel: { type: 'web_widget' } })).json();
+    expect(plain.selected_feature_flags).toEqual(['attachments', 'emoji_picker', 'end_conversation']);
+    const chosen = await (
+      await createInbox({ name: 'Quiet', channel: { type: 'web_widget', selected_feature_flags: ['emoji_picker'] } })
+    ).json();
+    expect(chosen.selected_feature_flags).toEqual(['emoji_picker']);
+  });
+
+  it('refuses file rules beyond the server, naming the problem, and creates nothing', async () => {
+    const before = await inboxCount();
+    const res = await createInbox({ name: 'Sales', channel: { type: 'web_widget', file_rules: { allowed_types: ['exe'] } } });
+    expect(res.status).toBe(422);
+    expect((await res.json()).message).toContain('exe is not a type Wren accepts');
+    expect(await inboxCount()).toBe(before);
+  });
+
   it.each([
     ['no name', { channel: { type: 'web_widget' } }],
     ['another kind of channel', { name: 'API', channel: { type: 'api' } }],

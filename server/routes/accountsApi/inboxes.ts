@@ -5,13 +5,16 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { WorkingHoursEntry } from '../../../src/shared/types';
+import { AWAY_MODES } from '../../../src/shared/awayMode';
+import { LOCALES } from '../../../src/shared/locales';
+import type { FeatureFlag, WorkingHoursEntry } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, notFound, ValidationError } from '../../lib/apiError';
 import { inboxJson, isKnownTimezone } from '../../presenters/inbox';
 import { createInbox, findInbox, updateInbox, type Inbox, type InboxChanges } from '../../repositories/inboxes';
 import { randomToken } from '../../lib/random';
 import { findPortal } from '../../repositories/portals';
+import { admittedExtensions } from '../../uploads/fileTypes';
 import { paramId, readBody, schemas } from '../body';
 
 const hour = (max: number) => v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max))));
@@ -45,14 +48,16 @@ const CsatConfig = v.looseObject({
   ),
 });
 
-const avatarUrl = v.optional(
-  v.nullable(
-    v.union([
-      v.literal(''),
-      v.pipe(v.string(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, 'Avatar URL must start with http:// or https://')),
-    ]),
-  ),
-);
+/** An http(s) address, or '' / null for none; `label` names it in the error. */
+const webAddress = (label: string) =>
+  v.optional(
+    v.nullable(
+      v.union([
+        v.literal(''),
+        v.pipe(v.string(), v.maxLength(2048), v.regex(/^https?:\/\/\S+$/, `${label} must start with http:// or https://`)),
+      ]),
+    ),
+  );
 
 const bound = v.optional(v.nullable(v.pipe(v.number(), v.finite())));
 
@@ -73,6 +78,34 @@ const PreChatField = v.pipe(
     max: bound,
   }),
   v.check((field) => field.min == null || field.max == null || field.min <= field.max, 'min must not be more than max'),
+);
+
+/** The consent text by locale (docs/behaviour.md#consent); `{}` or null: the widget's own. */
+const ConsentText = v.nullable(
+  v.pipe(
+    v.record(
+      v.picklist(LOCALES, 'consent_text: keys must be locales of the widget, e.g. "en" or "pt_BR"'),
+      v.pipe(v.string(), v.trim(), v.maxLength(1000, 'consent_text: at most 1,000 characters per locale')),
+    ),
+    // An empty text is no text: the widget's own shows in that language.
+    v.transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== ''))),
+  ),
+);
+
+/** What visitors may send (docs/behaviour.md#file-rules); null: the defaults again. */
+const FileRules = v.nullable(
+  v.strictObject({
+    allowed_types: v.optional(
+      v.nullable(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.maxLength(255))),
+          v.minLength(1, 'file_rules.allowed_types: name at least one type, or turn attachments off in selected_feature_flags'),
+          v.maxLength(200),
+        ),
+      ),
+    ),
+    max_size_mb: v.optional(v.nullable(v.pipe(v.number(), v.gtValue(0, 'file_rules.max_size_mb must be more than 0')))),
+  }),
 );
 
 const Settings = {
@@ -100,13 +133,17 @@ const Settings = {
   csat_survey_enabled: v.optional(v.boolean()),
   csat_config: v.optional(CsatConfig),
   // Wren: the avatar is a URL (Chatwoot takes an uploaded file as `avatar`).
-  avatar_url: avatarUrl,
+  avatar_url: webAddress('Avatar URL'),
   allow_messages_after_resolved: v.optional(v.boolean()),
   greeting_enabled: v.optional(v.boolean()),
   greeting_message: schemas.optionalText(10_000),
   enable_email_collect: v.optional(v.boolean()),
   continuity_via_email: v.optional(v.boolean()),
   portal_id: v.optional(v.nullable(schemas.id)),
+  consent_text: v.optional(ConsentText),
+  privacy_policy_url: webAddress('Privacy policy URL'),
+  away_mode: v.optional(v.picklist(AWAY_MODES, `away_mode must be one of ${AWAY_MODES.join(', ')}`)),
+  file_rules: v.optional(FileRules),
 };
 
 const UpdateInbox = v.object({ ...Settings, channel: v.optional(v.object(Settings)) });
@@ -119,6 +156,8 @@ const CreateInbox = v.object({
 });
 
 type Update = v.InferOutput<typeof UpdateInbox>;
+
+const DEFAULT_FEATURES: FeatureFlag[] = ['attachments', 'emoji_picker', 'end_conversation'];
 
 function mergeWorkingHours(current: WorkingHoursEntry[], updates: NonNullable<Update['working_hours']>): WorkingHoursEntry[] {
   const byDay = new Map(current.map((e) => [e.day_of_week, e]));
@@ -135,6 +174,29 @@ function mergeWorkingHours(current: WorkingHoursEntry[], updates: NonNullable<Up
     byDay.set(update.day_of_week, { ...base, ...Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) });
   }
   return [...byDay.values()].sort((a, b) => a.day_of_week - b.day_of_week);
+}
+
+/** The file rules as stored: only the keys that differ from the defaults. */
+function storedFileRules(rules: NonNullable<v.InferOutput<typeof FileRules>> | null): Inbox['file_rules'] {
+  return {
+    ...(rules?.allowed_types && { allowed_types: rules.allowed_types }),
+    ...(rules?.max_size_mb && { max_size_mb: rules.max_size_mb }),
+  };
+}
+
+/**
+ * File rules within what the server can take: types it knows (never an executable) and a size
+ * under its `MAX_UPLOAD_MB`. Each problem is named, so the caller can fix it.
+ */
+function checkFileRules(rules: Inbox['file_rules'], maxUploadMb: number): void {
+  const unknown = rules.allowed_types ? admittedExtensions(rules.allowed_types).unknown : [];
+  if (unknown.length)
+    throw new ValidationError(
+      `file_rules.allowed_types: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a type' : 'are not types'} Wren accepts (extensions such as pdf, MIME families such as image/*, or MIME types of Wren's list; executables are never accepted)`,
+      ['file_rules'],
+    );
+  if ((rules.max_size_mb ?? 0) > maxUploadMb)
+    throw new ValidationError(`file_rules.max_size_mb must be at most the server's limit of ${maxUploadMb} MB`, ['file_rules']);
 }
 
 const minutesOf = (hour: number | null, minutes: number | null) => (hour ?? 0) * 60 + (minutes ?? 0);
@@ -160,9 +222,14 @@ function toChanges(inbox: Inbox, body: Update): InboxChanges {
     selected_feature_flags: flags,
     working_hours: hours,
     pre_chat_form_options: preChat,
+    consent_text: consentText,
+    file_rules: fileRules,
     ...flat
   } = { ...body, ...body.channel };
   const changes: InboxChanges = { ...flat };
+  if (consentText !== undefined) changes.consent_text = consentText ?? {};
+  if (flat.privacy_policy_url !== undefined) changes.privacy_policy_url = flat.privacy_policy_url || null;
+  if (fileRules !== undefined) changes.file_rules = storedFileRules(fileRules);
   if (flags) changes.feature_flags = [...new Set(flags)];
   if (hours) changes.working_hours = mergeWorkingHours(inbox.working_hours, hours);
   if (flat.avatar_url !== undefined) changes.avatar_url = flat.avatar_url || null;
@@ -194,8 +261,10 @@ export function inboxRoutes(deps: AppDeps) {
         website_token: randomToken(18),
         hmac_token: randomToken(24),
       });
-      const changes = toChanges(created, { ...body, channel });
+      // Chatwoot's new website inbox has attachments, the emoji picker and End Conversation on.
+      const changes = toChanges(created, { selected_feature_flags: DEFAULT_FEATURES, ...body, channel });
       if (changes.working_hours) checkWorkingHours(changes.working_hours);
+      if (changes.file_rules) checkFileRules(changes.file_rules, deps.config.maxUploadMb);
       if (typeof changes.portal_id === 'number' && !(await findPortal(trx, changes.portal_id, accountId)))
         throw new ValidationError('Portal must exist', ['portal_id']);
       return updateInbox(trx, created.id, changes);
@@ -210,6 +279,7 @@ export function inboxRoutes(deps: AppDeps) {
     const body = await readBody(c, UpdateInbox);
     const changes = toChanges(inbox, body);
     if (changes.working_hours) checkWorkingHours(changes.working_hours);
+    if (changes.file_rules) checkFileRules(changes.file_rules, deps.config.maxUploadMb);
     // The widget shows this portal's articles (docs/protocol.md#help-centre); null unlinks it.
     if (typeof changes.portal_id === 'number' && !(await findPortal(deps.db, changes.portal_id, inbox.account_id)))
       throw new ValidationError('Portal must exist', ['portal_id']);

@@ -6,9 +6,11 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import { AWAY_HEADER } from '../../../src/shared/awayMode';
 import type { AppDeps, AppEnv } from '../../context';
 import { recordEvent } from '../../repositories/events';
 import { runCampaign, triggeredCampaign } from '../../services/campaigns';
+import { teamIsAway } from '../../services/teamAvailability';
 import { inboxMembers, widgetCampaigns } from '../../services/visitorData';
 import { readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth, writingVisitor } from './auth';
@@ -37,7 +39,16 @@ export function widgetInboxRoutes(deps: AppDeps) {
   // Presence-aware, as Chatwoot's with auto-offline: online only while the agent is there.
   app.get('/inbox_members', async (c) => c.json({ payload: await inboxMembers(deps, c.get('inbox').id) }));
 
-  app.get('/campaigns', async (c) => c.json(await widgetCampaigns(deps, c.get('inbox'), c.get('account'))));
+  // The loader's one request for a first-time visitor also says whether the team is away, and
+  // what the inbox then offers (docs/behaviour.md#away-mode): in a header, so the answer stays
+  // Chatwoot's list. Cached with it for a minute.
+  app.get('/campaigns', async (c) => {
+    const inbox = c.get('inbox');
+    const [campaigns, away] = await Promise.all([widgetCampaigns(deps, inbox, c.get('account')), teamIsAway(deps, inbox)]);
+    if (away) c.header(AWAY_HEADER, inbox.away_mode);
+    c.header('Access-Control-Expose-Headers', AWAY_HEADER);
+    return c.json(campaigns);
+  });
 
   app.post('/events', visitorAuth(deps), limitVisitorWrite(deps, 'eventsPerVisitor', 'eventsPerAddress'), async (c) => {
     const body = await readBody(c, WidgetEvent);

@@ -11,6 +11,7 @@ import { visitorWrote } from '../../observability/activity';
 import { storedAttachments } from '../../services/attachments';
 import { visitorMessagesPage } from '../../services/visitorData';
 import { checkContent, postIncomingMessage, type IncomingMessage } from '../../services/visitorMessages';
+import { effectiveFileRules } from '../../uploads/fileTypes';
 import { field, isMultipart, readUploadForm } from '../../uploads/uploadForm';
 import { queryInt, readBody, schemas, validate } from '../body';
 import { storedVisitor, visitorAuth, writingVisitor } from './auth';
@@ -27,9 +28,15 @@ const MessageFields = v.object({
 
 export const CreateMessage = v.object({ message: MessageFields });
 
-/** `message[attachments][]` files plus `message[content|referer_url|timestamp|reply_to|echo_id]`. */
+/**
+ * `message[attachments][]` files plus `message[content|referer_url|timestamp|reply_to|echo_id]`,
+ * under the inbox's file rules (docs/behaviour.md#file-rules): with attachments off, none.
+ */
 async function postAttachments(deps: AppDeps, c: Context<AppEnv>) {
-  const upload = await readUploadForm(c, deps.config, 'message[attachments][]');
+  const inbox = c.get('inbox');
+  if (!inbox.feature_flags.includes('attachments')) throw new ApiError(403, 'Attachments are turned off for this inbox');
+  const rules = effectiveFileRules(inbox.file_rules, deps.config.maxUploadMb);
+  const upload = await readUploadForm(c, deps.config, 'message[attachments][]', rules);
   try {
     if (upload.files.length === 0) {
       // A string here is an ActiveStorage signed blob id: only for DIRECT_UPLOADS_ENABLED servers.

@@ -23,7 +23,7 @@ export function widgetConfigRoutes(deps: AppDeps) {
     const inbox = c.get('inbox');
     const visitor = await resolveVisitor(deps, inbox, c.req.header('x-auth-token'), clientAddress(c, deps.config.trustProxy));
     const boot = {
-      chatwootWebChannel: channelConfig(inbox, c.get('account'), await inboxPortal(deps.db, inbox)),
+      chatwootWebChannel: channelConfig(inbox, c.get('account'), await inboxPortal(deps.db, inbox), deps.config.maxUploadMb),
       chatwootPubsubToken: visitor.ref.pubsubToken,
       authToken: visitor.authToken,
       globalConfig: widgetGlobalConfig(deps.config, readPacks(deps.config.packsDir)),

@@ -3,6 +3,7 @@ import { loadConfig } from '../../../server/config';
 import { MemoryAnswerStore } from '../../../server/gateway/answerStore';
 import { createChatwootClient } from '../../../server/gateway/chatwootClient';
 import { createInboxAnswers } from '../../../server/gateway/inboxAnswers';
+import { createTeamAway } from '../../../server/gateway/teamAway';
 import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
 
 /** The gateway's data block when Chatwoot's config answer carries `globalConfig` and nothing else of note. */
@@ -16,9 +17,10 @@ async function globalConfigFrom(globalConfig: Record<string, unknown>, env: Reco
         global_config: globalConfig,
       })) as unknown as typeof fetch,
   });
-  const source = createWidgetConfigSource(chatwoot, createInboxAnswers(chatwoot, new MemoryAnswerStore()), {
-    branding: loadConfig(env).branding,
-  });
+  const store = new MemoryAnswerStore();
+  const inboxAnswers = createInboxAnswers(chatwoot, store);
+  const teamAway = createTeamAway(store, inboxAnswers, 'chat');
+  const source = createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode: 'chat' }, { branding: loadConfig(env).branding });
   const result = await source.load('tok', undefined, { address: '203.0.113.9', host: undefined, proto: 'https' });
   if (!result.ok) throw new Error(`no data block: ${result.status}`);
   return result.config.globalConfig;

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sampleFile } from '../../support/sampleFiles';
 import { createFixture, readBootConfig, type Fixture } from '../helpers';
 import { callPaths, gatewayInFrontOf, passedThroughBreaches } from './gatewayFixture';
 
@@ -122,10 +123,7 @@ describe('gateway mode', () => {
     const { app, token } = await gatewayInFrontOf(upstream);
     const boot = readBootConfig(await (await app.request(`/widget?website_token=${token}`)).text());
     const form = new FormData();
-    form.append(
-      'message[attachments][]',
-      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'dot.png', { type: 'image/png' }),
-    );
+    form.append('message[attachments][]', new File([sampleFile('dot.png')], 'dot.png', { type: 'image/png' }));
     const res = await app.request(`/api/v1/widget/messages?website_token=${token}`, {
       method: 'POST',
       headers: { 'x-auth-token': boot.authToken },
@@ -133,7 +131,7 @@ describe('gateway mode', () => {
     });
     expect(res.status).toBe(200);
     const created = await res.json();
-    expect(created.attachments[0]).toMatchObject({ file_type: 'image', extension: 'png', file_size: 8 });
+    expect(created.attachments[0]).toMatchObject({ file_type: 'image', extension: 'png', file_size: sampleFile('dot.png').length });
   });
 
   it('lets host pages read campaigns cross-origin, as the loader asks for them', async () => {

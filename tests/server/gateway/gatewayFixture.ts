@@ -7,8 +7,10 @@ import { type AnswerStore, MemoryAnswerStore } from '../../../server/gateway/ans
 import { createChatwootClient } from '../../../server/gateway/chatwootClient';
 import { createGatewayApp } from '../../../server/gateway/gatewayApp';
 import { createInboxAnswers } from '../../../server/gateway/inboxAnswers';
+import { createTeamAway } from '../../../server/gateway/teamAway';
 import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
 import type { Logger } from '../../../server/observability/logger';
+import type { AwayMode } from '../../../src/shared/awayMode';
 import { contractBreaches, type Exchange, operationAt } from '../contract/widgetApiContract';
 import type { Fixture } from '../helpers';
 
@@ -28,6 +30,8 @@ export interface GatewayOptions {
   metricsToken?: string;
   /** What `/readyz` reads for whether the process is stopping. */
   draining?: () => boolean;
+  /** The gateway's AWAY_MODE (default `chat`). */
+  awayMode?: AwayMode;
 }
 
 /** A gateway app whose Chatwoot is `upstream`, and the calls it made there. */
@@ -42,12 +46,16 @@ export async function gatewayInFrontOf(upstream: Fixture, options: GatewayOption
     fetch: options.fetch ?? upstreamFetch,
     timeoutMs: options.timeoutMs,
   });
-  const inboxAnswers = createInboxAnswers(chatwoot, options.store ?? new MemoryAnswerStore());
+  const store = options.store ?? new MemoryAnswerStore();
+  const inboxAnswers = createInboxAnswers(chatwoot, store);
+  const awayMode = options.awayMode ?? 'chat';
+  const teamAway = createTeamAway(store, inboxAnswers, awayMode);
   const app = createGatewayApp({
     config: { packsDir: upstream.packsDir, cspConnectSrc: [], metricsToken: options.metricsToken },
     chatwoot,
-    widgetConfig: createWidgetConfigSource(chatwoot, inboxAnswers),
+    widgetConfig: createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode }),
     inboxAnswers,
+    teamAway,
     readiness: [{ name: 'chatwoot', probe: async () => {} }],
     logger: options.logger,
     draining: options.draining,

@@ -11,7 +11,8 @@ const context = {
     MAXIMUM_FILE_UPLOAD_SIZE: 40,
     INSTALLATION_NAME: 'Wren',
   },
-};
+  awayMode: 'email_form',
+} as const;
 
 /** `POST /api/v1/widget/config` as Chatwoot answers it (docs/protocol.md#config). */
 function chatwootAnswer() {
@@ -89,6 +90,13 @@ describe("the data block from Chatwoot's config answer", () => {
       required: true,
     });
     expect(boot.chatwootWebChannel.workingHours).toEqual(chatwootAnswer().website_channel_config.working_hours);
+  });
+
+  it("gives Chatwoot's inbox the gateway's AWAY_MODE and today's file types up to Chatwoot's upload limit, which Chatwoot has no settings for", () => {
+    const channel = bootConfigFromChatwoot(chatwootAnswer(), context)!.chatwootWebChannel;
+    expect(channel).toMatchObject({ awayMode: 'email_form', consentText: {}, privacyPolicyUrl: null, fileRules: { maxSizeMb: 25 } });
+    expect(channel.fileRules.extensions).toEqual(expect.arrayContaining(['png', 'pdf', 'docx']));
+    expect(channel.fileRules.extensions).not.toContain('exe');
   });
 
   it('keeps only the features the widget knows, and offers the languages the widget ships', () => {
