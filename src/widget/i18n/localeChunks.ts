@@ -10,8 +10,11 @@ type Strings = Record<string, string>;
 declare const __WREN_LOCALES__: string;
 
 /**
- * A locale's strings. Resolved against this module's own address, which is the first paint's
- * chunk under `js/chunks/`, so not left to the bundler (which would look for the file at build time).
+ * A locale's strings. The address is relative to the importing file, the first paint's chunk
+ * under `js/chunks/`; held in a variable, it is left to the browser, not to the bundler (which
+ * would look for the files at build time).
  */
-export const loadLocaleStrings = (locale: string): Promise<{ default: Strings }> =>
-  import(/* @vite-ignore */ new URL(`../locales/${locale}-${__WREN_LOCALES__}.js`, import.meta.url).href);
+export function loadLocaleStrings(locale: string): Promise<{ default: Strings }> {
+  const file = `../locales/${locale}-${__WREN_LOCALES__}.js`;
+  return import(/* @vite-ignore */ file);
+}
