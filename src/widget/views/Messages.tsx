@@ -13,7 +13,7 @@ import type { ChatMessage } from '../state/messageMerge';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from './context';
-import { conversationFlow } from '../state/conversationFlow';
+import type { ConversationFlow } from '../state/conversationFlow';
 import { messageLabels } from './messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
@@ -29,11 +29,23 @@ const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCal
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
 
-/** The conversation view: history, live messages, typing indicator and the composer. */
+/**
+ * The conversation view: history, live messages, typing indicator and the composer. Its route
+ * waits for the chunk that carries what the visitor does here (`widget.conversationFlow`,
+ * views/routeViews.ts); shown some other way, it waits here.
+ */
 export function Messages() {
   const widget = useWidget();
+  const [flow, setFlow] = useState(() => widget.conversationFlow.loaded);
+  useEffect(() => {
+    if (!flow) widget.conversationFlow.load().then(setFlow, () => undefined);
+  }, []);
+  return flow ? <Conversation flow={flow} /> : <Spinner label={t('LOADING')} />;
+}
+
+function Conversation({ flow }: { flow: ConversationFlow }) {
+  const widget = useWidget();
   const { messages, conversation, channel, composer, app } = widget;
-  const flow = conversationFlow(widget.flowDeps);
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
@@ -204,7 +216,7 @@ export function Messages() {
           onSend={(text) => {
             const files = pending?.pendingFiles.take();
             flow.sendMessage(text);
-            if (files?.length) flow.sendFiles(files).catch(() => widget.showBanner(t('CHUNK_ERROR')));
+            if (files?.length) flow.sendFiles(files);
           }}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
