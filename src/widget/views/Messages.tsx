@@ -14,6 +14,7 @@ import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from './context';
 import type { ConversationFlow } from '../state/conversationFlow';
+import { showMessage } from '../state/showMessage';
 import { messageLabels } from './messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
@@ -125,13 +126,9 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       callbacks,
       senderOf,
       quoted: (id) => messages.map.value.get(id),
-      // Older than the history held: its own small chunk fetches up to it, then focuses it.
+      // Older than the history held: fetched up to it, then focused.
       onQuoteSelect: async (id) => {
-        const shown = await loadChunk(() => import('../state/showMessage')).then(
-          (m) => m.showMessage(messages, id),
-          () => false,
-        );
-        if (!shown) widget.showBanner(t('REPLY.NOT_FOUND'));
+        if (!(await showMessage(messages, id))) widget.showBanner(t('REPLY.NOT_FOUND'));
       },
       focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),

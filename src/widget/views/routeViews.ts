@@ -17,5 +17,5 @@ export const ROUTE_VIEWS: Partial<Record<RoutePath, RouteView>> = {
   // The two prompts share a chunk (prompts.ts).
   '/unread-messages': lazyPart(() => import('./prompts').then((m) => m.UnreadMessages)),
   '/campaigns': lazyPart(() => import('./prompts').then((m) => m.Campaigns)),
-  '/article': lazyPart(() => import('./ArticleViewer').then((m) => m.ArticleViewer)),
+  '/article': lazyPart(() => import('../chunks/helpCentre').then((m) => m.ArticleViewer)),
 };
