@@ -29,8 +29,9 @@ export interface FlowDeps {
 
 export type { MessageResponse };
 
-// Answers to bots' interactive messages are a chunk of their own: most conversations have none.
-const botReplies = loadOnce(() => import('./botReplies'));
+// Answers to bots' interactive messages ride in the chunk of those messages, which the message
+// answered has loaded: most conversations have none.
+const botReplies = loadOnce(() => import('../chunks/interactive'));
 
 /**
  * Everything a visitor does inside a conversation: send text and files, quote, answer bot
