@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
-import * as endpoints from '../api/endpoints';
+import { requestTranscript } from '../api/sendingEndpoints';
 import { loadOnce } from '../lib/loadOnce';
 import { createOutbox } from './outbox';
 import type { ComposerModel } from './composer';
@@ -98,7 +98,7 @@ export function createConversationFlow(deps: FlowDeps) {
     /** Emails the transcript; `email` may be omitted when the server already has one. */
     async requestTranscript(email?: string): Promise<boolean> {
       try {
-        await request(endpoints.requestTranscript(email));
+        await request(requestTranscript(email));
         return true;
       } catch {
         return false;
