@@ -80,9 +80,9 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
 
   // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
   // their model and list are a chunk of their own, fetched with the first file.
-  const [pending, setPending] = useState<typeof import('./PendingAttachments')>();
+  const [pending, setPending] = useState<typeof import('../chunks/attachments')>();
   const attach = (files: File[]) =>
-    loadChunk(() => import('./PendingAttachments')).then(
+    loadChunk(() => import('../chunks/attachments')).then(
       (m) => {
         setPending(m);
         return m.attachFiles(widget, files);
