@@ -10,14 +10,13 @@ import type {
   CampaignResponse,
   ConversationSummary,
   CreatedConversation,
-  CreatedMessage,
   InboxMember,
   MessagesPage,
   WidgetContact,
 } from '../../shared/types';
 
 // The response shapes are the wire's, typed once in src/shared (the server's presenters satisfy them).
-export type { CampaignResponse, CreatedMessage, MessagesPage };
+export type { CampaignResponse, MessagesPage };
 
 export const WIDGET_API_PATH = '/api/v1/widget';
 

@@ -178,5 +178,3 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     },
   };
 }
-
-export type Outbox = ReturnType<typeof createOutbox>;
