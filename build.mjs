@@ -24,6 +24,7 @@
  *   dist/server/backupCommand.js      `npm run backup -- <file>`
  *
  *   dist/size/                        copies of what size-limit measures as a whole (see below)
+ *   dist/widget-meta.json             the widget build's esbuild metafile: which module is in which chunk
  *
  *   packages/wren-chat/dist/          the npm package (docs/architecture.md#the-npm-package): index.js,
  *                                     react.js, preact.js (ESM, minified) and a .d.ts for each, plus
@@ -41,8 +42,9 @@ import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
-import { checkFirstPaintKeys, firstPaintStringsPlugin, isWidgetKey } from './scripts/firstPaintStrings.mjs';
+import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 import { launcherStringsPlugin, writeLauncherStrings } from './scripts/launcherStrings.mjs';
+import { writeWidgetLocales } from './scripts/widgetLocales.mjs';
 
 const WATCH = process.argv.includes('--watch');
 const QUIET = process.argv.includes('--quiet');
@@ -64,21 +66,6 @@ const LOGO = 'src/widget/assets/logo.svg';
  */
 const compactCustomProperties = (css) =>
   css.replace(/(--[\w-]+):\s*([^;}]*)/g, (_, name, value) => `${name}:${value.replace(/\s*,\s*/g, ',')}`);
-
-/**
- * The widget's locale files without the strings of the other pieces (the server's and the
- * loader's, see `isWidgetKey`), which every locale chunk would otherwise carry.
- */
-const withoutServerStringsPlugin = {
-  name: 'without-server-strings',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]locales[\\/][\w-]+\.json$/, namespace: 'file' }, async (args) => {
-      const strings = JSON.parse(await readFile(args.path, 'utf8'));
-      for (const key of Object.keys(strings)) if (!isWidgetKey(key)) delete strings[key];
-      return { contents: JSON.stringify(strings), loader: 'json' };
-    });
-  },
-};
 
 const cssTextPlugin = (filter = /\.css$/) => ({
   name: 'css-text',
@@ -188,7 +175,8 @@ const sdkOptions = (runtimeFile) => ({
   tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
 });
 
-const widgetOptions = {
+/** `localesHash`: the hash the widget's locale files share (scripts/widgetLocales.mjs). */
+const widgetOptions = (localesHash) => ({
   // The stylesheet is an entry of its own, not an import of main.tsx: every lazy chunk imports
   // main.tsx (scripts/firstPaintChunk.mjs), and each would otherwise get a copy of it.
   entryPoints: ['src/widget/main.tsx', 'src/widget/styles/widget.css'],
@@ -208,6 +196,7 @@ const widgetOptions = {
   // Locale strings stay readable UTF-8 instead of \u escapes: smaller before compression too.
   charset: 'utf8',
   loader: { '.svg': 'text' },
+  define: { __WREN_LOCALES__: JSON.stringify(localesHash) },
   legalComments: 'none',
   // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
   // first paint's share of the English strings (scripts/firstPaintStrings.mjs); the first paint in
@@ -215,7 +204,6 @@ const widgetOptions = {
   plugins: [
     cssTextPlugin(/\.chunk\.css$/),
     emojiDataPlugin(EXPECTED_LOCALES),
-    withoutServerStringsPlugin,
     // Before the strings' plugin: the lazy import of English's rest (`en.json?rest`) is a lazy
     // chunk like any other, which this plugin must see first to have it import the entry.
     firstPaintChunkPlugin('src/widget/main.tsx', {
@@ -229,6 +217,9 @@ const widgetOptions = {
         'src/widget/components/messages/attachmentInfo.ts',
         // The file picker's accept list: the conversation view's, and the upload rules' (a chunk).
         'src/widget/lib/fileAccept.ts',
+        // The e-mail check (one regular expression): the pre-chat form's, the interactive
+        // messages' and the transcript's; apart it was a file of its own, imported by all three.
+        'src/shared/email.ts',
       ],
       // Fetched when the frame is idle after its first paint: each should be one request.
       prefetched: ['src/widget/views/Messages.tsx', 'src/widget/realtime/connect.ts'],
@@ -236,7 +227,7 @@ const widgetOptions = {
     firstPaintStringsPlugin(),
     manifestPlugin,
   ],
-};
+});
 
 /**
  * The agent console: a demo and test aid the reference server serves at `/agent`. One file and
@@ -416,13 +407,11 @@ async function runtimeParts() {
   return { campaignMatcher: builtFile(metafile, join(PACKS, 'js')), launcherStringsHash };
 }
 
-/** The loader's strings in every language but English, which the runtime carries itself; their hash. */
-const writeLoaderStrings = () =>
-  writeLauncherStrings(
-    'locales',
-    PACKS,
-    EXPECTED_LOCALES.filter((locale) => locale !== 'en'),
-  );
+/** Every locale but English, which the widget and the runtime carry themselves. */
+const OTHER_LOCALES = EXPECTED_LOCALES.filter((locale) => locale !== 'en');
+
+/** The loader's strings in every language but English; their hash. */
+const writeLoaderStrings = () => writeLauncherStrings('locales', PACKS, OTHER_LOCALES);
 
 /** Builds the runtime's parts, then the runtime (told their names), then sdk.js (told the runtime's). */
 async function buildLoader() {
@@ -434,7 +423,9 @@ async function main() {
   await clean();
   if (WATCH) {
     await writeLogo();
-    const contexts = await Promise.all([widgetOptions, agentOptions, serverOptions].map((o) => context(o)));
+    // The locale files are written once: restart `npm run dev` after changing a locale but English.
+    const widget = widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES));
+    const contexts = await Promise.all([widget, agentOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
     const rebuildLoader = {
@@ -449,7 +440,9 @@ async function main() {
   }
   // Sequential: the manifest is written by several steps and must not race.
   await buildLoader();
-  await build(widgetOptions);
+  const widget = await build(widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES)));
+  // For esbuild's bundle analyser, or `node -p` over it: which module went into which chunk.
+  await writeFile(join(DIST, 'widget-meta.json'), JSON.stringify(widget.metafile));
   await writeLogo();
   await build(agentOptions);
   await build(serverOptions);

@@ -67,11 +67,34 @@ const emojiData = {
   },
 };
 
+/**
+ * As in build.mjs: a locale's strings but English, which the widget imports by an address built
+ * from the hash the build gives the files (scripts/widgetLocales.mjs); here the locale file itself.
+ */
+const TEST_LOCALES_HASH = 'TESTHASH';
+const LOCALE_FILE = new RegExp(`/locales/(\\w+)-${TEST_LOCALES_HASH}\\.js$`);
+const widgetLocales = {
+  name: 'widget-locales',
+  enforce: 'pre',
+  resolveId(source) {
+    const locale = LOCALE_FILE.exec(source)?.[1];
+    return locale ? `\0widget-locale:${locale}.js` : null;
+  },
+  async load(id) {
+    const [, locale] = /^\0widget-locale:(\w+)\.js$/.exec(id) ?? [];
+    if (!locale) return null;
+    const { readFile } = await import('node:fs/promises');
+    const { widgetStrings } = await import('./scripts/widgetLocales.mjs');
+    return `export default ${JSON.stringify(widgetStrings(JSON.parse(await readFile(`locales/${locale}.json`, 'utf8'))))};`;
+  },
+};
+
 /** The npm package imports its core by name (packages/wren-chat/src/react.ts): here, its source. */
 const wrenChat = { find: /^wren-chat$/, replacement: new URL('./packages/wren-chat/src/index.ts', import.meta.url).pathname };
 
 export default defineConfig({
-  plugins: [chunkCssAsText, firstPaintStrings, emojiData],
+  plugins: [chunkCssAsText, firstPaintStrings, emojiData, widgetLocales],
+  define: { __WREN_LOCALES__: JSON.stringify(TEST_LOCALES_HASH) },
   resolve: {
     alias: [
       wrenChat,

@@ -39,11 +39,12 @@ export function firstPaintStrings(strings) {
 
 /**
  * Lazy parts whose English strings travel with them, not with the rest, by import suffix: the
- * namespaces only that part shows. The rest is fetched with the first lazy part of any open; a
- * visitor who never opens the emoji picker never fetches its category and skin-tone names.
- * Other locales arrive whole, these included.
+ * namespaces only that part shows. The rest is fetched with the first lazy part of any open (and
+ * is on the way to every first conversation); a visitor who never opens the emoji picker never
+ * fetches its category and skin-tone names, nor the pre-chat form's or the transcript's words a
+ * visitor who never sees them. Other locales arrive whole, these included.
  */
-export const PART_NAMESPACES = { 'emoji-picker': ['EMOJI'] };
+export const PART_NAMESPACES = { 'emoji-picker': ['EMOJI'], 'pre-chat': ['PRECHAT'], transcript: ['TRANSCRIPT'] };
 
 const namespaceOf = (key) => key.slice(0, Math.max(0, key.indexOf('.')));
 const isPartKey = (key) => Object.values(PART_NAMESPACES).some((namespaces) => namespaces.includes(namespaceOf(key)));

@@ -8,9 +8,9 @@
  * language as one small file, `js/launcher/<locale>-<hash>.js`, which the build writes here. One
  * hash covers every locale, so the runtime needs to know only that hash.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import { writeLocaleModules } from './localeModules.mjs';
 
 /** Each string the loader shows, by the name the runtime knows it by, and its locale key. */
 export const LAUNCHER_KEYS = {
@@ -34,28 +34,11 @@ export function launcherStrings(strings) {
 }
 
 /**
- * Writes one module per locale (`export default {…}`) into `<packsDir>/js/launcher/` and returns
- * the hash their names share: 8 characters of [A-Z0-9], like esbuild's, so the server caches them
- * as immutable (server/routes/packs.ts).
+ * Writes one module per locale into `<packsDir>/js/launcher/` and returns the hash their names
+ * share (scripts/localeModules.mjs).
  */
-export async function writeLauncherStrings(localesDir, packsDir, locales) {
-  const modules = await Promise.all(
-    locales.map(async (locale) => {
-      const strings = launcherStrings(JSON.parse(await readFile(join(localesDir, `${locale}.json`), 'utf8')));
-      return [locale, `export default ${JSON.stringify(strings)};\n`];
-    }),
-  );
-  const digest = createHash('sha256');
-  for (const [locale, code] of modules) digest.update(`${locale}\0${code}`);
-  const hash = BigInt(`0x${digest.digest('hex').slice(0, 12)}`)
-    .toString(36)
-    .toUpperCase()
-    .padStart(8, '0')
-    .slice(-8);
-  await mkdir(join(packsDir, LAUNCHER_DIR), { recursive: true });
-  await Promise.all(modules.map(([locale, code]) => writeFile(join(packsDir, LAUNCHER_DIR, `${locale}-${hash}.js`), code)));
-  return hash;
-}
+export const writeLauncherStrings = (localesDir, packsDir, locales) =>
+  writeLocaleModules({ localesDir, packsDir, dir: LAUNCHER_DIR, locales, pick: launcherStrings });
 
 /** esbuild plugin: `…/en.json?launcher` resolves to that locale file's loader strings. */
 export function launcherStringsPlugin() {

@@ -32,3 +32,11 @@ declare module '*.json?emoji-picker' {
   const strings: Record<string, string>;
   export default strings;
 }
+declare module '*.json?pre-chat' {
+  const strings: Record<string, string>;
+  export default strings;
+}
+declare module '*.json?transcript' {
+  const strings: Record<string, string>;
+  export default strings;
+}

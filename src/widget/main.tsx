@@ -32,8 +32,9 @@ const state = createWidgetState({
   request: client.request,
   bridge,
   router,
-  // Sending rides in the realtime chunk: the conversation view needs both (realtime/connect.ts).
-  loadOutbox: () => realtimeChunk.load(),
+  // The conversation's flow and its sending ride in the realtime chunk: the conversation view
+  // needs both (realtime/connect.ts).
+  conversationChunk: realtimeChunk,
 });
 
 const languages = channel.enabledLanguages?.map((language) => language.iso_639_1_code);

@@ -1,9 +1,12 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import en from '../../locales/en.json';
 import {
   checkFirstPaintKeys,
   firstPaintStrings,
   isFirstPaintKey,
   isWidgetKey,
+  PART_NAMESPACES,
   partStrings,
   restStrings,
   SHARE_QUERY,
@@ -35,7 +38,21 @@ describe('the first paint’s share of the strings', () => {
     const rest = restStrings(en);
     expect(Object.keys(rest).filter(isFirstPaintKey)).toEqual([]);
     const widgetStrings = Object.fromEntries(Object.entries(en).filter(([key]) => isWidgetKey(key)));
-    expect({ ...firstPaintStrings(en), ...rest, ...partStrings(en, 'emoji-picker') }).toEqual(widgetStrings);
+    const parts = Object.keys(PART_NAMESPACES).map((part) => partStrings(en, part));
+    expect(Object.assign({ ...firstPaintStrings(en), ...rest }, ...parts)).toEqual(widgetStrings);
+  });
+
+  it("has each lazy part's strings named only in the module that imports them, so none shows before its chunk", async () => {
+    const sources = await Promise.all(
+      (await readdir('src/widget', { recursive: true }))
+        .filter((file) => /\.tsx?$/.test(file))
+        .map(async (file) => ({ file, code: await readFile(join('src/widget', file), 'utf8') })),
+    );
+    for (const [part, namespaces] of Object.entries(PART_NAMESPACES)) {
+      const naming = sources.filter(({ code }) => namespaces.some((namespace) => new RegExp(`['"\`]${namespace}\\.`).test(code)));
+      expect(naming.length, part).toBeGreaterThan(0);
+      for (const { file, code } of naming) expect(code, `${file} names ${part}'s strings`).toContain(`en.json?${part}'`);
+    }
   });
 
   it('gives the emoji picker its own strings, which the rest (fetched with every open) leaves out', () => {

@@ -1,21 +1,22 @@
 /**
  * Every call the widget makes, as data (docs/protocol.md#widget-api). Builders are pure:
  * they describe a request and never send it; `client.ts` does the I/O. Paths are absolute from
- * the server root, so the client only prefixes its origin. The help centre's are apart, in
- * `helpCentreEndpoints.ts`: this module is part of the first paint, which has no use for them.
+ * the server root, so the client only prefixes its origin. This module is part of the first
+ * paint; the calls only a lazy part makes are apart, with it: the help centre's
+ * (`helpCentreEndpoints.ts`), sending's (`sendingEndpoints.ts`) and bots' answers'
+ * (`botReplyEndpoints.ts`).
  */
 import type {
   CampaignResponse,
   ConversationSummary,
   CreatedConversation,
-  CreatedMessage,
   InboxMember,
   MessagesPage,
   WidgetContact,
 } from '../../shared/types';
 
 // The response shapes are the wire's, typed once in src/shared (the server's presenters satisfy them).
-export type { CampaignResponse, CreatedMessage, MessagesPage };
+export type { CampaignResponse, MessagesPage };
 
 export const WIDGET_API_PATH = '/api/v1/widget';
 
@@ -49,7 +50,8 @@ export interface SetUserFields extends ContactFields {
   identifier_hash?: string;
 }
 
-const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({
+/** A widget API call (`/api/v1/widget/…`) as data. */
+export const api = <T>(method: HttpMethod, path: string, body?: object, query?: Endpoint['query']): Endpoint<T> => ({
   method,
   path: WIDGET_API_PATH + path,
   body,
@@ -78,9 +80,6 @@ export const updateLastSeen = (contactLastSeenAt: number) =>
 export const toggleTyping = (typing: boolean) =>
   api<void>('POST', '/conversations/toggle_typing', { typing_status: typing ? 'on' : 'off' });
 
-/** Emails the transcript. docs/protocol.md#widget-api sends `email`; Chatwoot uses the contact's stored one. */
-export const requestTranscript = (email?: string) => api<void>('POST', '/conversations/transcript', email ? { email } : {});
-
 /** Resolves the conversation (it is a GET in Chatwoot). */
 export const toggleStatus = () => api<void>('GET', '/conversations/toggle_status');
 
@@ -96,45 +95,6 @@ export const deleteConversationCustomAttribute = (key: string) =>
 /** Latest 20; `before` → 20 older; `after` → up to 100 newer (the reconnect gap fetch). */
 export const getMessages = ({ before, after }: { before?: number; after?: number } = {}) =>
   api<MessagesPage>('GET', '/messages', undefined, { before, after });
-
-export const sendMessage = (message: {
-  content: string;
-  echo_id: string;
-  timestamp: string;
-  referer_url: string;
-  reply_to?: number | null;
-}) => api<CreatedMessage>('POST', '/messages', { message });
-
-/**
- * Uploads attachments (a `File`/`Blob`, or a direct-upload signed blob id) as multipart
- * `message[...]` fields.
- */
-export const sendAttachment = ({
-  attachments,
-  timestamp,
-  referer_url,
-  reply_to,
-  echo_id,
-}: {
-  attachments: (Blob | string)[];
-  timestamp: string;
-  referer_url: string;
-  reply_to?: number | null;
-  /** Wren: makes a retried upload idempotent, as for text messages. */
-  echo_id?: string;
-}) => {
-  const form = new FormData();
-  for (const attachment of attachments) form.append('message[attachments][]', attachment);
-  form.append('message[referer_url]', referer_url);
-  form.append('message[timestamp]', timestamp);
-  if (reply_to != null) form.append('message[reply_to]', String(reply_to));
-  if (echo_id) form.append('message[echo_id]', echo_id);
-  return api<CreatedMessage>('POST', '/messages', form);
-};
-
-/** Submits an `input_email` answer (`contact.email`) or form/select/CSAT `submitted_values`. */
-export const updateMessage = (id: number, update: { contact?: { email: string }; message?: { submitted_values: unknown } }) =>
-  api<{ contact?: Record<string, unknown> }>('PATCH', `/messages/${id}`, update);
 
 // Contact
 
@@ -174,7 +134,3 @@ export const getInboxMembers = () => api<{ payload: InboxMember[] }>('GET', '/in
 
 /** Needs no contact token. */
 export const getCampaigns = () => api<CampaignResponse[]>('GET', '/campaigns');
-
-/** A Dyte participant token for an `integrations` message. */
-export const joinVideoCall = (messageId: number) =>
-  api<{ token: string }>('POST', '/integrations/dyte/add_participant_to_meeting', { message_id: messageId });

@@ -4,7 +4,7 @@ import firstPaintEnglish from '../../../locales/en.json?first-paint';
 import { chooseLocale, languageTag, LOCALES, textDirection } from '../../shared/locales';
 import { loadChunk } from '../lib/loadChunk';
 import { loadOnce } from '../lib/loadOnce';
-import { LOCALE_CHUNKS } from './localeChunks';
+import { loadLocaleStrings } from './localeChunks';
 
 export type MessageKey = keyof typeof en;
 type Strings = Record<string, string>;
@@ -75,7 +75,7 @@ export async function setLocale(candidate: string | undefined, available: readon
   if (!chosen) return;
   const choice = ++latestChoice;
   if (chosen === locale.value) return;
-  const loaded: Strings = chosen === 'en' ? english.value : (await loadChunk(LOCALE_CHUNKS[chosen])).default;
+  const loaded: Strings = chosen === 'en' ? english.value : (await loadChunk(() => loadLocaleStrings(chosen))).default;
   if (choice !== latestChoice) return;
   strings.value = loaded;
   locale.value = chosen;

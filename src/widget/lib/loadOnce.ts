@@ -27,3 +27,18 @@ export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
   };
   return part;
 }
+
+/**
+ * A model made from a lazy chunk's code (`make`), once, as soon as the chunk is here: `loaded`
+ * has it on the first render after the chunk arrived, without waiting for a promise.
+ */
+export function fromChunk<C, T>(chunk: LoadOnce<C>, make: (code: C) => T): LoadOnce<T> {
+  let model: T | undefined;
+  const build = (code: C) => (model ??= make(code));
+  return {
+    get loaded() {
+      return chunk.loaded && build(chunk.loaded);
+    },
+    load: () => chunk.load().then(build),
+  };
+}

@@ -1,13 +1,20 @@
-import * as v from 'valibot';
 import { isEmailAddress } from '../../shared/email';
 import { isInternationalPhone, isLoosePhone, startsWithPlus } from '../../shared/validators';
 import { ruleError, type FormRuleMessages, type RuleKind } from './formRules';
 import type { FieldValue, FormField } from './preChatFields';
 
 /**
- * The pre-chat form's rules as a valibot schema (docs/behaviour.md#validation). Each field
- * reports its first problem only, in the words below; valibot lives in the form's lazy chunk.
+ * The pre-chat form's rules (docs/behaviour.md#validation): per field, its checks in order, and
+ * each field reports its first problem only, in the words below. A list of checks, not a
+ * validation library's schema: the form needs nothing else from one, and valibot cost its
+ * chunk 1.4 KB (docs/architecture.md#budgets).
  */
+
+/** One check of an answer: the problem it finds, or undefined when the answer passes. */
+type Check = (value: FieldValue) => string | undefined;
+
+/** The form's checks, by field key, in the order they run. */
+export type PreChatRules = Record<string, Check[]>;
 
 /** What the visitor reads, one message per rule (in the widget's language). */
 export interface ValidationMessages {
@@ -27,13 +34,17 @@ export interface ValidationMessages {
 /** The form library's rule each custom attribute's control answers to (lib/formRules.ts). */
 const RULES: Partial<Record<FormField['kind'], RuleKind>> = { number: 'number', date: 'date', url: 'url', text: 'text' };
 
+/** The answer as text (a checkbox's is a boolean), without the spaces around it. */
+const text = (value: FieldValue) => (typeof value === 'string' ? value.trim() : '');
+
 /**
  * A rule on the answer without the spaces around it, which an empty answer passes: whether it is
- * required is the only rule for empty. (Checks rather than valibot's trim and nonEmpty actions:
- * the answers are trimmed where they are sent, and this keeps the chunk smaller.)
+ * required is the only rule for empty. The answers are trimmed where they are sent.
  */
-const whenGiven = (rule: (value: string) => boolean, message: string) =>
-  v.check<string, string>((value) => value.trim() === '' || rule(value.trim()), message);
+const whenGiven =
+  (rule: (value: string) => boolean, message: string): Check =>
+  (value) =>
+    text(value) === '' || rule(text(value)) ? undefined : message;
 
 /**
  * What an empty required field says, in the words of its label: the spec's own sentences for the
@@ -49,7 +60,7 @@ function requiredMessage(field: FormField, messages: ValidationMessages): string
   return messages.fieldRequired(field.label);
 }
 
-function textRules(field: FormField, messages: ValidationMessages) {
+function textRules(field: FormField, messages: ValidationMessages): Check[] {
   switch (field.kind) {
     case 'email':
       return [whenGiven(isEmailAddress, messages.emailInvalid)];
@@ -65,48 +76,39 @@ function textRules(field: FormField, messages: ValidationMessages) {
     default: {
       const kind = field.source !== 'standard' && RULES[field.kind];
       if (!kind) return [];
-      const problem = (answer: string) => ruleError(kind, answer.trim(), field.label, field, messages.rules);
       // The rule's own words for what it found (a bound says which).
-      return [
-        v.check(
-          (value: string) => value.trim() === '' || !problem(value),
-          (issue) => problem(String(issue.input)) ?? '',
-        ),
-      ];
+      return [(value) => (text(value) === '' ? undefined : ruleError(kind, text(value), field.label, field, messages.rules))];
     }
   }
 }
 
-function fieldSchema(field: FormField, messages: ValidationMessages): v.GenericSchema<FieldValue> {
-  if (field.kind === 'checkbox') {
-    return field.required
-      ? v.pipe(
-          v.boolean(),
-          v.check((checked) => checked, requiredMessage(field, messages)),
-        )
-      : v.boolean();
-  }
+function fieldChecks(field: FormField, messages: ValidationMessages): Check[] {
+  const required = requiredMessage(field, messages);
+  if (field.kind === 'checkbox') return field.required ? [(checked) => (checked === true ? undefined : required)] : [];
   const pattern = field.pattern;
-  return v.pipe(
-    v.string(),
-    ...(field.required ? [v.check<string, string>((value) => value.trim() !== '', requiredMessage(field, messages))] : []),
+  return [
+    ...(field.required ? [(value: FieldValue) => (text(value) === '' ? required : undefined)] : []),
     ...textRules(field, messages),
     ...(pattern ? [whenGiven((value) => pattern.test(value), field.patternCue || messages.patternMismatch)] : []),
-  ) as v.GenericSchema<FieldValue>;
+  ];
 }
 
-/** The schema of a form with these fields; answers are keyed by `FormField.key`. */
-export function preChatSchema(fields: readonly FormField[], messages: ValidationMessages) {
-  return v.object(Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field, messages)])));
+/** The rules of a form with these fields; answers are keyed by `FormField.key`. */
+export function preChatSchema(fields: readonly FormField[], messages: ValidationMessages): PreChatRules {
+  return Object.fromEntries(fields.map((field) => [field.key, fieldChecks(field, messages)]));
 }
 
 /** Each field's first problem, by field key; an empty object when every answer is fine. */
-export function preChatErrors(schema: ReturnType<typeof preChatSchema>, values: Record<string, FieldValue>): Record<string, string> {
-  const result = v.safeParse(schema, values, { abortPipeEarly: true });
+export function preChatErrors(rules: PreChatRules, values: Record<string, FieldValue>): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of result.issues ?? []) {
-    const key = issue.path?.[0]?.key;
-    if (typeof key === 'string' && !(key in errors)) errors[key] = issue.message;
+  for (const [key, checks] of Object.entries(rules)) {
+    for (const check of checks) {
+      const problem = check(values[key]);
+      if (problem !== undefined) {
+        errors[key] = problem;
+        break;
+      }
+    }
   }
   return errors;
 }

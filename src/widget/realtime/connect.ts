@@ -10,9 +10,10 @@ import type { WidgetState } from '../state/widget';
 import { createCable, type Cable } from '../../shared/actionCable';
 import { createRealtimeDispatcher } from './events';
 
-// Sending rides in this chunk (realtimeChunk.ts, wired in main.tsx): whoever sends has the
-// conversation open, and the conversation view has asked for this chunk already.
-export { createOutbox } from '../state/outbox';
+// The conversation's flow and its outbox ride in this chunk (realtimeChunk.ts, wired in
+// main.tsx): whoever sends has the conversation open, and the conversation view waits for this
+// chunk with its own.
+export { createConversationFlow } from '../state/conversationFlow';
 
 /** Connects the cable for this widget and keeps it on the visitor's current pubsub token. */
 export function connectRealtime(state: WidgetState, origin: { protocol: string; host: string } = location): Cable {

@@ -1,6 +1,6 @@
 import type { ContentAttributes, Handled } from '../../shared/contentAttributes';
 import type { WidgetMessage } from '../../shared/types';
-import * as endpoints from '../api/endpoints';
+import { joinVideoCall, updateMessage } from '../api/botReplyEndpoints';
 import type { ContactModel } from './contact';
 import type { ChatMessage } from './messageMerge';
 import type { MessagesModel } from './messages';
@@ -25,7 +25,7 @@ export async function respond({ request, messages, contact }: Deps, message: Cha
   if (typeof message.id !== 'number') return false;
   const update = response.kind === 'email' ? { contact: { email: response.email } } : { message: { submitted_values: response.values } };
   try {
-    await request(endpoints.updateMessage(message.id, update));
+    await request(updateMessage(message.id, update));
     const attributes = response.kind === 'email' ? { submitted_email: response.email } : { submitted_values: response.values };
     messages.merge({ ...(message as WidgetMessage), content_attributes: { ...message.content_attributes, ...attributes } });
     // The server has an e-mail now: the reply-time line may say the answer comes by e-mail.
@@ -42,7 +42,7 @@ export async function videoCallUrl({ request }: Pick<Deps, 'request'>, message: 
   const attributes = message.content_attributes as Handled<ContentAttributes<'integrations'>, 'type' | 'data'>;
   if (attributes.type === 'dyte' && typeof message.id === 'number') {
     try {
-      const { token } = await request(endpoints.joinVideoCall(message.id));
+      const { token } = await request(joinVideoCall(message.id));
       return `https://app.dyte.io/v2/meeting?authToken=${encodeURIComponent(token)}&showSetupScreen=true&disableVideoBackground=true`;
     } catch {
       return null;

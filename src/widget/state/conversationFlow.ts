@@ -1,8 +1,9 @@
 import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
-import * as endpoints from '../api/endpoints';
+import { requestTranscript } from '../api/sendingEndpoints';
 import { loadOnce } from '../lib/loadOnce';
+import { createOutbox } from './outbox';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
 import type { ConversationModel } from './conversation';
@@ -22,24 +23,22 @@ export interface FlowDeps {
   referrer(): string;
   emitHost(eventIdentifier: string, data: unknown): void;
   postback(payload: unknown): void;
-  /**
-   * The chunk that carries sending (`outbox.ts`): the realtime chunk, which the conversation view
-   * has asked for already (main.tsx wires it; apart, the outbox was one more request per open).
-   */
-  loadOutbox(): Promise<Pick<typeof import('./outbox'), 'createOutbox'>>;
   /** The realtime connection is down: sends that could not go wait for its return. */
   connectionLost: ReadonlySignal<boolean>;
 }
 
 export type { MessageResponse };
 
-// Answers to bots' interactive messages are a chunk of their own: most conversations have none.
-const botReplies = loadOnce(() => import('./botReplies'));
+// Answers to bots' interactive messages ride in the chunk of those messages, which the message
+// answered has loaded: most conversations have none.
+const botReplies = loadOnce(() => import('../chunks/interactive'));
 
 /**
  * Everything a visitor does inside a conversation: send text and files, quote, answer bot
  * messages, end the conversation, start a new one, ask for the transcript. Failures never
- * throw into views: they resolve to an outcome the view can show.
+ * throw into views: they resolve to an outcome the view can show. It rides with its outbox in
+ * the realtime chunk (realtime/connect.ts), which the conversation view waits for with its own:
+ * a lazy model of `state/widget.ts`, so the first paint carries none of it.
  */
 export function createConversationFlow(deps: FlowDeps) {
   const { request, messages, conversation, composer } = deps;
@@ -48,10 +47,7 @@ export function createConversationFlow(deps: FlowDeps) {
     if (conversation.id.value !== created.conversation_id) await conversation.fetch().catch(() => undefined);
   };
 
-  // Sending (`outbox.ts`) rides in the realtime chunk (`deps.loadOutbox`), asked for as the
-  // conversation view opens; a send or retry asks again if that failed.
-  const outbox = loadOnce(() => deps.loadOutbox().then((m) => m.createOutbox({ ...deps, stored: syncConversation })));
-  outbox.load().catch(() => undefined);
+  const outbox = createOutbox({ ...deps, stored: syncConversation });
 
   const quotedId = () => {
     const quoted = composer.replyTo.value;
@@ -60,37 +56,24 @@ export function createConversationFlow(deps: FlowDeps) {
   };
 
   return {
-    async sendMessage(content: string) {
+    /** Shown at once and queued; the bubble says how it goes (`outbox.ts`). */
+    sendMessage(content: string) {
       const text = content.trim();
       if (!text) return;
       composer.stopTyping();
-      // Shown at once; it is sent once the outbox is here, and if either fails the bubble offers
-      // a retry (which asks for the outbox again).
-      const local = messages.addLocal({ content: text }, quotedId());
-      // Without the sending chunk it stays failed, with a retry (which asks for the chunk again).
-      await outbox.load().then(
-        (sender) => sender.send(local),
-        () => messages.fail(local.id),
-      );
+      outbox.send(messages.addLocal({ content: text }, quotedId()));
     },
 
     /**
      * Sends files, each as its own message: files the upload rules passed when they were attached
-     * (`views/PendingAttachments.tsx`). Rejects with `ChunkLoadError` when the sending chunk cannot
-     * be had, so the view can say so.
+     * (`views/PendingAttachments.tsx`).
      */
-    async sendFiles(files: readonly File[]) {
+    sendFiles(files: readonly File[]) {
       const replyTo = quotedId();
-      const sender = await outbox.load();
-      for (const file of files) sender.sendAttachment(file, replyTo);
+      for (const file of files) outbox.sendAttachment(file, replyTo);
     },
 
-    retry(id: string) {
-      return outbox
-        .load()
-        .then((sender) => sender.retry(id))
-        .catch(() => undefined);
-    },
+    retry: (id: string) => outbox.retry(id),
 
     /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
     respond: (message: ChatMessage, response: MessageResponse): Promise<boolean> =>
@@ -115,7 +98,7 @@ export function createConversationFlow(deps: FlowDeps) {
     /** Emails the transcript; `email` may be omitted when the server already has one. */
     async requestTranscript(email?: string): Promise<boolean> {
       try {
-        await request(endpoints.requestTranscript(email));
+        await request(requestTranscript(email));
         return true;
       } catch {
         return false;
@@ -132,15 +115,3 @@ export function createConversationFlow(deps: FlowDeps) {
 }
 
 export type ConversationFlow = ReturnType<typeof createConversationFlow>;
-
-const flows = new WeakMap<FlowDeps, ConversationFlow>();
-
-/**
- * The flow for a widget's state. It is built on first use, by the conversation view's chunk,
- * so the first paint carries none of it (nor the attachment rules it needs).
- */
-export function conversationFlow(deps: FlowDeps): ConversationFlow {
-  let flow = flows.get(deps);
-  if (!flow) flows.set(deps, (flow = createConversationFlow(deps)));
-  return flow;
-}

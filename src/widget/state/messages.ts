@@ -100,7 +100,7 @@ export function createMessagesModel(request: Request) {
     fetchMissed: (after = lastServerId(map.value)) => (after === undefined ? fetchPage() : fetchPage({ after })),
     /** The same, answered on the socket (the cable's `catch_up`). */
     applyMissed: (page: MessagesPage) => mergePage(page, { after: 0 }),
-    /** The message the view is asked to bring into view and highlight (`conversationFlow().showMessage`). */
+    /** The message the view is asked to bring into view and highlight (`state/showMessage.ts`). */
     focusRequest: focusRequest as ReadonlySignal<{ id: number } | null>,
     focus(id: number) {
       focusRequest.value = { id };

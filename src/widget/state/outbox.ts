@@ -12,6 +12,7 @@ import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetMessage } from '../../shared/types';
 import { ApiError } from '../api/client';
 import * as endpoints from '../api/endpoints';
+import { sendAttachment, sendMessage } from '../api/sendingEndpoints';
 import { uploadWithProgress } from '../api/uploadWithProgress';
 import { fileTypeOf } from '../lib/fileType';
 import type { ConversationModel } from './conversation';
@@ -69,9 +70,7 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     const content = local.content ?? '';
     const file = files.get(echoId);
     if (!file) {
-      return conversation.afresh.peek()
-        ? start({ ...common, content })
-        : request(endpoints.sendMessage({ ...common, reply_to: replyTo, content }));
+      return conversation.afresh.peek() ? start({ ...common, content }) : request(sendMessage({ ...common, reply_to: replyTo, content }));
     }
     // The bubble's bar follows the upload, a step per whole percent (not per progress event).
     let shown: number | undefined;
@@ -79,7 +78,7 @@ export function createOutbox({ messages, conversation, request, referrer, connec
       const progress = Math.floor(sent * 100);
       if (progress !== shown) messages.patch(local.id, { progress: (shown = progress) });
     };
-    return request(endpoints.sendAttachment({ ...common, reply_to: replyTo, attachments: [file] }), {
+    return request(sendAttachment({ ...common, reply_to: replyTo, attachments: [file] }), {
       transport: uploadWithProgress(onUploadProgress),
     });
   }
@@ -179,5 +178,3 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     },
   };
 }
-
-export type Outbox = ReturnType<typeof createOutbox>;

@@ -4,7 +4,7 @@ import type { MessagesModel } from './messages';
  * A reply's quote, selected (docs/behaviour.md#reply-to): brings the quoted message into the
  * conversation (older than what is loaded: everything from it up to the loaded history, in
  * pages, so the history has no gap) and asks the view to show it. False when it is not in the
- * conversation (deleted, or never shown to visitors). Its own small chunk: few visitors use it.
+ * conversation (deleted, or never shown to visitors). In the conversation view's chunk.
  */
 export async function showMessage(messages: MessagesModel, id: number): Promise<boolean> {
   while (!messages.map.value.has(id)) {

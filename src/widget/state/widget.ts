@@ -5,6 +5,7 @@ import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
 import * as endpoints from '../api/endpoints';
+import { fromChunk, type LoadOnce } from '../lib/loadOnce';
 import type { HostCall, Request } from './request';
 import { createSessionModel } from './session';
 import { createAgentsModel } from './agents';
@@ -25,8 +26,11 @@ export interface WidgetDeps {
   request: Request;
   bridge: HostBridge;
   router: Router;
-  /** Where sending comes from (`FlowDeps.loadOutbox`): the realtime chunk, which main.tsx knows. */
-  loadOutbox: FlowDeps['loadOutbox'];
+  /**
+   * The chunk that carries the conversation's flow and its sending (`conversationFlow.ts`,
+   * `outbox.ts`): the realtime chunk, which main.tsx knows.
+   */
+  conversationChunk: LoadOnce<Pick<typeof import('./conversationFlow'), 'createConversationFlow'>>;
 }
 
 /** How long the alert banner stays up (docs/behaviour.md#constants). */
@@ -36,7 +40,7 @@ export const BANNER_MS = 3_000;
  * All widget state, one model per domain, wired together here and nowhere else. Views read
  * these signals and call these actions; they never talk to the API or the cable directly.
  */
-export function createWidgetState({ boot, request, bridge, router, loadOutbox }: WidgetDeps) {
+export function createWidgetState({ boot, request, bridge, router, conversationChunk }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
   const app = createAppConfig(!bridge.inIframe, channel);
   const hostCall: HostCall = (endpoint, errorType, handled) =>
@@ -77,7 +81,7 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
 
   /** Emits a `chatwoot:*` event on the host window (docs/protocol.md#widget-to-host `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
-  /** What the conversation view's flow (`conversationFlow()`, a lazy chunk) works with. */
+  /** What the conversation's flow (`conversationFlow`, a lazy model) works with. */
   const flowDeps: FlowDeps = {
     request,
     messages,
@@ -88,9 +92,10 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
     referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
-    loadOutbox,
     connectionLost: session.connectionLost,
   };
+  /** What the visitor does in the conversation: made from its chunk, which the conversation view waits for. */
+  const conversationFlow = fromChunk(conversationChunk, (code) => code.createConversationFlow(flowDeps));
   const prompts = createPrompts({
     app,
     bridge,
@@ -118,6 +123,7 @@ export function createWidgetState({ boot, request, bridge, router, loadOutbox }:
     contact,
     composer,
     flowDeps,
+    conversationFlow,
     campaigns,
     session,
     ...prompts,

@@ -5,7 +5,7 @@ import { availabilityText, replyWaitText } from './availability';
 import { useWidget } from './context';
 
 // The help centre's popular articles: a chunk requested only for an inbox with a portal.
-const HelpCentre = lazyPart(() => import('./HelpCentre').then((m) => m.HelpCentre));
+const HelpCentre = lazyPart(() => import('../chunks/helpCentre').then((m) => m.HelpCentre));
 
 /** Home: who is there and how soon they answer, the way into the conversation, and the help centre. */
 export function Home() {

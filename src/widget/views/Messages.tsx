@@ -13,7 +13,8 @@ import type { ChatMessage } from '../state/messageMerge';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from './context';
-import { conversationFlow } from '../state/conversationFlow';
+import type { ConversationFlow } from '../state/conversationFlow';
+import { showMessage } from '../state/showMessage';
 import { messageLabels } from './messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
@@ -29,11 +30,23 @@ const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCal
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
 
-/** The conversation view: history, live messages, typing indicator and the composer. */
+/**
+ * The conversation view: history, live messages, typing indicator and the composer. Its route
+ * waits for the chunk that carries what the visitor does here (`widget.conversationFlow`,
+ * views/routeViews.ts); shown some other way, it waits here.
+ */
 export function Messages() {
   const widget = useWidget();
+  const [flow, setFlow] = useState(() => widget.conversationFlow.loaded);
+  useEffect(() => {
+    if (!flow) widget.conversationFlow.load().then(setFlow, () => undefined);
+  }, []);
+  return flow ? <Conversation flow={flow} /> : <Spinner label={t('LOADING')} />;
+}
+
+function Conversation({ flow }: { flow: ConversationFlow }) {
+  const widget = useWidget();
   const { messages, conversation, channel, composer, app } = widget;
-  const flow = conversationFlow(widget.flowDeps);
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
@@ -67,9 +80,9 @@ export function Messages() {
 
   // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
   // their model and list are a chunk of their own, fetched with the first file.
-  const [pending, setPending] = useState<typeof import('./PendingAttachments')>();
+  const [pending, setPending] = useState<typeof import('../chunks/attachments')>();
   const attach = (files: File[]) =>
-    loadChunk(() => import('./PendingAttachments')).then(
+    loadChunk(() => import('../chunks/attachments')).then(
       (m) => {
         setPending(m);
         return m.attachFiles(widget, files);
@@ -113,13 +126,9 @@ export function Messages() {
       callbacks,
       senderOf,
       quoted: (id) => messages.map.value.get(id),
-      // Older than the history held: its own small chunk fetches up to it, then focuses it.
+      // Older than the history held: fetched up to it, then focused.
       onQuoteSelect: async (id) => {
-        const shown = await loadChunk(() => import('../state/showMessage')).then(
-          (m) => m.showMessage(messages, id),
-          () => false,
-        );
-        if (!shown) widget.showBanner(t('REPLY.NOT_FOUND'));
+        if (!(await showMessage(messages, id))) widget.showBanner(t('REPLY.NOT_FOUND'));
       },
       focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
@@ -204,7 +213,7 @@ export function Messages() {
           onSend={(text) => {
             const files = pending?.pendingFiles.take();
             flow.sendMessage(text);
-            if (files?.length) flow.sendFiles(files).catch(() => widget.showBanner(t('CHUNK_ERROR')));
+            if (files?.length) flow.sendFiles(files);
           }}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}

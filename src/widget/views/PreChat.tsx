@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Avatar } from '../components/Avatar';
 import { PreChatForm } from '../components/prechat/PreChatForm';
-import { intlLocale, locale, t } from '../i18n';
+import preChatEnglish from '../../../locales/en.json?pre-chat';
+import { addEnglish, intlLocale, locale, t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
 import { browserCountry, countriesIn, type Country } from '../lib/dialCodes';
 import { formFields, type PreChatAnswers } from '../lib/preChatFields';
@@ -10,7 +11,9 @@ import { submitPreChat } from '../state/preChatFlow';
 import prechatCss from '../styles/prechat.chunk.css';
 import { useWidget } from './context';
 
+// A lazy chunk: its stylesheet and its English strings travel with it.
 adoptStyles(prechatCss);
+addEnglish(preChatEnglish);
 
 /**
  * The pre-chat form's route (docs/behaviour.md#pre-chat-form): the inbox's fields and message,

@@ -1,7 +1,11 @@
 import { ResolvedFooter } from '../components/ResolvedFooter';
-import { t } from '../i18n';
+import transcriptEnglish from '../../../locales/en.json?transcript';
+import { addEnglish, t } from '../i18n';
 import type { ConversationFlow } from '../state/conversationFlow';
 import { useWidget } from './context';
+
+// In the End Conversation chunk: the transcript's English strings travel with it.
+addEnglish(transcriptEnglish);
 
 /**
  * The footer of a resolved conversation, wired (docs/behaviour.md#conversation-status): the note,

@@ -1,4 +1,5 @@
 import { lazyPart } from '../components/LazyPart';
+import { realtimeChunk } from '../realtime/realtimeChunk';
 import type { RoutePath } from '../router';
 
 /** A route's view: a component in its own chunk, with the retry the chunk failure shows. */
@@ -10,10 +11,11 @@ export type RouteView = ReturnType<typeof lazyPart<object>>;
  * (`ROUTE_TABLE[path].until`).
  */
 export const ROUTE_VIEWS: Partial<Record<RoutePath, RouteView>> = {
-  '/messages': lazyPart(() => import('./Messages').then((m) => m.Messages)),
+  // With the realtime chunk, which carries the conversation's flow (state/conversationFlow.ts).
+  '/messages': lazyPart(() => Promise.all([import('./Messages'), realtimeChunk.load()]).then(([m]) => m.Messages)),
   '/prechat-form': lazyPart(() => import('./PreChat').then((m) => m.PreChat)),
   // The two prompts share a chunk (prompts.ts).
   '/unread-messages': lazyPart(() => import('./prompts').then((m) => m.UnreadMessages)),
   '/campaigns': lazyPart(() => import('./prompts').then((m) => m.Campaigns)),
-  '/article': lazyPart(() => import('./ArticleViewer').then((m) => m.ArticleViewer)),
+  '/article': lazyPart(() => import('../chunks/helpCentre').then((m) => m.ArticleViewer)),
 };

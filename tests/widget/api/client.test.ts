@@ -1,5 +1,7 @@
 import { ApiError, createApiClient, type ApiClientOptions, type OutgoingRequest, type Transport } from '../../../src/widget/api/client';
+import { updateMessage } from '../../../src/widget/api/botReplyEndpoints';
 import * as endpoints from '../../../src/widget/api/endpoints';
+import { sendAttachment, sendMessage } from '../../../src/widget/api/sendingEndpoints';
 
 // The widget's page, which a relative address (`baseUrl: ''`) is resolved against.
 beforeEach(() => vi.stubGlobal('location', new URL('https://chat.example/widget?website_token=web-tok')));
@@ -81,7 +83,7 @@ describe('building requests', () => {
   it('sends JSON bodies as JSON', async () => {
     const { client, calls } = setup();
     await client.request(
-      endpoints.sendMessage({ content: 'Hi', echo_id: 'e-1', timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 7 }),
+      sendMessage({ content: 'Hi', echo_id: 'e-1', timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 7 }),
     );
     const [{ url, init }] = calls;
     expect(init.method).toBe('POST');
@@ -95,7 +97,7 @@ describe('building requests', () => {
   it('sends attachments as multipart, leaving the Content-Type to fetch', async () => {
     const { client, calls } = setup();
     const file = new File(['png'], 'shot.png', { type: 'image/png' });
-    await client.request(endpoints.sendAttachment({ attachments: [file], timestamp: 'now', referer_url: 'https://shop.example/' }));
+    await client.request(sendAttachment({ attachments: [file], timestamp: 'now', referer_url: 'https://shop.example/' }));
     const { init } = calls[0];
     expect(init.body).toBeInstanceOf(FormData);
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
@@ -154,7 +156,7 @@ describe('failures', () => {
 
   it('turns a 500 into bad_response', async () => {
     const { client } = setup(() => Response.json({ error: 'boom', message: 'failed' }, { status: 500 }));
-    expect(await failure(client.request(endpoints.updateMessage(3, { contact: { email: 'a@b.example' } })))).toMatchObject({
+    expect(await failure(client.request(updateMessage(3, { contact: { email: 'a@b.example' } })))).toMatchObject({
       kind: 'bad_response',
       status: 500,
       body: { error: 'boom', message: 'failed' },
@@ -250,7 +252,7 @@ describe("a caller's transport", () => {
     return { transport, sent };
   }
   const upload = () =>
-    endpoints.sendAttachment({
+    sendAttachment({
       attachments: [new File(['x'.repeat(1000)], 'plan.pdf', { type: 'application/pdf' })],
       timestamp: 'now',
       referer_url: 'https://shop.example/',

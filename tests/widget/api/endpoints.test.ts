@@ -1,4 +1,9 @@
-import * as endpoints from '../../../src/widget/api/endpoints';
+import * as firstPaintEndpoints from '../../../src/widget/api/endpoints';
+import * as botReplyEndpoints from '../../../src/widget/api/botReplyEndpoints';
+import * as sendingEndpoints from '../../../src/widget/api/sendingEndpoints';
+
+/** Every call, wherever its module lives (the first paint's, or a lazy part's). */
+const endpoints = { ...firstPaintEndpoints, ...sendingEndpoints, ...botReplyEndpoints };
 
 const W = '/api/v1/widget';
 

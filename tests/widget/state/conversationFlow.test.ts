@@ -1,6 +1,6 @@
 import { type Signal, signal } from '@preact/signals-react';
 import { ApiError } from '../../../src/widget/api/client';
-import { conversationFlow, createConversationFlow, type FlowDeps } from '../../../src/widget/state/conversationFlow';
+import { createConversationFlow, type FlowDeps } from '../../../src/widget/state/conversationFlow';
 import { createMessagesModel } from '../../../src/widget/state/messages';
 import { createConversationModel } from '../../../src/widget/state/conversation';
 import { createComposerModel } from '../../../src/widget/state/composer';
@@ -76,7 +76,6 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     connectionLost: signal(false),
     emitHost: vi.fn(),
     postback: vi.fn(),
-    loadOutbox: () => import('../../../src/widget/state/outbox'),
   };
   await conversation.fetch();
   await deps.messages.fetchLatest();
@@ -96,7 +95,7 @@ const failing =
   };
 
 describe('sending a text message', () => {
-  it('shows it at once, before the sending chunk (outbox) has arrived, then stores it', async () => {
+  it('shows it at once, then stores it', async () => {
     const { flow, deps, calls } = await setup();
     const sent = flow.sendMessage('  Hello  ');
     expect(deps.messages.list.value.at(-1)).toMatchObject({ content: 'Hello', status: 'in_progress' });
@@ -275,7 +274,7 @@ describe('starting a new conversation', () => {
   });
 
   it('starts the new conversation with the first message sent, rather than reopening the last', async () => {
-    const { flow, deps, calls } = await setup({
+    const { flow, deps, calls, settle } = await setup({
       answer: (endpoint) => {
         if (endpoint.method === 'POST' && endpoint.path.endsWith('/conversations')) {
           const { content, echo_id } = (endpoint.body as { message: { content: string; echo_id: string } }).message;
@@ -287,7 +286,8 @@ describe('starting a new conversation', () => {
     });
     flow.startNewConversation();
     expect(deps.conversation.afresh.value).toBe(true);
-    await flow.sendMessage('Hello again');
+    flow.sendMessage('Hello again');
+    await settle();
     expect(calls()).toEqual(['POST /api/v1/widget/conversations']);
     expect(deps.conversation.id.value).toBe(11);
     expect(deps.conversation.afresh.value).toBe(false);
@@ -370,8 +370,11 @@ describe('the video-call link', () => {
 });
 
 describe('the flow of a widget', () => {
-  it('is built once per widget state', () => {
+  it('is built once per widget state, from its chunk, and is at hand once the chunk is', async () => {
     const { state } = fakeWidget();
-    expect(conversationFlow(state.flowDeps)).toBe(conversationFlow(state.flowDeps));
+    const flow = await state.conversationFlow.load();
+    expect(state.conversationFlow.loaded).toBe(flow);
+    expect(await state.conversationFlow.load()).toBe(flow);
+    expect(fakeWidget().state.conversationFlow.loaded).not.toBe(flow);
   });
 });

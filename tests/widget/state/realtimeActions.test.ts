@@ -1,4 +1,5 @@
 import { computed, signal } from '@preact/signals-react';
+import { loadOnce } from '../../../src/widget/lib/loadOnce';
 import { createWidgetState } from '../../../src/widget/state/widget';
 import { realtimeActions } from '../../../src/widget/state/realtimeActions';
 import { createRealtimeDispatcher, type RealtimeMessage, type RealtimeTyping } from '../../../src/widget/realtime/events';
@@ -51,7 +52,7 @@ async function setup({ conversation = true } = {}) {
     request,
     bridge: bridge as unknown as HostBridge,
     router,
-    loadOutbox: () => import('../../../src/widget/state/outbox'),
+    conversationChunk: loadOnce(() => import('../../../src/widget/state/conversationFlow')),
   });
   // The host answered `loaded`: the window is closed.
   state.app.setOpen(false);

@@ -1,4 +1,5 @@
 import { computed, signal } from '@preact/signals-react';
+import { loadOnce } from '../../../src/widget/lib/loadOnce';
 import { createWidgetState } from '../../../src/widget/state/widget';
 import { realtimeActions } from '../../../src/widget/state/realtimeActions';
 import { createRealtimeDispatcher } from '../../../src/widget/realtime/events';
@@ -106,7 +107,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswe
     request: request as unknown as Request,
     bridge: bridge as unknown as HostBridge,
     router,
-    loadOutbox: () => import('../../../src/widget/state/outbox'),
+    conversationChunk: loadOnce(() => import('../../../src/widget/state/conversationFlow')),
   });
   if (hostAnswered && inIframe) state.app.setOpen(false);
   const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));

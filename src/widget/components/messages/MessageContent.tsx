@@ -8,7 +8,7 @@ import { interactiveContentType, messageKind, type MessageCallbacks } from './me
 import { RichText, type RichTextProps } from './RichText';
 
 // Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
-const AttachmentBubble = lazyPart(() => import('./AttachmentBubble').then((m) => m.AttachmentBubble));
+const AttachmentBubble = lazyPart(() => import('../../chunks/attachments').then((m) => m.AttachmentBubble));
 // Bots' interactive kinds: one chunk for every such message, with what reads their attributes.
 const InteractiveMessage = lazyPart(() => loadInteractive().then((m) => m.InteractiveMessage));
 

@@ -1,0 +1,34 @@
+/**
+ * A share of every locale file as one small ES module per locale (`export default {…}`), all
+ * named under one hash: `<dir>/<locale>-<hash>.js`. The code that loads them needs to know only
+ * that hash and builds each name from the locale, where a content hash per file would cost it a
+ * name per locale (the loader's strings, scripts/launcherStrings.mjs, and the widget's,
+ * scripts/widgetLocales.mjs; docs/architecture.md#loading-strategy).
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Writes `pick(strings)` of each locale file in `localesDir` into `<packsDir>/<dir>/` and returns
+ * the hash their names share: 8 characters of [A-Z0-9], like esbuild's, so the server caches them
+ * as immutable (server/routes/packs.ts). Any change to any of them changes the hash.
+ */
+export async function writeLocaleModules({ localesDir, packsDir, dir, locales, pick }) {
+  const modules = await Promise.all(
+    locales.map(async (locale) => {
+      const strings = pick(JSON.parse(await readFile(join(localesDir, `${locale}.json`), 'utf8')));
+      return [locale, `export default ${JSON.stringify(strings)};\n`];
+    }),
+  );
+  const digest = createHash('sha256');
+  for (const [locale, code] of modules) digest.update(`${locale}\0${code}`);
+  const hash = BigInt(`0x${digest.digest('hex').slice(0, 12)}`)
+    .toString(36)
+    .toUpperCase()
+    .padStart(8, '0')
+    .slice(-8);
+  await mkdir(join(packsDir, dir), { recursive: true });
+  await Promise.all(modules.map(([locale, code]) => writeFile(join(packsDir, dir, `${locale}-${hash}.js`), code)));
+  return hash;
+}
