@@ -35,7 +35,7 @@ const DISRUPTIONS = {
 export type Disruption = keyof typeof DISRUPTIONS;
 
 /** One disruption every this many messages on average; an agent message every `AGENT_EVERY`. */
-const DISRUPT_EVERY = 12;
+const DISRUPT_EVERY = 15;
 const AGENT_EVERY = 8;
 
 /**
@@ -241,7 +241,11 @@ export async function runChaos(
           const origin = setup.agentOrigin(down);
           if (unacknowledged().length && origin !== undefined && conversationId !== undefined) {
             const stored = new Set((await allMessages(origin, conversationId)).map((m) => m.content));
-            for (const text of unacknowledged()) if (stored.has(text)) ackedAt.set(text, Date.now());
+            for (const text of unacknowledged())
+              if (stored.has(text)) {
+                ackedAt.set(text, Date.now());
+                note(`${text} found stored`);
+              }
           }
           return unacknowledged();
         },
