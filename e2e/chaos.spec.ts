@@ -14,6 +14,8 @@ import { tcpProxy } from './support/tcpProxy';
 // `npm run bench`), CHAOS_SEED replays a run, CHAOS_REPORT appends each report to a file.
 const MESSAGES = Number(process.env.CHAOS_MESSAGES ?? 200);
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
+// About 0.3 s a message on a quiet machine, outages included; ample room on a busy one.
+const RUN_TIMEOUT_MS = 120_000 + MESSAGES * 2_000;
 const PORTS = {
   reference: E2E.widgetPort + 40,
   host: E2E.widgetPort + 41,
@@ -76,7 +78,7 @@ function expectExactlyOnceInOrder(report: ChaosReport) {
 }
 
 test('the reference server on SQLite: every message exactly once, in order', async ({ context }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(RUN_TIMEOUT_MS);
   const server = await reference(PORTS.reference);
   await withoutEmailCollect(server.origin);
   const network = await relay(PORTS.reference);
@@ -91,7 +93,7 @@ test('the reference server on SQLite: every message exactly once, in order', asy
 });
 
 test('two processes on PostgreSQL and Redis behind nginx: every message exactly once, in order', async ({ context }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(RUN_TIMEOUT_MS);
   const [postgres, redis, nginx] = await Promise.all([startPostgres(), startRedis(), prepareNginx()]);
   started.push({ close: () => postgres.stop() }, { close: () => redis.stop() }, { close: () => nginx.stop() });
   const admin = new pg.Client(postgres.url());
@@ -116,7 +118,7 @@ test('two processes on PostgreSQL and Redis behind nginx: every message exactly 
 });
 
 test('through the gateway in front of a Chatwoot that keeps no echo_id: every message exactly once, in order', async ({ context }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(RUN_TIMEOUT_MS);
   // The reference server plays Chatwoot (e2e/gateway.spec.ts); the gateway's ledger is its own
   // memory, lost with it when it is killed: a send whose answer was lost is then found in the
   // conversation (docs/protocol.md#sending-once-through-a-gateway).
