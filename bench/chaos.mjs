@@ -6,7 +6,7 @@
  * the page frozen, reloaded and reopened in a new tab (e2e/support/chaos.ts). It prints, per
  * setup, what was lost, doubled and reordered (each must be 0: the run fails otherwise) and the
  * delivery delays, outages included: Enter → the server's acknowledgement, and an agent's post →
- * the bubble in the widget.
+ * the widget receiving it (a realtime frame or a gap fill).
  *
  *   node bench/chaos.mjs
  *
@@ -59,7 +59,7 @@ console.log(
       'reordered',
       'agent lost / doubled',
       'send delay median / worst',
-      'shown delay median / worst',
+      'agent message → widget median / worst',
       'took',
     ],
     reports.map((r) => [
