@@ -139,7 +139,8 @@ function watchBubbles() {
 export async function runChaos(
   context: BrowserContext,
   setup: ChaosSetup,
-  options: { messages: number; seed: number },
+  /** `only`: the disruptions drawn from (all by default), to study one. */
+  options: { messages: number; seed: number; only?: readonly Disruption[] },
 ): Promise<ChaosReport> {
   const { messages, seed } = options;
   const random = seededRandom(seed);
@@ -197,7 +198,9 @@ export async function runChaos(
 
   const down = new Set<OwnServer>();
   const disruptions = Object.fromEntries(Object.keys(DISRUPTIONS).map((k) => [k, 0])) as Record<Disruption, number>;
-  const weighted = (Object.entries(DISRUPTIONS) as [Disruption, number][]).flatMap(([name, weight]) => Array(weight).fill(name));
+  const weighted = (Object.entries(DISRUPTIONS) as [Disruption, number][])
+    .filter(([name]) => options.only?.includes(name) ?? true)
+    .flatMap(([name, weight]) => Array(weight).fill(name));
 
   let typed = 0;
   let agentWrote = 0;
