@@ -1,6 +1,6 @@
 import type { WidgetInitialData } from '../../../src/shared/types';
 import { connectRealtime, FIRST_FILL_RETRY_MS } from '../../../src/widget/realtime/connect';
-import { CONVERSATION_ID, fakeWidget, LAST_SEEN_AT, widgetMessage } from '../state/widgetFixture';
+import { CONVERSATION_ID, fakeWidget, LAST_SEEN_AT, widgetMessage, type FakeServer } from '../state/widgetFixture';
 
 /** The socket `connectRealtime` opens; the test plays the server. */
 class FakeSocket {
@@ -57,9 +57,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A visitor whose page carried a conversation of messages 41 and 42, subscribed. */
-function connectedWithConversation() {
-  const { state, endpoints } = fakeWidget();
+/** A visitor whose page carried a conversation of messages 41 and 42, subscribed; `server` answers their requests. */
+function connectedWithConversation(server: FakeServer = {}) {
+  const { state, endpoints } = fakeWidget(server);
   state.hydrate({
     ...PAGE_DATA,
     conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
@@ -135,19 +135,12 @@ describe('catching up when the subscription is confirmed', () => {
 
   it('fills a gap whose fill failed from where it started, again by itself and after the next outage', async () => {
     let fillsFail = true;
-    const { state, endpoints } = fakeWidget({
+    const { state, endpoints, cable } = connectedWithConversation({
       answer: (endpoint) => {
         if (fillsFail && endpoint.method === 'GET' && endpoint.query?.after !== undefined) throw new TypeError('Failed to fetch');
         return undefined;
       },
     });
-    state.hydrate({
-      ...PAGE_DATA,
-      conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
-      messages: { payload: [widgetMessage(41), widgetMessage(42)], meta: { contact_last_seen_at: LAST_SEEN_AT } },
-    });
-    const cable = connectRealtime(state, origin);
-    FakeSocket.last.confirm('pubsub-1');
     // Down while an agent writes 43; back, but the network goes again during the gap fill.
     FakeSocket.last.close();
     vi.advanceTimersByTime(20_000);
