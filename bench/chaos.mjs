@@ -27,16 +27,22 @@ const E2E_PORT = Number(process.env.BENCH_PORT ?? 4910) + 20;
 ensureBuilt();
 const dir = mkdtempSync(join(tmpdir(), 'wren-bench-chaos-'));
 const reportFile = join(dir, 'reports.jsonl');
-const run = spawnSync('npx', ['playwright', 'test', 'e2e/chaos.spec.ts', '--reporter=line'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    E2E_PORT: String(E2E_PORT),
-    E2E_DIST_DIR: process.env.BENCH_DIST_DIR ?? process.env.DIST_DIR ?? 'dist',
-    CHAOS_MESSAGES: String(MESSAGES),
-    CHAOS_REPORT: reportFile,
+// Its own output folder (an e2e run of the same checkout clears `test-results/` when it starts),
+// and no trace: recording one would weigh on the delays measured.
+const run = spawnSync(
+  'npx',
+  ['playwright', 'test', 'e2e/chaos.spec.ts', '--reporter=line', `--output=${join(dir, 'results')}`, '--trace=off'],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_PORT: String(E2E_PORT),
+      E2E_DIST_DIR: process.env.BENCH_DIST_DIR ?? process.env.DIST_DIR ?? 'dist',
+      CHAOS_MESSAGES: String(MESSAGES),
+      CHAOS_REPORT: reportFile,
+    },
   },
-});
+);
 const reports = existsSync(reportFile)
   ? readFileSync(reportFile, 'utf8')
       .split('\n')
