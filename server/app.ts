@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/apiError';
+import { JSON_BODY_LIMIT } from './lib/jsonBounds';
 import { holdLinkOrigin } from './lib/publicUrl';
 import { SILENT_LOGGER } from './observability/logger';
 import { requestLog } from './observability/requestLog';
@@ -25,12 +26,6 @@ import { widgetPageRoutes } from './routes/widgetPage';
 import { isMultipart } from './uploads/uploadForm';
 
 export type { AppDeps } from './context';
-
-/**
- * JSON bodies are small. Multipart uploads are not buffered here: the upload reader streams them
- * to disk and enforces MAX_UPLOAD_MB per file and MAX_UPLOAD_MB × 15 (+ 1 MB) per request.
- */
-export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the Hono app over `deps`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {

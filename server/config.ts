@@ -47,6 +47,11 @@ export interface Config {
   trustProxy?: string;
   /** Every limit of `RATE_LIMITS`, from its variable or its default; null when switched off. */
   rateLimits: RateLimitSettings;
+  /**
+   * Visitor messages one conversation takes in a minute; past it, 422 "Too many messages"
+   * (CONVERSATION_MESSAGE_PER_MINUTE_LIMIT, Chatwoot's variable and default).
+   */
+  conversationMessagesPerMinute: number;
   /** Set → gateway mode: no database, in front of the Chatwoot at this origin (`server/gateway/`). */
   chatwootUrl?: string;
   /** What the widget's branding footer shows, and the name mail goes out under. */
@@ -206,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustedProxyHeader(env),
     rateLimits: rateLimits(env),
     branding: branding(env),
+    conversationMessagesPerMinute: integer(env, 'CONVERSATION_MESSAGE_PER_MINUTE_LIMIT', 200, 1, 1_000_000),
   };
 }
 

@@ -20,6 +20,8 @@ export interface OwnServer {
   start(): Promise<void>;
   /** SIGTERM, as a deploy would, and waits for the process to exit. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer would (nothing is finished), and waits for the process to exit. */
+  kill(): Promise<void>;
   /** Stops it if running and deletes its data. */
   dispose(): Promise<void>;
   /** Everything the process printed, for failure messages. */
@@ -41,14 +43,15 @@ export async function ownWrenServer(
   let child: ChildProcess | null = null;
   let log = '';
 
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     const running = child;
     child = null;
     if (!running || running.exitCode !== null) return;
     const exited = once(running, 'exit');
-    running.kill('SIGTERM');
+    running.kill(signal);
     await exited;
   };
+  const stop = () => end('SIGTERM');
 
   return {
     origin,
@@ -80,6 +83,7 @@ export async function ownWrenServer(
       }
     },
     stop,
+    kill: () => end('SIGKILL'),
     async dispose() {
       await stop();
       await rm(dir, { recursive: true, force: true });

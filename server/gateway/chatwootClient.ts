@@ -98,15 +98,18 @@ export function createChatwootClient(options: ChatwootClientOptions) {
   return {
     origin,
     call,
-    /** Forwards the visitor's request `c` to the same path on Chatwoot, counted under the route that matched it. */
-    forward(c: Context): Promise<Response> {
+    /**
+     * Forwards the visitor's request `c` to the same path on Chatwoot, counted under the route
+     * that matched it; `body` stands in for the request's own when the gateway has read it.
+     */
+    forward(c: Context, body: ReadableStream<Uint8Array> | null = c.req.raw.body): Promise<Response> {
       const url = new URL(c.req.url);
       const method = c.req.method;
       return call(`${url.pathname}${url.search}`, {
         route: routePattern(c),
         method,
         headers: upstreamRequestHeaders(c.req.raw.headers, callOrigin(c, options.publicUrl)),
-        body: method === 'GET' || method === 'HEAD' ? null : c.req.raw.body,
+        body: method === 'GET' || method === 'HEAD' ? null : body,
         signal: c.req.raw.signal,
       });
     },

@@ -6,7 +6,10 @@
  * by `cableForward.ts`.
  */
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HELP_CENTRE_ROUTES, WIDGET_API_ROUTES } from '../contract/widgetApiRoutes';
+import { ApiError } from '../lib/apiError';
+import { JSON_BODY_LIMIT } from '../lib/jsonBounds';
 import { connectSources } from '../lib/pageCsp';
 import { pageOrigin } from '../lib/publicUrl';
 import { AWAY_HEADER } from '../../src/shared/awayMode';
@@ -22,6 +25,7 @@ import { ASSETS_MISSING, widgetAssets, widgetPageResponse } from '../routes/widg
 import { callOrigin, type ChatwootClient } from './chatwootClient';
 import { INBOX_ANSWERS, type InboxAnswerName, type InboxAnswers, inboxAnswerResponse } from './inboxAnswers';
 import type { TeamAway } from './teamAway';
+import type { SendOnce } from './sendOnce';
 import { WEBSITE_TOKEN, type WidgetConfigSource } from './widgetConfigSource';
 
 export interface GatewayDeps {
@@ -30,12 +34,17 @@ export interface GatewayDeps {
   widgetConfig: WidgetConfigSource;
   inboxAnswers: InboxAnswers;
   teamAway: TeamAway;
+  /** The visitors' sends, each stored in Chatwoot once (`sendOnce.ts`). */
+  sendOnce: SendOnce;
   /** What `/readyz` checks: Chatwoot answers (and Redis, when the gateway shares its answers there). */
   readiness: ReadinessCheck[];
   /** True once the process is handing its visitors over: `/readyz` answers 503. */
   draining?: () => boolean;
   logger?: Logger;
 }
+
+/** Where the widget sends the visitor's messages. */
+const SENDS = '/api/v1/widget/messages';
 
 /** Methods the catch-all forwards; Hono's `all` would leave the log without a route. */
 const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -91,14 +100,22 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     c.res.headers.set('x-content-type-options', 'nosniff');
   });
-  const sharedPaths = new Set<string>();
+  const handled = new Set<string>();
   for (const [name, { path }] of Object.entries(INBOX_ANSWERS)) {
     app.get(path, shared(name as InboxAnswerName));
-    sharedPaths.add(path);
+    handled.add(`GET ${path}`);
   }
+  // A send is read before it is forwarded (its echo_id and text): JSON within the reference
+  // server's limit; an upload streams through.
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ error: 'Request body is too large (maximum is 1 MB)' }, 413),
+  });
+  app.post(SENDS, (c, next) => (/^multipart\//i.test(c.req.header('content-type') ?? '') ? next() : jsonLimit(c, next)), deps.sendOnce);
+  handled.add(`POST ${SENDS}`);
   const forward = (c: Context) => deps.chatwoot.forward(c);
   for (const { method, path } of [...WIDGET_API_ROUTES, ...HELP_CENTRE_ROUTES]) {
-    if (!sharedPaths.has(path)) app.on(method, path, forward);
+    if (!handled.has(`${method} ${path}`)) app.on(method, path, forward);
   }
   // What Chatwoot serves besides (direct uploads, paths of later versions) goes through too,
   // counted under its prefix.
@@ -107,6 +124,10 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfterS) c.header('Retry-After', String(error.retryAfterS));
+      return c.json(error.toJSON(), error.status);
+    }
     // Details go to the server log only, as in the reference server's app.
     (deps.logger ?? SILENT_LOGGER).error({ err: error, method: c.req.method, path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);

@@ -2,7 +2,7 @@
  * Gateway mode as `server.ts` runs it (`CHATWOOT_URL` set): the app, the `/cable` forward to
  * attach to the listening server, the start banner, a readiness probe of Chatwoot for whatever
  * reports readiness, and with REDIS_URL the Redis in which every gateway process keeps the
- * inbox answers it shares (`inboxAnswers.ts`).
+ * inbox answers it shares (`inboxAnswers.ts`) and the ledger of visitors' sends (`sendOnce.ts`).
  */
 import type { Server } from 'node:http';
 import type { Config } from '../config';
@@ -10,13 +10,18 @@ import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { observeProxiedSockets } from '../observability/metrics';
 import { connectRedisCommands, type RedisCommands } from '../redis/redisConnection';
 import { RedisAnswerStore } from '../redis/redisAnswerStore';
+import { RedisLocks } from '../redis/redisLocks';
+import { RedisSendLedger } from '../redis/redisSendLedger';
 import type { ReadinessCheck } from '../routes/health';
+import { KeyedLock } from '../lib/keyedLock';
 import { type AnswerStore, InsuredAnswerStore, MemoryAnswerStore } from './answerStore';
 import { attachCableForward, type CableForward } from './cableForward';
-import { createChatwootClient } from './chatwootClient';
+import { createChatwootClient, UPSTREAM_TIMEOUT_MS } from './chatwootClient';
 import { createGatewayApp } from './gatewayApp';
 import { createInboxAnswers } from './inboxAnswers';
 import { createTeamAway } from './teamAway';
+import { createSendOnce } from './sendOnce';
+import { MemorySendLedger } from './sendLedger';
 import { createWidgetConfigSource } from './widgetConfigSource';
 
 /** How long the readiness probe waits for Chatwoot. */
@@ -60,12 +65,21 @@ export async function gatewayMode(config: Config & { chatwootUrl: string }, opti
   let draining = false;
   const inboxAnswers = createInboxAnswers(chatwoot, store);
   const teamAway = createTeamAway(store, inboxAnswers, config.awayMode);
+  const sendOnce = createSendOnce({
+    chatwoot,
+    publicUrl: config.publicUrl,
+    ...(redis
+      ? // A visitor's sends hold their lock while Chatwoot answers one, up to its deadline.
+        { ledger: new RedisSendLedger(redis), locks: new RedisLocks(redis, { expiryMs: UPSTREAM_TIMEOUT_MS + 15_000 }) }
+      : { ledger: new MemorySendLedger(), locks: new KeyedLock() }),
+  });
   const app = createGatewayApp({
     config,
     chatwoot,
     widgetConfig: createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode: config.awayMode }, { branding: config.branding }),
     inboxAnswers,
     teamAway,
+    sendOnce,
     readiness,
     draining: () => draining,
     logger,

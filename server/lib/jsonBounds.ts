@@ -7,6 +7,13 @@
  */
 import { hasNul, NUL_IN_TEXT } from './storable';
 
+/**
+ * The largest JSON body either server reads. Multipart uploads are not buffered: the upload
+ * reader streams them to disk and enforces MAX_UPLOAD_MB per file and MAX_UPLOAD_MB × 15 (+ 1 MB)
+ * per request.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 export const JSON_BOUNDS = {
   /** The deepest legitimate body (an agent's form message) nests about six levels. */
   maxDepth: 32,

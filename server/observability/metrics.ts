@@ -124,6 +124,21 @@ export function countGatewayCache(cache: string, result: 'hit' | 'miss'): void {
   cacheLookups.inc({ cache, result });
 }
 
+const gatewaySends = new Counter({
+  name: 'wren_gateway_sends_total',
+  help: "Visitors' messages the gateway handled: forwarded to Chatwoot, answered_again from its ledger (a retry), or found_stored in the conversation (a retry of a send whose answer was lost)",
+  labelNames: ['outcome'] as const,
+  registers: [METRICS],
+});
+
+/** How the gateway handled a visitor's message that carries an `echo_id` (`server/gateway/sendOnce.ts`). */
+export type GatewaySendOutcome = 'forwarded' | 'answered_again' | 'found_stored';
+
+/** Counts one visitor message handled by the gateway. */
+export function countGatewaySend(outcome: GatewaySendOutcome): void {
+  gatewaySends.inc({ outcome });
+}
+
 let proxiedSockets: (() => number) | undefined;
 
 /** Reads the number of visitor sockets forwarded to Chatwoot from `source` on every scrape. */

@@ -20,8 +20,6 @@ import { setConversationStatus } from './conversationStatus';
 import { collectEmailIfAway } from './emailCollect';
 import { loadConversationView, loadMessageView } from './viewLoaders';
 
-export const MESSAGES_PER_MINUTE = 20;
-
 /** The authenticated visitor of a widget request. */
 export interface Visitor {
   inbox: Inbox;
@@ -105,7 +103,9 @@ export async function postIncomingMessage(
     }
     if (options.newConversation || (conversation?.status === 'resolved' && !visitor.inbox.allow_messages_after_resolved))
       conversation = undefined;
-    if (conversation && (await countIncomingSince(db, conversation.id, Date.now() - 60_000)) >= MESSAGES_PER_MINUTE) {
+    // The flood guard counts what is stored: a visitor's outbox sending a backlog at once is
+    // within Chatwoot's default of 200 a minute.
+    if (conversation && (await countIncomingSince(db, conversation.id, Date.now() - 60_000)) >= deps.config.conversationMessagesPerMinute) {
       throw new ApiError(422, 'Too many messages');
     }
     if (!conversation) {

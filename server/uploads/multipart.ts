@@ -68,15 +68,16 @@ function parseHeaders(block: Buffer): { field?: string; fileName?: string; conte
 }
 
 /**
- * Reads `body` to the end, calling `onFile` for every file part (its sink gets the bytes), and
- * returns the text fields in order. Throws `ApiError` (400 malformed, 413 too large, 422 limits,
- * or whatever a sink throws); the caller cleans up what its sinks stored.
+ * Reads `body` to the end, calling `onFile` for every file part (its sink gets the bytes) with the
+ * text fields read before it, and returns the text fields in order. Throws `ApiError` (400
+ * malformed, 413 too large, 422 limits, or whatever `onFile` or a sink throws); the caller cleans
+ * up what its sinks stored.
  */
 export async function readMultipart(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   limits: MultipartLimits,
-  onFile: (part: FilePart) => Promise<FileSink>,
+  onFile: (part: FilePart, fieldsBefore: readonly [string, string][]) => Promise<FileSink>,
 ): Promise<[string, string][]> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const fields: [string, string][] = [];
@@ -146,7 +147,7 @@ export async function readMultipart(
       if (++parts > limits.maxParts) throw new ApiError(422, 'Too many form fields');
       part = { chunks: [], size: 0, field: headers.field };
       if (headers.field !== undefined && headers.fileName !== undefined) {
-        part.sink = await onFile({ field: headers.field, fileName: headers.fileName, contentType: headers.contentType });
+        part.sink = await onFile({ field: headers.field, fileName: headers.fileName, contentType: headers.contentType }, fields);
       }
       state = 'body';
       return true;

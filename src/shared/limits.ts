@@ -10,3 +10,6 @@ export const MAX_MESSAGE_LENGTH = 10_000;
  * (docs/protocol.md#messages). A page with fewer is the start of the conversation.
  */
 export const MESSAGES_PAGE_SIZE = 20;
+
+/** Longest `echo_id` a send may carry: the widget's are UUIDs (docs/protocol.md#messages). */
+export const MAX_ECHO_ID_LENGTH = 255;

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       trustProxy: undefined,
       rateLimits: defaultRateLimits(),
       awayMode: 'chat',
+      conversationMessagesPerMinute: 200,
       branding: { brandName: 'Wren', brandUrl: 'https://github.com/wren-chat/wren', installationName: 'Wren' },
     });
   });
@@ -97,6 +98,14 @@ describe('loadConfig', () => {
       presenceWindowS: 5,
     });
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/wren' }).databaseUrl).toBe('postgresql://localhost/wren');
+  });
+
+  it("reads the flood guard, Chatwoot's CONVERSATION_MESSAGE_PER_MINUTE_LIMIT, 200 unless set", () => {
+    expect(loadConfig({}).conversationMessagesPerMinute).toBe(200);
+    expect(loadConfig({ CONVERSATION_MESSAGE_PER_MINUTE_LIMIT: '30' }).conversationMessagesPerMinute).toBe(30);
+    expect(() => loadConfig({ CONVERSATION_MESSAGE_PER_MINUTE_LIMIT: '0' })).toThrow(
+      /CONVERSATION_MESSAGE_PER_MINUTE_LIMIT must be a whole number between 1 and 1000000/,
+    );
   });
 
   it('never repeats a database or Redis URL (it may carry a password) in its complaint', () => {

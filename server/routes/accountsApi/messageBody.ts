@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { httpUrl } from '../../../src/shared/contentAttributes';
+import { MAX_ECHO_ID_LENGTH } from '../../../src/shared/limits';
 import { MESSAGE_TYPE, type MessageType } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError, ValidationError } from '../../lib/apiError';
@@ -38,7 +39,7 @@ const CreateMessage = v.object({
   private: v.optional(v.boolean()),
   content_type: v.optional(v.picklist(AGENT_CONTENT_TYPES)),
   content_attributes: v.optional(v.unknown()),
-  echo_id: schemas.optionalText(255),
+  echo_id: schemas.optionalText(MAX_ECHO_ID_LENGTH),
   attachments: v.optional(v.pipe(v.array(JsonAttachment), v.maxLength(MAX_ATTACHMENTS))),
 });
 

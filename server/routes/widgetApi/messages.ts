@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
+import { MAX_ECHO_ID_LENGTH } from '../../../src/shared/limits';
 import type { AppDeps, AppEnv } from '../../context';
 import { ApiError } from '../../lib/apiError';
 import { createdMessage } from '../../presenters/message';
@@ -23,7 +24,7 @@ const MessageFields = v.object({
   reply_to: v.optional(v.nullable(v.union([v.number(), v.string()]))),
   timestamp: v.optional(v.unknown()),
   referer_url: schemas.optionalText(2048),
-  echo_id: schemas.optionalText(255),
+  echo_id: schemas.optionalText(MAX_ECHO_ID_LENGTH),
 });
 
 export const CreateMessage = v.object({ message: MessageFields });

@@ -32,11 +32,12 @@ export const sendAttachment = ({
   echo_id?: string;
 }) => {
   const form = new FormData();
-  for (const attachment of attachments) form.append('message[attachments][]', attachment);
+  // The fields before the files: a gateway reads `echo_id` without waiting for the upload.
+  if (echo_id) form.append('message[echo_id]', echo_id);
   form.append('message[referer_url]', referer_url);
   form.append('message[timestamp]', timestamp);
   if (reply_to != null) form.append('message[reply_to]', String(reply_to));
-  if (echo_id) form.append('message[echo_id]', echo_id);
+  for (const attachment of attachments) form.append('message[attachments][]', attachment);
   return api<CreatedMessage>('POST', '/messages', form);
 };
 

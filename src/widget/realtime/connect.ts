@@ -15,19 +15,43 @@ import { createRealtimeDispatcher } from './events';
 // chunk with its own.
 export { createConversationFlow } from '../state/conversationFlow';
 
+/** A gap fill that failed is tried again after this, doubled each time up to the most. */
+export const FIRST_FILL_RETRY_MS = 2_000;
+const MAX_FILL_RETRY_MS = 30_000;
+
 /** Connects the cable for this widget and keeps it on the visitor's current pubsub token. */
 export function connectRealtime(state: WidgetState, origin: { protocol: string; host: string } = location): Cable {
   const { session } = state;
   let subscribedBefore = false;
-  // The newest message held when the connection dropped: what the visitor sends meanwhile (their
-  // waiting messages go once the server answers) is stored after what agents wrote meanwhile.
-  let heldAtDrop: number | undefined;
+  // Where the gap of an outage starts: the newest message held when the connection dropped. It is
+  // kept until a gap fill from there has been answered, through further outages: a fill that
+  // failed (the network went again) is tried again from the same point, since by then the newest
+  // message held may be one the visitor stored meanwhile, newer than what an agent wrote in the gap.
+  let gapFrom: number | undefined;
+  let outages = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = FIRST_FILL_RETRY_MS;
+  function fillGap() {
+    clearTimeout(retry);
+    const [from, during] = [gapFrom, outages];
+    state.messages.fetchMissed(from).then(
+      () => {
+        if (outages === during) gapFrom = undefined;
+        retryDelay = FIRST_FILL_RETRY_MS;
+      },
+      () => {
+        retry = setTimeout(fillGap, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, MAX_FILL_RETRY_MS);
+      },
+    );
+  }
   const cable = createCable({
     url: `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}${CABLE_PATH}`,
     pubsubToken: session.pubsubToken.peek(),
     onEvent: createRealtimeDispatcher(realtimeActions(state, session.setPubsubToken)),
     onDisconnected: () => {
-      heldAtDrop = state.messages.lastServerId();
+      outages++;
+      gapFrom ??= state.messages.lastServerId();
       session.setConnectionLost(true);
     },
     onReconnected: () => session.setConnectionLost(false),
@@ -42,8 +66,7 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
       const firstAfterPage = !subscribedBefore && state.loadedFromPage;
       subscribedBefore = true;
       if (!firstAfterPage) {
-        state.messages.fetchMissed(heldAtDrop).catch(() => undefined);
-        heldAtDrop = undefined;
+        fillGap();
         state.conversation.fetch().catch(() => undefined);
       } else if (state.conversation.id.peek() !== undefined) {
         if (firstAfterPage === 'cable') cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });

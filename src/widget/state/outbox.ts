@@ -117,8 +117,7 @@ export function createOutbox({ messages, conversation, request, referrer, connec
           if (refusal === undefined) {
             // Everything queued waits for the connection: on its return, `online`, or this timer.
             for (const waiting of queue) messages.patch(waiting, { waiting: true, progress: undefined });
-            timer = setTimeout(flush, delay);
-            delay = Math.min(delay * 2, MAX_RETRY_MS);
+            timer = setTimeout(tryAgain, delay);
             return;
           }
           queue.shift();
@@ -129,6 +128,16 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     } finally {
       sending = false;
     }
+  }
+
+  /**
+   * The wait's own try. Only these lengthen the next wait: a visitor who writes on while the
+   * server is away tries the queue with each message, and that must not leave the next try 30 s
+   * off when the server is back a moment later.
+   */
+  function tryAgain() {
+    delay = Math.min(delay * 2, MAX_RETRY_MS);
+    flush();
   }
 
   /**

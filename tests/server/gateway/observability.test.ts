@@ -1,6 +1,6 @@
 import { captureLog } from '../observability/logCapture';
 import { createFixture, readBootConfig, sendMessage, type Fixture } from '../helpers';
-import { gatewayInFrontOf, passedThroughBreaches } from './gatewayFixture';
+import { gatewayInFrontOf, passedThroughBreaches, sendThrough } from './gatewayFixture';
 
 /** The value of one sample of the Prometheus text, 0 when absent. */
 function sample(text: string, name: string, labels: string): number {
@@ -41,7 +41,7 @@ describe("the gateway's logs and metrics (README, Running in production)", () =>
     ]);
   });
 
-  it("serves /metrics: Chatwoot's answers by route and status, its latency, and the answers kept for it", async () => {
+  it("serves /metrics: Chatwoot's answers by route and status, its latency, the answers kept for it and the sends it recognised", async () => {
     upstream = await createFixture();
     const { app, token } = await gatewayInFrontOf(upstream, { metricsToken: 'scrape-me-please' });
     expect((await app.request('/metrics')).status).toBe(401);
@@ -55,6 +55,7 @@ describe("the gateway's logs and metrics (README, Running in production)", () =>
     await app.request(`/api/v1/widget/messages?website_token=${token}`, { headers: { 'x-auth-token': visitor.authToken } });
     await app.request(`/api/v1/widget/conversations?website_token=${token}`, { headers: { 'x-auth-token': 'not-a-token' } });
     await app.request(`/api/v1/widget/campaigns?website_token=${token}`);
+    for (let i = 0; i < 2; i++) await sendThrough({ app, token }, visitor.authToken, { content: 'Once', echo_id: 'e-metrics' });
     const after = await scrape();
     const grew = (name: string, labels: string) => sample(after, name, labels) - sample(before, name, labels);
 
@@ -64,6 +65,8 @@ describe("the gateway's logs and metrics (README, Running in production)", () =>
     expect(grew('wren_gateway_upstream_duration_seconds_count', 'method="GET",route="/api/v1/widget/messages"')).toBe(1);
     expect(grew('wren_gateway_cache_lookups_total', 'cache="campaigns",result="miss"')).toBe(1);
     expect(grew('wren_gateway_cache_lookups_total', 'cache="campaigns",result="hit"')).toBe(1);
+    expect(grew('wren_gateway_sends_total', 'outcome="forwarded"')).toBe(1);
+    expect(grew('wren_gateway_sends_total', 'outcome="answered_again"')).toBe(1);
     expect(after).toMatch(/^wren_gateway_cable_sockets \d+$/m);
   });
 

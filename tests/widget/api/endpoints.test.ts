@@ -118,6 +118,16 @@ describe('widget endpoints', () => {
     expect(form.get('message[reply_to]')).toBe('9');
   });
 
+  it("sends an attachment's echo_id and other fields before its files, for a gateway to read first", () => {
+    const form = endpoints.sendAttachment({
+      attachments: [new Blob(['a'])],
+      timestamp: 'now',
+      referer_url: 'https://shop.example/',
+      echo_id: 'e-1',
+    }).body as FormData;
+    expect([...form.keys()]).toEqual(['message[echo_id]', 'message[referer_url]', 'message[timestamp]', 'message[attachments][]']);
+  });
+
   it('triggers a campaign through the events endpoint', () => {
     const info = { campaign_id: 3, initiated_at: { timestamp: 'now' }, referer: 'https://shop.example/pricing' };
     expect(endpoints.triggerCampaign(info)).toMatchObject({

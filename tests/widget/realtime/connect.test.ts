@@ -1,6 +1,6 @@
 import type { WidgetInitialData } from '../../../src/shared/types';
-import { connectRealtime } from '../../../src/widget/realtime/connect';
-import { CONVERSATION_ID, fakeWidget, LAST_SEEN_AT, widgetMessage } from '../state/widgetFixture';
+import { connectRealtime, FIRST_FILL_RETRY_MS } from '../../../src/widget/realtime/connect';
+import { CONVERSATION_ID, fakeWidget, LAST_SEEN_AT, widgetMessage, type FakeServer } from '../state/widgetFixture';
 
 /** The socket `connectRealtime` opens; the test plays the server. */
 class FakeSocket {
@@ -57,9 +57,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A visitor whose page carried a conversation of messages 41 and 42, subscribed. */
-function connectedWithConversation() {
-  const { state, endpoints } = fakeWidget();
+/** A visitor whose page carried a conversation of messages 41 and 42, subscribed; `server` answers their requests. */
+function connectedWithConversation(server: FakeServer = {}) {
+  const { state, endpoints } = fakeWidget(server);
   state.hydrate({
     ...PAGE_DATA,
     conversation: { id: CONVERSATION_ID, inbox_id: 1, contact_last_seen_at: LAST_SEEN_AT, status: 'open' },
@@ -130,6 +130,41 @@ describe('catching up when the subscription is confirmed', () => {
     expect(FakeSocket.last).not.toBe(first);
     FakeSocket.last.confirm('pubsub-1');
     expect(gets(endpoints)).toEqual(['/messages{"after":42}', '/conversations']);
+    cable.stop();
+  });
+
+  it('fills a gap whose fill failed from where it started, again by itself and after the next outage', async () => {
+    let fillsFail = true;
+    const { state, endpoints, cable } = connectedWithConversation({
+      answer: (endpoint) => {
+        if (fillsFail && endpoint.method === 'GET' && endpoint.query?.after !== undefined) throw new TypeError('Failed to fetch');
+        return undefined;
+      },
+    });
+    // Down while an agent writes 43; back, but the network goes again during the gap fill.
+    FakeSocket.last.close();
+    vi.advanceTimersByTime(20_000);
+    FakeSocket.last.confirm('pubsub-1');
+    await vi.advanceTimersByTimeAsync(0);
+    // The visitor's waiting message is stored as 44, and the socket drops again before the fill is retried.
+    state.messages.merge(widgetMessage(44, { message_type: 0 }));
+    FakeSocket.last.close();
+    vi.advanceTimersByTime(20_000);
+    FakeSocket.last.confirm('pubsub-1');
+    await vi.advanceTimersByTimeAsync(0);
+    fillsFail = false;
+    // Tried again by itself, the wait doubling from FIRST_FILL_RETRY_MS up to 30 s.
+    expect(FIRST_FILL_RETRY_MS).toBeLessThan(30_000);
+    await vi.advanceTimersByTimeAsync(30_000);
+    const fills = gets(endpoints).filter((get) => get.startsWith('/messages'));
+    expect(fills.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(fills)).toEqual(new Set(['/messages{"after":42}']));
+    // Answered: the next outage starts from the newest message held.
+    endpoints.length = 0;
+    FakeSocket.last.close();
+    vi.advanceTimersByTime(20_000);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints).filter((get) => get.startsWith('/messages'))).toEqual(['/messages{"after":44}']);
     cable.stop();
   });
 

@@ -208,6 +208,28 @@ describe('a message sent while the server cannot be reached', () => {
     }
   });
 
+  it('waits no longer because the visitor wrote on meanwhile: only the waits’ own tries lengthen the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const { model, calls } = setup();
+      model.sendText('Hello');
+      for (let more = 1; more <= 6; more++) {
+        calls[calls.length - 1].reject(unreachable());
+        await vi.advanceTimersByTimeAsync(0);
+        model.sendText(`And ${more}`);
+      }
+      calls[calls.length - 1].reject(unreachable());
+      await vi.advanceTimersByTimeAsync(0);
+      const tries = calls.length;
+      await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS - 1);
+      expect(calls).toHaveLength(tries);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(tries + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps the order: a message written meanwhile waits behind it, and both go in turn', async () => {
     const { model, calls, connectionLost } = await offlineSend();
     const contents = () => calls.map((call) => (call.endpoint.body as { message: { content: string } }).message.content);
