@@ -222,7 +222,10 @@ async function chatSmoke(session: BrowserSession, screenshot: (step: string) => 
     await expect.poll(() => session.evaluate('host', windowSettled, null)).toBe(true);
     await session.evaluate('host', setKeyboard, [KEYBOARD_UP, 0]);
     const inHost = async () => {
-      const [{ frame, scrolled }, chat] = await Promise.all([session.evaluate('host', frameTop, null), session.evaluate('chat', bottoms, null)]);
+      const [{ frame, scrolled }, chat] = await Promise.all([
+        session.evaluate('host', frameTop, null),
+        session.evaluate('chat', bottoms, null),
+      ]);
       return { composer: frame + chat.composer <= KEYBOARD_UP, newest: chat.newest <= chat.list + 1, scrolled };
     };
     await expect.poll(inHost).toEqual({ composer: true, newest: true, scrolled: 300 });

@@ -54,7 +54,8 @@ export function setKeyboard([height, offsetTop]: [number | null, number]): void 
 export const simulatedKeyboard = (page: Page) => page.addInitScript(installSimulatedKeyboard);
 
 /** Raises the simulated keyboard, `height` px of the page left visible, panned `offsetTop` px down. */
-export const showKeyboard = (page: Page, height: number, offsetTop = 0) => page.evaluate(setKeyboard, [height, offsetTop]);
+export const showKeyboard = (page: Page, height: number, offsetTop = 0) =>
+  page.evaluate(setKeyboard, [height, offsetTop] as [number | null, number]);
 
 /** Lowers it again. */
-export const hideKeyboard = (page: Page) => page.evaluate(setKeyboard, [null, 0]);
+export const hideKeyboard = (page: Page) => page.evaluate(setKeyboard, [null, 0] as [number | null, number]);

@@ -31,7 +31,9 @@ describe('the chat window on a phone', () => {
     const fullScreen = fullScreenWindow(shadow);
     fullScreen(true);
     expect(document.adoptedStyleSheets[0]).toBe(hostsOwn);
-    expect(cssOf(document.adoptedStyleSheets.slice(1))).toMatch(/@media \(max-width: ?667px\)[^]*html[^]*overflow: hidden !important/);
+    expect(cssOf(document.adoptedStyleSheets.slice(1))).toMatch(
+      /@media \(max-width: ?667px\)[\s\S]*html[\s\S]*overflow: hidden !important/,
+    );
     fullScreen(false);
     expect(document.adoptedStyleSheets).toEqual([hostsOwn]);
   });
@@ -39,9 +41,9 @@ describe('the chat window on a phone', () => {
   it('takes the visual viewport while open, follows the keyboard, and lets go on close', () => {
     const fullScreen = fullScreenWindow(shadow);
     fullScreen(true);
-    expect(cssOf(shadow.adoptedStyleSheets)).toMatch(/--wren-viewport-top: ?0px;[^]*--wren-viewport-height: ?844px/);
+    expect(cssOf(shadow.adoptedStyleSheets)).toMatch(/--wren-viewport-top: ?0px;[\s\S]*--wren-viewport-height: ?844px/);
     viewport.move(450, 120);
-    expect(cssOf(shadow.adoptedStyleSheets)).toMatch(/--wren-viewport-top: ?120px;[^]*--wren-viewport-height: ?450px/);
+    expect(cssOf(shadow.adoptedStyleSheets)).toMatch(/--wren-viewport-top: ?120px;[\s\S]*--wren-viewport-height: ?450px/);
     fullScreen(false);
     expect(cssOf(shadow.adoptedStyleSheets)).toBe('');
     // Closed, the keyboard is none of its business.
