@@ -5,6 +5,7 @@ import ar from '../locales/ar.json' with { type: 'json' };
 import { E2E } from './ports';
 import { engineTest as test } from './support/engines/engineTest';
 import { type BrowserSession, ENGINES, type Target } from './support/engines/engines';
+import { installSimulatedKeyboard, setKeyboard } from './support/keyboard';
 import { agentSays, conversationWithMessage } from './support/settings';
 
 // The cross-engine smoke (README.md#browsers-in-npm-test): one visitor's chat, described once,
@@ -16,6 +17,9 @@ import { agentSays, conversationWithMessage } from './support/settings';
 const DESKTOP = { width: 1024, height: 768 };
 /** The narrowest phone the widget supports. */
 const PHONE = { width: 320, height: 640 };
+/** A common phone, and what stays visible of it with the on-screen keyboard up. */
+const TALL_PHONE = { width: 390, height: 844 };
+const KEYBOARD_UP = 450;
 
 const LAUNCHER: Target = { scope: 'host', css: '.root > button.bubble' };
 const START: Target = { scope: 'chat', css: 'button', name: 'Start Conversation' };
@@ -87,6 +91,21 @@ const composerOverflow = () =>
     ...[...document.querySelectorAll('.composer, .composer button')].map((element) => element.getBoundingClientRect().right - innerWidth),
   );
 
+/**
+ * Where the composer and the newest message end, and the message list's bottom, in the chat
+ * frame's own coordinates.
+ */
+const bottoms = () => {
+  const bottom = (css: string) => [...document.querySelectorAll(css)].at(-1)!.getBoundingClientRect().bottom;
+  return { composer: bottom('.composer'), newest: bottom('.message-row'), list: bottom('.messages__scroller') };
+};
+
+/** The chat frame's top in the host page's viewport, and how far the page is scrolled. */
+const frameTop = () => ({
+  frame: document.getElementById('wren-chat')!.shadowRoot!.querySelector('iframe')!.getBoundingClientRect().top,
+  scrolled: scrollY,
+});
+
 /** The composer's box shows all it holds (its placeholder, while empty): nothing is scrolled out of sight. */
 const composerShowsAll = () => {
   const box = document.querySelector('textarea')!;
@@ -104,7 +123,7 @@ async function openChat(session: BrowserSession): Promise<void> {
  * The smoke, in whatever engine `session` drives: a host page on another origin → the launcher
  * in its shadow root → open → send → the agent's reply arrives live → the emoji picker →
  * `setLocale('ar')` turns the widget right-to-left → a reload keeps the conversation → a 320 px
- * wide phone gets the chat full screen.
+ * wide phone gets the chat full screen → a taller one's keyboard leaves the composer in view.
  */
 async function chatSmoke(session: BrowserSession, screenshot: (step: string) => Promise<void>): Promise<void> {
   const question = `Hello from ${session.engine} ${Date.now()}`;
@@ -191,6 +210,26 @@ async function chatSmoke(session: BrowserSession, screenshot: (step: string) => 
     await session.type(COMPOSER, 'Could you check my order and tell me when it ships?');
     await expect.poll(() => session.evaluate('chat', composerShowsAll, null)).toBe(true);
     await screenshot('7-phone-draft');
+  });
+
+  await test.step('with the keyboard up on a 390 × 844 phone, the composer and the newest message stay in view', async () => {
+    await session.setViewport(TALL_PHONE);
+    // The keyboard is simulated (support/keyboard.ts); the loader reads it when the chat opens.
+    await session.evaluate('host', installSimulatedKeyboard, null);
+    await session.evaluate('host', () => window.$chatwoot!.toggle('close'), null);
+    await session.evaluate('host', () => scrollTo(0, 300), null);
+    await session.evaluate('host', () => window.$chatwoot!.toggle('open'), null);
+    await expect.poll(() => session.evaluate('host', windowSettled, null)).toBe(true);
+    await session.evaluate('host', setKeyboard, [KEYBOARD_UP, 0]);
+    const inHost = async () => {
+      const [{ frame, scrolled }, chat] = await Promise.all([
+        session.evaluate('host', frameTop, null),
+        session.evaluate('chat', bottoms, null),
+      ]);
+      return { composer: frame + chat.composer <= KEYBOARD_UP, newest: chat.newest <= chat.list + 1, scrolled };
+    };
+    await expect.poll(inHost).toEqual({ composer: true, newest: true, scrolled: 300 });
+    await screenshot('8-phone-keyboard');
   });
 }
 

@@ -16,13 +16,17 @@ export interface WidgetPageProps {
   config: WidgetBootConfig;
 }
 
-/** Renders the widget page. */
+/**
+ * Renders the widget page. `interactive-widget=resizes-content`: where the page is the top
+ * document (a popout, a mobile app's web view), the on-screen keyboard resizes its layout, so the
+ * composer stays above it (docs/behaviour.md#phones); in a frame, the loader sizes the frame.
+ */
 export function renderWidgetPage(props: WidgetPageProps): string {
   return `<!doctype html>
 <html lang="${escapeHtml(props.locale.replace('_', '-'))}" dir="${props.dir}">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
+<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover,interactive-widget=resizes-content">
 <meta name="referrer" content="strict-origin-when-cross-origin">
 <title>${escapeHtml(props.config.chatwootWebChannel.websiteName)}</title>
 ${FAVICON_LINK}

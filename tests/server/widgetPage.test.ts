@@ -57,7 +57,10 @@ describe('GET /widget', () => {
     const html = await res.text();
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('<html lang="en" dir="ltr">');
-    expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">');
+    // A popout's or web view's keyboard resizes the page, so the composer stays above it (docs/behaviour.md#phones).
+    expect(html).toContain(
+      '<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover,interactive-widget=resizes-content">',
+    );
     expect(html).toContain(`<link rel="stylesheet" href="/packs/${WIDGET_CSS}">`);
     expect(html).toContain(`<script type="module" src="/packs/${WIDGET_JS}"></script>`);
     expect(html).toContain('<div id="app"></div>');

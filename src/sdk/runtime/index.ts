@@ -15,6 +15,7 @@ import { sheet } from '../launcher';
 import { widgetSettings } from '../settings';
 import { createFrame, type ChatFrame } from './frame';
 import { diagnose, problemMessage, type FrameProblem } from './frameProblems';
+import { fullScreenWindow } from './fullScreen';
 import { widgetHandlers, type WidgetMessageHandlers } from './handlers';
 import { createHostLanguage, type HostLanguage } from './hostStrings';
 import { loadCampaignMatcher, loadHostStrings } from './lazyParts';
@@ -47,6 +48,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   slot.id = 'cw-widget-holder';
   slot.append(Object.assign(document.createElement('div'), { className: 'spinner' }));
   launcher.root.prepend(slot);
+  const fullScreen = fullScreenWindow(launcher.shadow);
 
   const session = createSession(chatwoot.websiteToken, settings.baseDomain, settings.loadEagerly);
   const mobile = matchMedia(MOBILE_QUERY);
@@ -189,6 +191,8 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
         warned.add(problem);
         emit(chatwoot, HOST_WINDOW_EVENTS.error, { error });
         if (!chatwoot.isOpen) return;
+        // The notice is small, above the launcher: the page around it is the visitor's again.
+        fullScreen(false);
         launcher.toggleClass('unavailable', true);
         notice.show(language.current.strings);
       },
@@ -222,6 +226,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     },
     toggle(open: boolean) {
       showLauncherIcon(launcher, open);
+      fullScreen(open);
       if (open) mountFrame();
       // The full window replaces a prompt before the widget hears it opened, so the widget
       // turns the prompt into the conversation it announced.
@@ -262,6 +267,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     },
     destroy() {
       destroyed = true;
+      fullScreen(false);
       pending = [];
       unmountFrame();
       stopWatchingUrl();

@@ -72,6 +72,7 @@ export function Composer({
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const emojiButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
   // Where the caret goes once an inserted emoji is rendered, and focus back to the box.
   const caret = useRef<number | undefined>(undefined);
@@ -99,6 +100,18 @@ export function Composer({
     setEmojiOpen(false);
     if (document.hasFocus()) emojiButton.current?.focus();
   });
+
+  // Focus on any control outside the composer closes the emoji picker, which would otherwise
+  // hide the messages it moves to (WCAG 2.4.11): Tab out of it, and focus coming back into the
+  // frame (at the header) from the host page. A click on the picker's own background moves no focus.
+  useEffect(() => {
+    if (!emojiOpen) return;
+    const closeOutside = (event: FocusEvent) => {
+      if (!form.current?.contains(event.target as Node)) setEmojiOpen(false);
+    };
+    document.addEventListener('focusin', closeOutside);
+    return () => document.removeEventListener('focusin', closeOutside);
+  }, [emojiOpen]);
 
   // The autofocus attribute only acts while a document loads, and the composer mounts later
   // (after Start Conversation, or once its chunk arrives): without this, keyboard focus fell
@@ -152,6 +165,7 @@ export function Composer({
         event.preventDefault();
         submit();
       }}
+      ref={form}
     >
       <textarea
         ref={input}

@@ -322,6 +322,20 @@ describe("the composer's emoji button", () => {
     expect(document.activeElement).toBe(input);
   });
 
+  it('closes when focus moves to a control outside the composer, which it would hide, and stays open for focus within it', async () => {
+    render(<button type="button">Reply</button>);
+    const { button, input } = setupWithEmoji();
+    const elsewhere = screen.getByRole('button', { name: 'Reply' });
+    fireEvent.click(button);
+    // Focus moving inside the composer keeps it open.
+    fireEvent.focusIn(input);
+    expect(screen.getByRole('dialog', { name: 'Insert emoji' })).toBeTruthy();
+    // Tab out, or focus coming back into the frame elsewhere than the composer, closes it.
+    fireEvent.focusIn(elsewhere);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('keeps an emoji inserted past the limit, which the box then says it is over', async () => {
     const { input, button, insert } = setupWithEmoji();
     fireEvent.input(input, { target: { value: 'a'.repeat(20) } });
