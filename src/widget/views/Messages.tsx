@@ -213,7 +213,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
           onSend={(text) => {
             const files = pending?.pendingFiles.take();
             flow.sendMessage(text);
-            if (files?.length) flow.sendFiles(files);
+            if (pending && files?.length) flow.sendFiles(files, pending.sendFile);
           }}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
