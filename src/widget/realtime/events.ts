@@ -6,7 +6,7 @@ import type { RealtimeEnvelope } from '../../shared/cable';
 import type { RealtimeActions } from '../state/realtimeActions';
 
 // The payloads are the wire's, typed once in src/shared (the server's presenters satisfy them).
-export type { RealtimeEventData, RealtimeMessage, RealtimeTyping } from '../../shared/cable';
+export type { RealtimeMessage, RealtimeTyping } from '../../shared/cable';
 
 /**
  * Builds the cable's `onEvent`: looks the event name up in `actions` and calls the action with
