@@ -78,6 +78,20 @@ export const forbidden = [
     to: { path: '^packages/' },
   },
   {
+    name: 'widget-lib-not-to-components',
+    comment: "The widget's lib/ is plain logic and data: a component may use it, never the other way.",
+    severity: 'error',
+    from: { path: '^src/widget/lib/' },
+    to: { path: '^src/widget/components/' },
+  },
+  {
+    name: 'widget-state-not-to-realtime',
+    comment: "Realtime drives state (the cable's events become model actions), one way: a model never reaches for the connection.",
+    severity: 'error',
+    from: { path: '^src/widget/state/' },
+    to: { path: '^src/widget/realtime/' },
+  },
+  {
     name: 'no-circular',
     comment: 'Arrows point one way: an import cycle means a rule has two homes or a module knows too much.',
     severity: 'error',

@@ -34,7 +34,7 @@ export const PRESENTATION_MARK = 'V';
 export const JOINER_MARK = 'J';
 
 /**
- * The emoji as the picker's data carries them (decoded by `emojiCatalog.ts`): each emoji's first
+ * The emoji as the picker's data carries them (decoded by `src/widget/lib/emojiCatalog.ts`): each emoji's first
  * code point as its distance from the previous emoji's first, in base 36, then the rest of the
  * emoji as text with U+FE0F written `V` and U+200D `J`, then `~` when it takes a skin tone. Emoji listed in
  * order sit a few code points apart (😀 😃 😄 are 1F600, 1F603, 1F604), so this compresses about

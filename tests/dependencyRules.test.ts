@@ -174,6 +174,26 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('fails a widget lib module that imports a component, a type included', async () => {
+    const root = fixture({
+      'src/widget/components/Avatar.tsx': 'export type AvatarSize = 24 | 32;\n',
+      'src/widget/lib/sizes.ts': "import type { AvatarSize } from '../components/Avatar';\nexport const SMALL: AvatarSize = 24;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-lib-not-to-components: src/widget/lib/sizes.ts → src/widget/components/Avatar.tsx',
+    ]);
+  });
+
+  it('fails a widget model that imports from realtime, which drives the models one way', async () => {
+    const root = fixture({
+      'src/widget/realtime/events.ts': 'export type Actions = Record<string, () => void>;\n',
+      'src/widget/state/messages.ts': "import type { Actions } from '../realtime/events';\nexport const none: Actions = {};\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-state-not-to-realtime: src/widget/state/messages.ts → src/widget/realtime/events.ts',
+    ]);
+  });
+
   it('finds every arrow of the real tree pointing the right way', async () => {
     expect(await violationsIn(REPO, ['src', 'server', 'packages'])).toEqual([]);
   }, 60_000);

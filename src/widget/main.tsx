@@ -8,12 +8,12 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api';
 import { readBootConfig } from './boot/config';
 import { createHostBridge } from './host/bridge';
-import { hostActions } from './host/hostActions';
+import { hostActions } from './state/hostActions';
 import { locale, setLocale } from './i18n';
 import { createRouter } from './router';
 import { createWidgetState } from './state/widget';
 import { App } from './views/App';
-import { WidgetContext } from './views/context';
+import { WidgetContext } from './widgetContext';
 import { effect } from '@preact/signals-react';
 import { realtimeChunk } from './realtime/realtimeChunk';
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 // @ts-expect-error the build script is plain JavaScript without types
 import { datasetLocale, encodeEmoji, namesFor, trimEmoji } from '../../scripts/emojiData.mjs';
-import { buildCatalog, flagRegion, withSkinTone, SKIN_TONE_MODIFIERS } from '../../src/widget/components/emoji/emojiCatalog';
+import { buildCatalog, flagRegion, withSkinTone, SKIN_TONE_MODIFIERS } from '../../src/widget/lib/emojiCatalog';
 
 const require = createRequire(import.meta.url);
 type Trimmed = { group: number; emoji: { hexcode: string; emoji: string; skinnable: boolean }[] }[];

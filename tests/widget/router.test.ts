@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createRouter, isCompactRoute, ROUTE_TABLE, type RoutePath } from '../../src/widget/router';
-import { ROUTE_VIEWS } from '../../src/widget/views/routeViews';
+import { ROUTE_VIEWS } from '../../src/widget/routeViews';
 
 function routerAt(hash: string) {
   window.location.hash = hash;

@@ -1,6 +1,7 @@
 /**
  * Sending's calls, as data, like `endpoints.ts` but in a module of their own: only the realtime
  * chunk's outbox and conversation flow make them, and `endpoints.ts` ships with the first paint.
+ * A file's is apart (`attachmentEndpoints.ts`), with the attachments chunk that sends it.
  */
 import type { CreatedMessage } from '../../shared/types';
 import { api } from './endpoints';
@@ -12,34 +13,6 @@ export const sendMessage = (message: {
   referer_url: string;
   reply_to?: number | null;
 }) => api<CreatedMessage>('POST', '/messages', { message });
-
-/**
- * Uploads attachments (a `File`/`Blob`, or a direct-upload signed blob id) as multipart
- * `message[...]` fields.
- */
-export const sendAttachment = ({
-  attachments,
-  timestamp,
-  referer_url,
-  reply_to,
-  echo_id,
-}: {
-  attachments: (Blob | string)[];
-  timestamp: string;
-  referer_url: string;
-  reply_to?: number | null;
-  /** Wren: makes a retried upload idempotent, as for text messages. */
-  echo_id?: string;
-}) => {
-  const form = new FormData();
-  // The fields before the files: a gateway reads `echo_id` without waiting for the upload.
-  if (echo_id) form.append('message[echo_id]', echo_id);
-  form.append('message[referer_url]', referer_url);
-  form.append('message[timestamp]', timestamp);
-  if (reply_to != null) form.append('message[reply_to]', String(reply_to));
-  for (const attachment of attachments) form.append('message[attachments][]', attachment);
-  return api<CreatedMessage>('POST', '/messages', form);
-};
 
 /** Emails the transcript. docs/protocol.md#widget-api sends `email`; Chatwoot uses the contact's stored one. */
 export const requestTranscript = (email?: string) => api<void>('POST', '/conversations/transcript', email ? { email } : {});

@@ -1,4 +1,4 @@
-import type { EmojiEntry } from '../components/emoji/emojiCatalog';
+import type { EmojiEntry } from './emojiCatalog';
 
 /** Case- and accent-insensitive form of a name or query ("Café" and "cafe" meet). */
 function fold(text: string, locale: string): string {

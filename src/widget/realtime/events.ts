@@ -2,13 +2,11 @@
  * The realtime event table: which widget action handles which cable event
  * (docs/protocol.md#events). The actions live in widget state; this module only routes.
  */
-import type { RealtimeEnvelope, RealtimeEventData, RealtimeEventName } from '../../shared/cable';
+import type { RealtimeEnvelope } from '../../shared/cable';
+import type { RealtimeActions } from '../state/realtimeActions';
 
 // The payloads are the wire's, typed once in src/shared (the server's presenters satisfy them).
-export type { RealtimeEventData, RealtimeMessage, RealtimeTyping } from '../../shared/cable';
-
-/** One optional action per event name. */
-export type RealtimeActions = { [E in RealtimeEventName]?: (data: RealtimeEventData[E]) => void };
+export type { RealtimeMessage, RealtimeTyping } from '../../shared/cable';
 
 /**
  * Builds the cable's `onEvent`: looks the event name up in `actions` and calls the action with

@@ -3,6 +3,7 @@ import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import { requestTranscript } from '../api/sendingEndpoints';
 import { loadOnce } from '../lib/loadOnce';
+import type { sendFile } from './fileUpload';
 import { createOutbox } from './outbox';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
@@ -66,11 +67,12 @@ export function createConversationFlow(deps: FlowDeps) {
 
     /**
      * Sends files, each as its own message: files the upload rules passed when they were attached
-     * (`views/PendingAttachments.tsx`).
+     * (`views/PendingAttachments.tsx`), sent by `send` (`fileUpload.ts`, in the attachments chunk
+     * that attaching them loaded).
      */
-    sendFiles(files: readonly File[]) {
+    sendFiles(files: readonly File[], send: typeof sendFile) {
       const replyTo = quotedId();
-      for (const file of files) outbox.sendAttachment(file, replyTo);
+      for (const file of files) send({ messages, request, outbox }, file, replyTo);
     },
 
     retry: (id: string) => outbox.retry(id),

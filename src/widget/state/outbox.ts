@@ -6,15 +6,13 @@
  * first paint carries none of it.
  *
  * The queue holds echo ids only; a message's text, quote and time stay in the messages model and
- * its file here. That is what a persistent outbox would store, to load it back after a reload.
+ * a file's upload here. That is what a persistent outbox would store, to load it back after a reload.
  */
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetMessage } from '../../shared/types';
 import { ApiError } from '../api/client';
 import * as endpoints from '../api/endpoints';
-import { sendAttachment, sendMessage } from '../api/sendingEndpoints';
-import { uploadWithProgress } from '../api/uploadWithProgress';
-import { fileTypeOf } from '../lib/fileType';
+import { sendMessage } from '../api/sendingEndpoints';
 import type { ConversationModel } from './conversation';
 import type { ChatMessage, SendRefusal } from './messageMerge';
 import type { MessagesModel } from './messages';
@@ -33,6 +31,16 @@ export interface OutboxDeps {
   stored?(created: WidgetMessage): void;
 }
 
+/**
+ * How a message that is no text goes to the server (a file: `fileUpload.ts`, in the attachments
+ * chunk), and what it holds until it is stored.
+ */
+export interface Upload {
+  post(fields: { echo_id: string; timestamp: string; referer_url: string; reply_to: number | null }): Promise<WidgetMessage>;
+  /** Stored: drops what the upload held (a file's preview). */
+  release(): void;
+}
+
 /** The first wait before sending again by itself, doubled after each try up to `MAX_RETRY_MS`. */
 export const FIRST_RETRY_MS = 2_000;
 export const MAX_RETRY_MS = 30_000;
@@ -48,8 +56,8 @@ export function refusalOf(error: unknown): SendRefusal | undefined {
 
 /** Sends through the messages model's own actions: it shows, patches and merges; this posts. */
 export function createOutbox({ messages, conversation, request, referrer, connectionLost, stored }: OutboxDeps) {
-  // Files of optimistic attachment messages, kept until they are stored (or given up).
-  const files = new Map<string, File>();
+  // Uploads of optimistic messages that are no text, by echo id, kept until they are stored.
+  const uploads = new Map<string, Upload>();
   // Echo ids, oldest first. One at a time, so the server stores them in the order they were written.
   const queue: string[] = [];
   let sending = false;
@@ -67,28 +75,16 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     const echoId = String(local.id);
     const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
     const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer() };
+    const upload = uploads.get(echoId);
+    if (upload) return upload.post({ ...common, reply_to: replyTo });
     const content = local.content ?? '';
-    const file = files.get(echoId);
-    if (!file) {
-      return conversation.afresh.peek() ? start({ ...common, content }) : request(sendMessage({ ...common, reply_to: replyTo, content }));
-    }
-    // The bubble's bar follows the upload, a step per whole percent (not per progress event).
-    let shown: number | undefined;
-    const onUploadProgress = (sent: number) => {
-      const progress = Math.floor(sent * 100);
-      if (progress !== shown) messages.patch(local.id, { progress: (shown = progress) });
-    };
-    return request(sendAttachment({ ...common, reply_to: replyTo, attachments: [file] }), {
-      transport: uploadWithProgress(onUploadProgress),
-    });
+    return conversation.afresh.peek() ? start({ ...common, content }) : request(sendMessage({ ...common, reply_to: replyTo, content }));
   }
 
-  /** Drops a sent attachment's file and its preview URL. */
+  /** Drops what a stored message's upload held. */
   function release(echoId: string) {
-    const local = messages.map.value.get(echoId);
-    for (const attachment of local?.attachments ?? [])
-      if (attachment.data_url.startsWith('blob:')) URL.revokeObjectURL(attachment.data_url);
-    files.delete(echoId);
+    uploads.get(echoId)?.release();
+    uploads.delete(echoId);
   }
 
   /** Sends what is queued, in order, until the queue is empty or the server cannot be reached. */
@@ -158,25 +154,9 @@ export function createOutbox({ messages, conversation, request, referrer, connec
 
   return {
     send,
-    /**
-     * Uploads one file as its own message. The bubble shows a local preview while uploading
-     * and is replaced by the server's message, like a text message.
-     */
-    sendAttachment(file: File, replyTo?: number) {
-      const preview = URL.createObjectURL(file);
-      const attachment = {
-        id: 0,
-        message_id: 0,
-        account_id: 0,
-        file_type: fileTypeOf(file.type),
-        data_url: preview,
-        thumb_url: preview,
-        file_size: file.size,
-        extension: file.name.split('.').pop() ?? null,
-        fallback_title: file.name,
-      };
-      const local = messages.addLocal({ content: null, attachments: [attachment] }, replyTo);
-      files.set(String(local.id), file);
+    /** Queues a message that goes by its own `upload` (a file), like `send`. */
+    sendUpload(local: ChatMessage, upload: Upload) {
+      uploads.set(String(local.id), upload);
       send(local);
     },
     /** The visitor's "Send message again" on a message the server refused: queued again, same `echo_id`. */

@@ -1,6 +1,9 @@
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
-import type { RealtimeActions } from '../realtime/events';
+import type { RealtimeEventData, RealtimeEventName } from '../../shared/cable';
 import type { WidgetState } from './widget';
+
+/** One optional action per event name: the table the cable's dispatcher routes by (realtime/events.ts). */
+export type RealtimeActions = { [E in RealtimeEventName]?: (data: RealtimeEventData[E]) => void };
 
 /**
  * What each realtime event does to widget state (docs/protocol.md#events). Events about

@@ -4,15 +4,15 @@ import { Branding } from '../components/Branding';
 import { ChatHeader, ChatHeaderExpanded, expandedHeaderOpacity } from '../components/ChatHeader';
 import { t } from '../i18n';
 import { closeInnermostLayer } from '../lib/escapeLayers';
-import { replyWaitText } from './availability';
-import { useWidget } from './context';
+import { replyWaitText } from '../i18n/availability';
+import { useWidget } from '../widgetContext';
 import { Home } from './Home';
 import { Spinner } from '../components/Spinner';
 import { lazyPart } from '../components/LazyPart';
 import { ROUTE_TABLE } from '../router';
 import { realtimeChunk } from '../realtime/realtimeChunk';
-import { ROUTE_VIEWS } from './routeViews';
-import { useDocumentTheme } from './useDocumentTheme';
+import { ROUTE_VIEWS } from '../routeViews';
+import { useDocumentTheme } from '../useDocumentTheme';
 
 const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
 

@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
 import { articleFrameUrl } from '../lib/articleLinks';
 import articleViewerCss from '../styles/articleViewer.chunk.css';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 
 // A route chunk; its stylesheet travels with it.
 adoptStyles(articleViewerCss);

@@ -1,7 +1,7 @@
 import { Avatar } from '../components/Avatar';
 import { t } from '../i18n';
 import { CompactPrompt } from './CompactPrompt';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 import { adoptStyles } from '../lib/adoptStyles';
 import promptsCss from '../styles/prompts.chunk.css';
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 
 /** The compact frame is this much taller than its content (docs/behaviour.md#screens: 48 px plus content). */
 export const COMPACT_EXTRA_HEIGHT = 48;

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { t } from '../i18n';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 
 /**
  * "End this conversation?" before the header's End Conversation resolves it: the visitor cannot

@@ -7,7 +7,7 @@ import { articleViewerLink } from '../lib/articleLinks';
 import { createArticlesModel, type ArticlesModel } from '../state/articles';
 import type { Request } from '../state/request';
 import helpCentreCss from '../styles/helpCentre.chunk.css';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 
 // A lazy chunk, requested only when home shows an inbox with a portal; its stylesheet travels with it.
 adoptStyles(helpCentreCss);

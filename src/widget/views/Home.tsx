@@ -1,8 +1,8 @@
 import { Avatar } from '../components/Avatar';
 import { lazyPart } from '../components/LazyPart';
 import { t } from '../i18n';
-import { availabilityText, replyWaitText } from './availability';
-import { useWidget } from './context';
+import { availabilityText, replyWaitText } from '../i18n/availability';
+import { useWidget } from '../widgetContext';
 
 // The help centre's popular articles: a chunk requested only for an inbox with a portal.
 const HelpCentre = lazyPart(() => import('../chunks/helpCentre').then((m) => m.HelpCentre));

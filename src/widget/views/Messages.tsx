@@ -12,10 +12,10 @@ import { dayLabel, messageTime } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 import type { ConversationFlow } from '../state/conversationFlow';
 import { showMessage } from '../state/showMessage';
-import { messageLabels } from './messageLabels';
+import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
 import conversationCss from '../styles/conversation.chunk.css';
@@ -33,7 +33,7 @@ const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').the
 /**
  * The conversation view: history, live messages, typing indicator and the composer. Its route
  * waits for the chunk that carries what the visitor does here (`widget.conversationFlow`,
- * views/routeViews.ts); shown some other way, it waits here.
+ * routeViews.ts); shown some other way, it waits here.
  */
 export function Messages() {
   const widget = useWidget();
@@ -213,7 +213,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
           onSend={(text) => {
             const files = pending?.pendingFiles.take();
             flow.sendMessage(text);
-            if (files?.length) flow.sendFiles(files);
+            if (pending && files?.length) flow.sendFiles(files, pending.sendFile);
           }}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}

@@ -9,7 +9,7 @@ import { formFields, type PreChatAnswers } from '../lib/preChatFields';
 import type { ValidationMessages } from '../lib/preChatSchema';
 import { submitPreChat } from '../state/preChatFlow';
 import prechatCss from '../styles/prechat.chunk.css';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 
 // A lazy chunk: its stylesheet and its English strings travel with it.
 adoptStyles(prechatCss);

@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { MESSAGE_TYPE } from '../../shared/types';
 import type { ChatMessage } from '../state/messageMerge';
 import { CompactPrompt } from './CompactPrompt';
-import { useWidget } from './context';
+import { useWidget } from '../widgetContext';
 import { adoptStyles } from '../lib/adoptStyles';
 import promptsCss from '../styles/prompts.chunk.css';
 

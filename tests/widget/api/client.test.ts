@@ -1,7 +1,8 @@
 import { ApiError, createApiClient, type ApiClientOptions, type OutgoingRequest, type Transport } from '../../../src/widget/api/client';
 import { updateMessage } from '../../../src/widget/api/botReplyEndpoints';
 import * as endpoints from '../../../src/widget/api/endpoints';
-import { sendAttachment, sendMessage } from '../../../src/widget/api/sendingEndpoints';
+import { sendAttachment } from '../../../src/widget/api/attachmentEndpoints';
+import { sendMessage } from '../../../src/widget/api/sendingEndpoints';
 
 // The widget's page, which a relative address (`baseUrl: ''`) is resolved against.
 beforeEach(() => vi.stubGlobal('location', new URL('https://chat.example/widget?website_token=web-tok')));

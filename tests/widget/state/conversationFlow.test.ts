@@ -1,5 +1,6 @@
 import { type Signal, signal } from '@preact/signals-react';
 import { ApiError } from '../../../src/widget/api/client';
+import { sendFile } from '../../../src/widget/state/fileUpload';
 import { createConversationFlow, type FlowDeps } from '../../../src/widget/state/conversationFlow';
 import { createMessagesModel } from '../../../src/widget/state/messages';
 import { createConversationModel } from '../../../src/widget/state/conversation';
@@ -141,7 +142,7 @@ describe('sending files', () => {
     const { flow, endpoints, settle } = await setup();
     const photo = file('photo.png', 'image/png');
     const invoice = file('invoice.pdf', 'application/pdf');
-    await flow.sendFiles([photo, invoice]);
+    await flow.sendFiles([photo, invoice], sendFile);
     await settle();
     expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
       'POST /api/v1/widget/messages',
@@ -159,7 +160,7 @@ describe('sending files', () => {
   it('shows each file at once as an uploading message of its kind', async () => {
     const uploading = (endpoint: Endpoint) => (endpoint.method === 'POST' ? new Promise(() => undefined) : undefined);
     const { flow, deps } = await setup({ answer: uploading });
-    await flow.sendFiles([file('photo.png', 'image/png'), file('invoice.pdf', 'application/pdf')]);
+    await flow.sendFiles([file('photo.png', 'image/png'), file('invoice.pdf', 'application/pdf')], sendFile);
     const local = deps.messages.list.value.filter((m) => typeof m.id === 'string');
     expect(local.map((m) => m.status)).toEqual(['in_progress', 'in_progress']);
     expect(local.map((m) => m.attachments?.[0].file_type)).toEqual(['image', 'file']);
@@ -167,7 +168,7 @@ describe('sending files', () => {
 
   it('replaces the uploading messages with the stored ones', async () => {
     const { flow, deps, settle } = await setup();
-    await flow.sendFiles([file('photo.png', 'image/png')]);
+    await flow.sendFiles([file('photo.png', 'image/png')], sendFile);
     await settle();
     expect(deps.messages.list.value.map((m) => m.id)).toEqual([1, 2, 900]);
     expect(deps.messages.list.value.at(-1)!.status).toBe('sent');
@@ -176,7 +177,7 @@ describe('sending files', () => {
   it('quotes the message being replied to on every file, then clears the quote', async () => {
     const { flow, deps, endpoints, settle } = await setup();
     deps.composer.quote(deps.messages.list.value[0]);
-    await flow.sendFiles([file('a.png', 'image/png'), file('b.png', 'image/png')]);
+    await flow.sendFiles([file('a.png', 'image/png'), file('b.png', 'image/png')], sendFile);
     await settle();
     expect(endpoints.map((endpoint) => (endpoint.body as FormData).get('message[reply_to]'))).toEqual(['1', '1']);
     expect(deps.composer.replyTo.value).toBeNull();
@@ -184,7 +185,7 @@ describe('sending files', () => {
 
   it('marks a file the server refuses as failed, without throwing', async () => {
     const { flow, deps, settle } = await setup({ answer: failing('POST', '/messages') });
-    await flow.sendFiles([file('photo.png', 'image/png')]);
+    await flow.sendFiles([file('photo.png', 'image/png')], sendFile);
     await settle();
     expect(deps.messages.list.value.at(-1)!.status).toBe('failed');
   });

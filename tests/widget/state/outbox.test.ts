@@ -3,6 +3,7 @@ import { signal } from '@preact/signals-react';
 import { ApiError } from '../../../src/widget/api/client';
 import { createConversationModel } from '../../../src/widget/state/conversation';
 import { createMessagesModel } from '../../../src/widget/state/messages';
+import { sendFile } from '../../../src/widget/state/fileUpload';
 import { createOutbox, FIRST_RETRY_MS, MAX_RETRY_MS, refusalOf } from '../../../src/widget/state/outbox';
 import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
 import { fakeRequest, serverMessage, type PendingCall } from './messageFixtures';
@@ -38,7 +39,9 @@ function setup() {
     stored,
   });
   const sendText = (content: string, replyTo?: number) => outbox.send(messages.addLocal({ content }, replyTo));
-  return { ...fake, connectionLost, stored, conversation, model: { ...messages, ...outbox, sendText } };
+  /** A file, as the attachments chunk sends it through this outbox (state/fileUpload.ts). */
+  const sendAttachment = (file: File) => sendFile({ messages, request: fake.request, outbox }, file);
+  return { ...fake, connectionLost, stored, conversation, model: { ...messages, ...outbox, sendText, sendAttachment } };
 }
 
 /** The client's errors: no answer at all, and an answer with this status. */

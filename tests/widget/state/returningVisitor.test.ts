@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { hostActions } from '../../../src/widget/host/hostActions';
+import { hostActions } from '../../../src/widget/state/hostActions';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 import { fakeWidget, widgetMessage } from './widgetFixture';
 

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { openLayer } from '../../../src/widget/lib/escapeLayers';
 import { App } from '../../../src/widget/views/App';
-import { WidgetContext } from '../../../src/widget/views/context';
+import { WidgetContext } from '../../../src/widget/widgetContext';
 import { BANNER_MS } from '../../../src/widget/state/widget';
 import { fakeWidget } from '../state/widgetFixture';
 import { setLocale } from '../../../src/widget/i18n';

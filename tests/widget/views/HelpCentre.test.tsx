@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ChannelPortal } from '../../../src/shared/types';
 import { setLocale } from '../../../src/widget/i18n';
-import { WidgetContext } from '../../../src/widget/views/context';
+import { WidgetContext } from '../../../src/widget/widgetContext';
 import { Home } from '../../../src/widget/views/Home';
 import { fakeWidget, type FakeServer } from '../state/widgetFixture';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, screen } from '@testing-library/react';
 import { Home } from '../../../src/widget/views/Home';
-import { WidgetContext } from '../../../src/widget/views/context';
+import { WidgetContext } from '../../../src/widget/widgetContext';
 import { fakeWidget } from '../state/widgetFixture';
 
 /** Home on fakes; `online` puts an agent of the inbox online. */

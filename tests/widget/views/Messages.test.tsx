@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Messages } from '../../../src/widget/views/Messages';
-import { WidgetContext } from '../../../src/widget/views/context';
+import { WidgetContext } from '../../../src/widget/widgetContext';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
 import { CONVERSATION_ID, fakeWidget, widgetMessage } from '../state/widgetFixture';
 

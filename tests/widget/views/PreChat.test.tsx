@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ChannelConfig, PreChatField } from '../../../src/shared/types';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
-import { WidgetContext } from '../../../src/widget/views/context';
+import { WidgetContext } from '../../../src/widget/widgetContext';
 import { PreChat } from '../../../src/widget/views/PreChat';
 import { fakeWidget, type FakeServer } from '../state/widgetFixture';
 

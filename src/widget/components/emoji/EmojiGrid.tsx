@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { nextGridIndex } from '../../lib/gridNavigation';
-import type { EmojiEntry } from './emojiCatalog';
+import type { EmojiEntry } from '../../lib/emojiCatalog';
 
 /** Cells per row; the picker's width is sized to fit them at phone width too. */
 export const EMOJI_COLUMNS = 8;

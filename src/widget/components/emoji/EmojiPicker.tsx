@@ -12,7 +12,7 @@ import {
   type CatalogNames,
   type EmojiEntry,
   type EmojiNames,
-} from './emojiCatalog';
+} from '../../lib/emojiCatalog';
 import { EmojiGrid } from './EmojiGrid';
 import emojiCss from '../../styles/emoji.chunk.css';
 import pickerEnglish from '../../../../locales/en.json?emoji-picker';

@@ -3,5 +3,5 @@ declare module 'emoji-data' {
   /** Emojibase's categories in order: `key` is its group number; `emoji` is space-separated, encoded (`encodeEmoji` in scripts/emojiData.mjs). */
   export const CATEGORIES: { key: number; emoji: string }[];
   /** The names for a Wren locale: the dataset's own where it has that language, else English. */
-  export function loadEmojiNames(locale: string): Promise<{ default: import('./emojiCatalog').EmojiNames }>;
+  export function loadEmojiNames(locale: string): Promise<{ default: import('../../lib/emojiCatalog').EmojiNames }>;
 }

@@ -1,8 +1,8 @@
 import { locale as activeLocale, setLocale, t } from '../i18n';
 import { isCompactRoute } from '../router';
 import { closeAllLayers } from '../lib/escapeLayers';
-import type { WidgetState } from '../state/widget';
-import type { HostHandlers } from './bridge';
+import type { WidgetState } from './widget';
+import type { HostHandlers } from '../host/bridge';
 
 /**
  * What each host → widget message does (docs/protocol.md#host-to-widget): a table from host

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { WidgetState } from '../state/widget';
+import type { WidgetState } from './state/widget';
 
 export const WidgetContext = createContext<WidgetState | null>(null);
 

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { availabilityText, backOnlineText, replyTimeText, replyWaitText } from '../../../src/widget/views/availability';
+import { availabilityText, backOnlineText, replyTimeText, replyWaitText } from '../../../src/widget/i18n/availability';
 import { setLocale } from '../../../src/widget/i18n';
 import type { WidgetState } from '../../../src/widget/state/widget';
 import type { WorkingHoursEntry } from '../../../src/shared/types';

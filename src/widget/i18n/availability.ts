@@ -1,5 +1,5 @@
 import type { ReplyTime } from '../../shared/types';
-import { intlLocale as intlLocaleSignal, t, type MessageKey } from '../i18n';
+import { intlLocale as intlLocaleSignal, t, type MessageKey } from './index';
 import { replyWaitKind, type TimeUntilBack } from '../../shared/availability';
 import type { WidgetState } from '../state/widget';
 

@@ -1,5 +1,5 @@
 import { loadAllStrings, setLocale } from '../../../src/widget/i18n';
-import { messageLabels } from '../../../src/widget/views/messageLabels';
+import { messageLabels } from '../../../src/widget/i18n/messageLabels';
 
 describe("the message components' words", () => {
   afterEach(() => setLocale('en'));

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { DARK_TEXT, HEX_COLOR, isLightColor } from '../../shared/color';
-import { direction, intlLocale } from '../i18n';
-import type { WidgetState } from '../state/widget';
+import { DARK_TEXT, HEX_COLOR, isLightColor } from '../shared/color';
+import { direction, intlLocale } from './i18n';
+import type { WidgetState } from './state/widget';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,5 +1,5 @@
 import type { MessageLabels } from '../components/messages/labels';
-import { intlLocale, t } from '../i18n';
+import { intlLocale, t } from './index';
 
 /** The message components' strings in the visitor's language (components never import i18n). */
 export function messageLabels(): MessageLabels {

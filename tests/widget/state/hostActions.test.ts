@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { hostActions } from '../../../src/widget/host/hostActions';
+import { hostActions } from '../../../src/widget/state/hostActions';
 import { openLayer } from '../../../src/widget/lib/escapeLayers';
 import { ApiError } from '../../../src/widget/api/client';
 import { DEFAULT_WIDGET_SETTINGS as DEFAULT_SETTINGS } from '../../../src/shared/widgetSettings';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
-import { fakeWidget, widgetMessage } from '../state/widgetFixture';
+import { fakeWidget, widgetMessage } from './widgetFixture';
 
 /** A loaded widget and its host-message handlers. */
 async function setup(server: Parameters<typeof fakeWidget>[0] = {}) {
