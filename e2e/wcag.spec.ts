@@ -305,7 +305,9 @@ const JOURNEYS: Journey[] = [
         name: 'the resolved conversation and its footer, asking for an address for the transcript',
         async reach({ widget }) {
           await widget.getByRole('dialog').getByRole('button', { name: 'End Conversation' }).click();
-          await expect(widget.getByRole('button', { name: 'Start a new conversation' })).toBeVisible();
+          // The inbox takes messages after resolving (Chatwoot's default): the composer stays, and
+          // the footer offers the transcript rather than a new conversation.
+          await expect(widget.getByText('This conversation has been resolved')).toBeVisible();
           await widget.getByRole('button', { name: 'Request a conversation transcript' }).click();
           // Asked for an address only when the visitor has not given one.
           const footer = widget.locator('.resolved-footer');
