@@ -131,8 +131,9 @@ export function createMessagesModel(request: Request) {
     addLocal,
     /** Changes a message in place (a retry started). */
     patch,
-    /** A send failed (the server's reason, when it refused it): the bubble offers a retry. */
-    fail: (id: number | string, error: '' | SendRefusal = '') => patch(id, { status: 'failed', meta: { error }, waiting: undefined }),
+    /** A send failed (the server's reason, when it refused it): the bubble offers a retry, and no upload bar. */
+    fail: (id: number | string, error: '' | SendRefusal = '') =>
+      patch(id, { status: 'failed', meta: { error }, waiting: undefined, progress: undefined }),
   };
 }
 

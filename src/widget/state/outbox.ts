@@ -117,7 +117,6 @@ export function createOutbox({ messages, conversation, request, referrer, connec
             return;
           }
           queue.shift();
-          messages.patch(echoId, { progress: undefined });
           messages.fail(echoId, refusal);
         }
       }
@@ -162,7 +161,7 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     /** The visitor's "Send message again" on a message the server refused: queued again, same `echo_id`. */
     retry(id: string) {
       if (messages.map.value.get(id)?.status !== 'failed') return;
-      messages.patch(id, { status: 'in_progress', meta: undefined, progress: undefined });
+      messages.patch(id, { status: 'in_progress', meta: undefined });
       send(messages.map.value.get(id) as ChatMessage);
     },
   };
