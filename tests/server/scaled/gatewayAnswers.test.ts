@@ -2,35 +2,19 @@
  * Gateway processes sharing one Redis keep one copy of each inbox answer between them, and
  * carry on by themselves when Redis is gone.
  */
-import { startRedis } from '../../../e2e/support/services.mjs';
 import { InsuredAnswerStore } from '../../../server/gateway/answerStore';
 import { randomToken } from '../../../server/lib/random';
-import { SILENT_LOGGER } from '../../../server/observability/logger';
 import { RedisAnswerStore } from '../../../server/redis/redisAnswerStore';
-import { connectRedisCommands, type RedisCommands } from '../../../server/redis/redisConnection';
 import { callPaths, gatewayInFrontOf } from '../gateway/gatewayFixture';
-import { createFixture, type Fixture } from '../helpers';
+import { gatewaysOnRedis } from './gatewaysOnRedis';
 
 describe('gateway processes on one Redis', () => {
-  let redis: Awaited<ReturnType<typeof startRedis>>;
-  let connections: RedisCommands[] = [];
-  let upstream: Fixture;
-  beforeEach(async () => {
-    redis = await startRedis();
-    upstream = await createFixture();
-  });
-  afterEach(async () => {
-    await Promise.all(connections.map((connection) => connection.close()));
-    connections = [];
-    await upstream.close();
-    await redis.stop();
-  });
+  const setup = gatewaysOnRedis();
 
   /** A gateway whose inbox answers live in the test's Redis, under `prefix`. */
   async function gateway(prefix: string) {
-    const connection = await connectRedisCommands(redis.url, SILENT_LOGGER, prefix);
-    connections.push(connection);
-    return gatewayInFrontOf(upstream, { store: new InsuredAnswerStore(new RedisAnswerStore(connection)) });
+    const connection = await setup.connect(prefix);
+    return gatewayInFrontOf(setup.upstream, { store: new InsuredAnswerStore(new RedisAnswerStore(connection)) });
   }
 
   it('ask Chatwoot once between them for the campaigns and agents of an inbox', async () => {
@@ -54,7 +38,7 @@ describe('gateway processes on one Redis', () => {
   it('each answer from its own memory, or from Chatwoot, while Redis is down', async () => {
     const { app, calls, token } = await gateway(`wren-test-${randomToken(6)}:`);
     await app.request(`/widget?website_token=${token}`);
-    await redis.stop();
+    await setup.redis.stop();
     const asked = calls.length;
     const page = await app.request(`/widget?website_token=${token}`);
     expect(page.status).toBe(200);

@@ -3,47 +3,31 @@
  * a send that comes again through another process, or through two at once, or after the process
  * that forwarded it stopped without its answer, is recognised.
  */
-import { startRedis } from '../../../e2e/support/services.mjs';
 import { UPSTREAM_TIMEOUT_MS } from '../../../server/gateway/chatwootClient';
 import { randomToken } from '../../../server/lib/random';
-import { SILENT_LOGGER } from '../../../server/observability/logger';
 import { RedisLocks } from '../../../server/redis/redisLocks';
 import { RedisSendLedger } from '../../../server/redis/redisSendLedger';
-import { connectRedisCommands, type RedisCommands } from '../../../server/redis/redisConnection';
 import { type Asked, chatwootOf, gatewayInFrontOf, sendsIn, sendThrough } from '../gateway/gatewayFixture';
-import { createFixture, type Fixture } from '../helpers';
+import { gatewaysOnRedis } from './gatewaysOnRedis';
 
 describe('gateway processes on one Redis: each send stored in Chatwoot once', () => {
-  let redis: Awaited<ReturnType<typeof startRedis>>;
-  let connections: RedisCommands[] = [];
-  let upstream: Fixture;
-  beforeEach(async () => {
-    redis = await startRedis();
-    upstream = await createFixture();
-  });
-  afterEach(async () => {
-    await Promise.all(connections.map((connection) => connection.close()));
-    connections = [];
-    await upstream.close();
-    await redis.stop();
-  });
+  const setup = gatewaysOnRedis();
 
   /** Two gateways on the test's Redis in front of one Chatwoot, whose `lose` each decides for its own sends. */
   async function twoGateways(options: { a?: Parameters<typeof chatwootOf>[1]; b?: Parameters<typeof chatwootOf>[1] } = {}) {
     const prefix = `wren-test-${randomToken(6)}:`;
     const asked: Asked[] = [];
     const gateway = async (standIn: Parameters<typeof chatwootOf>[1]) => {
-      const connection = await connectRedisCommands(redis.url, SILENT_LOGGER, prefix);
-      connections.push(connection);
-      const chatwoot = chatwootOf(upstream, standIn);
+      const connection = await setup.connect(prefix);
+      const chatwoot = chatwootOf(setup.upstream, standIn);
       asked.push(chatwoot.asked);
       const sends = { ledger: new RedisSendLedger(connection), locks: new RedisLocks(connection, { expiryMs: UPSTREAM_TIMEOUT_MS }) };
-      return gatewayInFrontOf(upstream, { fetch: chatwoot.fetch, sends });
+      return gatewayInFrontOf(setup.upstream, { fetch: chatwoot.fetch, sends });
     };
     const [a, b] = [await gateway(options.a), await gateway(options.b)];
-    const visitor = await upstream.visit();
+    const visitor = await setup.upstream.visit();
     const stored = async () =>
-      ((await (await upstream.widget('/messages', visitor)).json()).payload as { content: string }[]).map((m) => m.content);
+      ((await (await setup.upstream.widget('/messages', visitor)).json()).payload as { content: string }[]).map((m) => m.content);
     return { a, b, visitor, stored, sends: () => asked.reduce((total, calls) => total + sendsIn(calls), 0) };
   }
 
@@ -81,7 +65,7 @@ describe('gateway processes on one Redis: each send stored in Chatwoot once', ()
 
   it('forward nothing while Redis is down, and say when to try again', async () => {
     const { a, visitor, stored, sends } = await twoGateways();
-    await redis.stop();
+    await setup.redis.stop();
     const busy = await sendThrough(a, visitor.authToken, { content: 'Redis is down', echo_id: 'e-1' });
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('2');
