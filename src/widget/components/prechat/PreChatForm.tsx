@@ -175,51 +175,55 @@ export function PreChatForm({ fields, intro, messages, labels, countries, defaul
 
   return (
     <form className="prechat" noValidate aria-labelledby={intro ? `${id}-intro` : undefined} onSubmit={submit}>
-      {intro && (
-        <p className="prechat__intro" id={`${id}-intro`}>
-          {intro}
-        </p>
-      )}
-      {fields.map((field) => {
-        const error = errors[field.key];
-        const errorId = `${fieldId(field)}-error`;
-        // The required mark sits beside the label, not in it: the field's name is its label alone.
-        const label = (
-          <span className="prechat__label-row">
-            <label className="prechat__label" htmlFor={fieldId(field)}>
-              {field.label}
-            </label>
-            {field.required && (
-              <span className="prechat__required" aria-hidden="true">
-                *
-              </span>
-            )}
-          </span>
-        );
-        return (
-          <div className={`prechat__field prechat__field--${field.kind}`} key={field.key}>
-            {field.kind === 'checkbox' ? (
-              <div className="prechat__check">
-                {control(field, error ? errorId : undefined)}
-                {label}
-              </div>
-            ) : (
-              <>
-                {label}
-                {control(field, error ? errorId : undefined)}
-              </>
-            )}
-            {error && (
-              <p className="prechat__error" id={errorId}>
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
-      <button type="submit" className="button button--block" disabled={pending} aria-busy={pending || undefined}>
-        {labels.submit}
-      </button>
+      <div className="prechat__fields">
+        {intro && (
+          <p className="prechat__intro" id={`${id}-intro`}>
+            {intro}
+          </p>
+        )}
+        {fields.map((field) => {
+          const error = errors[field.key];
+          const errorId = `${fieldId(field)}-error`;
+          // The required mark sits beside the label, not in it: the field's name is its label alone.
+          const label = (
+            <span className="prechat__label-row">
+              <label className="prechat__label" htmlFor={fieldId(field)}>
+                {field.label}
+              </label>
+              {field.required && (
+                <span className="prechat__required" aria-hidden="true">
+                  *
+                </span>
+              )}
+            </span>
+          );
+          return (
+            <div className={`prechat__field prechat__field--${field.kind}`} key={field.key}>
+              {field.kind === 'checkbox' ? (
+                <div className="prechat__check">
+                  {control(field, error ? errorId : undefined)}
+                  {label}
+                </div>
+              ) : (
+                <>
+                  {label}
+                  {control(field, error ? errorId : undefined)}
+                </>
+              )}
+              {error && (
+                <p className="prechat__error" id={errorId}>
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="prechat__actions">
+        <button type="submit" className="button button--block" disabled={pending} aria-busy={pending || undefined}>
+          {labels.submit}
+        </button>
+      </div>
     </form>
   );
 }
