@@ -274,39 +274,6 @@ test.describe('with a mouse', () => {
 });
 
 test.describe('what screen readers are told', () => {
-  test('the log announces agent messages, the typing indicator is a status, every button has a name', async ({ page }) => {
-    await page.goto(`${E2E.hostOrigin}/`);
-    const launcher = launcherButton(page);
-    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
-    const widget = await openChat(page);
-    await expect(launcherButton(page, 'Close chat window')).toHaveAttribute('aria-expanded', 'true');
-    const id = await conversationStarted(widget, `Can I change my address? (${Date.now()})`);
-
-    const log = widget.getByRole('log', { name: 'Conversation' });
-    await expect(log).toHaveAttribute('aria-live', 'polite');
-    await agentMessage(id, { content: 'Of course, what is the new one?' });
-    await expect(log.getByText('Of course, what is the new one?')).toBeVisible();
-
-    await agentApi('POST', `/api/v1/accounts/1/conversations/${id}/toggle_typing_status`, { typing_status: 'on' });
-    const typing = widget.getByRole('status').filter({ hasText: 'is typing' });
-    // Read out as "<agent> is typing"; the dots are hidden from assistive technology.
-    await expect(typing).toHaveText(/^\S.* is typing$/);
-    await agentApi('POST', `/api/v1/accounts/1/conversations/${id}/toggle_typing_status`, { typing_status: 'off' });
-    await expect(typing).toHaveCount(0);
-
-    // Icon-only buttons carry their names.
-    await expect(widget.getByRole('button', { name: 'Send message' })).toBeAttached();
-    await expect(widget.getByRole('button', { name: 'Add an attachment' })).toBeAttached();
-    await expect(widget.getByRole('button', { name: 'Back' })).toBeVisible();
-    const unnamed = await widget
-      .locator('button')
-      .evaluateAll((buttons) => buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim())).map((b) => b.outerHTML));
-    expect(unnamed).toEqual([]);
-
-    await launcherButton(page, 'Close chat window').click();
-    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
-  });
-
   test('the header of a phone-sized window has a named close button', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto(`${E2E.hostOrigin}/`);

@@ -81,7 +81,8 @@ export function MessageBubble({ message, labels, messageLabels, callbacks, quote
             message.status === 'in_progress' && <span className="visually-hidden">{labels.sending}</span>
           )}
           {failed && (
-            <div className="bubble__error" role="alert">
+            // Not an alert: the message list's status says it once (MessageList), with why.
+            <div className="bubble__error">
               <Icon path={ALERT_ICON} size={16} />
               <span>{labels.failed}</span>
               {message.meta?.error && <span>{labels.refused?.[message.meta.error]}</span>}

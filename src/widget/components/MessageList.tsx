@@ -120,6 +120,8 @@ interface Memory extends MessageWindow {
   /** A quoted message to bring into view. */
   target?: Id;
   newest?: Id;
+  /** The messages whose send has failed, as of the last render (unset before the first). */
+  failed?: Set<Id>;
   older?: 'loading' | 'failed';
 }
 
@@ -141,8 +143,11 @@ export function MessageList(props: MessageListProps) {
   // or messages appended below do not move it.
   const [win, setWin] = useState<{ from?: Id; to?: Id }>({});
   const [loadingOlder, setLoadingOlder] = useState(false);
-  // A new agent message beyond a window scrolled far up, announced all the same.
-  const [heard, setHeard] = useState<ChatMessage | null>(null);
+  // What screen readers are told (docs/accessibility.md#what-a-screen-reader-hears): the log is
+  // not a live region, since its rows re-render (markdown arriving, a send stored, history
+  // loaded above) and a live log would read them again; this one status says each new message
+  // from the other side once, and a send that failed.
+  const [announcement, setAnnouncement] = useState('');
   const my = useRef({ stuck: true } as Memory).current;
 
   const list = messages.value;
@@ -221,17 +226,21 @@ export function MessageList(props: MessageListProps) {
 
   useLayoutEffect(() => {
     // A new message at the end: the visitor's own send (a local id until stored) brings them back
-    // to the newest message, also when they had scrolled up to read; an agent's beyond a window
-    // scrolled far up is still announced.
+    // to the newest message, also when they had scrolled up to read; another's is announced,
+    // wherever the visitor is reading.
     const newest = list[list.length - 1];
     if (my.newest !== undefined && newest && newest.id !== my.newest) {
       if (typeof newest.id === 'string') {
         my.stuck = true;
         if (!attached()) setWin({});
-      } else if (!attached() && newest.message_type !== MESSAGE_TYPE.incoming) setHeard(newest);
+      } else if (newest.message_type !== MESSAGE_TYPE.incoming) setAnnouncement(`${shared.nameOf(newest)}: ${shared.summary(newest)}`);
     }
     my.newest = newest?.id;
-    if (attached()) setHeard(null);
+    // A send that has just failed (again, after a retry), said with why.
+    const failed = list.filter((message) => message.status === 'failed');
+    const fresh = my.failed && failed.find((message) => !my.failed?.has(message.id));
+    my.failed = new Set(failed.map((message) => message.id));
+    if (fresh) setAnnouncement([labels.failed, fresh.meta?.error && labels.refused?.[fresh.meta.error]].filter(Boolean).join(' '));
     settle(true);
   });
 
@@ -300,7 +309,7 @@ export function MessageList(props: MessageListProps) {
         <div
           className="message-list"
           role="log"
-          aria-live="polite"
+          aria-live="off"
           aria-label={labels.conversation}
           tabIndex={-1}
           ref={log}
@@ -331,11 +340,11 @@ export function MessageList(props: MessageListProps) {
         </div>
         {props.children}
       </div>
-      {heard && (
-        <p className="visually-hidden" role="status">
-          {shared.nameOf(heard)}: {shared.summary(heard)}
-        </p>
-      )}
+      <p className="visually-hidden" role="status">
+        {/* No text node until there is something to say: an empty one rewritten on a re-render
+            reaches the live region as a change, and the next message would be read twice. */}
+        {announcement || null}
+      </p>
     </div>
   );
 }

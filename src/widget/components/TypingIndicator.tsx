@@ -13,15 +13,22 @@ export interface TypingIndicatorProps {
  * message list keeps them in sight when it follows the newest message (it watches its content's size).
  */
 export function TypingIndicator({ isTyping, typist, label }: TypingIndicatorProps) {
-  if (!isTyping.value) return null;
+  const typing = isTyping.value;
+  // The status stays on the page, empty while nobody types, and holds only the words: a screen
+  // reader speaks a live region's changes (not a region that arrives with its text), once for
+  // each change.
   return (
-    <div className="typing" role="status">
-      <span className="typing__dots" aria-hidden="true">
-        <span />
-        <span />
-        <span />
+    <div className={typing ? 'typing' : undefined}>
+      {typing && (
+        <span className="typing__dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+      )}
+      <span className="visually-hidden" role="status">
+        {typing ? label(typist.value) : null}
       </span>
-      <span className="visually-hidden">{label(typist.value)}</span>
     </div>
   );
 }

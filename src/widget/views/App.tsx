@@ -105,8 +105,8 @@ export function App() {
           subtitle={replyWaitText(widget)}
         />
       )}
-      {widget.banner.value && <Banner {...widget.banner.value} />}
-      {widget.session.connectionLost.value && <Banner message={t('CONNECTION.LOST')} type="error" />}
+      <Banner notice={widget.banner.value} />
+      <Banner notice={widget.session.connectionLost.value ? { message: t('CONNECTION.LOST'), type: 'error' } : null} />
       <main className="shell__body" onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
         {View ? <View errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
       </main>

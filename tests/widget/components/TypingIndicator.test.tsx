@@ -11,9 +11,10 @@ function setup() {
 }
 
 describe('the agent-typing indicator', () => {
-  it('shows nothing while no agent is typing', () => {
+  it('keeps its status on the page, empty and with no dots, while no agent is typing', () => {
     setup();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(document.querySelector('.typing')).toBeNull();
   });
 
   it('announces "Ana is typing" when the signal turns on', () => {
@@ -34,6 +35,7 @@ describe('the agent-typing indicator', () => {
     act(() => {
       isTyping.value = false;
     });
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(document.querySelector('.typing')).toBeNull();
   });
 });

@@ -3,11 +3,23 @@ import { attachmentSummary } from './attachmentInfo';
 import type { AttachmentLabels } from './labels';
 
 /**
- * A message in one line, for a reply chip: its text with whitespace collapsed, or the content
- * label of its first attachment ('Picture message', …), or ''.
+ * Markdown's marks, taken out of a line that is read rather than rendered (the markdown renderer
+ * is a lazy chunk): `**today**` reads "today", `[the help centre](https://…)` "the help centre".
+ */
+const MARKS: [RegExp, string][] = [
+  [/!?\[([^\]]*)\]\([^)\s]*\)/g, '$1'],
+  [/(\*\*|~~|\*|`)(?=\S)(.+?)(?<=\S)\1/g, '$2'],
+  // Underscores inside a word (snake_case) are no emphasis.
+  [/(?<!\w)(__|_)(?=\S)(.+?)(?<=\S)\1(?!\w)/g, '$2'],
+];
+
+/**
+ * A message in one line, for a reply chip and for screen readers: its text with whitespace
+ * collapsed and markdown's marks taken out, or the content label of its first attachment
+ * ('Picture message', …), or ''.
  */
 export function messageSummary(message: Pick<ChatMessage, 'content' | 'attachments'>, labels: AttachmentLabels): string {
-  const text = (message.content ?? '').replace(/\s+/g, ' ').trim();
+  const text = MARKS.reduce((line, [mark, kept]) => line.replace(mark, kept), (message.content ?? '').replace(/\s+/g, ' ').trim());
   if (text) return text;
   const first = message.attachments?.[0];
   return first ? attachmentSummary(first, labels) : '';

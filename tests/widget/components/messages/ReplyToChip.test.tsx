@@ -34,6 +34,13 @@ describe('a message summary', () => {
     expect(messageSummary(chatMessage({ content: ' Hello\n\n  there ' }), LABELS)).toBe('Hello there');
   });
 
+  it('reads markdown as its words, without its marks', () => {
+    const content = 'It left **today**, see _the_ [tracking page](https://example.com/t) or `AB12`; snake_case_name * 2 stays';
+    expect(messageSummary(chatMessage({ content }), LABELS)).toBe(
+      'It left today, see the tracking page or AB12; snake_case_name * 2 stays',
+    );
+  });
+
   it("is the first attachment's label for a message without text", () => {
     const photo = { id: 1, message_id: 1, account_id: 1, file_type: 'image' as const, data_url: '/x.png' };
     expect(messageSummary(chatMessage({ content: null, attachments: [photo] }), LABELS)).toBe('Picture message');
