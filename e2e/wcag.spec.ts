@@ -3,8 +3,9 @@ import { E2E } from './ports';
 import { agentApi } from './support/agentApi';
 import { axeViolations, LAUNCHER } from './support/axe';
 import { controlProblems } from './support/controls';
+import { textProblems, textSpacing } from './support/textFit';
 import { solidPng, tinyPdf } from './support/files';
-import { conversationWithMessage } from './support/settings';
+import { changeInbox, conversationWithMessage, createCampaign, deleteCampaign } from './support/settings';
 import { chatFrame, launcherRoot, openChat } from './support/widget';
 import { agentMessage, composerOf } from './support/widgetSession';
 
@@ -14,6 +15,12 @@ import { agentMessage, composerOf } from './support/widgetSession';
 // the frame's boundary (support/controls.ts), in light and dark, left to right and right to left,
 // on a 320 px phone and a 1280 px desktop: 0 violations. A violation is fixed in the widget,
 // never silenced here.
+//
+// Each screen's text is checked too (support/textFit.ts): at 320 px nothing scrolls sideways or
+// is cut off (1.4.10 Reflow); at 320 px with the text-spacing bookmarklet's CSS, nothing is cut
+// off or overlaps (1.4.12); and at 200 % zoom of the 1280 × 800 window, a 640 × 400 CSS px
+// viewport, nothing is lost (1.4.4, as Chromium zooms: every length scales, so text at 200 % is
+// the window at half its CSS size).
 //
 // The table is journeys of screens: each journey is one page that goes from screen to screen as
 // a visitor would, and each screen is checked in the four looks by switching the look in place
@@ -40,6 +47,8 @@ const LOOKS: Look[] = [
 ];
 const BASE = LOOKS[0];
 const SIZES = { 320: { width: 320, height: 640 }, 1280: { width: 1280, height: 800 } };
+/** The 1280 × 800 window zoomed to 200 %. */
+const ZOOMED = { width: 640, height: 400 };
 
 const lookName = ({ scheme, dir, width }: Look) => `${scheme}, ${dir}, ${width} px`;
 
@@ -96,15 +105,29 @@ async function screenProblems(page: Page): Promise<string[]> {
 }
 
 async function checkEveryLook(visit: Visit, screen: Screen): Promise<void> {
+  const { page } = visit;
   let look = BASE;
   for (const next of LOOKS) {
-    await applyLook(visit.page, look, next);
+    await applyLook(page, look, next);
     look = next;
     await screen.renew?.(visit);
-    expect.soft(await screenProblems(visit.page), `${screen.name} (${lookName(next)})`).toEqual([]);
+    const problems = await screenProblems(page);
+    if (next.width === 320) {
+      problems.push(...(await textProblems(page)).map((line) => `1.4.10: ${line}`));
+      if (next.dir === 'ltr') {
+        await textSpacing(page, true);
+        problems.push(...(await textProblems(page)).map((line) => `1.4.12: ${line}`));
+        await textSpacing(page, false);
+      }
+    }
+    expect.soft(problems, `${screen.name} (${lookName(next)})`).toEqual([]);
   }
   // The next screen is reached in the base look: its steps find controls by their English names.
-  await applyLook(visit.page, look, BASE);
+  await applyLook(page, look, BASE);
+  await page.setViewportSize(ZOOMED);
+  await screen.renew?.(visit);
+  expect.soft(await textProblems(page), `${screen.name} (200 %)`).toEqual([]);
+  await page.setViewportSize(SIZES[BASE.width]);
 }
 
 /** Picks files with the composer's attach button, as a visitor would. */
@@ -220,6 +243,19 @@ async function everyKindOfMessage(visit: Visit): Promise<void> {
   await expect(widget.getByRole('status').filter({ hasText: 'is typing' })).toBeAttached();
 }
 
+/** A pre-chat form with a field of every standard kind, all required, and a custom list. */
+const PRE_CHAT = {
+  pre_chat_message: 'Tell us who you are and we will get right back to you.',
+  pre_chat_fields: [
+    { field_type: 'standard', name: 'fullName', label: 'Full Name', type: 'text', required: true, enabled: true },
+    { field_type: 'standard', name: 'emailAddress', label: 'Email Address', type: 'email', required: true, enabled: true },
+    { field_type: 'standard', name: 'phoneNumber', label: 'Phone Number', type: 'text', required: true, enabled: true },
+    { field_type: 'contact_attribute', name: 'plan', label: 'Plan', type: 'list', values: ['Free', 'Pro'], required: true, enabled: true },
+  ],
+};
+
+const CAMPAIGN = 'Questions about sizes? Ask us.';
+
 const JOURNEYS: Journey[] = [
   {
     name: 'a first-time visitor through a conversation to its end',
@@ -312,6 +348,105 @@ const JOURNEYS: Journey[] = [
           // Asked for an address only when the visitor has not given one.
           const footer = widget.locator('.resolved-footer');
           await expect(footer.getByRole('textbox').or(footer.getByRole('status')).or(footer.getByRole('alert')).first()).toBeVisible();
+        },
+      },
+    ],
+  },
+  {
+    name: 'a visitor who reads the help centre, then fills in the pre-chat form',
+    async arrange() {
+      const slug = `wcag-${Date.now().toString(36)}`;
+      const portal = await agentApi<{ id: number }>('POST', '/api/v1/accounts/1/portals', {
+        portal: { name: 'Acme Help Centre', slug, config: { allowed_locales: ['en'], default_locale: 'en' } },
+      });
+      await agentApi('POST', `/api/v1/accounts/1/portals/${slug}/articles`, {
+        article: {
+          title: 'Returns and refunds',
+          content: '## How to return\n\nSend it back within **30 days**.\n\n| Item | Days |\n| --- | ---: |\n| Shoes | 30 |',
+          status: 'published',
+        },
+      });
+      await agentApi('PATCH', '/api/v1/accounts/1/inboxes/1', { portal_id: portal.id });
+      const restoreInbox = await changeInbox({ pre_chat_form_enabled: true, pre_chat_form_options: PRE_CHAT });
+      return async () => {
+        await restoreInbox();
+        await agentApi('PATCH', '/api/v1/accounts/1/inboxes/1', { portal_id: null });
+      };
+    },
+    screens: [
+      {
+        name: 'home with the popular articles',
+        async reach(visit) {
+          await visit.page.goto(`${E2E.hostOrigin}/`);
+          visit.widget = await openChat(visit.page);
+          await expect(visit.widget.getByRole('region', { name: 'Popular Articles' })).toBeVisible();
+        },
+      },
+      {
+        name: 'the article viewer',
+        async reach({ widget }) {
+          await widget.getByRole('region', { name: 'Popular Articles' }).getByRole('button', { name: 'Returns and refunds' }).click();
+          await expect(widget.locator('iframe.article-viewer__frame:not(.article-viewer__frame--loading)')).toBeVisible();
+          await expect(widget.frameLocator('iframe.article-viewer__frame').getByRole('heading', { name: 'How to return' })).toBeVisible();
+        },
+      },
+      {
+        name: 'the pre-chat form',
+        async reach({ widget }) {
+          await widget.getByRole('button', { name: 'Back' }).click();
+          await widget.getByRole('button', { name: 'Start Conversation' }).click();
+          await expect(widget.getByRole('form', { name: PRE_CHAT.pre_chat_message })).toBeVisible();
+        },
+      },
+      {
+        name: 'the pre-chat form with its errors and the dial-code list open',
+        async reach({ widget }) {
+          const form = widget.getByRole('form', { name: PRE_CHAT.pre_chat_message });
+          await form.getByRole('button', { name: 'Start Conversation' }).click();
+          await expect(form.getByLabel('Full Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+        },
+        // Checking focus on the controls closes the list (focus leaves it): open it again.
+        async renew({ widget }) {
+          const form = widget.locator('form.prechat');
+          if (!(await form.getByRole('listbox').isVisible())) await form.locator('.country__trigger').click();
+          await expect(form.getByRole('listbox')).toBeVisible();
+        },
+      },
+    ],
+  },
+  {
+    name: 'the prompts on the host page and the "chat unavailable" notice',
+    async arrange() {
+      const campaign = await createCampaign({ title: 'WCAG', message: CAMPAIGN, url: `${E2E.hostOrigin}/landing*`, timeOnPage: 1 });
+      return () => deleteCampaign(campaign);
+    },
+    screens: [
+      {
+        name: 'a campaign prompt',
+        async reach({ page, widget }) {
+          await page.goto(`${E2E.hostOrigin}/landing`);
+          await expect(widget.locator('.compact').getByText(CAMPAIGN)).toBeVisible({ timeout: 15_000 });
+        },
+      },
+      {
+        name: 'the unread-messages prompt',
+        async reach(visit) {
+          const { page } = visit;
+          await page.goto(`${E2E.hostOrigin}/`);
+          visit.widget = await openChat(page);
+          await startConversation(visit, `Is it in stock? (${Date.now()})`);
+          await page.getByRole('button', { name: 'Close chat window' }).click();
+          await agentMessage(visit.conversationId!, { content: 'Yes, in every size.' });
+          await expect(launcherRoot(page)).toHaveClass(/(^|\s)unread-view(\s|$)/);
+          await expect(visit.widget.locator('.compact').getByText('Yes, in every size.')).toBeVisible();
+        },
+      },
+      {
+        name: 'the "chat unavailable" notice',
+        async reach({ page }) {
+          await page.goto(`${E2E.hostOrigin}/unknown-token`);
+          await page.getByRole('button', { name: 'Chat with us' }).click();
+          await expect(page.locator('#wren-chat').getByRole('alert')).toContainText('Chat unavailable');
         },
       },
     ],

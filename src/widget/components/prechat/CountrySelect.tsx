@@ -103,14 +103,15 @@ export function CountrySelect({ id, countries, value, labels, invalid, described
     }
   };
 
-  // Leaving the picker (Tab, a click elsewhere) closes the list.
+  // Leaving the picker (Tab, a click elsewhere) closes the list. Heard in the capture phase: blur
+  // does not bubble, and Preact, unlike React, does not turn onBlur into a focusout.
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leaving its controls (a focusout), to close the list
-    <div className="country" onBlur={onBlur}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leaving its controls, to close the list
+    <div className="country" onBlurCapture={onBlur}>
       <button
         ref={trigger}
         id={id}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CountrySelect, type CountrySelectLabels } from '../../../../src/widget/components/prechat/CountrySelect';
 import { countriesIn } from '../../../../src/widget/lib/dialCodes';
 
@@ -95,6 +95,20 @@ describe('the dial-code picker', () => {
     expect(search().hasAttribute('aria-activedescendant')).toBe(false);
     key(search(), 'Enter');
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('closes when focus leaves it (Tab to the next field), and stays open while focus moves within', () => {
+    setup('DE');
+    const next = document.body.appendChild(document.createElement('input'));
+    fireEvent.click(trigger());
+    // blur alone, as Chromium sends it to the control losing focus: it does not bubble.
+    const blur = (to: Element) => act(() => void search().dispatchEvent(new FocusEvent('blur', { relatedTarget: to })));
+    blur(trigger());
+    expect(screen.queryByRole('listbox')).not.toBeNull();
+    blur(next);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    next.remove();
   });
 
   it('closes on Escape without letting it close the chat window, and gives focus back', () => {
