@@ -110,7 +110,6 @@ export function CountrySelect({ id, countries, value, labels, invalid, described
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leaving its controls, to close the list
     <div className="country" onBlurCapture={onBlur}>
       <button
         ref={trigger}
