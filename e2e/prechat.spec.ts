@@ -274,23 +274,22 @@ test('a campaign click goes through the form, which asks for name and e-mail, th
   }
 });
 
-for (const darkMode of ['light', 'dark'] as const) {
-  test(`has no accessibility violations, ${darkMode}, with its errors and the dial-code list open`, async ({ page }) => {
-    await hostSettings(page, { darkMode });
-    const { form } = await openForm(page);
-    expect(await axeViolations(page)).toEqual([]);
-    await submitButton(form).click();
-    await expect(form.getByText('Full Name is required')).toBeVisible();
-    await form.getByRole('button', { name: /^Country code/ }).click();
-    await form.getByRole('combobox', { name: 'Search country' }).fill('united');
-    await expect(form.getByRole('option').first()).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await saveScreenshot(page, `prechat-${darkMode}`);
-    await form.getByRole('combobox', { name: 'Search country' }).fill('qqqzzz');
-    await expect(form.getByText('No results found')).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-  });
-}
+// Its axe, focus and target-size checks in every look are e2e/wcag.spec.ts's (the help-centre
+// and pre-chat journey).
+
+test('3.3.7 redundant entry: after setUser with a name and an e-mail, the form asks only for what is left', async ({ page }) => {
+  const email = `known.${Date.now()}@example.com`;
+  await page.goto(`${E2E.hostOrigin}/`);
+  // As a site calls it for a signed-in customer, before the chat is ever opened.
+  await page.evaluate((address) => window.$chatwoot!.setUser(`known-${address}`, { email: address, name: 'Known Visitor' }), email);
+  const widget = await openChat(page);
+  await widget.getByRole('button', { name: 'Start Conversation' }).click();
+  const form = widget.getByRole('form', { name: INTRO });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Phone Number', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Full Name', { exact: true })).toHaveCount(0);
+  await expect(form.getByLabel('Email Address', { exact: true })).toHaveCount(0);
+});
 
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

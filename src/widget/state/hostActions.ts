@@ -84,7 +84,10 @@ export function hostActions(state: WidgetState): HostHandlers {
     'push-event'({ eventName }) {
       if (!isCompactRoute(router.path.value)) state.pushEvent(eventName);
     },
-    'set-user': ({ identifier, user }) => session.identify(identifier, user),
+    // What the site told is known from now on: the pre-chat form does not ask for it again (WCAG 3.3.7).
+    async 'set-user'({ identifier, user }) {
+      if (await session.identify(identifier, user)) await contact.fetch();
+    },
     'set-custom-attributes': ({ customAttributes }) => contact.setCustomAttributes(customAttributes),
     'delete-custom-attribute': ({ customAttribute }) => contact.deleteCustomAttribute(customAttribute),
     'set-conversation-custom-attributes': ({ customAttributes }) =>

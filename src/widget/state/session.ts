@@ -36,9 +36,10 @@ export function createSessionModel({ hostCall, bridge, authToken: bootAuthToken,
      * `$chatwoot.setUser`: sends the identity (profile extras folded into `additional_attributes`).
      * When the server answers with another contact the widget takes its tokens, hands the new
      * auth token to the host's cookie (and to a React Native app, which Chatwoot forgets) and
-     * reloads as that visitor. A refused identity reaches the host as `SET_USER_ERROR`.
+     * reloads as that visitor. A refused identity reaches the host as `SET_USER_ERROR`. Says
+     * whether the server took it.
      */
-    async identify(id: string | number, user: HostUser) {
+    async identify(id: string | number, user: HostUser): Promise<boolean> {
       const { company_name, city, country_code, description, social_profiles, custom_attributes, ...profile } = user;
       const result = await hostCall(
         endpoints.setUser({
@@ -49,7 +50,7 @@ export function createSessionModel({ hostCall, bridge, authToken: bootAuthToken,
         }),
         'SET_USER_ERROR',
       );
-      if (!result) return;
+      if (!result) return false;
       identifier.value = String(id);
       if (result.pubsub_token) pubsubToken.value = result.pubsub_token;
       const token = result.widget_auth_token;
@@ -59,6 +60,7 @@ export function createSessionModel({ hostCall, bridge, authToken: bootAuthToken,
         if (bridge.inNativeApp) bridge.sendNative({ type: 'auth-token', value: token });
       }
       if (token || user.identifier_hash) await onSwitch();
+      return true;
     },
 
     /** The contact was merged into another (`contact.merged`): the subscription follows its token. */

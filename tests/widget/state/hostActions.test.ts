@@ -104,6 +104,18 @@ describe('set-user', () => {
     });
   });
 
+  it('learns the contact again, so the pre-chat form does not ask for what the site gave (3.3.7)', async () => {
+    const widget = await setup();
+    const original = widget.request.getMockImplementation()!;
+    widget.request.mockImplementation(async (endpoint: Endpoint) =>
+      endpoint.path === '/api/v1/widget/contact' && endpoint.method === 'GET'
+        ? { id: 9, has_email: true, has_name: true, has_phone_number: false, identifier: 'ana' }
+        : original(endpoint),
+    );
+    await widget.host['set-user']!({ identifier: 'ana', user });
+    expect(widget.state.contact.contact.value).toMatchObject({ has_email: true, has_name: true });
+  });
+
   it('switches to the new visitor the server answers with: token, cookie, socket and history', async () => {
     const widget = await setup({ messages: [widgetMessage(1)] });
     const original = widget.request.getMockImplementation()!;
