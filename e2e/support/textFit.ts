@@ -15,8 +15,6 @@ export const TEXT_SPACING_CSS = `
 * { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
 p { margin-bottom: 2em !important; }`;
 
-const SPACING_ID = 'wcag-text-spacing';
-
 /** Runs in one document or shadow root (stands alone: Playwright sends it as source text). */
 function checkText(shadowHost?: string): string[] {
   const root: Document | ShadowRoot = shadowHost ? document.querySelector(shadowHost)!.shadowRoot! : document;
@@ -38,8 +36,22 @@ function checkText(shadowHost?: string): string[] {
     return true;
   };
 
-  if (!shadowHost && document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)
-    problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${document.documentElement.clientWidth}`);
+  // Scrolling sideways: the document, or any box of it that scrolls.
+  const scrollers = [...(shadowHost ? [] : [document.documentElement]), ...root.querySelectorAll('*')].filter((el) => {
+    const style = getComputedStyle(el);
+    return (el === document.documentElement || ['auto', 'scroll'].includes(style.overflowX)) && el.scrollWidth > el.clientWidth + 1;
+  });
+  for (const el of scrollers) {
+    // What sticks out furthest past its end (its start, right to left).
+    const rtl = getComputedStyle(el).direction === 'rtl';
+    const edge = el.getBoundingClientRect();
+    const beyond = (child: Element) => {
+      const box = child.getBoundingClientRect();
+      return rtl ? edge.left - box.left : box.right - edge.right;
+    };
+    const widest = [...el.querySelectorAll('*')].reduce<Element | null>((most, child) => (!most || beyond(child) > beyond(most) ? child : most), null);
+    problems.push(`scrolls sideways: ${nameOf(el)} ${el.scrollWidth} px wide in ${el.clientWidth}${widest ? `, most by ${nameOf(widest)}` : ''}`);
+  }
 
   // Every element with text of its own, and the boxes its text takes up.
   const runs: { el: Element; boxes: DOMRect[] }[] = [];
@@ -118,18 +130,22 @@ export async function textProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Applies (or takes off) the 1.4.12 spacing to Wren's text on both sides of the frame. */
+/**
+ * Applies (or takes off) the 1.4.12 spacing to Wren's text on both sides of the frame, as an
+ * adopted stylesheet: the chat frame's Content-Security-Policy refuses an inserted <style>, as
+ * it would a bookmarklet's (a user stylesheet or extension is what a reader would use).
+ */
 export async function textSpacing(page: Page, on: boolean): Promise<void> {
-  const apply = ([css, id, on, shadowHost]: [string, string, boolean, string | undefined]) => {
-    const root = shadowHost ? document.querySelector(shadowHost)!.shadowRoot! : document.head;
-    root.querySelector(`#${id}`)?.remove();
+  const apply = ([css, on, shadowHost]: [string, boolean, string | undefined]) => {
+    const root = shadowHost ? document.querySelector(shadowHost)!.shadowRoot! : document;
+    const marked = root.adoptedStyleSheets.filter((sheet) => (sheet as CSSStyleSheet & { textSpacing?: true }).textSpacing);
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => !marked.includes(sheet));
     if (!on) return;
-    const style = document.createElement('style');
-    style.id = id;
-    style.textContent = css;
-    root.append(style);
+    const sheet = Object.assign(new CSSStyleSheet(), { textSpacing: true });
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   };
-  await page.evaluate(apply, [TEXT_SPACING_CSS, SPACING_ID, on, '#wren-chat'] as [string, string, boolean, string]);
+  await page.evaluate(apply, [TEXT_SPACING_CSS, on, '#wren-chat'] as [string, boolean, string]);
   const chat = chatFrameOf(page);
-  if (chat) await chat.evaluate(apply, [TEXT_SPACING_CSS, SPACING_ID, on, undefined] as [string, string, boolean, undefined]);
+  if (chat) await chat.evaluate(apply, [TEXT_SPACING_CSS, on, undefined] as [string, boolean, undefined]);
 }
