@@ -5,13 +5,9 @@ import type { AttachmentLabels } from './labels';
 /**
  * Markdown's marks, taken out of a line that is read rather than rendered (the markdown renderer
  * is a lazy chunk): `**today**` reads "today", `[the help centre](https://…)` "the help centre".
+ * Underscores inside a word (snake_case) are no emphasis.
  */
-const MARKS: [RegExp, string][] = [
-  [/!?\[([^\]]*)\]\([^)\s]*\)/g, '$1'],
-  [/(\*\*|~~|\*|`)(?=\S)(.+?)(?<=\S)\1/g, '$2'],
-  // Underscores inside a word (snake_case) are no emphasis.
-  [/(?<!\w)(__|_)(?=\S)(.+?)(?<=\S)\1(?!\w)/g, '$2'],
-];
+const MARKS = /!?\[([^\]]*)\]\(\S*?\)|(\*\*|~~|[*`]|(?<!\w)__?)(?=\S)(.+?)(?<=\S)\2(?!\w)/g;
 
 /**
  * A message in one line, for a reply chip and for screen readers: its text with whitespace
@@ -19,7 +15,10 @@ const MARKS: [RegExp, string][] = [
  * ('Picture message', …), or ''.
  */
 export function messageSummary(message: Pick<ChatMessage, 'content' | 'attachments'>, labels: AttachmentLabels): string {
-  const text = MARKS.reduce((line, [mark, kept]) => line.replace(mark, kept), (message.content ?? '').replace(/\s+/g, ' ').trim());
+  const text = (message.content ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(MARKS, (_, link, _mark, words) => link ?? words);
   if (text) return text;
   const first = message.attachments?.[0];
   return first ? attachmentSummary(first, labels) : '';
