@@ -49,8 +49,13 @@ function checkText(shadowHost?: string): string[] {
       const box = child.getBoundingClientRect();
       return rtl ? edge.left - box.left : box.right - edge.right;
     };
-    const widest = [...el.querySelectorAll('*')].reduce<Element | null>((most, child) => (!most || beyond(child) > beyond(most) ? child : most), null);
-    problems.push(`scrolls sideways: ${nameOf(el)} ${el.scrollWidth} px wide in ${el.clientWidth}${widest ? `, most by ${nameOf(widest)}` : ''}`);
+    const widest = [...el.querySelectorAll('*')].reduce<Element | null>(
+      (most, child) => (!most || beyond(child) > beyond(most) ? child : most),
+      null,
+    );
+    problems.push(
+      `scrolls sideways: ${nameOf(el)} ${el.scrollWidth} px wide in ${el.clientWidth}${widest ? `, most by ${nameOf(widest)}` : ''}`,
+    );
   }
 
   // Every element with text of its own, and the boxes its text takes up.
