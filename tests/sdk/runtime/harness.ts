@@ -1,4 +1,4 @@
-import { createChatwoot } from '../../../src/sdk/chatwoot';
+import { createChatwoot, type HostCall } from '../../../src/sdk/chatwoot';
 import type { FrameMessage } from '../../../src/shared/protocol';
 import { createLauncher } from '../../../src/sdk/launcher';
 import { installRuntime } from '../../../src/sdk/runtime';
@@ -50,9 +50,13 @@ export function destroyWidgets(): void {
   for (const widget of widgets.splice(0)) widget.destroy();
 }
 
-/** A loader with its real launcher and `$chatwoot`, and the runtime installed into it. */
-export function setupRuntime(raw: HostSettings = {}) {
+/**
+ * A loader with its real launcher and `$chatwoot`, and the runtime installed into it; `before`
+ * makes calls on `$chatwoot` before the runtime has loaded.
+ */
+export function setupRuntime(raw: HostSettings = {}, before?: (chatwoot: ReturnType<typeof createChatwoot>) => void) {
   const settings = loaderSettings(raw);
+  const queue: HostCall[] = [];
   const launcher = createLauncher(
     settings,
     () => chatwoot.toggle(),
@@ -65,8 +69,10 @@ export function setupRuntime(raw: HostSettings = {}) {
     launcher,
     () => undefined,
     () => undefined,
+    queue,
   );
-  installRuntime({ chatwoot, launcher, settings, raw });
+  before?.(chatwoot);
+  installRuntime({ chatwoot, launcher, settings, raw, queue });
   widgets.push(chatwoot);
   const frame = () => frames.at(-1);
   /**
