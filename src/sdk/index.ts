@@ -131,6 +131,7 @@ export function run(
       const away = response.headers.get(AWAY_HEADER);
       // Hidden as `hideMessageBubble` hides it: `toggle('open')` still opens the chat.
       if (away === 'hide_launcher') launcher.toggleClass('hidden-bubble', true);
+      // The page's first word on it (the widget's later ones go through `setTeamAvailability`).
       emit(chatwoot, 'chatwoot:team-availability', { available: (chatwoot.isTeamAvailable = !away) });
       const campaigns = await response.json();
       if (campaigns.length && !returning) {
