@@ -2,7 +2,7 @@
 import { createChatwoot, type HostCall, type Runtime } from '../../src/sdk/chatwoot';
 import type { Launcher } from '../../src/sdk/launcher';
 import { loaderSettings, type HostSettings } from '../../src/sdk/settings';
-import { clearCookies } from './runtime/harness';
+import { clearCookies, recordCookieWrites } from './runtime/harness';
 
 const TOKEN = 'web-tok';
 const BASE = 'https://chat.example';
@@ -17,23 +17,6 @@ function fakeLauncher() {
     setColor: vi.fn(),
     toggleClass: vi.fn(),
   };
-}
-
-/** Records every `document.cookie` write, so removals can be checked whatever the DOM's jar does. */
-function recordCookieWrites() {
-  const writes: string[] = [];
-  let proto = Object.getPrototypeOf(document);
-  while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
-  const descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => descriptor.get!.call(document),
-    set: (value: string) => {
-      writes.push(value);
-      descriptor.set!.call(document, value);
-    },
-  });
-  return writes;
 }
 
 function setup(raw: HostSettings = {}) {

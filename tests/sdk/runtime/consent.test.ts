@@ -1,25 +1,8 @@
 // @vitest-environment happy-dom
-import { clearCookies, destroyWidgets, fakeCreateFrame, frames, setupRuntime, TOKEN } from './harness';
+import { clearCookies, destroyWidgets, fakeCreateFrame, frames, recordCookieWrites, setupRuntime, TOKEN } from './harness';
 
 vi.mock('../../../src/sdk/runtime/frame', () => ({ createFrame: (options: never) => fakeCreateFrame(options) }));
 vi.mock('../../../src/sdk/runtime/lazyParts', () => import('./fakeLazyParts'));
-
-/** Every `document.cookie` write, whatever happy-dom's jar keeps of it. */
-function recordCookieWrites() {
-  const writes: string[] = [];
-  let proto = Object.getPrototypeOf(document);
-  while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
-  const descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => descriptor.get!.call(document),
-    set: (value: string) => {
-      writes.push(value);
-      descriptor.set!.call(document, value);
-    },
-  });
-  return writes;
-}
 
 afterEach(() => {
   destroyWidgets();

@@ -94,3 +94,23 @@ export function clearCookies(): void {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
 }
+
+/**
+ * Records every `document.cookie` write, so removals can be checked whatever the DOM's jar does;
+ * `delete document.cookie` after the test puts the jar's own accessor back.
+ */
+export function recordCookieWrites() {
+  const writes: string[] = [];
+  let proto = Object.getPrototypeOf(document);
+  while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
+  const descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
+  Object.defineProperty(document, 'cookie', {
+    configurable: true,
+    get: () => descriptor.get!.call(document),
+    set: (value: string) => {
+      writes.push(value);
+      descriptor.set!.call(document, value);
+    },
+  });
+  return writes;
+}
