@@ -25,7 +25,7 @@ export async function probeLoader(page: Page): Promise<void> {
     const probe: LoaderProbe = { violations: [], events: [], readyBeforeAfterRun: null };
     window.e2eProbe = probe;
     document.addEventListener('securitypolicyviolation', (e) => probe.violations.push(`${e.violatedDirective} ${e.blockedURI}`), true);
-    for (const name of ['ready', 'error', 'opened', 'closed', 'on-message', 'postback']) {
+    for (const name of ['ready', 'error', 'opened', 'closed', 'on-message', 'postback', 'team-availability']) {
       addEventListener(`chatwoot:${name}`, (e) => probe.events.push({ name: e.type, detail: (e as CustomEvent).detail }));
     }
   });

@@ -1,9 +1,7 @@
-import { conversationCookie, conversationToken, LEGACY_CONVERSATION_COOKIE, userCookie } from '../shared/cookies';
+import { conversationToken, visitorCookies } from '../shared/cookies';
 import {
   checkCustomAttributeKey,
   checkCustomAttributes,
-  checkLocale,
-  checkNewMessage,
   checkUser,
   type HostApi,
   type HostApiMethod,
@@ -13,9 +11,15 @@ import { openPopout } from '../shared/popout';
 import type { HostUser } from '../shared/protocol';
 import { removeCookie } from './cookies';
 import type { Launcher } from './launcher';
-import { colorScheme, type LoaderSettings } from './settings';
+import type { LoaderSettings } from './settings';
 
-/** The runtime (`runtime/`) takes over calls once it has loaded; until then they queue. */
+/**
+ * A call waiting for the runtime, then for the frame: `[method, args]`, the shape the
+ * recommended snippet's stub queues in `$chatwoot.q` (docs/protocol.md#recommended-snippet).
+ */
+export type HostCall = [method: string, args: unknown[]];
+
+/** The runtime (`runtime/`) takes over calls once it has loaded; until then they wait in the queue. */
 export interface Runtime {
   call(method: string, args: unknown[]): void;
 }
@@ -30,9 +34,23 @@ export function emit(chatwoot: object, name: HostEventName, detail?: unknown): v
 }
 
 /**
+ * What the loader knows of whether the team can answer now, as `$chatwoot.isTeamAvailable` and
+ * `chatwoot:team-availability` (when it changes): from the campaigns check's away header, then
+ * from the widget.
+ */
+export function setTeamAvailability(chatwoot: { isTeamAvailable?: boolean }, available: boolean): void {
+  if (chatwoot.isTeamAvailable !== available)
+    emit(chatwoot, 'chatwoot:team-availability', { available: (chatwoot.isTeamAvailable = available) });
+}
+
+/**
  * Builds `window.$chatwoot`, the public API site owners program against (docs/protocol.md#the-host-api).
- * Arguments are validated here, synchronously, so a bad call throws where it was made; the
- * work itself is done by the runtime, and calls made before it exists are queued in order.
+ * Every method hands its call to the runtime by its name, and the runtime does the work and
+ * checks the arguments; Chatwoot's own checks run here too, so those calls throw where they
+ * were made before anything has loaded, as Chatwoot's do. The few methods below also do what
+ * cannot wait for the runtime. Until it has loaded, calls wait in `queue`, in order: the one
+ * queue a call passes through (the snippet's stub fills the same array, and the runtime keeps
+ * messages for a frame still loading there).
  */
 export function createChatwoot(
   websiteToken: string,
@@ -42,15 +60,24 @@ export function createChatwoot(
   loadRuntime: () => void,
   /** Called by `destroy()`, once the widget has left the page. */
   onDestroy: () => void,
+  queue: HostCall[] = [],
 ) {
   let runtime: Runtime | undefined;
-  const queue: [string, unknown[]][] = [];
   const call = (method: string, ...args: unknown[]) => (runtime ? runtime.call(method, args) : queue.push([method, args]));
-  /** A method whose argument is checked here, at the call, and handed to the runtime as it is. */
+  /**
+   * Removes the visitor's cookies here and now, with their `baseDomain` copies, whether or not
+   * the runtime ever loads on this page. (`keepOpen`'s key is the runtime's to remove: only a
+   * page where the runtime ran writes it, and one that reads it reopens the chat, which loads it.)
+   */
+  const forget = () => {
+    for (const name of visitorCookies(websiteToken)) removeCookie(name, settings.baseDomain);
+  };
+
+  /** A method the runtime does alone, after Chatwoot's check if it has one. */
   const forward =
-    <M extends HostApiMethod>(method: M, check?: (arg: unknown) => void) =>
+    <M extends HostApiMethod>(method: M, check?: (arg: never) => void) =>
     (arg: Parameters<HostApi[M]>[0]) => {
-      check?.(arg);
+      check?.(arg as never);
       call(method, arg);
     };
 
@@ -61,8 +88,9 @@ export function createChatwoot(
     websiteToken,
     hasLoaded: false,
     isOpen: false,
-    // Chatwoot's `identifier` and `user`: set by the runtime's `setUser`, cleared by its `reset`.
-    ...({} as { identifier?: string | number; user?: HostUser }),
+    // Chatwoot's `identifier` and `user`: set by the runtime's `setUser`, cleared by its `reset`;
+    // Wren's `isTeamAvailable`: unknown until the campaigns check or the widget tells.
+    ...({} as { identifier?: string | number; user?: HostUser; isTeamAvailable?: boolean }),
 
     toggle(state?: 'open' | 'close') {
       const open = state === 'open' ? true : state === 'close' ? false : !api.isOpen;
@@ -91,31 +119,37 @@ export function createChatwoot(
       // Identifying a visitor is the site's intent to start a session: load now, not on click.
       loadRuntime();
     },
-    // The runtime turns these into the widget's messages (runtime/widgetMessages.ts).
     setCustomAttributes: forward('setCustomAttributes', checkCustomAttributes),
     deleteCustomAttribute: forward('deleteCustomAttribute', checkCustomAttributeKey),
     setConversationCustomAttributes: forward('setConversationCustomAttributes', checkCustomAttributes),
     deleteConversationCustomAttribute: forward('deleteConversationCustomAttribute', checkCustomAttributeKey),
     setLabel: forward('setLabel'),
     removeLabel: forward('removeLabel'),
-    setLocale(locale?: string) {
-      call('setLocale', (api.locale = checkLocale(locale)));
-    },
-    setColorScheme(mode?: string) {
-      call('setColorScheme', (api.darkMode = colorScheme(mode)));
-    },
+    setLocale: forward('setLocale'),
+    setColorScheme: forward('setColorScheme'),
     /**
      * Wren (like Intercom's): opens the conversation with `message` in the composer, for the
      * visitor to edit and send. Without a message it just opens the composer.
      */
     showNewMessage(message?: string) {
-      call('showNewMessage', checkNewMessage(message));
+      call('showNewMessage', message);
       api.toggle('open');
+    },
+    prefillMessage(message: string) {
+      api.showNewMessage(message);
+    },
+    /** Loads the runtime, which loads the frame hidden if need be: the chat stays as it is. */
+    sendMessage(message: string) {
+      call('sendMessage', message);
+      loadRuntime();
+    },
+    setConsent(granted: boolean) {
+      if (granted === false) forget();
+      call('setConsent', granted);
     },
     reset() {
       api.toggle('close');
-      for (const name of [conversationCookie(websiteToken), LEGACY_CONVERSATION_COOKIE, userCookie(websiteToken)])
-        removeCookie(name, settings.baseDomain);
+      forget();
       queue.length = 0;
       call('reset');
     },
@@ -135,10 +169,9 @@ export function createChatwoot(
      * given the inbox's campaigns, only if one of them matches the page.
      */
     preload: (...campaigns: unknown[]) => call('preload', ...campaigns),
-    /** Hands calls over to the loaded runtime and replays the queue, in order. */
+    /** Hands calls over to the loaded runtime, which takes over the queue. */
     attach(loaded: Runtime) {
       runtime = loaded;
-      for (const [method, args] of queue.splice(0)) loaded.call(method, args);
     },
   };
   return api satisfies HostApi;

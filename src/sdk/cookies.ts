@@ -1,10 +1,15 @@
 /** Writing first-party cookies on the host page (docs/protocol.md#cookies-and-storage); reading them is src/shared/cookies.ts's. */
 
-/** Writes a cookie for a year (SameSite=Lax), scoped to `domain` when the site set `baseDomain`. */
-export function setCookie(name: string, value: string, domain?: string, maxAgeS = 365 * 24 * 60 * 60): void {
+/**
+ * Writes a cookie (SameSite=Lax) for `maxAgeS`, or for the browser session without it, scoped
+ * to `domain` when the site set `baseDomain`. Only the runtime's consent gate calls it
+ * (runtime/consent.ts).
+ */
+export function setCookie(name: string, value: string, domain?: string, maxAgeS?: number): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   const scope = domain ? `; domain=${domain}` : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeS}; path=/; SameSite=Lax${scope}${secure}`;
+  const lifetime = maxAgeS === undefined ? '' : `; max-age=${maxAgeS}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}${lifetime}; path=/; SameSite=Lax${scope}${secure}`;
 }
 
 /**
@@ -14,4 +19,11 @@ export function setCookie(name: string, value: string, domain?: string, maxAgeS 
  */
 export function removeCookie(name: string, domain?: string): void {
   for (const scope of domain ? ['', `; domain=${domain}`] : ['']) document.cookie = `${name}=; max-age=0; path=/${scope}`;
+}
+
+/** The host page's sessionStorage value of `key`; undefined where storage is refused (every cookie blocked, a sandbox). */
+export function sessionValue(key: string): string | null | undefined {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {}
 }

@@ -11,8 +11,11 @@
  * A page may run several widgets (docs/architecture.md#several-widgets-on-one-page): each `run`
  * with other options starts one more, with its own launcher, frame and visitor.
  */
-import { createChatwoot, emit, type Chatwoot } from './chatwoot';
-import { conversationToken } from '../shared/cookies';
+import { createChatwoot, emit, type Chatwoot, type HostCall } from './chatwoot';
+import { AWAY_HEADER } from '../shared/awayMode';
+import { conversationToken, keepOpenKey } from '../shared/cookies';
+import type { HostApiMethod } from '../shared/hostApi';
+import { sessionValue } from './cookies';
 import { createLauncher } from './launcher';
 import { loaderSettings, type HostSettings } from './settings';
 import type { RuntimeModule } from './runtimeContext';
@@ -61,20 +64,22 @@ export function run(
   importRuntime = (url: string): Promise<RuntimeModule> => import(/* @vite-ignore */ url),
 ): Chatwoot {
   // The snippet's widget, once running, is `window.$chatwoot`; until then the recommended
-  // snippet's stub (docs/protocol.md#embed-snippet) queues its calls there in `q`.
-  const stub = window.$chatwoot as (Chatwoot & { q?: [keyof Chatwoot, unknown[]][] }) | undefined;
+  // snippet's stub (docs/protocol.md#recommended-snippet) queues its calls there in `q`.
+  const stub = window.$chatwoot as (Chatwoot & { q?: HostCall[] }) | undefined;
   if (!own && stub && !stub.q) return stub;
   const base = new URL(baseUrl, location.href).href.replace(/\/$/, '');
   const runtimeUrl = `${base}/packs/${__WREN_RUNTIME__}`;
   const raw = own ?? window.chatwootSettings ?? {};
   const settings = loaderSettings(raw);
+  // The one queue of host calls: the stub's array, taken over.
+  const queue = (!own && stub?.q) || [];
   let loading: Promise<void> | undefined;
   let destroyed = false;
 
   const loadRuntime = () =>
     destroyed ||
     (loading ??= importRuntime(runtimeUrl)
-      .then((module) => module.installRuntime({ chatwoot, launcher, settings, raw }))
+      .then((module) => module.installRuntime({ chatwoot, launcher, settings, raw, queue }))
       .catch((error) => {
         // Blocked or offline: keep the bubble usable (a later click retries) and say so.
         loading = undefined;
@@ -86,37 +91,54 @@ export function run(
   // Intent (hover, focus) loads the runtime, a static and cacheable file, so the click finds it
   // ready. It creates no frame and writes nothing: a hover is not a session.
   const launcher = createLauncher(settings, () => chatwoot.toggle(), loadRuntime, !own);
-  const chatwoot = createChatwoot(websiteToken, base, settings, launcher, loadRuntime, () => {
-    destroyed = true;
-    if (!own) delete window.$chatwoot;
-  });
+  const chatwoot = createChatwoot(
+    websiteToken,
+    base,
+    settings,
+    launcher,
+    loadRuntime,
+    () => {
+      destroyed = true;
+      if (!own) delete window.$chatwoot;
+    },
+    queue,
+  );
   if (!own) window.$chatwoot = chatwoot;
   // `$chatwoot` works from this moment (calls queue for the frame), so sites that identify
   // the visitor on ready need not wait for a click.
   setTimeout(emit, 0, chatwoot, 'chatwoot:ready');
   // Then the stub's calls, in order, each in a task of its own: one that throws (bad arguments)
   // does so where a direct call would, and the others still run. (The methods use no `this`.)
-  if (!own) stub?.q?.map(([name, args]) => setTimeout(chatwoot[name] as (...a: unknown[]) => void, 0, ...args));
-  whenIdle(() => {
+  for (const [name, args] of queue.splice(0)) setTimeout(chatwoot[name as HostApiMethod] as (...a: unknown[]) => void, 0, ...args);
+  // `keepOpen`: the chat was open on the page before this one (the runtime remembers it).
+  if (raw.keepOpen && sessionValue(keepOpenKey(websiteToken))) chatwoot.toggle('open');
+  whenIdle(async () => {
     if (destroyed) return;
-    if (settings.loadEagerly || conversationToken(websiteToken)) {
+    const returning = settings.loadEagerly || conversationToken(websiteToken);
+    if (returning) {
       chatwoot.preload();
       loadRuntime();
-      return;
     }
     // The one request a first-time visitor's page view may make. No cookies go with it and
     // the server marks it public for a minute, so browsers and CDNs answer most page views
-    // from cache (`cache: 'default'` is fetch's default). Only an inbox with campaigns costs
-    // the runtime file, which then loads the frame if a campaign matches this page.
-    fetch(`${base}/api/v1/widget/campaigns?website_token=${encodeURIComponent(websiteToken)}`, { credentials: 'omit' })
-      .then((response) => response.json())
-      .then((campaigns) => {
-        if (campaigns.length) {
-          chatwoot.preload(campaigns);
-          loadRuntime();
-        }
-      })
-      .catch(() => undefined);
+    // from cache (`cache: 'default'` is fetch's default). It also says whether the team is
+    // away (docs/behaviour.md#away-mode). Only an inbox with campaigns costs the runtime file,
+    // which then loads the frame if a campaign matches this page.
+    try {
+      const response = await fetch(`${base}/api/v1/widget/campaigns?website_token=${encodeURIComponent(websiteToken)}`, {
+        credentials: 'omit',
+      });
+      const away = response.headers.get(AWAY_HEADER);
+      // Hidden as `hideMessageBubble` hides it: `toggle('open')` still opens the chat.
+      if (away === 'hide_launcher') launcher.toggleClass('hidden-bubble', true);
+      // The page's first word on it (the widget's later ones go through `setTeamAvailability`).
+      emit(chatwoot, 'chatwoot:team-availability', { available: (chatwoot.isTeamAvailable = !away) });
+      const campaigns = await response.json();
+      if (campaigns.length && !returning) {
+        chatwoot.preload(campaigns);
+        loadRuntime();
+      }
+    } catch {}
   });
   return chatwoot;
 }

@@ -1,4 +1,4 @@
-import type { Chatwoot } from './chatwoot';
+import type { Chatwoot, HostCall } from './chatwoot';
 import type { createLauncher } from './launcher';
 import type { HostSettings, LoaderSettings } from './settings';
 
@@ -11,6 +11,8 @@ export interface RuntimeContext {
   launcher: ReturnType<typeof createLauncher>;
   settings: LoaderSettings;
   raw: HostSettings;
+  /** The one queue: host calls until the runtime attaches, then messages for a frame still loading. */
+  queue: HostCall[];
 }
 
 /** The runtime file's exports, as `sdk.js` sees them after the dynamic import. */

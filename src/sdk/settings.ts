@@ -10,7 +10,8 @@ export interface LoaderSettings {
   launcherTitle?: string;
   hideMessageBubble: boolean;
   widgetStyle: 'standard' | 'flat';
-  darkMode: ColorScheme;
+  /** As the site wrote them until the runtime loads, which puts in the normalised ones (`widgetSettings`). */
+  darkMode?: ColorScheme;
   locale?: string;
   baseDomain?: string;
   widgetColor?: string;
@@ -23,8 +24,9 @@ export function colorScheme(value: unknown): ColorScheme {
 }
 
 /**
- * Reads the settings the launcher needs; the rest are read by the runtime when it loads. The
- * site's other keys ride along unchanged (cheaper than copying the few the loader uses).
+ * Reads the settings the launcher needs; the rest, the colour scheme and the locale too, are
+ * read by the runtime when it loads. The site's other keys ride along unchanged (cheaper than
+ * copying the few the loader uses).
  */
 export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
   return {
@@ -33,8 +35,6 @@ export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
     type: raw.type === 'expanded_bubble' ? 'expanded_bubble' : 'standard',
     hideMessageBubble: !!raw.hideMessageBubble,
     widgetStyle: raw.widgetStyle === 'flat' ? 'flat' : 'standard',
-    darkMode: colorScheme(raw.darkMode),
-    locale: (raw.useBrowserLanguage && navigator.language.replace('-', '_')) || raw.locale,
   };
 }
 
@@ -45,12 +45,12 @@ export function loaderSettings(raw: HostSettings = {}): LoaderSettings {
  */
 export function widgetSettings(raw: HostSettings, loader: LoaderSettings): WidgetSettings {
   return {
-    locale: loader.locale,
+    locale: (raw.useBrowserLanguage && navigator.language.replace('-', '_')) || raw.locale,
     position: loader.position,
     showPopoutButton: !!raw.showPopoutButton,
     showUnreadMessagesDialog: raw.showUnreadMessagesDialog !== false,
     widgetStyle: loader.widgetStyle,
-    darkMode: loader.darkMode,
+    darkMode: colorScheme(raw.darkMode),
     welcomeTitle: raw.welcomeTitle || '',
     welcomeDescription: raw.welcomeDescription || '',
     availableMessage: raw.availableMessage || '',
@@ -58,5 +58,9 @@ export function widgetSettings(raw: HostSettings, loader: LoaderSettings): Widge
     enableFileUpload: raw.enableFileUpload,
     enableEmojiPicker: raw.enableEmojiPicker !== false,
     enableEndConversation: raw.enableEndConversation !== false,
+    // What the settings alone say; the runtime puts in what it knows of this visitor's answer.
+    consent: raw.consent === 'required' ? 'ask' : 'granted',
+    consentDeclined: raw.consentDeclined === 'none' ? 'none' : 'session',
+    storage: raw.storage === 'session' ? 'session' : 'persistent',
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The cookies the loader keeps on the host page: their names (Chatwoot's, so a site moving
+ * The cookies (and the one sessionStorage key) the loader keeps on the host page: their names (Chatwoot's, so a site moving
  * between Chatwoot and Wren keeps its visitors) and how they are read. The loader writes them
  * (src/sdk/cookies.ts); the npm package reads the conversation's for a popout; the widget and the
  * server meet the conversation token again as the `cw_conversation` parameter.
@@ -25,6 +25,30 @@ export const SNOOZE_COOKIE = 'cw_snooze_campaigns_till';
 /** A hash of the identity last sent with `setUser` for this inbox, so an unchanged one is not resent. */
 export function userCookie(websiteToken: string): string {
   return `cw_user_${websiteToken}`;
+}
+
+/** Remembers that the visitor (or the site, by `setConsent(true)`) gave consent to storage, when the site requires it. */
+export function consentCookie(websiteToken: string): string {
+  return `cw_consent_${websiteToken}`;
+}
+
+/**
+ * Every cookie Wren keeps of the visitor for this inbox, and Chatwoot's one per site: what
+ * `reset()` and a withdrawn consent remove (docs/protocol.md#cookies-and-storage).
+ */
+export function visitorCookies(websiteToken: string): string[] {
+  return [
+    conversationCookie(websiteToken),
+    LEGACY_CONVERSATION_COOKIE,
+    userCookie(websiteToken),
+    consentCookie(websiteToken),
+    SNOOZE_COOKIE,
+  ];
+}
+
+/** The host page's sessionStorage key that says the chat was open, for `keepOpen`. */
+export function keepOpenKey(websiteToken: string): string {
+  return `wren:open:${websiteToken}`;
 }
 
 /** A first-party cookie of the host page, decoded; undefined when there is none. */

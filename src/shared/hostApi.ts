@@ -30,6 +30,15 @@ export interface HostApi {
   setColorScheme(mode: ColorScheme): void;
   /** Wren: opens the conversation with `message` in the composer, for the visitor to send. */
   showNewMessage(message?: string): void;
+  /** Wren: opens the chat with `message` in the composer, not sent (the same as `showNewMessage`). */
+  prefillMessage(message: string): void;
+  /** Wren: sends `message` as the visitor, without opening the chat; they see it when they open it. */
+  sendMessage(message: string): void;
+  /**
+   * Wren: the site's consent tool grants (true) or withdraws (false) consent to storage
+   * (docs/behaviour.md#consent); withdrawal deletes what Wren stored.
+   */
+  setConsent(granted: boolean): void;
   /** Forgets the visitor: the next open starts a new anonymous session. */
   reset(): void;
   /** Wren: removes the launcher, the chat frame and their listeners (cookies stay: `reset()` first to forget the visitor). */
@@ -55,6 +64,7 @@ interface EventDetails {
   /** The number of unread agent messages. */
   'chatwoot:unread-count': number;
   'chatwoot:conversation-resolved': { conversationId: number };
+  'chatwoot:team-availability': { available: boolean };
 }
 
 /** Each event's `detail`, for every event of `HOST_WINDOW_EVENTS`: an event without one fails `tsc` here. */
@@ -84,6 +94,17 @@ export interface HostSettings {
   widgetColor?: string;
   /** Wren: load the chat frame as soon as the page is idle instead of on first intent. */
   loadEagerly?: boolean;
+  /**
+   * Wren: `required` stores nothing (no cookie, no storage in the frame) until the visitor
+   * accepts in the widget or the site calls `setConsent(true)` (docs/behaviour.md#consent).
+   */
+  consent?: 'required';
+  /** Wren: after a Decline, a chat kept in memory for this page (`session`, the default) or none. */
+  consentDeclined?: 'session' | 'none';
+  /** Wren: `session` keeps no persistent identifier: session cookies, nothing stored in the frame. */
+  storage?: 'persistent' | 'session';
+  /** Wren: reopen the chat after a reload or navigation if it was open. */
+  keepOpen?: boolean;
 }
 
 /** Every method once, in the order the docs list them; `satisfies` keeps it equal to `HostApi`. */
@@ -101,6 +122,9 @@ const METHODS = {
   setLocale: 1,
   setColorScheme: 1,
   showNewMessage: 1,
+  prefillMessage: 1,
+  sendMessage: 1,
+  setConsent: 1,
   reset: 1,
   destroy: 1,
 } satisfies Record<HostApiMethod, 1>;
@@ -109,9 +133,38 @@ const METHODS = {
 export const HOST_API_METHODS = /* @__PURE__ */ Object.keys(METHODS) as HostApiMethod[];
 
 /*
- * The argument checks, with Chatwoot's messages: a bad call throws where it was made. `sdk.js`
- * runs them in its methods, and the package before it queues a call for a widget still loading.
+ * The argument checks, with Chatwoot's messages (Wren's own for its own methods).
  */
+
+/**
+ * Chatwoot's argument checks, by method: they throw at the call, before anything has loaded, as
+ * Chatwoot's do. `sdk.js` runs them in its methods; every page view pays for them.
+ */
+export const CHATWOOT_CHECKS = {
+  setUser: checkUser,
+  setCustomAttributes: checkCustomAttributes,
+  setConversationCustomAttributes: checkCustomAttributes,
+  deleteCustomAttribute: checkCustomAttributeKey,
+  deleteConversationCustomAttribute: checkCustomAttributeKey,
+} satisfies Checks;
+
+/**
+ * Wren's stricter checks, for its own methods and Chatwoot's `setLocale`: the loader's runtime
+ * runs them (at the call once it has loaded; for a call made before, when it takes the call
+ * from the queue), to keep them out of `sdk.js`.
+ */
+export const WREN_CHECKS = {
+  setLocale: checkLocale,
+  showNewMessage: checkNewMessage,
+  prefillMessage: checkNewMessage,
+  sendMessage: checkSentMessage,
+  setConsent: checkConsent,
+} satisfies Checks;
+
+/** Every check, by method: the npm package runs them all at the call. */
+export const HOST_API_CHECKS: Checks = /* @__PURE__ */ Object.assign({}, CHATWOOT_CHECKS, WREN_CHECKS);
+
+type Checks = { [M in HostApiMethod]?: (...args: Parameters<HostApi[M]>) => unknown };
 
 const isFilledObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
@@ -141,4 +194,14 @@ export function checkLocale(locale: unknown = 'en'): string {
 export function checkNewMessage(message: unknown = ''): string {
   if (typeof message !== 'string') throw Error('Message should be a string');
   return message;
+}
+
+/** Throws unless the message is text with something in it: an empty message is not sent. */
+export function checkSentMessage(message: unknown): void {
+  if (!checkNewMessage(message).trim()) throw Error('Message should not be empty');
+}
+
+/** Throws for anything but true or false: a consent tool's mistake must not read as a grant. */
+export function checkConsent(granted: unknown): void {
+  if (typeof granted !== 'boolean') throw Error('Consent should be true or false');
 }

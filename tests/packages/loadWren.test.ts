@@ -14,6 +14,7 @@ function fakeSdk() {
     calls: [string, unknown[]][];
     isOpen: boolean;
     hasLoaded: boolean;
+    isTeamAvailable?: boolean;
     fire(name: string, detail?: unknown): void;
   }[] = [];
   const run = vi.fn((options: unknown) => {
@@ -24,6 +25,7 @@ function fakeSdk() {
         calls,
         isOpen: false,
         hasLoaded: false,
+        isTeamAvailable: undefined as boolean | undefined,
         fire(name: string, detail: unknown = null) {
           dispatchEvent(Object.assign(new CustomEvent(name, { detail }), { chatwoot: widget }));
         },
@@ -158,7 +160,23 @@ describe('calls on a handle', () => {
     expect(() => handle.setUser('u-1', {} as never)).toThrow('User object should have one of the keys [avatar_url, email, name]');
     expect(() => handle.setCustomAttributes({})).toThrow('Custom attributes should have at least one key');
     expect(() => handle.showNewMessage(1 as never)).toThrow('Message should be a string');
+    expect(() => handle.prefillMessage(1 as never)).toThrow('Message should be a string');
+    expect(() => handle.sendMessage(' ')).toThrow('Message should not be empty');
+    expect(() => handle.setConsent('yes' as never)).toThrow('Consent should be true or false');
     expect(scripts()).toEqual([]);
+  });
+
+  it('load the widget at once for sendMessage and prefillMessage, which the visitor is to see', async () => {
+    const handle = load();
+    handle.sendMessage('Hello');
+    handle.prefillMessage('About my order');
+    expect(scripts()).toHaveLength(1);
+    const { widgets } = loadScript();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(widgets[0].calls).toEqual([
+      ['sendMessage', ['Hello']],
+      ['prefillMessage', ['About my order']],
+    ]);
   });
 
   it('read the widget’s state', async () => {
@@ -167,8 +185,9 @@ describe('calls on a handle', () => {
     handle.toggle('open');
     const { widgets } = loadScript();
     await vi.advanceTimersByTimeAsync(0);
-    Object.assign(widgets[0], { isOpen: true, hasLoaded: true });
-    expect([handle.isOpen, handle.hasLoaded]).toEqual([true, true]);
+    expect(handle.isTeamAvailable).toBeUndefined();
+    Object.assign(widgets[0], { isOpen: true, hasLoaded: true, isTeamAvailable: false });
+    expect([handle.isOpen, handle.hasLoaded, handle.isTeamAvailable]).toEqual([true, true, false]);
   });
 
   it('open the popout inside the click, before sdk.js has loaded, with the inbox’s conversation', () => {

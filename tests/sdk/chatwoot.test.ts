@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { createChatwoot, type Runtime } from '../../src/sdk/chatwoot';
+import { createChatwoot, type HostCall, type Runtime } from '../../src/sdk/chatwoot';
 import type { Launcher } from '../../src/sdk/launcher';
 import { loaderSettings, type HostSettings } from '../../src/sdk/settings';
-import { clearCookies } from './runtime/harness';
+import { clearCookies, recordCookieWrites } from './runtime/harness';
 
 const TOKEN = 'web-tok';
 const BASE = 'https://chat.example';
@@ -19,28 +19,12 @@ function fakeLauncher() {
   };
 }
 
-/** Records every `document.cookie` write, so removals can be checked whatever the DOM's jar does. */
-function recordCookieWrites() {
-  const writes: string[] = [];
-  let proto = Object.getPrototypeOf(document);
-  while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
-  const descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => descriptor.get!.call(document),
-    set: (value: string) => {
-      writes.push(value);
-      descriptor.set!.call(document, value);
-    },
-  });
-  return writes;
-}
-
 function setup(raw: HostSettings = {}) {
   const launcher = fakeLauncher();
   const loadRuntime = vi.fn();
   const onDestroy = vi.fn();
-  const chatwoot = createChatwoot(TOKEN, BASE, loaderSettings(raw), launcher as unknown as Launcher, loadRuntime, onDestroy);
+  const queue: HostCall[] = [];
+  const chatwoot = createChatwoot(TOKEN, BASE, loaderSettings(raw), launcher as unknown as Launcher, loadRuntime, onDestroy, queue);
   const runtime = { call: vi.fn() } satisfies Runtime;
   const windowEvents: string[] = [];
   for (const name of ['chatwoot:opened', 'chatwoot:closed']) {
@@ -48,7 +32,7 @@ function setup(raw: HostSettings = {}) {
     window.addEventListener(name, listener);
     cleanups.push(() => window.removeEventListener(name, listener));
   }
-  return { chatwoot, launcher, loadRuntime, onDestroy, runtime, windowEvents };
+  return { chatwoot, launcher, loadRuntime, onDestroy, runtime, windowEvents, queue };
 }
 
 const cleanups: (() => void)[] = [];
@@ -113,96 +97,58 @@ describe('validating calls', () => {
     expect(() => chatwoot.deleteConversationCustomAttribute(value as never)).toThrow('Custom attribute is required');
   });
 
+  // Wren's stricter checks (setLocale, showNewMessage, sendMessage, setConsent) are the
+  // runtime's: tests/sdk/runtime/hostCalls.test.ts.
   it.each([
-    ['a number', 42],
-    ['an unknown locale', 'xx_YY'],
-    ['an unknown language', 'klingon'],
-    ['an empty string', ''],
-    ['null', null],
-    ['a language in capitals', 'FR'],
-  ])('throws at once when setLocale gets %s, and keeps the locale', (_what, value) => {
-    const { chatwoot } = setup({ locale: 'de' });
-    expect(() => chatwoot.setLocale(value as string)).toThrow(/locale/);
-    expect(chatwoot.locale).toBe('de');
-  });
-
-  it.each(['fr', 'pt_BR', 'pt-BR', 'fr_CA', 'zh', 'zh_TW'])('accepts %s as a locale', (value) => {
-    const { chatwoot } = setup();
-    chatwoot.setLocale(value);
-    expect(chatwoot.locale).toBe(value);
-  });
-
-  it.each([
-    ['a number', 42],
-    ['an object', { text: 'hi' }],
-  ])('throws at once when showNewMessage gets %s', (_what, value) => {
-    const { chatwoot, loadRuntime } = setup();
-    expect(() => chatwoot.showNewMessage(value as unknown as string)).toThrow('Message should be a string');
-    expect(chatwoot.isOpen).toBe(false);
-    expect(loadRuntime).not.toHaveBeenCalled();
+    ['setLocale', 'xx_YY'],
+    ['showNewMessage', 42],
+    ['sendMessage', ''],
+    ['setConsent', 'yes'],
+  ] as const)('leaves %s’s check to the runtime: sdk.js only queues it', (method, value) => {
+    const { chatwoot, queue } = setup();
+    expect(() => (chatwoot[method] as (arg: unknown) => void)(value)).not.toThrow();
+    expect(queue).toContainEqual([method, [value]]);
   });
 
   it('queues nothing for a call that threw', () => {
-    const { chatwoot, runtime } = setup();
+    const { chatwoot, runtime, queue } = setup();
     expect(() => chatwoot.setCustomAttributes({})).toThrow();
     expect(() => chatwoot.deleteCustomAttribute('')).toThrow();
     expect(() => chatwoot.setUser('u-1', {})).toThrow();
-    expect(() => chatwoot.setLocale('xx')).toThrow();
-    expect(() => chatwoot.showNewMessage(1 as unknown as string)).toThrow();
+    expect(queue).toEqual([]);
     chatwoot.attach(runtime);
     expect(runtime.call).not.toHaveBeenCalled();
   });
 });
 
 describe('calls before the runtime has loaded', () => {
-  it('are queued and replayed in order when it attaches', () => {
-    const { chatwoot, runtime } = setup();
+  it('wait in the one queue, in order, by their method’s name (the runtime takes them over)', () => {
+    const { chatwoot, runtime, queue } = setup();
     chatwoot.setLabel('vip');
     chatwoot.setCustomAttributes({ plan: 'pro' });
     chatwoot.setUser('u-1', { name: 'Ana' });
     chatwoot.deleteConversationCustomAttribute('order');
-    expect(runtime.call).not.toHaveBeenCalled();
-    chatwoot.attach(runtime);
-    expect(runtime.call.mock.calls).toEqual([
+    chatwoot.setLocale('fr');
+    chatwoot.setColorScheme('dark');
+    chatwoot.preload();
+    expect(queue).toEqual([
       ['setLabel', ['vip']],
       ['setCustomAttributes', [{ plan: 'pro' }]],
       ['setUser', ['u-1', { name: 'Ana' }]],
       ['deleteConversationCustomAttribute', ['order']],
+      ['setLocale', ['fr']],
+      ['setColorScheme', ['dark']],
+      ['preload', []],
     ]);
-  });
-
-  it('are replayed once only', () => {
-    const { chatwoot, runtime } = setup();
-    chatwoot.setLabel('vip');
-    chatwoot.attach(runtime);
-    const second = { call: vi.fn() };
-    chatwoot.attach(second);
-    expect(runtime.call).toHaveBeenCalledTimes(1);
-    expect(second.call).not.toHaveBeenCalled();
+    expect(runtime.call).not.toHaveBeenCalled();
   });
 
   it('go straight to the runtime once it has attached', () => {
-    const { chatwoot, runtime } = setup();
+    const { chatwoot, runtime, queue } = setup();
     chatwoot.attach(runtime);
     chatwoot.removeLabel('vip');
     expect(runtime.call).toHaveBeenCalledExactlyOnceWith('removeLabel', ['vip']);
-  });
-
-  it('include every public call with its argument, by its method’s name (the runtime words them for the widget)', () => {
-    const { chatwoot, runtime } = setup();
-    chatwoot.attach(runtime);
-    chatwoot.deleteCustomAttribute('plan');
-    chatwoot.setConversationCustomAttributes({ order: 1 });
-    chatwoot.setLocale('fr');
-    chatwoot.setLocale();
-    chatwoot.preload();
-    expect(runtime.call.mock.calls).toEqual([
-      ['deleteCustomAttribute', ['plan']],
-      ['setConversationCustomAttributes', [{ order: 1 }]],
-      ['setLocale', ['fr']],
-      ['setLocale', ['en']],
-      ['preload', []],
-    ]);
+    expect(queue).toEqual([]);
   });
 });
 
@@ -220,11 +166,59 @@ describe('showNewMessage', () => {
     expect(windowEvents).toEqual(['chatwoot:opened']);
   });
 
-  it('without a message opens an empty composer', () => {
+  it('without a message opens an empty composer (the runtime reads a missing one as empty)', () => {
     const { chatwoot, runtime } = setup();
     chatwoot.attach(runtime);
     chatwoot.showNewMessage();
-    expect(runtime.call.mock.calls[0]).toEqual(['showNewMessage', ['']]);
+    expect(runtime.call.mock.calls[0]).toEqual(['showNewMessage', [undefined]]);
+    expect(chatwoot.isOpen).toBe(true);
+  });
+
+  it('is what prefillMessage does', () => {
+    const { chatwoot, runtime, windowEvents } = setup();
+    chatwoot.attach(runtime);
+    chatwoot.prefillMessage('About order #1234');
+    expect(runtime.call.mock.calls).toEqual([
+      ['showNewMessage', ['About order #1234']],
+      ['toggle', [true]],
+    ]);
+    expect(windowEvents).toEqual(['chatwoot:opened']);
+  });
+});
+
+describe('sendMessage', () => {
+  it('loads the runtime to send it, and leaves the chat closed', () => {
+    const { chatwoot, loadRuntime, queue, windowEvents } = setup();
+    chatwoot.sendMessage('Where is my order?');
+    expect(loadRuntime).toHaveBeenCalledTimes(1);
+    expect(queue).toEqual([['sendMessage', ['Where is my order?']]]);
+    expect(chatwoot.isOpen).toBe(false);
+    expect(windowEvents).toEqual([]);
+  });
+});
+
+describe('setConsent', () => {
+  it('on a withdrawal removes every cookie of the visitor at once, baseDomain copies too, without loading the runtime', () => {
+    const writes = recordCookieWrites();
+    const { chatwoot, loadRuntime, queue } = setup({ baseDomain: '.example.com' });
+    chatwoot.setConsent(false);
+    const removed = (scoped: boolean) =>
+      writes.filter((w) => /max-age=0\b/.test(w) && w.includes('domain=.example.com') === scoped).map((w) => w.split('=')[0]);
+    const all = [`cw_conversation_${TOKEN}`, 'cw_conversation', `cw_user_${TOKEN}`, `cw_consent_${TOKEN}`, 'cw_snooze_campaigns_till'];
+    expect(removed(false)).toEqual(all);
+    expect(removed(true)).toEqual(all);
+    expect(loadRuntime).not.toHaveBeenCalled();
+    // The runtime tells the frame, when it loads on this page.
+    expect(queue).toEqual([['setConsent', [false]]]);
+  });
+
+  it('on a grant writes nothing itself: the runtime does, when it loads', () => {
+    const writes = recordCookieWrites();
+    const { chatwoot, loadRuntime, queue } = setup({ consent: 'required' });
+    chatwoot.setConsent(true);
+    expect(writes).toEqual([]);
+    expect(loadRuntime).not.toHaveBeenCalled();
+    expect(queue).toEqual([['setConsent', [true]]]);
   });
 });
 
@@ -278,11 +272,10 @@ describe('opening and closing', () => {
   });
 
   it('passes open and close to the runtime', () => {
-    const { chatwoot, runtime } = setup();
+    const { chatwoot, queue } = setup();
     chatwoot.toggle('open');
     chatwoot.toggle('close');
-    chatwoot.attach(runtime);
-    expect(runtime.call.mock.calls).toEqual([
+    expect(queue).toEqual([
       ['toggle', [true]],
       ['toggle', [false]],
     ]);
@@ -293,22 +286,6 @@ describe('opening and closing', () => {
     chatwoot.toggle('open');
     chatwoot.toggle('close');
     expect(loadRuntime).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('the colour scheme', () => {
-  it.each([
-    ['dark', 'dark'],
-    ['auto', 'auto'],
-    ['light', 'light'],
-    ['sepia', 'light'],
-    [undefined, 'light'],
-  ])('normalises setColorScheme(%j) to %j', (mode, expected) => {
-    const { chatwoot, runtime } = setup();
-    chatwoot.attach(runtime);
-    chatwoot.setColorScheme(mode);
-    expect(chatwoot.darkMode).toBe(expected);
-    expect(runtime.call).toHaveBeenCalledExactlyOnceWith('setColorScheme', [expected]);
   });
 });
 
@@ -328,15 +305,14 @@ describe('the bubble visibility', () => {
 
 describe('resetting', () => {
   it('drops queued calls and asks the runtime only to reset', () => {
-    const { chatwoot, runtime } = setup();
+    const { chatwoot, queue } = setup();
     chatwoot.setLabel('vip');
     chatwoot.setUser('u-1', { name: 'Ana' });
     chatwoot.reset();
-    chatwoot.attach(runtime);
-    expect(runtime.call.mock.calls).toEqual([['reset', []]]);
+    expect(queue).toEqual([['reset', []]]);
   });
 
-  it("removes the inbox's conversation and user cookies, and Chatwoot's conversation cookie for the site", () => {
+  it("removes the inbox's cookies (conversation, user, consent, snooze) and Chatwoot's conversation cookie for the site", () => {
     const writes = recordCookieWrites();
     document.cookie = `cw_conversation_${TOKEN}=jwt-1; path=/`;
     document.cookie = 'cw_conversation=jwt-0; path=/';
@@ -345,7 +321,13 @@ describe('resetting', () => {
     const { chatwoot } = setup();
     chatwoot.reset();
     const removals = writes.filter((w) => /max-age=0\b/.test(w)).map((w) => w.split('=')[0]);
-    expect(removals).toEqual(expect.arrayContaining([`cw_conversation_${TOKEN}`, 'cw_conversation', `cw_user_${TOKEN}`]));
+    expect(removals).toEqual([
+      `cw_conversation_${TOKEN}`,
+      'cw_conversation',
+      `cw_user_${TOKEN}`,
+      `cw_consent_${TOKEN}`,
+      'cw_snooze_campaigns_till',
+    ]);
   });
 
   it("leaves another inbox's visitor alone", () => {
@@ -380,7 +362,6 @@ describe('the public state', () => {
       websiteToken: TOKEN,
       position: 'left',
       showPopoutButton: true,
-      darkMode: 'light',
       hasLoaded: false,
       isOpen: false,
     });

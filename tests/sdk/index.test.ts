@@ -22,6 +22,8 @@ function fakeRuntime() {
     installRuntime(context: RuntimeContext) {
       contexts.push(context);
       context.chatwoot.attach({ call: (method, args) => calls.push([method, args]) } satisfies Runtime);
+      // As the real one: it takes over the calls that waited for it.
+      calls.push(...context.queue.splice(0));
     },
   };
   return { calls, contexts, importRuntime: vi.fn(async (_url: string) => module) };
@@ -30,9 +32,9 @@ function fakeRuntime() {
 /** Every widget a test started: each is destroyed after it, so the next test's `run` starts anew. */
 const started: Chatwoot[] = [];
 
-function start(settings = {}, campaigns: unknown = []) {
+function start(settings: HostSettings = {}, campaigns: unknown = [], headers: HeadersInit = {}) {
   window.chatwootSettings = settings;
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => ({ json: async () => campaigns }));
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => ({ headers: new Headers(headers), json: async () => campaigns }));
   vi.stubGlobal('fetch', fetch);
   const runtime = fakeRuntime();
   const chatwoot = run({ websiteToken: TOKEN, baseUrl: `${BASE}/` }, runtime.importRuntime);
@@ -144,14 +146,78 @@ describe('a returning visitor or an eager site', () => {
   it.each([
     ['a conversation cookie', () => (document.cookie = 'cw_conversation=jwt-1; path=/'), {}],
     ['loadEagerly', () => undefined, { loadEagerly: true }],
-  ])('with %s loads the frame when idle, without asking for campaigns', async (_what, arrange, settings) => {
+  ])('with %s loads the frame when idle, and asks the campaigns check only whether the team is away', async (_what, arrange, settings) => {
     arrange();
-    const { fetch, importRuntime, calls } = start(settings);
+    const { fetch, importRuntime, calls, chatwoot } = start(settings, [{ id: 1 }], { 'X-Wren-Away': 'chat' });
     expect(importRuntime).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(IDLE_MS);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledOnce();
     expect(importRuntime).toHaveBeenCalledTimes(1);
+    // The frame loads anyway: its campaigns are the widget's.
     expect(calls).toEqual([['preload', []]]);
+    expect(chatwoot.isTeamAvailable).toBe(false);
+  });
+});
+
+describe('the team’s availability (docs/behaviour.md#away-mode)', () => {
+  const availability = () => {
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
+    addEventListener('chatwoot:team-availability', listener);
+    return { seen, stop: () => removeEventListener('chatwoot:team-availability', listener) };
+  };
+
+  it('is unknown until the campaigns check answers, then available without the away header', async () => {
+    const events = availability();
+    const { chatwoot } = start();
+    expect(chatwoot.isTeamAvailable).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(chatwoot.isTeamAvailable).toBe(true);
+    expect(events.seen).toEqual([{ available: true }]);
+    events.stop();
+  });
+
+  it.each(['chat', 'email_form'])('is away with the header (%s), and the launcher stays', async (mode) => {
+    const events = availability();
+    const { chatwoot, bubble } = start({}, [], { 'X-Wren-Away': mode });
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(chatwoot.isTeamAvailable).toBe(false);
+    expect(events.seen).toEqual([{ available: false }]);
+    expect(bubble.parentElement!.classList).not.toContain('hidden-bubble');
+    events.stop();
+  });
+
+  it('hides the launcher for an inbox whose away mode is hide_launcher; the chat still opens from the page', async () => {
+    const { chatwoot, bubble, calls } = start({}, [], { 'X-Wren-Away': 'hide_launcher' });
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(bubble.parentElement!.classList).toContain('hidden-bubble');
+    chatwoot.toggle('open');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([['toggle', [true]]]);
+  });
+});
+
+describe('keepOpen', () => {
+  it('reopens the chat on load when the page before left it open', async () => {
+    sessionStorage.setItem(`wren:open:${TOKEN}`, '1');
+    const { chatwoot, importRuntime } = start({ keepOpen: true });
+    expect(chatwoot.isOpen).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(importRuntime).toHaveBeenCalledOnce();
+    sessionStorage.clear();
+  });
+
+  it('loads nothing for a visitor whose chat was closed', async () => {
+    const { chatwoot, importRuntime } = start({ keepOpen: true });
+    expect(chatwoot.isOpen).toBe(false);
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(importRuntime).not.toHaveBeenCalled();
+  });
+
+  it('is off unless the site sets it', () => {
+    sessionStorage.setItem(`wren:open:${TOKEN}`, '1');
+    expect(start().chatwoot.isOpen).toBe(false);
+    sessionStorage.clear();
   });
 });
 
@@ -228,7 +294,8 @@ describe('several widgets on one page (docs/architecture.md#several-widgets-on-o
     const { chatwoot } = start();
     await vi.advanceTimersByTimeAsync(0);
     expect(window.$chatwoot).toBe(chatwoot);
-    expect(chatwoot.locale).toBe('fr');
+    expect(chatwoot.setLocale).not.toBe(stub.setLocale);
+    expect(stub.setLocale).not.toHaveBeenCalled();
     expect(app.locale).toBe('de');
   });
 
@@ -291,13 +358,16 @@ describe('the recommended snippet (docs/protocol.md#recommended-snippet)', () =>
     const stub = window.$chatwoot as unknown as Stub;
     stub.setLocale('fr');
     stub.toggle('open');
-    const { chatwoot, importRuntime } = start();
+    const { chatwoot, importRuntime, calls } = start();
     expect(chatwoot).not.toBe(stub);
     expect(document.querySelectorAll('#wren-chat')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(0);
-    expect(chatwoot.locale).toBe('fr');
     expect(chatwoot.isOpen).toBe(true);
     expect(importRuntime).toHaveBeenCalledOnce();
+    expect(calls).toEqual([
+      ['setLocale', ['fr']],
+      ['toggle', [true]],
+    ]);
   });
 
   it('a queued call with bad arguments throws on its own, and the calls after it still run', async () => {
@@ -305,10 +375,14 @@ describe('the recommended snippet (docs/protocol.md#recommended-snippet)', () =>
     const stub = window.$chatwoot as unknown as Stub;
     stub.setCustomAttributes({});
     stub.setLocale('de');
-    const { chatwoot } = start();
+    stub.toggle('open');
+    const { calls } = start();
     await expect(vi.advanceTimersByTimeAsync(0)).rejects.toThrow('Custom attributes should have at least one key');
     await vi.advanceTimersByTimeAsync(0);
-    expect(chatwoot.locale).toBe('de');
+    expect(calls).toEqual([
+      ['setLocale', ['de']],
+      ['toggle', [true]],
+    ]);
   });
 
   it.each([['README.md'], ['docs/protocol.md']])('is documented in %s with a stub for every method', (file) => {

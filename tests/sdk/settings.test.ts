@@ -10,8 +10,6 @@ describe('the loader settings', () => {
       type: 'standard',
       hideMessageBubble: false,
       widgetStyle: 'standard',
-      darkMode: 'light',
-      locale: undefined,
     });
   });
 
@@ -44,8 +42,8 @@ describe('the loader settings', () => {
     ['Dark', 'light'],
     ['night', 'light'],
     ['', 'light'],
-  ])('normalises darkMode %j to %j', (darkMode, expected) => {
-    expect(loaderSettings({ darkMode } as never).darkMode).toBe(expected);
+  ])('normalises darkMode %j to %j (for the widget and, once the runtime loads, $chatwoot)', (darkMode, expected) => {
+    expect(widgetSettings({ darkMode } as never, loaderSettings()).darkMode).toBe(expected);
   });
 
   it('keeps the launcher title and the hidden-bubble flag', () => {
@@ -54,23 +52,25 @@ describe('the loader settings', () => {
     expect(settings.hideMessageBubble).toBe(true);
   });
 
+  const locale = (raw: HostSettings) => widgetSettings(raw, loaderSettings(raw)).locale;
+
   it('uses the configured locale', () => {
-    expect(loaderSettings({ locale: 'fr' }).locale).toBe('fr');
+    expect(locale({ locale: 'fr' })).toBe('fr');
   });
 
   it('uses the browser language, in Chatwoot form, when useBrowserLanguage is set', () => {
     vi.stubGlobal('navigator', { language: 'pt-BR' });
-    expect(loaderSettings({ useBrowserLanguage: true, locale: 'fr' }).locale).toBe('pt_BR');
+    expect(locale({ useBrowserLanguage: true, locale: 'fr' })).toBe('pt_BR');
   });
 
   it('ignores the browser language when useBrowserLanguage is not set', () => {
     vi.stubGlobal('navigator', { language: 'pt-BR' });
-    expect(loaderSettings({ locale: 'fr' }).locale).toBe('fr');
+    expect(locale({ locale: 'fr' })).toBe('fr');
   });
 
   it('falls back to the configured locale when the browser reports no language', () => {
     vi.stubGlobal('navigator', { language: '' });
-    expect(loaderSettings({ useBrowserLanguage: true, locale: 'fr' }).locale).toBe('fr');
+    expect(locale({ useBrowserLanguage: true, locale: 'fr' })).toBe('fr');
   });
 
   it('keeps the cookie domain, colour and eager-load wish', () => {
@@ -97,6 +97,25 @@ describe('the settings sent to the widget', () => {
       enableFileUpload: undefined,
       enableEmojiPicker: true,
       enableEndConversation: true,
+      consent: 'granted',
+      consentDeclined: 'session',
+      storage: 'persistent',
+    });
+  });
+
+  it('asks for consent when the site requires it, and passes its consent and storage choices', () => {
+    expect(forWidget({ consent: 'required', consentDeclined: 'none', storage: 'session' })).toMatchObject({
+      consent: 'ask',
+      consentDeclined: 'none',
+      storage: 'session',
+    });
+  });
+
+  it('reads unknown consent and storage values as the defaults', () => {
+    expect(forWidget({ consent: 'yes', consentDeclined: 'never', storage: 'disk' } as never)).toMatchObject({
+      consent: 'granted',
+      consentDeclined: 'session',
+      storage: 'persistent',
     });
   });
 

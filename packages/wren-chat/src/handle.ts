@@ -1,14 +1,5 @@
 import { conversationToken } from '../../../src/shared/cookies';
-import {
-  checkCustomAttributeKey,
-  checkCustomAttributes,
-  checkLocale,
-  checkNewMessage,
-  checkUser,
-  HOST_API_METHODS,
-  type HostApi,
-  type HostApiMethod,
-} from '../../../src/shared/hostApi';
+import { HOST_API_CHECKS, HOST_API_METHODS, type HostApi, type HostApiMethod } from '../../../src/shared/hostApi';
 import { openPopout } from '../../../src/shared/popout';
 import type { HostEventDetail, HostEventName } from '../../../src/shared/hostApi';
 import { widgetOrigin, type WrenOptions } from './options';
@@ -26,27 +17,15 @@ export interface WrenHandle extends HostApi {
   readonly isOpen: boolean;
   /** Whether its chat frame has loaded: the frame loads when the visitor shows intent, or for a returning visitor. */
   readonly hasLoaded: boolean;
+  /** Whether anyone can answer now; undefined until the widget knows (docs/behaviour.md#away-mode). */
+  readonly isTeamAvailable: boolean | undefined;
   /** Calls `handler` with each of this widget's `event`s; answers a function that stops it. */
   on<E extends WrenEventName>(event: E, handler: WrenEventHandler<E>): () => void;
   off<E extends WrenEventName>(event: E, handler: WrenEventHandler<E>): void;
 }
 
-/**
- * Each method's argument check, the same `sdk.js` runs: a call throws at once, before the
- * widget has loaded as after.
- */
-const CHECKS: { [M in HostApiMethod]?: (...args: Parameters<HostApi[M]>) => unknown } = {
-  setUser: checkUser,
-  setCustomAttributes: checkCustomAttributes,
-  setConversationCustomAttributes: checkCustomAttributes,
-  deleteCustomAttribute: checkCustomAttributeKey,
-  deleteConversationCustomAttribute: checkCustomAttributeKey,
-  setLocale: checkLocale,
-  showNewMessage: checkNewMessage,
-};
-
 /** Calls that show the visitor something now: `sdk.js` is inserted at once instead of when idle. */
-const INTENT: ReadonlySet<HostApiMethod> = new Set(['toggle', 'showNewMessage', 'setUser']);
+const INTENT: ReadonlySet<HostApiMethod> = new Set(['toggle', 'showNewMessage', 'prefillMessage', 'sendMessage', 'setUser']);
 
 /**
  * A widget's handle: calls before `sdk.js` has run wait in order, and go to the widget it starts;
@@ -88,7 +67,8 @@ export function createHandle(options: WrenOptions, forget: () => void): WrenHand
 
   const call = (method: HostApiMethod, args: unknown[]) => {
     if (destroyed) return;
-    (CHECKS[method] as ((...a: unknown[]) => unknown) | undefined)?.(...args);
+    // Every check at the call, Wren's stricter ones too: the package's bytes are the app's, not every page view's.
+    (HOST_API_CHECKS[method] as ((...a: unknown[]) => unknown) | undefined)?.(...args);
     if (widget) return (widget[method] as (...a: unknown[]) => void)(...args);
     // Popup blockers allow a window only inside the click that asked for it: the package opens it.
     if (method === 'popoutChatWindow') return openPopout(origin, websiteToken, settings.locale, conversationToken(websiteToken));
@@ -108,6 +88,9 @@ export function createHandle(options: WrenOptions, forget: () => void): WrenHand
     },
     get hasLoaded() {
       return widget?.hasLoaded ?? false;
+    },
+    get isTeamAvailable() {
+      return widget?.isTeamAvailable;
     },
     on(event, handler) {
       const listener = (raised: Event) => {
@@ -140,5 +123,13 @@ export function createHandle(options: WrenOptions, forget: () => void): WrenHand
 export function inertHandle(options: WrenOptions): WrenHandle {
   const nothing = () => undefined;
   const methods = Object.fromEntries(HOST_API_METHODS.map((method) => [method, nothing])) as unknown as HostApi;
-  return { ...methods, options: Object.freeze({ ...options }), isOpen: false, hasLoaded: false, on: () => nothing, off: nothing };
+  return {
+    ...methods,
+    options: Object.freeze({ ...options }),
+    isOpen: false,
+    hasLoaded: false,
+    isTeamAvailable: undefined,
+    on: () => nothing,
+    off: nothing,
+  };
 }

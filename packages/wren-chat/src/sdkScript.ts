@@ -4,6 +4,7 @@ import type { HostApi, HostSettings } from '../../../src/shared/hostApi';
 export interface LoadedWidget extends HostApi {
   readonly isOpen: boolean;
   readonly hasLoaded: boolean;
+  readonly isTeamAvailable?: boolean;
 }
 
 /** `window.chatwootSDK`, as `sdk.js` defines it. */

@@ -2,10 +2,11 @@ import { SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
 import type { HostEventName } from '../../shared/hostApi';
 import { HOST_WINDOW_EVENTS, type Envelope, type WidgetToHost } from '../../shared/protocol';
 import { SNOOZE_MS, snoozeUntil } from '../../shared/campaigns';
-import { emit, type Chatwoot } from '../chatwoot';
-import { removeCookie, setCookie } from '../cookies';
+import { emit, setTeamAvailability, type Chatwoot } from '../chatwoot';
+import { removeCookie } from '../cookies';
 import type { Launcher } from '../launcher';
 import type { HostSettings, LoaderSettings } from '../settings';
+import type { Consent } from './consent';
 import type { Session } from './session';
 import { createDing } from './ding';
 
@@ -15,6 +16,9 @@ export interface HandlerContext {
   settings: LoaderSettings;
   raw: HostSettings;
   session: Session;
+  consent: Consent;
+  /** The visitor pressed Accept (true) or Decline (false) on the widget's consent screen. */
+  answerConsent(granted: boolean): void;
   /** Shows the compact unread/campaign prompt (class `unread-view`) while the chat is closed. */
   openCompact(): void;
   /** Closes the prompt if one shows; false when none does. */
@@ -35,7 +39,7 @@ export type WidgetMessageHandlers = { [K in keyof WidgetToHost]?: (message: Enve
  * before use.
  */
 export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
-  const { chatwoot, launcher, settings, raw, session } = context;
+  const { chatwoot, launcher, settings, raw, session, consent } = context;
   const ding = createDing();
   let unreadCount: number | undefined;
   const close = () => context.closeCompact() || chatwoot.toggle('close');
@@ -64,7 +68,7 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
     },
     setCampaignReadOn() {
       // docs/behaviour.md#campaigns snoozes campaigns for a day (Chatwoot: an hour).
-      setCookie(SNOOZE_COOKIE, String(snoozeUntil(Date.now())), settings.baseDomain, SNOOZE_MS / 1000);
+      consent.setCookie(SNOOZE_COOKIE, String(snoozeUntil(Date.now())), SNOOZE_MS / 1000);
     },
     postback: (message) => emit(chatwoot, HOST_WINDOW_EVENTS.postback, message),
     // From a prompt this closes the prompt; otherwise it flips the window, as the launcher does.
@@ -95,5 +99,11 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       if (count !== unreadCount) emit(chatwoot, HOST_WINDOW_EVENTS.unreadCount, (unreadCount = count));
     },
     popoutChatWindow: () => chatwoot.popoutChatWindow(),
+    consent(message) {
+      if (typeof message.granted === 'boolean') context.answerConsent(message.granted);
+    },
+    'team-availability'(message) {
+      if (typeof message.available === 'boolean') setTeamAvailability(chatwoot, message.available);
+    },
   };
 }

@@ -6,13 +6,14 @@
  */
 import type { FrameMessage, HostToWidget, HostUser } from '../../shared/protocol';
 import { conversationToken, getCookie, SNOOZE_COOKIE, userCookie } from '../../shared/cookies';
+import { WREN_CHECKS } from '../../shared/hostApi';
 import { languageTag, textDirection } from '../../shared/locales';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
-import { emit } from '../chatwoot';
-import { setCookie } from '../cookies';
+import { emit, type HostCall } from '../chatwoot';
 import type { RuntimeContext } from '../runtimeContext';
 import { sheet } from '../launcher';
-import { widgetSettings } from '../settings';
+import { colorScheme, widgetSettings } from '../settings';
+import { createConsent } from './consent';
 import { createFrame, type ChatFrame } from './frame';
 import { diagnose, problemMessage, type FrameProblem } from './frameProblems';
 import { fullScreenWindow } from './fullScreen';
@@ -34,12 +35,16 @@ const pageUrl = () => ({ referrerURL: location.href, referrerHost: location.host
 const snoozedTill = () => Number(getCookie(SNOOZE_COOKIE)) || undefined;
 
 /** Installs the runtime into a loader that has painted its launcher. */
-export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeContext): void {
+export function installRuntime({ chatwoot, launcher, settings, raw, queue }: RuntimeContext): void {
   const origin = new URL(chatwoot.baseUrl).origin;
-  // `$chatwoot` reads Chatwoot's defaults for settings the site left out (docs/protocol.md#the-host-api);
-  // sdk.js only carries what the site wrote, to stay small.
+  // `$chatwoot` reads Chatwoot's defaults for settings the site left out, and its locale and
+  // colour scheme normalised (docs/protocol.md#the-host-api); sdk.js only carries what the site
+  // wrote, to stay small.
   const state = chatwoot as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(widgetSettings(raw, settings))) state[key] ??= value;
+  const defaults = widgetSettings(raw, settings);
+  chatwoot.locale = defaults.locale;
+  chatwoot.darkMode = defaults.darkMode;
+  for (const [key, value] of Object.entries(defaults)) state[key] ??= value;
   const userCookieName = userCookie(chatwoot.websiteToken);
   const heightSheet = sheet('');
   launcher.shadow.adoptedStyleSheets = [...launcher.shadow.adoptedStyleSheets, sheet(css), heightSheet];
@@ -50,11 +55,16 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   launcher.root.prepend(slot);
   const fullScreen = fullScreenWindow(launcher.shadow);
 
-  const session = createSession(chatwoot.websiteToken, settings.baseDomain, settings.loadEagerly);
+  const consent = createConsent(chatwoot.websiteToken, raw);
+  const session = createSession(chatwoot.websiteToken, consent, settings.loadEagerly);
+  /** Consent given, on the widget's screen or from the page: what waited for it is stored now (the identity is, on the next `setUser`). */
+  const grantConsent = () => {
+    consent.grant();
+    session.store();
+    consent.rememberOpen(chatwoot.isOpen);
+  };
   const mobile = matchMedia(MOBILE_QUERY);
   let frame: ChatFrame | null = null;
-  // Messages for a frame that has not said `loaded` yet, replayed in order when it does.
-  let pending: ((loaded: ChatFrame) => void)[] = [];
   let campaigns: unknown;
   // The unread or campaign prompt shows in the frame, shrunk to it, while the chat is closed:
   // the launcher stays a launcher and `$chatwoot.isOpen` stays false (docs/protocol.md#the-frame).
@@ -79,9 +89,11 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
   speak(language.current);
   language.use(chatwoot.locale);
 
+  // Messages for a frame that has not said `loaded` yet wait in the one queue, in order, after
+  // the host calls it held until now have run (sdk.js hands calls here once attached).
   const send = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
     if (chatwoot.hasLoaded && frame) frame.send(event, payload);
-    else pending.push((loaded) => loaded.send(event, payload));
+    else queue.push([event, [payload]]);
   };
   /** For state the `loaded` handler sends anyway (URL, mobile, open): no point queueing it. */
   const sendIfLoaded = <K extends keyof HostToWidget>(event: K, payload: HostToWidget[K]) => {
@@ -102,6 +114,8 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       settings,
       raw,
       session,
+      consent,
+      answerConsent: (granted) => (granted ? grantConsent() : consent.decline()),
       setFrameHeight,
       setLanguage: (locale) => language.use(locale),
       isCompact: () => compact,
@@ -128,8 +142,9 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       loaded.send('config-set', {
         ...widgetSettings(raw, settings),
         locale: chatwoot.locale,
-        darkMode: chatwoot.darkMode,
+        darkMode: colorScheme(chatwoot.darkMode),
         campaignsSnoozedTill: snoozedTill(),
+        consent: consent.state(),
       });
       loaded.send('toggle-open', openState(chatwoot.isOpen));
       focusIfLauncherHadIt();
@@ -137,7 +152,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       loaded.send('change-url', pageUrl());
       // Everything asked before the frame existed, in the order it was asked: a setUser made
       // before `chatwoot:ready` is never lost, and never overtakes an earlier call.
-      for (const replay of pending.splice(0)) replay(loaded);
+      for (const [event, [payload]] of queue.splice(0)) loaded.send(event as keyof HostToWidget, payload as never);
     },
   };
 
@@ -165,7 +180,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     notice.hide();
     const url = new URL('/widget', chatwoot.baseUrl);
     url.searchParams.set('website_token', chatwoot.websiteToken);
-    const conversation = conversationToken(chatwoot.websiteToken);
+    const conversation = session.token();
     if (conversation) url.searchParams.set('cw_conversation', conversation);
     if (chatwoot.locale) url.searchParams.set('locale', chatwoot.locale);
     frame = createFrame({
@@ -232,6 +247,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       // turns the prompt into the conversation it announced.
       if (open) leaveCompact();
       sendIfLoaded('toggle-open', openState(open));
+      consent.rememberOpen(open);
       if (open) {
         session.engage();
         send('push-event', { eventName: 'webwidget.triggered' });
@@ -251,15 +267,34 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
       session.engage();
       send('set-user', { identifier, user });
       mountFrame();
-      setCookie(userCookieName, hash, settings.baseDomain);
+      consent.setCookie(userCookieName, hash);
     },
-    setLocale(locale: string) {
-      language.use(locale);
+    setLocale(locale = 'en') {
+      language.use((chatwoot.locale = locale));
       send('set-locale', { locale });
+    },
+    setColorScheme(mode: unknown) {
+      send('set-color-scheme', { darkMode: (chatwoot.darkMode = colorScheme(mode)) });
+    },
+    // The frame loads hidden if need be; the visitor sees the message when they open the chat.
+    sendMessage(message: string) {
+      session.engage();
+      mountFrame();
+      send('send-message', { message });
+    },
+    setConsent(granted: boolean) {
+      if (granted) {
+        grantConsent();
+        sendIfLoaded('set-consent', { granted });
+        return;
+      }
+      consent.withdraw();
+      // Queued for a frame still loading: the widget must forget what it stored in any case.
+      send('set-consent', { granted });
     },
     reset() {
       chatwoot.identifier = chatwoot.user = undefined;
-      pending = [];
+      queue.length = 0;
       unmountFrame();
       leaveCompact();
       launcher.toggleClass('unread', false);
@@ -268,7 +303,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     destroy() {
       destroyed = true;
       fullScreen(false);
-      pending = [];
+      queue.length = 0;
       unmountFrame();
       stopWatchingUrl();
       mobile.removeEventListener('change', onMobileChange);
@@ -276,15 +311,28 @@ export function installRuntime({ chatwoot, launcher, settings, raw }: RuntimeCon
     },
   };
 
-  chatwoot.attach({
-    call(method, args) {
-      if (Object.hasOwn(calls, method)) calls[method](...args);
-      // Every other `$chatwoot` call is passed on to the widget, as `$chatwoot` checked it.
-      else if (Object.hasOwn(WIDGET_MESSAGES, method)) {
-        const [event, field] = WIDGET_MESSAGES[method as keyof typeof WIDGET_MESSAGES];
-        // A label left out is the empty label, as in Chatwoot; every other argument was checked.
-        send(event, { [field]: args[0] ?? '' } as HostToWidget[typeof event]);
-      }
-    },
-  });
+  /** Runs one host call: Wren's check, if it has one (sdk.js ran Chatwoot's), then its work. */
+  const run = (method: string, args: unknown[]) => {
+    if (Object.hasOwn(WREN_CHECKS, method)) (WREN_CHECKS[method as keyof typeof WREN_CHECKS] as (arg: unknown) => void)(args[0]);
+    if (Object.hasOwn(calls, method)) calls[method](...args);
+    // Every other `$chatwoot` call is passed on to the widget, as it was checked.
+    else if (Object.hasOwn(WIDGET_MESSAGES, method)) {
+      const [event, field] = WIDGET_MESSAGES[method as keyof typeof WIDGET_MESSAGES];
+      // A label or message left out is the empty one, as in Chatwoot.
+      send(event, { [field]: args[0] ?? '' } as HostToWidget[typeof event]);
+    }
+  };
+  // From now on a call runs at once, and a bad one throws where it was made.
+  chatwoot.attach({ call: run });
+  // The calls made before: in order, each bad one thrown in a task of its own, as the snippet's
+  // stub's are, so the others still run.
+  for (const [method, args] of queue.splice(0) as HostCall[]) {
+    try {
+      run(method, args);
+    } catch (error) {
+      setTimeout(() => {
+        throw error;
+      });
+    }
+  }
 }

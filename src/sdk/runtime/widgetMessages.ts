@@ -10,7 +10,6 @@ type Forwarded = keyof Pick<
   | 'deleteConversationCustomAttribute'
   | 'setLabel'
   | 'removeLabel'
-  | 'setColorScheme'
   | 'showNewMessage'
 >;
 
@@ -29,6 +28,5 @@ export const WIDGET_MESSAGES: Record<Forwarded, MessageField> = {
   deleteConversationCustomAttribute: ['delete-conversation-custom-attribute', 'customAttribute'],
   setLabel: ['set-label', 'label'],
   removeLabel: ['remove-label', 'label'],
-  setColorScheme: ['set-color-scheme', 'darkMode'],
   showNewMessage: ['show-new-message', 'message'],
 };

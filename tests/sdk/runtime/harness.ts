@@ -1,4 +1,4 @@
-import { createChatwoot } from '../../../src/sdk/chatwoot';
+import { createChatwoot, type HostCall } from '../../../src/sdk/chatwoot';
 import type { FrameMessage } from '../../../src/shared/protocol';
 import { createLauncher } from '../../../src/sdk/launcher';
 import { installRuntime } from '../../../src/sdk/runtime';
@@ -50,9 +50,13 @@ export function destroyWidgets(): void {
   for (const widget of widgets.splice(0)) widget.destroy();
 }
 
-/** A loader with its real launcher and `$chatwoot`, and the runtime installed into it. */
-export function setupRuntime(raw: HostSettings = {}) {
+/**
+ * A loader with its real launcher and `$chatwoot`, and the runtime installed into it; `before`
+ * makes calls on `$chatwoot` before the runtime has loaded.
+ */
+export function setupRuntime(raw: HostSettings = {}, before?: (chatwoot: ReturnType<typeof createChatwoot>) => void) {
   const settings = loaderSettings(raw);
+  const queue: HostCall[] = [];
   const launcher = createLauncher(
     settings,
     () => chatwoot.toggle(),
@@ -65,8 +69,10 @@ export function setupRuntime(raw: HostSettings = {}) {
     launcher,
     () => undefined,
     () => undefined,
+    queue,
   );
-  installRuntime({ chatwoot, launcher, settings, raw });
+  before?.(chatwoot);
+  installRuntime({ chatwoot, launcher, settings, raw, queue });
   widgets.push(chatwoot);
   const frame = () => frames.at(-1);
   /**
@@ -87,4 +93,24 @@ export function clearCookies(): void {
     const name = part.split('=')[0];
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
+}
+
+/**
+ * Records every `document.cookie` write, so removals can be checked whatever the DOM's jar does;
+ * `delete document.cookie` after the test puts the jar's own accessor back.
+ */
+export function recordCookieWrites() {
+  const writes: string[] = [];
+  let proto = Object.getPrototypeOf(document);
+  while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
+  const descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
+  Object.defineProperty(document, 'cookie', {
+    configurable: true,
+    get: () => descriptor.get!.call(document),
+    set: (value: string) => {
+      writes.push(value);
+      descriptor.set!.call(document, value);
+    },
+  });
+  return writes;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { createSession } from '../../../src/sdk/runtime/session';
+import { createConsent } from '../../../src/sdk/runtime/consent';
 import { clearCookies } from './harness';
 
 const TOKEN = 'web-tok';
@@ -12,9 +13,12 @@ const conversation = () =>
 
 afterEach(clearCookies);
 
+// Storage allowed, as without `consent: 'required'`: tests/sdk/runtime/consent.test.ts holds the gate.
+const consent = createConsent(TOKEN, {});
+
 describe('the conversation cookie of a session', () => {
   it('waits for engagement before storing the token', () => {
-    const session = createSession(TOKEN, undefined);
+    const session = createSession(TOKEN, consent);
     session.setToken('jwt-1');
     expect(conversation()).toBeUndefined();
     session.engage();
@@ -22,7 +26,7 @@ describe('the conversation cookie of a session', () => {
   });
 
   it('stores a token that arrives after engagement', () => {
-    const session = createSession(TOKEN, undefined);
+    const session = createSession(TOKEN, consent);
     session.engage();
     expect(conversation()).toBeUndefined();
     session.setToken('jwt-2');
@@ -34,24 +38,24 @@ describe('the conversation cookie of a session', () => {
     ['Chatwoot’s cookie for the site (before the inbox had its own)', 'cw_conversation=jwt-old'],
   ])('counts a returning visitor with %s as engaged, and stores the token under the inbox’s name', (_what, cookie) => {
     document.cookie = `${cookie}; path=/`;
-    createSession(TOKEN, undefined).setToken('jwt-3');
+    createSession(TOKEN, consent).setToken('jwt-3');
     expect(conversation()).toBe('jwt-3');
   });
 
   it('counts loadEagerly as engaged', () => {
-    createSession(TOKEN, undefined, true).setToken('jwt-4');
+    createSession(TOKEN, consent, true).setToken('jwt-4');
     expect(conversation()).toBe('jwt-4');
   });
 
   it('keeps the visitors of two inboxes apart', () => {
-    createSession(TOKEN, undefined, true).setToken('jwt-support');
-    createSession('sales-tok', undefined, true).setToken('jwt-sales');
+    createSession(TOKEN, consent, true).setToken('jwt-support');
+    createSession('sales-tok', createConsent('sales-tok', {}), true).setToken('jwt-sales');
     expect(conversation()).toBe('jwt-support');
     expect(document.cookie).toContain('cw_conversation_sales-tok=jwt-sales');
   });
 
   it('forgets the token and waits for engagement again after reset', () => {
-    const session = createSession(TOKEN, undefined);
+    const session = createSession(TOKEN, consent);
     session.engage();
     session.reset();
     clearCookies();
