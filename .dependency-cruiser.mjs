@@ -92,6 +92,14 @@ export const forbidden = [
     to: { path: '^src/widget/realtime/' },
   },
   {
+    name: 'widget-lazy-only-in-chunks',
+    comment:
+      "The widget's lazy chunks have one home (docs/architecture.md#loading-strategy): `import()` appears only in a chunk's loader, src/widget/chunks/<chunk>.ts, and in the locale loaders of i18n/. A type reads a lazy module with `import type`, not `typeof import()`.",
+    severity: 'error',
+    from: { path: '^src/widget/', pathNot: ['^src/widget/chunks/[^/]+\\.ts$', '^src/widget/i18n/(index|localeChunks)\\.ts$'] },
+    to: { dependencyTypes: ['dynamic-import', 'type-import'] },
+  },
+  {
     name: 'no-circular',
     comment: 'Arrows point one way: an import cycle means a rule has two homes or a module knows too much.',
     severity: 'error',

@@ -194,6 +194,24 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it("fails a widget module outside chunks/ that loads a lazy module, or reads one's type through import()", async () => {
+    const root = fixture({
+      'src/widget/lib/loadOnce.ts': 'export const loadOnce = <T>(load: () => Promise<T>) => ({ load });\n',
+      'src/widget/views/Messages.tsx': 'export const Messages = () => null;\n',
+      'src/widget/chunks/messages.ts':
+        "import { loadOnce } from '../lib/loadOnce';\nexport const messagesChunk = loadOnce(() => import('../views/Messages'));\n",
+      'src/widget/i18n/index.ts': "export const rest = () => import('./strings');\n",
+      'src/widget/i18n/strings.ts': 'export default {};\n',
+      'src/widget/routeViews.ts': "export const messages = () => import('./views/Messages');\n",
+      'src/widget/state/widget.ts':
+        "export interface Deps { view: typeof import('../views/Messages') }\nexport const deps = (d: Deps) => d;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-lazy-only-in-chunks: src/widget/routeViews.ts → src/widget/views/Messages.tsx',
+      'widget-lazy-only-in-chunks: src/widget/state/widget.ts → src/widget/views/Messages.tsx',
+    ]);
+  });
+
   it('finds every arrow of the real tree pointing the right way', async () => {
     expect(await violationsIn(REPO, ['src', 'server', 'packages'])).toEqual([]);
   }, 60_000);

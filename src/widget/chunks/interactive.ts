@@ -1,9 +1,9 @@
-import { loadOnce } from '../../lib/loadOnce';
+import { withAllStrings } from '../i18n';
+import { loadOnce } from '../lib/loadOnce';
 
-export type InteractiveKinds = typeof import('../../chunks/interactive');
-
-/** The interactive message kinds (form, options, cards…), one lazy chunk for every bubble. */
-export const interactive = loadOnce<InteractiveKinds>(() => import('../../chunks/interactive'));
-
-/** Loads the interactive message kinds; a failure is forgotten, so a retry loads again. */
-export const loadInteractive = interactive.load;
+/**
+ * Bots' interactive messages with what the visitor's answers do (`contents/interactive.ts`):
+ * fetched by the first such message shown (`components/messages/MessageContent.tsx`), or by an
+ * answer (`state/conversationFlow.ts`), which comes from such a message.
+ */
+export const interactiveChunk = loadOnce(() => withAllStrings(import('./contents/interactive')));

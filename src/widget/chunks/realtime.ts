@@ -1,10 +1,8 @@
 import { loadOnce } from '../lib/loadOnce';
 
 /**
- * The realtime connection's chunk, loaded once: when there is something to hear (the shell),
- * or ahead of need once the frame is idle after its first paint (`App`). It carries the
- * conversation's flow with the outbox too (sending and retrying, `connect.ts`; main.tsx hands it
- * to the widget's state): the conversation view needs both, and as a chunk of its own the outbox
- * was one more request on every open.
+ * The realtime connection with the conversation's flow and its outbox (`contents/realtime.ts`).
+ * Fetched once there is something to hear (`main.tsx`), ahead of need once the frame is idle
+ * after its first paint (`views/App.tsx`), and by the conversation's route (`routeViews.ts`).
  */
-export const realtimeChunk = loadOnce(() => import('./connect'));
+export const realtimeChunk = loadOnce(() => import('./contents/realtime'));

@@ -2,7 +2,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
 import type { CampaignResponse, Endpoint } from '../api/endpoints';
 import type * as CampaignLogic from '../lib/campaigns';
-import { loadChunk } from '../lib/loadChunk';
+import { campaignsChunk } from '../chunks/campaigns';
 import type { Request } from './request';
 
 /**
@@ -55,8 +55,8 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     hasError.value = false;
     if (list.length === 0) return;
     try {
-      logic = await loadChunk(() => import('../lib/campaigns'));
-      URLPattern = await logic.urlPatternFor(list, loadChunk);
+      logic = await campaignsChunk.load();
+      URLPattern = await logic.urlPatternFor(list);
     } catch {
       hasError.value = true;
       return;

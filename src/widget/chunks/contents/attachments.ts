@@ -4,6 +4,6 @@
  * attachment shown or picked; a visitor's sent file shows as a bubble, so the two go together,
  * and apart each was a file of its own for about a kilobyte.
  */
-export { AttachmentBubble } from '../components/messages/AttachmentBubble';
-export { attachFiles, PendingAttachments, pendingFiles } from '../views/PendingAttachments';
-export { sendFile } from '../state/fileUpload';
+export { AttachmentBubble } from '../../components/messages/AttachmentBubble';
+export { attachFiles, PendingAttachments, pendingFiles } from '../../views/PendingAttachments';
+export { sendFile } from '../../state/fileUpload';

@@ -3,5 +3,5 @@
  * Only an inbox with a portal fetches it, as home shows; apart, the two were two files and shared
  * a third (the skeleton and the article links) for a few hundred bytes.
  */
-export { ArticleViewer } from '../views/ArticleViewer';
-export { HelpCentre } from '../views/HelpCentre';
+export { ArticleViewer } from '../../views/ArticleViewer';
+export { HelpCentre } from '../../views/HelpCentre';

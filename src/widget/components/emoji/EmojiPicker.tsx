@@ -15,12 +15,10 @@ import {
 } from '../../lib/emojiCatalog';
 import { EmojiGrid } from './EmojiGrid';
 import emojiCss from '../../styles/emoji.chunk.css';
-import pickerEnglish from '../../../../locales/en.json?emoji-picker';
-import { addEnglish } from '../../i18n';
 
-// The picker is a lazy chunk; its stylesheet and its English strings travel with it.
+// The picker is a lazy chunk; its stylesheet travels with it, and its English strings with the
+// chunk (chunks/contents/emojiPicker.ts).
 adoptStyles(emojiCss);
-addEnglish(pickerEnglish);
 
 /** The interface strings the picker shows (keys of locales/en.json). */
 type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'COMPOSER.EMOJI' | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';

@@ -1,0 +1,9 @@
+import { withAllStrings } from '../i18n';
+import { loadOnce } from '../lib/loadOnce';
+
+/**
+ * A conversation's files (`contents/attachments.ts`): fetched by the first attachment shown
+ * (`components/messages/MessageContent.tsx`) or the first file picked, pasted or dropped (the
+ * pending files, a lazy model of `state/widget.ts`).
+ */
+export const attachmentsChunk = loadOnce(() => withAllStrings(import('./contents/attachments')));
