@@ -1,7 +1,7 @@
 import { loadOnce } from '../lib/loadOnce';
 
 /**
- * Campaign matching, snooze and the time-on-page timers (`lib/campaigns.ts`): only an inbox that
- * runs campaigns fetches it (`state/campaigns.ts`).
+ * Campaign matching, snooze, the time-on-page timers and a clicked campaign's start
+ * (`contents/campaigns.ts`): only an inbox that runs campaigns fetches it (`state/campaigns.ts`).
  */
-export const campaignsChunk = loadOnce(() => import('../lib/campaigns'));
+export const campaignsChunk = loadOnce(() => import('./contents/campaigns'));

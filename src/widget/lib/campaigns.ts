@@ -1,19 +1,9 @@
 /**
- * The widget's campaign chunk: the time-on-page timers, plus the shared
- * matching and snooze rules re-exported so the widget loads all of it as one lazy chunk (most
- * inboxes run no campaign).
+ * The widget's campaign timers and the URLPattern its campaigns need, in the campaigns chunk with
+ * the shared matching and snooze rules (chunks/contents/campaigns.ts): most inboxes run none.
  */
 import { urlPatternChunk } from '../chunks/urlPattern';
 import { usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
-
-export {
-  campaignUrlMatches,
-  dueCampaigns,
-  isSnoozed,
-  snoozeUntil,
-  type CampaignTrigger,
-  type UrlPatternConstructor,
-} from '../../shared/campaigns';
 
 /**
  * The `URLPattern` the inbox's campaigns need: none when none is written in URLPattern syntax,
