@@ -85,6 +85,14 @@ export const forbidden = [
     to: { path: '^src/widget/components/' },
   },
   {
+    name: 'widget-components-not-to-state-or-i18n',
+    comment:
+      "The widget's components show what they are given: the models' values and the strings come as props from views (types are fine), so a component is testable alone and carries no model into a chunk.",
+    severity: 'error',
+    from: { path: '^src/widget/components/' },
+    to: { path: '^src/widget/(state|i18n)/', dependencyTypesNot: ['type-only'] },
+  },
+  {
     name: 'widget-state-not-to-realtime',
     comment: "Realtime drives state (the cable's events become model actions), one way: a model never reaches for the connection.",
     severity: 'error',

@@ -184,6 +184,22 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('fails a widget component that takes a model or the strings as values, not as types', async () => {
+    const root = fixture({
+      'src/widget/i18n/index.ts': "export type MessageKey = 'RETRY';\nexport const t = (key: MessageKey) => key;\n",
+      'src/widget/state/chatMessage.ts': 'export interface ChatMessage { id: number }\n',
+      'src/widget/state/messages.ts': 'export const PAGE = 20;\n',
+      'src/widget/components/Retry.tsx':
+        "import type { MessageKey } from '../i18n';\nimport { t } from '../i18n';\nexport const label = (key: MessageKey) => t(key);\n",
+      'src/widget/components/Bubble.tsx':
+        "import type { ChatMessage } from '../state/chatMessage';\nimport { PAGE } from '../state/messages';\nexport const page = (m: ChatMessage) => m.id % PAGE;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-components-not-to-state-or-i18n: src/widget/components/Bubble.tsx → src/widget/state/messages.ts',
+      'widget-components-not-to-state-or-i18n: src/widget/components/Retry.tsx → src/widget/i18n/index.ts',
+    ]);
+  });
+
   it('fails a widget model that imports from realtime, which drives the models one way', async () => {
     const root = fixture({
       'src/widget/realtime/events.ts': 'export type Actions = Record<string, () => void>;\n',

@@ -8,7 +8,7 @@ import { createOutbox } from './outbox';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
 import type { ConversationModel } from './conversation';
-import type { ChatMessage } from './messageMerge';
+import type { ChatMessage } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 import type { MessageResponse } from './botReplies';

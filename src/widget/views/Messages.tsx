@@ -9,7 +9,7 @@ import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
 import { FILE_PICKER_ACCEPT } from '../lib/fileAccept';
 import { dayLabel, messageTime } from '../lib/dates';
-import type { ChatMessage } from '../state/messageMerge';
+import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from '../widgetContext';

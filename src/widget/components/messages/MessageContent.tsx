@@ -1,6 +1,6 @@
 import { attachmentsChunk } from '../../chunks/attachments';
 import { interactiveChunk } from '../../chunks/interactive';
-import type { ChatMessage } from '../../state/messageMerge';
+import type { ChatMessage } from '../../state/chatMessage';
 import { ActivityMessage } from './ActivityMessage';
 import { lazyPart } from '../LazyPart';
 import { Spinner } from '../Spinner';

@@ -4,7 +4,7 @@ import { MESSAGE_TYPE } from '../../../../src/shared/types';
 import { interactiveChunk } from '../../../../src/widget/chunks/interactive';
 import { MessageContent } from '../../../../src/widget/components/messages/MessageContent';
 import { messageKind, type MessageCallbacks } from '../../../../src/widget/components/messages/messageKind';
-import type { ChatMessage } from '../../../../src/widget/state/messageMerge';
+import type { ChatMessage } from '../../../../src/widget/state/chatMessage';
 import { LABELS, chatMessage, settle } from './fixtures';
 
 const renderer = () => Promise.resolve({ renderMarkdown: (text: string) => `<p><strong>${text.replace(/\*/g, '')}</strong></p>` });
