@@ -85,11 +85,27 @@ export const forbidden = [
     to: { path: '^src/widget/components/' },
   },
   {
+    name: 'widget-components-not-to-state-or-i18n',
+    comment:
+      "The widget's components show what they are given: the models' values and the strings come as props from views (types are fine), so a component is testable alone and carries no model into a chunk.",
+    severity: 'error',
+    from: { path: '^src/widget/components/' },
+    to: { path: '^src/widget/(state|i18n)/', dependencyTypesNot: ['type-only'] },
+  },
+  {
     name: 'widget-state-not-to-realtime',
     comment: "Realtime drives state (the cable's events become model actions), one way: a model never reaches for the connection.",
     severity: 'error',
     from: { path: '^src/widget/state/' },
     to: { path: '^src/widget/realtime/' },
+  },
+  {
+    name: 'widget-lazy-only-in-chunks',
+    comment:
+      "The widget's lazy chunks have one home (docs/architecture.md#loading-strategy): `import()` appears only in a chunk's loader, src/widget/chunks/<chunk>.ts, and in the locale loaders of i18n/. A type reads a lazy module with `import type`, not `typeof import()`.",
+    severity: 'error',
+    from: { path: '^src/widget/', pathNot: ['^src/widget/chunks/[^/]+\\.ts$', '^src/widget/i18n/(index|localeChunks)\\.ts$'] },
+    to: { dependencyTypes: ['dynamic-import', 'type-import'] },
   },
   {
     name: 'no-circular',

@@ -9,7 +9,7 @@ import { composerOf, openConversation, sendVisitorMessage } from './support/widg
 // The emoji picker (issue 10): a lazy chunk the visitor pays for only when opening it; search
 // by name, keyboard-only use, and axe on the open picker, light and dark.
 
-const isEmojiChunk = (url: string) => /\/chunks\/(EmojiPicker|emoji-names-[\w-]+)-\w+\.js$/.test(url);
+const isEmojiChunk = (url: string) => /\/chunks\/(emojiPicker|emoji-names-[\w-]+)-\w+\.js$/.test(url);
 
 /** Records every emoji chunk the page requests. */
 function emojiRequests(page: Page): string[] {
@@ -30,7 +30,7 @@ test.describe('the emoji picker', () => {
 
     await widget.getByRole('button', { name: 'Insert emoji' }).click();
     await expect(widget.getByRole('dialog', { name: 'Insert emoji' }).getByRole('grid')).toBeVisible();
-    expect(requested.some((url) => url.includes('/EmojiPicker-'))).toBe(true);
+    expect(requested.some((url) => url.includes('/emojiPicker-'))).toBe(true);
     expect(requested.some((url) => url.includes('/emoji-names-en-'))).toBe(true);
   });
 

@@ -184,6 +184,22 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('fails a widget component that takes a model or the strings as values, not as types', async () => {
+    const root = fixture({
+      'src/widget/i18n/index.ts': "export type MessageKey = 'RETRY';\nexport const t = (key: MessageKey) => key;\n",
+      'src/widget/state/chatMessage.ts': 'export interface ChatMessage { id: number }\n',
+      'src/widget/state/messages.ts': 'export const PAGE = 20;\n',
+      'src/widget/components/Retry.tsx':
+        "import type { MessageKey } from '../i18n';\nimport { t } from '../i18n';\nexport const label = (key: MessageKey) => t(key);\n",
+      'src/widget/components/Bubble.tsx':
+        "import type { ChatMessage } from '../state/chatMessage';\nimport { PAGE } from '../state/messages';\nexport const page = (m: ChatMessage) => m.id % PAGE;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-components-not-to-state-or-i18n: src/widget/components/Bubble.tsx → src/widget/state/messages.ts',
+      'widget-components-not-to-state-or-i18n: src/widget/components/Retry.tsx → src/widget/i18n/index.ts',
+    ]);
+  });
+
   it('fails a widget model that imports from realtime, which drives the models one way', async () => {
     const root = fixture({
       'src/widget/realtime/events.ts': 'export type Actions = Record<string, () => void>;\n',
@@ -191,6 +207,24 @@ describe('dependency rules', () => {
     });
     expect(await violationsIn(root, ['src'])).toEqual([
       'widget-state-not-to-realtime: src/widget/state/messages.ts → src/widget/realtime/events.ts',
+    ]);
+  });
+
+  it("fails a widget module outside chunks/ that loads a lazy module, or reads one's type through import()", async () => {
+    const root = fixture({
+      'src/widget/lib/loadOnce.ts': 'export const loadOnce = <T>(load: () => Promise<T>) => ({ load });\n',
+      'src/widget/views/Messages.tsx': 'export const Messages = () => null;\n',
+      'src/widget/chunks/messages.ts':
+        "import { loadOnce } from '../lib/loadOnce';\nexport const messagesChunk = loadOnce(() => import('../views/Messages'));\n",
+      'src/widget/i18n/index.ts': "export const rest = () => import('./strings');\n",
+      'src/widget/i18n/strings.ts': 'export default {};\n',
+      'src/widget/routeViews.ts': "export const messages = () => import('./views/Messages');\n",
+      'src/widget/state/widget.ts':
+        "export interface Deps { view: typeof import('../views/Messages') }\nexport const deps = (d: Deps) => d;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-lazy-only-in-chunks: src/widget/routeViews.ts → src/widget/views/Messages.tsx',
+      'widget-lazy-only-in-chunks: src/widget/state/widget.ts → src/widget/views/Messages.tsx',
     ]);
   });
 

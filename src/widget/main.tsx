@@ -15,7 +15,7 @@ import { createWidgetState } from './state/widget';
 import { App } from './views/App';
 import { WidgetContext } from './widgetContext';
 import { effect } from '@preact/signals-react';
-import { realtimeChunk } from './realtime/realtimeChunk';
+import { realtimeChunk } from './chunks/realtime';
 
 const boot = readBootConfig();
 const channel = boot.chatwootWebChannel;
@@ -33,7 +33,7 @@ const state = createWidgetState({
   bridge,
   router,
   // The conversation's flow and its sending ride in the realtime chunk: the conversation view
-  // needs both (realtime/connect.ts).
+  // needs both (chunks/contents/realtime.ts).
   conversationChunk: realtimeChunk,
 });
 

@@ -1,9 +1,12 @@
+import { helpCentreChunk } from './chunks/helpCentre';
+import { messagesChunk } from './chunks/messages';
+import { preChatChunk } from './chunks/preChat';
+import { promptsChunk } from './chunks/prompts';
 import { lazyPart } from './components/LazyPart';
-import { realtimeChunk } from './realtime/realtimeChunk';
 import type { RoutePath } from './router';
 
 /** A route's view: a component in its own chunk, with the retry the chunk failure shows. */
-export type RouteView = ReturnType<typeof lazyPart<object>>;
+export type RouteView = ReturnType<typeof lazyPart<unknown, object>>;
 
 /**
  * Route → lazily loaded view. Home is not here: it is the first paint, in the entry itself.
@@ -11,11 +14,9 @@ export type RouteView = ReturnType<typeof lazyPart<object>>;
  * (`ROUTE_TABLE[path].until`).
  */
 export const ROUTE_VIEWS: Partial<Record<RoutePath, RouteView>> = {
-  // With the realtime chunk, which carries the conversation's flow (state/conversationFlow.ts).
-  '/messages': lazyPart(() => Promise.all([import('./views/Messages'), realtimeChunk.load()]).then(([m]) => m.Messages)),
-  '/prechat-form': lazyPart(() => import('./views/PreChat').then((m) => m.PreChat)),
-  // The two prompts share a chunk (prompts.ts).
-  '/unread-messages': lazyPart(() => import('./views/prompts').then((m) => m.UnreadMessages)),
-  '/campaigns': lazyPart(() => import('./views/prompts').then((m) => m.Campaigns)),
-  '/article': lazyPart(() => import('./chunks/helpCentre').then((m) => m.ArticleViewer)),
+  '/messages': lazyPart(messagesChunk, (m) => m.Messages),
+  '/prechat-form': lazyPart(preChatChunk, (m) => m.PreChat),
+  '/unread-messages': lazyPart(promptsChunk, (m) => m.UnreadMessages),
+  '/campaigns': lazyPart(promptsChunk, (m) => m.Campaigns),
+  '/article': lazyPart(helpCentreChunk, (m) => m.ArticleViewer),
 };

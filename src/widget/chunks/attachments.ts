@@ -1,9 +1,9 @@
+import { withAllStrings } from '../i18n';
+import { loadOnce } from '../lib/loadOnce';
+
 /**
- * A conversation's files, one lazy chunk: the bubbles that show them, and the files the visitor
- * picked waiting to be sent with their upload rules and their upload. Fetched by the first
- * attachment shown or picked; a visitor's sent file shows as a bubble, so the two go together,
- * and apart each was a file of its own for about a kilobyte.
+ * A conversation's files (`contents/attachments.ts`): fetched by the first attachment shown
+ * (`components/messages/MessageContent.tsx`) or the first file picked, pasted or dropped (the
+ * pending files, a lazy model of `state/widget.ts`).
  */
-export { AttachmentBubble } from '../components/messages/AttachmentBubble';
-export { attachFiles, PendingAttachments, pendingFiles } from '../views/PendingAttachments';
-export { sendFile } from '../state/fileUpload';
+export const attachmentsChunk = loadOnce(() => withAllStrings(import('./contents/attachments')));

@@ -1,7 +1,8 @@
+import { withAllStrings } from '../i18n';
+import { loadOnce } from '../lib/loadOnce';
+
 /**
- * The help centre's chunk: home's popular articles and the article viewer they open, one file.
- * Only an inbox with a portal fetches it, as home shows; apart, the two were two files and shared
- * a third (the skeleton and the article links) for a few hundred bytes.
+ * The help centre (`contents/helpCentre.ts`): fetched by home for an inbox with a portal
+ * (`views/Home.tsx`), and by the article route (`routeViews.ts`), which home's list opens.
  */
-export { ArticleViewer } from '../views/ArticleViewer';
-export { HelpCentre } from '../views/HelpCentre';
+export const helpCentreChunk = loadOnce(() => withAllStrings(import('./contents/helpCentre')));

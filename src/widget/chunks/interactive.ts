@@ -1,22 +1,9 @@
+import { withAllStrings } from '../i18n';
+import { loadOnce } from '../lib/loadOnce';
+
 /**
- * Bots' interactive messages: their kinds, the video call they open, and what the visitor's
- * answers do (`state/botReplies.ts`), one lazy chunk (most conversations never show one), loaded
- * by `MessageContent` through `loadInteractive()` the first time such a message appears; an
- * answer or a call comes from such a message, so the chunk is here by then.
+ * Bots' interactive messages with what the visitor's answers do (`contents/interactive.ts`):
+ * fetched by the first such message shown (`components/messages/MessageContent.tsx`), or by an
+ * answer (`state/conversationFlow.ts`), which comes from such a message.
  */
-import { adoptStyles } from '../lib/adoptStyles';
-import interactiveCss from '../styles/interactive.chunk.css';
-
-adoptStyles(interactiveCss);
-
-export { ArticleListMessage } from '../components/messages/ArticleListMessage';
-export { CardsMessage } from '../components/messages/CardsMessage';
-export { CsatMessage } from '../components/messages/CsatMessage';
-export { EmailInputMessage } from '../components/messages/EmailInputMessage';
-export { FormMessage } from '../components/messages/FormMessage';
-export { InteractiveMessage } from '../components/messages/InteractiveMessage';
-export { OptionsMessage } from '../components/messages/OptionsMessage';
-export { VideoCallMessage } from '../components/messages/VideoCallMessage';
-// The call itself opens from a video-call message, which has loaded this chunk already.
-export { VideoCallOverlay } from '../components/messages/VideoCallOverlay';
-export { respond, videoCallUrl } from '../state/botReplies';
+export const interactiveChunk = loadOnce(() => withAllStrings(import('./contents/interactive')));

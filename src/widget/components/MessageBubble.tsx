@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MESSAGE_TYPE } from '../../shared/types';
-import type { ChatMessage, SendRefusal } from '../state/messageMerge';
+import type { ChatMessage, SendRefusal } from '../state/chatMessage';
 import { Icon } from './icons';
 import { ALERT_ICON, CHECK_ICON, DOUBLE_CHECK_ICON, REPLY_ICON } from './conversationIcons';
 import { MessageContent, messageKind, ReplyToChip, type MessageCallbacks, type MessageLabels } from './messages';

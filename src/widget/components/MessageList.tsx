@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ReadonlySignal } from '@preact/signals-react';
 import { MESSAGE_TYPE } from '../../shared/types';
-import type { ChatMessage } from '../state/messageMerge';
+import type { ChatMessage } from '../state/chatMessage';
 import { dayKey } from '../lib/dates';
 import { memo } from '../lib/memo';
 import { anchorOf, INITIAL_ROWS, nextMessageWindow, windowAround, type MessageWindow, type RowBox } from '../lib/messageWindow';

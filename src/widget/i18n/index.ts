@@ -24,8 +24,8 @@ const allEnglish = loadOnce<Strings>(() =>
 
 /**
  * Resolves once every string of the active locale is at hand. Other locales arrive whole; English
- * needs its lazy remainder. `lazyPart()` waits for this before rendering a lazy part, and the
- * idle preload of the conversation view fetches it early.
+ * needs its lazy remainder. A lazy part's chunk waits for this (`withAllStrings`), so the idle
+ * preload of the conversation view fetches it early.
  */
 export function loadAllStrings(): Promise<void> {
   if (allEnglish.loaded) return Promise.resolve();
@@ -34,6 +34,14 @@ export function loadAllStrings(): Promise<void> {
     english.value = { ...english.value, ...all };
     if (locale.value === 'en') strings.value = english.value;
   });
+}
+
+/**
+ * A lazy part that shows text, with every string of the active locale at hand by the time it
+ * arrives: the chunk loaders of such parts (`chunks/`) wrap their `import()` in this.
+ */
+export function withAllStrings<T>(part: Promise<T>): Promise<T> {
+  return Promise.all([part, loadAllStrings()]).then(([loaded]) => loaded);
 }
 
 /**

@@ -1,34 +1,20 @@
 /**
- * The widget's campaign chunk: the time-on-page timers, plus the shared
- * matching and snooze rules re-exported so the widget loads all of it as one lazy chunk (most
- * inboxes run no campaign).
+ * The widget's campaign timers and the URLPattern its campaigns need, in the campaigns chunk with
+ * the shared matching and snooze rules (chunks/contents/campaigns.ts): most inboxes run none.
  */
+import { urlPatternChunk } from '../chunks/urlPattern';
 import { usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
-import type { loadChunk as LoadChunk } from './loadChunk';
-
-export {
-  campaignUrlMatches,
-  dueCampaigns,
-  isSnoozed,
-  snoozeUntil,
-  type CampaignTrigger,
-  type UrlPatternConstructor,
-} from '../../shared/campaigns';
 
 /**
  * The `URLPattern` the inbox's campaigns need: none when none is written in URLPattern syntax,
  * the browser's where it has one, else the maintained polyfill (urlpattern-polyfill), fetched
- * as its own chunk only then. `loadChunk` is passed in: importing it here would split it out of
- * the first paint into a file of its own.
+ * as its own chunk only then (chunks/urlPattern.ts).
  */
-export async function urlPatternFor(
-  campaigns: readonly CampaignTrigger[],
-  loadChunk: typeof LoadChunk,
-): Promise<UrlPatternConstructor | undefined> {
+export async function urlPatternFor(campaigns: readonly CampaignTrigger[]): Promise<UrlPatternConstructor | undefined> {
   if (!campaigns.some((campaign) => usesUrlPatternSyntax(campaign.trigger_rules?.url))) return undefined;
   const native = (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
   if (native) return native;
-  return (await loadChunk(() => import('urlpattern-polyfill/urlpattern'))).URLPattern as UrlPatternConstructor;
+  return (await urlPatternChunk.load()).URLPattern as UrlPatternConstructor;
 }
 
 /** The two timer functions the campaign timers need; pass `window` or fake timers. */

@@ -10,11 +10,6 @@ import type { WidgetState } from '../state/widget';
 import { createCable, type Cable } from '../../shared/actionCable';
 import { createRealtimeDispatcher } from './events';
 
-// The conversation's flow and its outbox ride in this chunk (realtimeChunk.ts, wired in
-// main.tsx): whoever sends has the conversation open, and the conversation view waits for this
-// chunk with its own.
-export { createConversationFlow } from '../state/conversationFlow';
-
 /** A gap fill that failed is tried again after this, doubled each time up to the most. */
 export const FIRST_FILL_RETRY_MS = 2_000;
 const MAX_FILL_RETRY_MS = 30_000;

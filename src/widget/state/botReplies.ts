@@ -2,7 +2,7 @@ import type { ContentAttributes, Handled } from '../../shared/contentAttributes'
 import type { WidgetMessage } from '../../shared/types';
 import { joinVideoCall, updateMessage } from '../api/botReplyEndpoints';
 import type { ContactModel } from './contact';
-import type { ChatMessage } from './messageMerge';
+import type { ChatMessage } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 

@@ -1,8 +1,9 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
 import type { CampaignResponse, Endpoint } from '../api/endpoints';
-import type * as CampaignLogic from '../lib/campaigns';
-import { loadChunk } from '../lib/loadChunk';
+import type * as CampaignLogic from '../chunks/contents/campaigns';
+import type { UrlPatternConstructor } from '../../shared/campaigns';
+import { campaignsChunk } from '../chunks/campaigns';
 import type { Request } from './request';
 
 /**
@@ -22,7 +23,7 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
   let pageUrl = '';
   let inBusinessHours = true;
   let logic: typeof CampaignLogic | undefined;
-  let URLPattern: CampaignLogic.UrlPatternConstructor | undefined;
+  let URLPattern: UrlPatternConstructor | undefined;
   let timers: ReturnType<typeof CampaignLogic.createCampaignTimers<CampaignResponse>> | undefined;
 
   const arm = () => {
@@ -32,31 +33,15 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     );
   };
 
-  /** `POST /events` `campaign.triggered`: the server starts the conversation with the campaign's message. */
-  async function start(trigger: Endpoint<void>) {
-    starting.value = true;
-    failed.value = null;
-    try {
-      await request(trigger);
-      hasError.value = false;
-      return true;
-    } catch {
-      // docs/behaviour.md#campaigns: the error flag, and the visitor told it did not start.
-      hasError.value = true;
-      failed.value = trigger;
-      return false;
-    } finally {
-      starting.value = false;
-    }
-  }
+  const startSignals = { starting, failed, hasError };
 
   async function apply(list: CampaignResponse[]) {
     campaigns.value = list;
     hasError.value = false;
     if (list.length === 0) return;
     try {
-      logic = await loadChunk(() => import('../lib/campaigns'));
-      URLPattern = await logic.urlPatternFor(list, loadChunk);
+      logic = await campaignsChunk.load();
+      URLPattern = await logic.urlPatternFor(list);
     } catch {
       hasError.value = true;
       return;
@@ -109,26 +94,19 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
       active.value = null;
     },
     /**
-     * The visitor clicked the campaign: it starts the conversation with the campaign's message
-     * (the server creates it from `campaign.triggered`), with the conversation attributes a
-     * pre-chat form asked for. Resolves whether it started; a failure is kept for `retry`.
+     * The visitor clicked the campaign: it starts the conversation with the campaign's message,
+     * with the conversation attributes a pre-chat form asked for (`campaignStart.ts`, in the
+     * chunk that showing the campaign loaded). Resolves whether it started; a failure is kept for `retry`.
      */
     async execute(referer: string, customAttributes?: Record<string, unknown>): Promise<boolean> {
       const campaign = active.value;
-      if (!campaign) return false;
+      if (!campaign || !logic) return false;
       active.value = null;
       timers?.clear();
-      return start(
-        endpoints.triggerCampaign({
-          campaign_id: campaign.id,
-          custom_attributes: customAttributes,
-          initiated_at: { timestamp: new Date().toString() },
-          referer,
-        }),
-      );
+      return logic.startCampaign(request, startSignals, logic.campaignTrigger(campaign, referer, customAttributes));
     },
     /** Sends the start that did not go through again, as it was first sent. */
-    retry: (): Promise<boolean> => (failed.value ? start(failed.value) : Promise.resolve(false)),
+    retry: async (): Promise<boolean> => !!logic && !!failed.value && logic.startCampaign(request, startSignals, failed.value),
   };
 }
 

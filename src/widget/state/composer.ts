@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import * as endpoints from '../api/endpoints';
-import type { ChatMessage } from './messageMerge';
+import type { ChatMessage } from './chatMessage';
 import type { Request } from './request';
 
 /** The visitor counts as typing until this long after the last keystroke (Chatwoot: 4 s). */

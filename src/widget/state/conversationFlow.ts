@@ -2,13 +2,13 @@ import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import { requestTranscript } from '../api/sendingEndpoints';
-import { loadOnce } from '../lib/loadOnce';
+import { interactiveChunk } from '../chunks/interactive';
 import type { sendFile } from './fileUpload';
 import { createOutbox } from './outbox';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
 import type { ConversationModel } from './conversation';
-import type { ChatMessage } from './messageMerge';
+import type { ChatMessage } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 import type { MessageResponse } from './botReplies';
@@ -30,15 +30,11 @@ export interface FlowDeps {
 
 export type { MessageResponse };
 
-// Answers to bots' interactive messages ride in the chunk of those messages, which the message
-// answered has loaded: most conversations have none.
-const botReplies = loadOnce(() => import('../chunks/interactive'));
-
 /**
  * Everything a visitor does inside a conversation: send text and files, quote, answer bot
  * messages, end the conversation, start a new one, ask for the transcript. Failures never
  * throw into views: they resolve to an outcome the view can show. It rides with its outbox in
- * the realtime chunk (realtime/connect.ts), which the conversation view waits for with its own:
+ * the realtime chunk (chunks/contents/realtime.ts), which the conversation view waits for with its own:
  * a lazy model of `state/widget.ts`, so the first paint carries none of it.
  */
 export function createConversationFlow(deps: FlowDeps) {
@@ -79,7 +75,7 @@ export function createConversationFlow(deps: FlowDeps) {
 
     /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
     respond: (message: ChatMessage, response: MessageResponse): Promise<boolean> =>
-      botReplies.load().then(
+      interactiveChunk.load().then(
         (bot) => bot.respond(deps, message, response),
         () => false,
       ),
@@ -109,7 +105,7 @@ export function createConversationFlow(deps: FlowDeps) {
 
     /** The join URL of a video-call message: a plain URL, or a Dyte participant token. */
     videoCallUrl: (message: ChatMessage): Promise<string | null> =>
-      botReplies.load().then(
+      interactiveChunk.load().then(
         (bot) => bot.videoCallUrl(deps, message),
         () => null,
       ),

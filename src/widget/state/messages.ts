@@ -3,16 +3,8 @@ import { MESSAGES_PAGE_SIZE } from '../../shared/limits';
 import { MESSAGE_TYPE, type MessagesPage, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
-import {
-  firstServerId,
-  lastServerId,
-  mergeMessage,
-  mergeMessages,
-  orderedMessages,
-  type ChatMessage,
-  type MessageMap,
-  type SendRefusal,
-} from './messageMerge';
+import { firstServerId, lastServerId, mergeMessage, mergeMessages, orderedMessages } from './messageMerge';
+import type { ChatMessage, MessageMap, SendRefusal } from './chatMessage';
 import { uniqueId } from '../lib/uniqueId';
 
 /**

@@ -14,7 +14,7 @@ import { ApiError } from '../api/client';
 import * as endpoints from '../api/endpoints';
 import { sendMessage } from '../api/sendingEndpoints';
 import type { ConversationModel } from './conversation';
-import type { ChatMessage, SendRefusal } from './messageMerge';
+import type { ChatMessage, SendRefusal } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 

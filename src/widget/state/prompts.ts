@@ -3,7 +3,7 @@ import type { HostBridge } from '../host/bridge';
 import { isCompactRoute, type Router } from '../router';
 import type { AppConfig } from './appConfig';
 import type { CampaignsModel } from './campaigns';
-import type { ChatMessage } from './messageMerge';
+import type { ChatMessage } from './chatMessage';
 
 export interface PromptDeps {
   app: AppConfig;

@@ -14,7 +14,7 @@ import { createConversationModel } from './conversation';
 import { createMessagesModel } from './messages';
 import { createComposerModel } from './composer';
 import { createContactModel } from './contact';
-import type { FlowDeps } from './conversationFlow';
+import type { createConversationFlow, FlowDeps } from './conversationFlow';
 import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
 import { unreadMessages } from './messageMerge';
@@ -28,9 +28,9 @@ export interface WidgetDeps {
   router: Router;
   /**
    * The chunk that carries the conversation's flow and its sending (`conversationFlow.ts`,
-   * `outbox.ts`): the realtime chunk, which main.tsx knows.
+   * `outbox.ts`): the realtime chunk (chunks/realtime.ts), which main.tsx hands in.
    */
-  conversationChunk: LoadOnce<Pick<typeof import('./conversationFlow'), 'createConversationFlow'>>;
+  conversationChunk: LoadOnce<{ createConversationFlow: typeof createConversationFlow }>;
 }
 
 /** How long the alert banner stays up (docs/behaviour.md#constants). */

@@ -10,15 +10,15 @@ import { Home } from './Home';
 import { Spinner } from '../components/Spinner';
 import { lazyPart } from '../components/LazyPart';
 import { ROUTE_TABLE } from '../router';
-import { realtimeChunk } from '../realtime/realtimeChunk';
+import { conversationEndChunk } from '../chunks/conversationEnd';
 import { ROUTE_VIEWS } from '../routeViews';
 import { useDocumentTheme } from '../useDocumentTheme';
 
 const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
 
 // Fetched when the visitor asks to end the conversation, never with the first paint.
-// With the resolved conversation's footer, which follows it (conversationEnd.ts).
-const EndConversation = lazyPart(() => import('./conversationEnd').then((m) => m.EndConversation));
+// With the resolved conversation's footer, which follows it.
+const EndConversation = lazyPart(conversationEndChunk, (m) => m.EndConversation);
 
 /** The shell: header, banner, the current route and the branding footer (docs/behaviour.md#screens). */
 export function App() {
@@ -49,13 +49,10 @@ export function App() {
 
   useEffect(() => setScrollTop(0), [path]);
 
-  // The conversation is the likeliest next screen, and the socket comes with it: fetch both
-  // chunks once the frame is idle after its first paint.
+  // The conversation is the likeliest next screen, and the socket comes with it (its chunk brings
+  // the realtime chunk, chunks/messages.ts): fetch both once the frame is idle after its first paint.
   useEffect(() => {
-    const preload = () => {
-      ROUTE_VIEWS['/messages']?.preload();
-      realtimeChunk.load().catch(() => undefined);
-    };
+    const preload = () => ROUTE_VIEWS['/messages']?.preload();
     if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });
     else setTimeout(preload, 1500);
   }, []);

@@ -1,11 +1,12 @@
 import { Avatar } from '../components/Avatar';
+import { helpCentreChunk } from '../chunks/helpCentre';
 import { lazyPart } from '../components/LazyPart';
 import { t } from '../i18n';
 import { availabilityText, replyWaitText } from '../i18n/availability';
 import { useWidget } from '../widgetContext';
 
 // The help centre's popular articles: a chunk requested only for an inbox with a portal.
-const HelpCentre = lazyPart(() => import('../chunks/helpCentre').then((m) => m.HelpCentre));
+const HelpCentre = lazyPart(helpCentreChunk, (m) => m.HelpCentre);
 
 /** Home: who is there and how soon they answer, the way into the conversation, and the help centre. */
 export function Home() {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { MessageList, type MessageListProps } from '../components/MessageList';
-import { loadInteractive, messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
+import { messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { Composer } from '../components/Composer';
 import { lazyPart } from '../components/LazyPart';
 import { RetryNotice } from '../components/RetryNotice';
@@ -9,7 +9,7 @@ import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
 import { FILE_PICKER_ACCEPT } from '../lib/fileAccept';
 import { dayLabel, messageTime } from '../lib/dates';
-import type { ChatMessage } from '../state/messageMerge';
+import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from '../widgetContext';
@@ -18,17 +18,21 @@ import { showMessage } from '../state/showMessage';
 import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
+import { attachmentsChunk } from '../chunks/attachments';
+import { conversationEndChunk } from '../chunks/conversationEnd';
+import { emojiPickerChunk } from '../chunks/emojiPicker';
+import { interactiveChunk } from '../chunks/interactive';
 import conversationCss from '../styles/conversation.chunk.css';
 
 // This view is a lazy chunk; its stylesheet travels with it.
 adoptStyles(conversationCss);
 
-// With the header's End Conversation confirmation, which leads to it (conversationEnd.ts).
-const ResolvedConversation = lazyPart(() => import('./conversationEnd').then((m) => m.ResolvedConversation));
+// With the header's End Conversation confirmation, which leads to it.
+const ResolvedConversation = lazyPart(conversationEndChunk, (m) => m.ResolvedConversation);
 // In the interactive chunk, which the video-call message that opens it has loaded.
-const VideoCallOverlay = lazyPart(() => loadInteractive().then((m) => m.VideoCallOverlay));
+const VideoCallOverlay = lazyPart(interactiveChunk, (m) => m.VideoCallOverlay);
 // Requested when the visitor first opens the picker, never with the conversation.
-const EmojiPicker = lazyPart(() => import('../components/emoji/EmojiPicker').then((m) => m.EmojiPicker));
+const EmojiPicker = lazyPart(emojiPickerChunk, (m) => m.EmojiPicker);
 
 /**
  * The conversation view: history, live messages, typing indicator and the composer. Its route
@@ -80,9 +84,9 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
 
   // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
   // their model and list are a chunk of their own, fetched with the first file.
-  const [pending, setPending] = useState<typeof import('../chunks/attachments')>();
+  const [pending, setPending] = useState(() => attachmentsChunk.loaded);
   const attach = (files: File[]) =>
-    loadChunk(() => import('../chunks/attachments')).then(
+    attachmentsChunk.load().then(
       (m) => {
         setPending(m);
         return m.attachFiles(widget, files);

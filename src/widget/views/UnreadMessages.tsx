@@ -1,7 +1,7 @@
 import { Avatar } from '../components/Avatar';
 import { t } from '../i18n';
 import { MESSAGE_TYPE } from '../../shared/types';
-import type { ChatMessage } from '../state/messageMerge';
+import type { ChatMessage } from '../state/chatMessage';
 import { CompactPrompt } from './CompactPrompt';
 import { useWidget } from '../widgetContext';
 import { adoptStyles } from '../lib/adoptStyles';

@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { lazyPart } from '../../../src/widget/components/LazyPart';
+import { loadOnce } from '../../../src/widget/lib/loadOnce';
 
 const errorLabels = { failed: 'Part of the chat failed to load.', retry: 'Try again' };
 
@@ -27,6 +28,9 @@ function chunk() {
   return { load, arrive, fail };
 }
 
+/** A lazy part whose chunk's code is the component itself, loaded as a chunk's loader does (`chunks/`). */
+const part = (load: () => Promise<ComponentType<GreetingProps>>) => lazyPart(loadOnce(load), (component) => component);
+
 beforeEach(() => {
   seen.length = 0;
 });
@@ -34,7 +38,7 @@ beforeEach(() => {
 describe('a component from a lazy chunk', () => {
   it('shows the fallback until the chunk arrives', () => {
     const { load } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(screen.queryByText('Hello Ana')).toBeNull();
@@ -43,14 +47,14 @@ describe('a component from a lazy chunk', () => {
 
   it('shows nothing while loading when there is no fallback', () => {
     const { load } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     const { container } = render(<Part name="Ana" errorLabels={errorLabels} />);
     expect(container.textContent).toBe('');
   });
 
   it('shows the loaded component with its props once the chunk arrives', async () => {
     const { load, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
     await arrive();
     expect(screen.getByText('Hello Ana')).toBeTruthy();
@@ -59,7 +63,7 @@ describe('a component from a lazy chunk', () => {
 
   it('passes only the component’s own props, not the fallback or error labels', async () => {
     const { load, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
     await arrive();
     expect(seen.at(-1)).toEqual({ name: 'Ana' });
@@ -67,7 +71,7 @@ describe('a component from a lazy chunk', () => {
 
   it('passes new props to the loaded component', async () => {
     const { load, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     const { rerender } = render(<Part name="Ana" errorLabels={errorLabels} />);
     await arrive();
     rerender(<Part name="Ben" errorLabels={errorLabels} />);
@@ -78,7 +82,7 @@ describe('a component from a lazy chunk', () => {
 describe('a lazy chunk that fails to load', () => {
   it('says so, with a retry button, instead of a blank pane', async () => {
     const { load, fail } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
     await fail();
     expect(screen.getByRole('alert').textContent).toContain('Part of the chat failed to load.');
@@ -88,7 +92,7 @@ describe('a lazy chunk that fails to load', () => {
 
   it('loads the chunk again on retry and then shows the component', async () => {
     const { load, fail, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
     await fail();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -101,7 +105,7 @@ describe('a lazy chunk that fails to load', () => {
 
   it('shows the failure again when the retry fails too', async () => {
     const { load, fail } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(<Part name="Ana" errorLabels={errorLabels} />);
     await fail();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -112,7 +116,7 @@ describe('a lazy chunk that fails to load', () => {
 
   it('lets a later instance load the chunk afresh after a failure', async () => {
     const { load, fail, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     const first = render(<Part name="Ana" errorLabels={errorLabels} />);
     await fail();
     first.unmount();
@@ -126,7 +130,7 @@ describe('a lazy chunk that fails to load', () => {
 describe('sharing a lazy chunk', () => {
   it('fetches the chunk once for many instances', async () => {
     const { load, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(
       <>
         <Part name="Ana" errorLabels={errorLabels} />
@@ -143,7 +147,7 @@ describe('sharing a lazy chunk', () => {
 
   it('shows a later instance at once, without the fallback or another fetch', async () => {
     const { load, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     render(<Part name="Ana" errorLabels={errorLabels} />);
     await arrive();
     render(<Part name="Ben" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
@@ -155,8 +159,8 @@ describe('sharing a lazy chunk', () => {
   it('keeps separate lazy parts apart', async () => {
     const first = chunk();
     const second = chunk();
-    const FirstPart = lazyPart(first.load);
-    lazyPart(second.load);
+    const FirstPart = part(first.load);
+    part(second.load);
     render(<FirstPart name="Ana" errorLabels={errorLabels} />);
     await first.arrive();
     expect(second.load).not.toHaveBeenCalled();
@@ -166,14 +170,14 @@ describe('sharing a lazy chunk', () => {
 describe('preloading a lazy chunk', () => {
   it('fetches the chunk before any instance renders', () => {
     const { load } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     Part.preload();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('lets an instance rendered afterwards show at once, with no second fetch', async () => {
     const { load, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     const preloading = Part.preload();
     await arrive();
     await preloading;
@@ -184,7 +188,7 @@ describe('preloading a lazy chunk', () => {
 
   it('shares an unfinished preload with an instance', async () => {
     const { load, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     Part.preload();
     render(<Part name="Ana" errorLabels={errorLabels} />);
     await arrive();
@@ -194,7 +198,7 @@ describe('preloading a lazy chunk', () => {
 
   it('swallows a failed preload, and an instance later fetches again', async () => {
     const { load, fail, arrive } = chunk();
-    const Part = lazyPart(load);
+    const Part = part(load);
     const preloading = Part.preload();
     await fail();
     await expect(preloading).resolves.toBeUndefined();

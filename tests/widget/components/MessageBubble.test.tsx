@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MessageBubble } from '../../../src/widget/components/MessageBubble';
-import type { ChatMessage } from '../../../src/widget/state/messageMerge';
+import type { ChatMessage } from '../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 
 const labels = {

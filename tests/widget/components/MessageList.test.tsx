@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { signal, type Signal } from '@preact/signals-react';
 import { MessageList, type MessageListProps } from '../../../src/widget/components/MessageList';
-import type { ChatMessage } from '../../../src/widget/state/messageMerge';
+import type { ChatMessage } from '../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
 import { TypingIndicator } from '../../../src/widget/components/TypingIndicator';

@@ -1,4 +1,5 @@
-import { createCampaignTimers, type CampaignTrigger, type TimerFunctions } from '../../../src/widget/lib/campaigns';
+import type { CampaignTrigger } from '../../../src/shared/campaigns';
+import { createCampaignTimers, type TimerFunctions } from '../../../src/widget/lib/campaigns';
 
 function campaign(id: number, url: string, timeOnPage = 3, businessHoursOnly = false): CampaignTrigger {
   return { id, trigger_rules: { url, time_on_page: timeOnPage }, trigger_only_during_business_hours: businessHoursOnly };

@@ -8,7 +8,7 @@ import { createComposerModel } from '../../../src/widget/state/composer';
 import { createContactModel } from '../../../src/widget/state/contact';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
 import type { Request } from '../../../src/widget/state/request';
-import type { ChatMessage } from '../../../src/widget/state/messageMerge';
+import type { ChatMessage } from '../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE, type WidgetMessage } from '../../../src/shared/types';
 import { fakeWidget } from './widgetFixture';
 

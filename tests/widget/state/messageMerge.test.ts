@@ -5,9 +5,8 @@ import {
   mergeMessages,
   orderedMessages,
   unreadMessages,
-  type ChatMessage,
-  type MessageMap,
 } from '../../../src/widget/state/messageMerge';
+import type { ChatMessage, MessageMap } from '../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE, type MessageType, type WidgetMessage } from '../../../src/shared/types';
 import { serverMessage as server } from './messageFixtures';
 

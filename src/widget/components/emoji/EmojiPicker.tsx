@@ -15,12 +15,13 @@ import {
 } from '../../lib/emojiCatalog';
 import { EmojiGrid } from './EmojiGrid';
 import emojiCss from '../../styles/emoji.chunk.css';
-import pickerEnglish from '../../../../locales/en.json?emoji-picker';
-import { addEnglish } from '../../i18n';
+import pickerStrings from '../../../../locales/en.json?emoji-picker';
 
-// The picker is a lazy chunk; its stylesheet and its English strings travel with it.
+// The picker is a lazy chunk; its stylesheet travels with it.
 adoptStyles(emojiCss);
-addEnglish(pickerEnglish);
+
+/** The picker's own English strings, which its chunk adds as it runs (chunks/contents/emojiPicker.ts). */
+export const pickerEnglish: Record<string, string> = pickerStrings;
 
 /** The interface strings the picker shows (keys of locales/en.json). */
 type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'COMPOSER.EMOJI' | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';

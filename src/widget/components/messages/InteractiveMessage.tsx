@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ContentAttributes, Handled } from '../../../shared/contentAttributes';
-import type { ChatMessage } from '../../state/messageMerge';
+import type { ChatMessage } from '../../state/chatMessage';
 import { ArticleListMessage } from './ArticleListMessage';
 import { CardsMessage } from './CardsMessage';
 import { CsatMessage } from './CsatMessage';

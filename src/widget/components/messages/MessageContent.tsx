@@ -1,16 +1,17 @@
-import type { ChatMessage } from '../../state/messageMerge';
+import { attachmentsChunk } from '../../chunks/attachments';
+import { interactiveChunk } from '../../chunks/interactive';
+import type { ChatMessage } from '../../state/chatMessage';
 import { ActivityMessage } from './ActivityMessage';
 import { lazyPart } from '../LazyPart';
 import { Spinner } from '../Spinner';
 import type { MessageLabels } from './labels';
-import { loadInteractive } from './loadInteractive';
 import { interactiveContentType, messageKind, type MessageCallbacks } from './messageKind';
 import { RichText, type RichTextProps } from './RichText';
 
 // Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
-const AttachmentBubble = lazyPart(() => import('../../chunks/attachments').then((m) => m.AttachmentBubble));
+const AttachmentBubble = lazyPart(attachmentsChunk, (m) => m.AttachmentBubble);
 // Bots' interactive kinds: one chunk for every such message, with what reads their attributes.
-const InteractiveMessage = lazyPart(() => loadInteractive().then((m) => m.InteractiveMessage));
+const InteractiveMessage = lazyPart(interactiveChunk, (m) => m.InteractiveMessage);
 
 export interface MessageContentProps {
   message: ChatMessage;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { loadOnce } from '../../lib/loadOnce';
+import { markdownChunk } from '../../chunks/markdown';
 import { needsRichText } from './needsRichText';
 
 /** What the lazy markdown chunk (`lib/markdown.ts`) provides. */
@@ -7,11 +7,11 @@ export interface MarkdownRenderer {
   renderMarkdown(text: string): string;
 }
 
-/** The markdown chunk, loaded once for every bubble; a failure is forgotten, so the next message tries again. */
-const markdown = loadOnce<MarkdownRenderer>(() => import('../../lib/markdown'));
-
-/** Loads the markdown renderer (the lazy chunk `lib/markdown.ts`). */
-export const loadMarkdownRenderer = markdown.load;
+/**
+ * Loads the markdown renderer, once for every bubble (`chunks/markdown.ts`); a failure is
+ * forgotten, so the next message tries again.
+ */
+export const loadMarkdownRenderer: () => Promise<MarkdownRenderer> = markdownChunk.load;
 
 export interface RichTextProps {
   text: string;
@@ -27,7 +27,7 @@ export interface RichTextProps {
 export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichTextProps) {
   const rich = needsRichText(text);
   const [renderer, setRenderer] = useState<MarkdownRenderer | undefined>(() =>
-    loadRenderer === loadMarkdownRenderer ? markdown.loaded : undefined,
+    loadRenderer === loadMarkdownRenderer ? markdownChunk.loaded : undefined,
   );
 
   useEffect(() => {

@@ -7,7 +7,6 @@
  */
 export { ActivityMessage } from './ActivityMessage';
 export type { MessageLabels } from './labels';
-export { loadInteractive } from './loadInteractive';
 export { MessageContent } from './MessageContent';
 export { messageKind, type MessageCallbacks } from './messageKind';
 export { messageSummary } from './messageSummary';

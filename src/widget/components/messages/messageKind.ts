@@ -1,6 +1,6 @@
 import type { CsatResponse, FormValue, RichContentType, SelectOption } from '../../../shared/contentAttributes';
 import { MESSAGE_TYPE } from '../../../shared/types';
-import type { ChatMessage } from '../../state/messageMerge';
+import type { ChatMessage } from '../../state/chatMessage';
 import type { Outcome } from './validation';
 
 /** What the visitor can do inside messages; each gets the message it belongs to. */

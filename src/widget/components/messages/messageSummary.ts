@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../state/messageMerge';
+import type { ChatMessage } from '../../state/chatMessage';
 import { attachmentSummary } from './attachmentInfo';
 import type { AttachmentLabels } from './labels';
 

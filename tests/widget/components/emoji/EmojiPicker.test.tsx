@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { EmojiPicker, type EmojiPickerProps } from '../../../../src/widget/components/emoji/EmojiPicker';
+// Through its chunk, which adds the picker's English strings as it runs.
+import type { EmojiPickerProps } from '../../../../src/widget/components/emoji/EmojiPicker';
+import { EmojiPicker } from '../../../../src/widget/chunks/contents/emojiPicker';
 import { intlLocale, locale, setLocale, t } from '../../../../src/widget/i18n';
 
 /** The picker as the conversation view renders it, with the widget's strings and the build's emoji data. */

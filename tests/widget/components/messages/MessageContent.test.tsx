@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MESSAGE_TYPE } from '../../../../src/shared/types';
-import { loadInteractive } from '../../../../src/widget/components/messages/loadInteractive';
+import { interactiveChunk } from '../../../../src/widget/chunks/interactive';
 import { MessageContent } from '../../../../src/widget/components/messages/MessageContent';
 import { messageKind, type MessageCallbacks } from '../../../../src/widget/components/messages/messageKind';
-import type { ChatMessage } from '../../../../src/widget/state/messageMerge';
+import type { ChatMessage } from '../../../../src/widget/state/chatMessage';
 import { LABELS, chatMessage, settle } from './fixtures';
 
 const renderer = () => Promise.resolve({ renderMarkdown: (text: string) => `<p><strong>${text.replace(/\*/g, '')}</strong></p>` });
@@ -18,7 +18,7 @@ function show(fields: Partial<ChatMessage>, callbacks: MessageCallbacks = {}) {
 describe('message content', () => {
   // The interactive kinds are a lazy chunk; once loaded they render at once.
   beforeAll(async () => {
-    await loadInteractive();
+    await interactiveChunk.load();
   });
 
   it('renders a text message as rich text', async () => {

@@ -1,5 +1,5 @@
 import type { MessageLabels } from '../../../../src/widget/components/messages/labels';
-import type { ChatMessage } from '../../../../src/widget/state/messageMerge';
+import type { ChatMessage } from '../../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE } from '../../../../src/shared/types';
 import { RULE_MESSAGES } from '../../lib/formRuleFixture';
 

@@ -3,5 +3,5 @@
  * conversation shows. One lazy chunk: a visitor who ends the conversation sees the footer next,
  * and apart they were two files, each a request.
  */
-export { EndConversation } from './EndConversation';
-export { ResolvedConversation } from './ResolvedConversation';
+export { EndConversation } from '../../views/EndConversation';
+export { ResolvedConversation } from '../../views/ResolvedConversation';

@@ -1,0 +1,11 @@
+/**
+ * The emoji picker's chunk: the picker, and its English strings (category and skin-tone names),
+ * which the rest of English, fetched on every open, does not carry (scripts/firstPaintStrings.mjs
+ * `PART_NAMESPACES`): added as the chunk runs.
+ */
+import { pickerEnglish } from '../../components/emoji/EmojiPicker';
+import { addEnglish } from '../../i18n';
+
+addEnglish(pickerEnglish);
+
+export { EmojiPicker } from '../../components/emoji/EmojiPicker';
