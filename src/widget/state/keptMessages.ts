@@ -46,7 +46,7 @@ export function createKeptMessages({ allowed, store, election, visitor }: KeptMe
         owner: election.tab,
         order: lastOrder,
         content: local.content ?? '',
-        replyTo: (local.content_attributes.in_reply_to as number | undefined) ?? null,
+        replyTo: local.content_attributes.in_reply_to as number | undefined,
       });
     },
 
@@ -77,7 +77,7 @@ export function createKeptMessages({ allowed, store, election, visitor }: KeptMe
       for (const { echoId, content, replyTo, order } of taken) {
         if (held.has(echoId)) store.remove(echoId);
         else {
-          messages.addLocal({ content }, replyTo ?? undefined, echoId, Math.floor(order / 1e6));
+          messages.addLocal({ content }, replyTo, echoId, Math.floor(order / 1e6));
           ids.push(echoId);
         }
       }

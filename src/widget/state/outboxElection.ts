@@ -27,16 +27,14 @@ export function createElection(websiteToken: string, locks: Locks | undefined = 
   const tab = uniqueId();
   const inbox = `wren:outbox:${websiteToken}`;
   const tabLock = `${inbox}:tab:`;
-  const own = (owner: string) => owner === tab;
-  if (!locks) return { tab, exclusive: (task) => task(), living: async () => own };
   // Never released: the browser frees it when the tab goes.
-  locks.request(tabLock + tab, () => new Promise<never>(() => {})).catch(() => undefined);
+  locks?.request(tabLock + tab, () => new Promise<never>(() => {})).catch(() => undefined);
   return {
     tab,
-    exclusive: <T>(task: () => Promise<T>) => locks.request(inbox, task) as Promise<T>,
+    exclusive: <T>(task: () => Promise<T>) => (locks ? (locks.request(inbox, task) as Promise<T>) : task()),
     async living() {
-      const held = new Set((await locks.query()).held?.map((lock) => lock.name));
-      return (owner) => own(owner) || held.has(tabLock + owner);
+      const held = new Set((await locks?.query())?.held?.map((lock) => lock.name));
+      return (owner) => owner === tab || held.has(tabLock + owner);
     },
   };
 }

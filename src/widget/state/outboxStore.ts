@@ -20,7 +20,8 @@ export interface OutboxEntry {
   /** Its place in the visitor's order: when it was written, in µs, unique within a tab. */
   order: number;
   content: string;
-  replyTo: number | null;
+  /** The message it quotes, if any. */
+  replyTo?: number;
 }
 
 /** A store of entries. Storage that fails (blocked, full, private mode) throws nothing: the page still holds the message. */

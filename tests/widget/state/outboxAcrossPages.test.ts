@@ -154,7 +154,6 @@ describe('the outbox across pages of the site', () => {
       owner: 'gone',
       order: (Date.now() - OUTBOX_ENTRY_TTL_MS - 1000) * 1000,
       content: 'Stale',
-      replyTo: null,
     };
     storage.put(old);
     const next = page(storage, tabs().election('tab-2'));
@@ -165,7 +164,7 @@ describe('the outbox across pages of the site', () => {
 
   it('drops a message the page’s history already holds (stored before its answer was lost)', async () => {
     const storage = siteStorage();
-    storage.put({ echoId: 'e-1', visitor: 'visitor-a', owner: 'gone', order: Date.now() * 1000, content: 'Hello', replyTo: null });
+    storage.put({ echoId: 'e-1', visitor: 'visitor-a', owner: 'gone', order: Date.now() * 1000, content: 'Hello' });
     const fake = fakeRequest();
     const messages = createMessagesModel(fake.request);
     messages.merge(serverMessage(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'e-1' }));

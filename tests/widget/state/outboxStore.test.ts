@@ -4,7 +4,7 @@ import { outboxPrefix, unsentKeys } from '../../../src/widget/lib/unsentMessages
 const hasUnsentMessages = (websiteToken: string) => unsentKeys(websiteToken).length > 0;
 import { createStorageStore, type OutboxEntry } from '../../../src/widget/state/outboxStore';
 
-const entry = (echoId: string, order: number): OutboxEntry => ({ echoId, visitor: 'v', owner: 't', order, content: echoId, replyTo: null });
+const entry = (echoId: string, order: number): OutboxEntry => ({ echoId, visitor: 'v', owner: 't', order, content: echoId });
 
 describe("the outbox's store in the frame's localStorage", () => {
   afterEach(() => localStorage.clear());
