@@ -35,8 +35,12 @@ export interface FlowDeps {
    * next page of the site (`outbox.ts`); while false they live in the page's memory only.
    */
   storageAllowed: ReadonlySignal<boolean>;
-  /** Who the visitor is now: their unsent messages are only ever sent as them. */
-  session: { authToken: ReadonlySignal<string> };
+  /**
+   * Who the visitor is now: their unsent messages are only ever sent as them. The pubsub token
+   * names the visitor (their contact in this inbox) and stays the same from page to page, where
+   * the auth token is signed afresh.
+   */
+  session: { pubsubToken: ReadonlySignal<string> };
 }
 
 export type { MessageResponse };
@@ -65,7 +69,7 @@ export function createConversationFlow(deps: FlowDeps) {
       allowed: deps.storageAllowed,
       store: createStorageStore(websiteToken),
       election: createElection(websiteToken),
-      visitor: () => deps.session.authToken.peek(),
+      visitor: () => deps.session.pubsubToken.peek(),
     },
     messages,
   );

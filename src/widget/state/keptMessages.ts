@@ -20,7 +20,7 @@ export interface KeptMessagesDeps {
   /** The store that outlives the page (`createStorageStore`). */
   store: OutboxStore;
   election: OutboxElection;
-  /** The visitor now (their auth token): an entry is only sent as the visitor who wrote it. */
+  /** The visitor now (their pubsub token, the same on every page): an entry is only sent as the visitor who wrote it. */
   visitor(): string;
 }
 

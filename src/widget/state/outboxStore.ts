@@ -13,7 +13,7 @@ import { outboxPrefix, unsentKeys } from '../lib/unsentMessages';
 export interface OutboxEntry {
   /** The message's `echo_id`, which the server stores it under: sent again, it is stored once. */
   echoId: string;
-  /** The visitor who wrote it (their auth token): it is only ever sent as them. */
+  /** The visitor who wrote it (their pubsub token): it is only ever sent as them. */
   visitor: string;
   /** The tab that sends it (`outboxElection.ts`); another tab takes it on once that one is gone. */
   owner: string;

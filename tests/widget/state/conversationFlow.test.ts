@@ -78,7 +78,7 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     // The outbox's storage has tests of its own (outbox.test.ts, outboxStorage.test.ts).
     websiteToken: 'web-token',
     storageAllowed: signal(false),
-    session: { authToken: signal('visitor-token') },
+    session: { pubsubToken: signal('visitor-pubsub-token') },
     emitHost: vi.fn(),
     postback: vi.fn(),
   };
