@@ -2,8 +2,10 @@ import { appendFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { E2E } from './ports';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
 import { withoutEmailCollect } from './support/agentApi';
 import { describeReport, runChaos, type ChaosReport, type ChaosSetup, type Disruption } from './support/chaos';
+import { pendingAcrossPages } from './support/pendingAcrossPages';
 import { ownWrenServer, serveHostPage, type OwnServer } from './support/ownServer';
 import { prepareNginx } from './support/nginx.mjs';
 import { startPostgres, startRedis } from './support/services.mjs';
@@ -29,8 +31,14 @@ const PORTS = {
 // The visitor types far faster than a person: the flood guard (its own tests) is not what is tested.
 const UNGUARDED = { CONVERSATION_MESSAGE_PER_MINUTE_LIMIT: '100000' };
 
-// The scaled setup's nginx has a self-signed certificate.
-test.use({ ignoreHTTPSErrors: true });
+// The scaled setup's nginx has a self-signed certificate. Debian's Chromium runs Chrome's
+// third-party-cookie test mode, which also denies a cross-site frame its storage; Chrome, Firefox
+// and Safari as visitors have them give the frame its own partitioned storage, which the outbox
+// keeps unsent messages in (docs/behaviour.md#the-outbox-across-pages), so the run does too.
+test.use({
+  ignoreHTTPSErrors: true,
+  launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-features=TrackingProtection3pcd'] },
+});
 
 const started: { close(): Promise<void> | void }[] = [];
 test.afterEach(async () => {
@@ -86,23 +94,20 @@ function expectExactlyOnceInOrder(report: ChaosReport) {
   ).toEqual({ lost: [], doubled: [], reordered: [], agentLost: [], agentDoubled: [], shownTwice: [] });
 }
 
-test('the reference server on SQLite: every message exactly once, in order', async ({ context }) => {
-  test.setTimeout(RUN_TIMEOUT_MS);
+async function sqlite(): Promise<ChaosSetup> {
   const server = await reference(PORTS.reference);
   await withoutEmailCollect(server.origin);
   const network = await relay(PORTS.reference);
-  const setup: ChaosSetup = {
+  return {
     name: 'sqlite',
     hostUrl: await site(`http://localhost:${network.port}`),
     network,
     killable: [server],
     agentOrigin: firstUp([server]),
   };
-  expectExactlyOnceInOrder(await runChaos(context, setup, { messages: MESSAGES, seed: SEED, only: ONLY }));
-});
+}
 
-test('two processes on PostgreSQL and Redis behind nginx: every message exactly once, in order', async ({ context }) => {
-  test.setTimeout(RUN_TIMEOUT_MS);
+async function scaled(): Promise<ChaosSetup> {
   const [postgres, redis, nginx] = await Promise.all([startPostgres(), startRedis(), prepareNginx()]);
   started.push({ close: () => postgres.stop() }, { close: () => redis.stop() }, { close: () => nginx.stop() });
   const admin = new pg.Client(postgres.url());
@@ -116,31 +121,50 @@ test('two processes on PostgreSQL and Redis behind nginx: every message exactly 
   const processes = await Promise.all(PORTS.scaled.map((port) => reference(port, { env })));
   await nginx.start(PORTS.scaled);
   await withoutEmailCollect(processes[0].origin);
-  const setup: ChaosSetup = {
+  return {
     name: 'scaled',
     hostUrl: await site(widgetOrigin),
     network,
     killable: processes,
     agentOrigin: firstUp(processes),
   };
-  expectExactlyOnceInOrder(await runChaos(context, setup, { messages: MESSAGES, seed: SEED, only: ONLY }));
-});
+}
 
-test('through the gateway in front of a Chatwoot that keeps no echo_id: every message exactly once, in order', async ({ context }) => {
-  test.setTimeout(RUN_TIMEOUT_MS);
+async function gateway(): Promise<ChaosSetup> {
   // The reference server plays Chatwoot (e2e/gateway.spec.ts); the gateway's ledger is its own
   // memory, lost with it when it is killed: a send whose answer was lost is then found in the
   // conversation (docs/protocol.md#sending-once-through-a-gateway).
   const upstream = await reference(PORTS.upstream);
   await withoutEmailCollect(upstream.origin);
-  const gateway = await reference(PORTS.gateway, { chatwootUrl: upstream.origin });
+  const gatewayServer = await reference(PORTS.gateway, { chatwootUrl: upstream.origin });
   const network = await relay(PORTS.gateway);
-  const setup: ChaosSetup = {
+  return {
     name: 'gateway',
     hostUrl: await site(`http://localhost:${network.port}`),
     network,
-    killable: [gateway, upstream],
+    killable: [gatewayServer, upstream],
     agentOrigin: (down) => (down.has(upstream) ? undefined : upstream.origin),
   };
-  expectExactlyOnceInOrder(await runChaos(context, setup, { messages: MESSAGES, seed: SEED, only: ONLY }));
-});
+}
+
+const SETUPS = [
+  ['the reference server on SQLite', sqlite],
+  ['two processes on PostgreSQL and Redis behind nginx', scaled],
+  ['through the gateway in front of a Chatwoot that keeps no echo_id', gateway],
+] as const;
+
+for (const [name, setUp] of SETUPS) {
+  test(`${name}: every message exactly once, in order`, async ({ context }) => {
+    test.setTimeout(RUN_TIMEOUT_MS);
+    expectExactlyOnceInOrder(await runChaos(context, await setUp(), { messages: MESSAGES, seed: SEED, only: ONLY }));
+  });
+
+  // docs/behaviour.md#the-outbox-across-pages: what had not reached the server when the page went.
+  for (const leave of ['reload', 'newTab'] as const)
+    test(`${name}: messages waiting when the page ${leave === 'reload' ? 'is reloaded' : 'closes'} go once from the next page`, async ({
+      context,
+    }) => {
+      test.setTimeout(90_000);
+      await pendingAcrossPages(context, await setUp(), leave);
+    });
+}

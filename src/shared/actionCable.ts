@@ -2,8 +2,10 @@
  * A hand-written ActionCable consumer for one `RoomChannel` subscription (docs/protocol.md#realtime):
  * the widget's, and the agent console's (which builds its identifier with `agentRoomIdentifier`). It replaces `@rails/actioncable` 6.1.3 plus Chatwoot's connector
  * and keeps their observable behaviour: the same frames, the same connection monitor (stale
- * after two missed pings, logarithmic poll back-off, reopen on tab visibility) and a
- * disconnected → reconnected signal the widget turns into a `messages?after=` gap fetch.
+ * after two missed pings, logarithmic poll back-off) and a disconnected → reconnected signal the
+ * widget turns into a `messages?after=` gap fetch. One thing it does better: a page coming back
+ * from the background or sleep replaces a socket that missed a ping at once, not 200 ms later
+ * and only once it is stale (6 s).
  *
  * Chatwoot's connector polls `isOpen()` every second to notice a recovery.
  * Here both edges are events instead: the outage is reported when the socket closes (or is
@@ -16,10 +18,10 @@ import {
   POLL_MAX_S,
   POLL_MIN_S,
   POLL_MULTIPLIER,
+  PING_INTERVAL_MS,
   PRESENCE_INTERVAL_MS,
   REOPEN_DELAY_MS,
   STALE_THRESHOLD_MS,
-  VISIBILITY_REOPEN_DELAY_MS,
   roomIdentifier,
   type CableAction,
   type ClientFrame,
@@ -39,11 +41,15 @@ export interface CableTimers {
   now(): number;
 }
 
+/** Where page events come from: `document` (visibility, a frozen page resumed) and `window` (online, back-forward cache). */
+export interface PageEvents {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
 /** Where tab visibility comes from (`document` in the browser). */
-export interface VisibilitySource {
+export interface VisibilitySource extends PageEvents {
   readonly hidden: boolean;
-  addEventListener(type: 'visibilitychange', listener: () => void): void;
-  removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
 
 export interface CableOptions {
@@ -67,6 +73,8 @@ export interface CableOptions {
   timers?: CableTimers;
   /** Defaults to `document` when there is one. */
   visibility?: VisibilitySource;
+  /** Defaults to `window` when there is one. */
+  page?: PageEvents;
 }
 
 /** A running (or stopped) cable connection. */
@@ -89,7 +97,9 @@ export function pollInterval(attempts: number): number {
   return Math.round(Math.min(Math.max(seconds, POLL_MIN_S), POLL_MAX_S) * 1000);
 }
 
-const VISIBILITY_CHANGE = 'visibilitychange';
+/** The events, on `document` and on `window`, of a page coming back to the visitor. */
+const DOCUMENT_WAKE = ['visibilitychange', 'resume'];
+const WINDOW_WAKE = ['online', 'pageshow'];
 
 interface IncomingFrame {
   type?: string;
@@ -110,6 +120,7 @@ export function createCable({
   createSocket = (socketUrl, protocols) => new WebSocket(socketUrl, protocols),
   timers = { setTimeout, clearTimeout, now: Date.now },
   visibility = globalThis.document,
+  page = globalThis.window,
 }: CableOptions): Cable {
   // Browsers throw "Illegal invocation" when window timers are called as methods of another
   // object, so they are taken out of `timers` and called bare.
@@ -123,7 +134,7 @@ export function createCable({
   let seen = 0,
     droppedAt = 0,
     attempts = 0;
-  let pollTimer: unknown, reopenTimer: unknown, visibleTimer: unknown, presenceTimer: unknown;
+  let pollTimer: unknown, reopenTimer: unknown, presenceTimer: unknown;
 
   const active = () => !!ws && ws.readyState < 2;
   const isOpen = () => ws?.readyState === 1;
@@ -231,13 +242,21 @@ export function createCable({
     }, pollInterval(attempts));
   }
 
-  // Background tabs throttle timers and mobile browsers freeze sockets, so a tab coming back
-  // checks at once instead of waiting for the next poll.
-  function onVisibility() {
-    if (visibility!.hidden) return;
-    cancel(visibleTimer);
-    visibleTimer = later(() => (stale() || !isOpen()) && reopen(), VISIBILITY_REOPEN_DELAY_MS);
+  // Background tabs throttle timers, and sleep, a frozen page or the back-forward cache stop
+  // them: a page coming back (visible, resumed, online, restored) does not wait for the next
+  // poll. A socket idle longer than a ping period has missed one and is most likely dead: it is
+  // replaced at once, and the gap filled as soon as the new subscription is confirmed.
+  function onWake() {
+    if (!visibility?.hidden && (now() - seen > PING_INTERVAL_MS || !active())) {
+      drop();
+      open();
+    }
   }
+  const listen = (add: boolean) => {
+    const method = add ? 'addEventListener' : 'removeEventListener';
+    for (const type of DOCUMENT_WAKE) visibility?.[method](type, onWake);
+    for (const type of WINDOW_WAKE) page?.[method](type, onWake);
+  };
 
   const api: Cable = {
     start() {
@@ -245,14 +264,14 @@ export function createCable({
       // added twice.
       cancel(pollTimer);
       seen = now();
-      visibility?.addEventListener(VISIBILITY_CHANGE, onVisibility);
+      listen(true);
       open();
       poll();
     },
     stop() {
-      [pollTimer, reopenTimer, visibleTimer].forEach(cancel);
+      [pollTimer, reopenTimer].forEach(cancel);
       unsubscribed();
-      visibility?.removeEventListener(VISIBILITY_CHANGE, onVisibility);
+      listen(false);
       shut();
     },
     setPubsubToken(token) {

@@ -20,8 +20,6 @@ export const POLL_MAX_S = 30;
 export const POLL_MULTIPLIER = 5;
 /** The widget refreshes its presence this often (`update_presence`). */
 export const PRESENCE_INTERVAL_MS = 20_000;
-/** A visible tab reopens a stale/closed socket after this delay. */
-export const VISIBILITY_REOPEN_DELAY_MS = 200;
 
 /** The widget's subscription identifier is exactly this JSON string (docs/protocol.md#frames). */
 export function roomIdentifier(pubsubToken: string): string {

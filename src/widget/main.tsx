@@ -16,6 +16,7 @@ import { App } from './views/App';
 import { WidgetContext } from './widgetContext';
 import { effect } from '@preact/signals-react';
 import { realtimeChunk } from './chunks/realtime';
+import { unsentKeys } from './lib/unsentMessages';
 
 const boot = readBootConfig();
 const channel = boot.chatwootWebChannel;
@@ -74,3 +75,5 @@ if (bridge.inNativeApp) {
   bridge.sendNative({ type: 'auth-token', value: boot.authToken });
 }
 if (!boot.initialData) state.load();
+// An earlier page of the site left messages unsent: the outbox shows them and sends them now.
+if (unsentKeys(channel.websiteToken).length) state.conversationFlow.load().catch(() => undefined);

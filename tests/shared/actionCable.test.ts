@@ -75,6 +75,7 @@ function setup(options: Partial<CableOptions> & { refuse?: () => boolean } = {})
   const onDisconnected = vi.fn();
   const onReconnected = vi.fn();
   const visibility = new FakeVisibility();
+  const page = new EventTarget();
   const cable = createCable({
     url: URL,
     pubsubToken: TOKEN,
@@ -82,6 +83,7 @@ function setup(options: Partial<CableOptions> & { refuse?: () => boolean } = {})
     onDisconnected,
     onReconnected,
     visibility,
+    page,
     createSocket(url, protocols) {
       const socket = new FakeSocket(url, protocols);
       sockets.push(socket);
@@ -105,7 +107,7 @@ function setup(options: Partial<CableOptions> & { refuse?: () => boolean } = {})
       socket().ping();
     }
   };
-  return { cable, sockets, created, socket, connect, liveFor, events, onDisconnected, onReconnected, visibility };
+  return { cable, sockets, created, socket, connect, liveFor, events, onDisconnected, onReconnected, visibility, page };
 }
 
 /** What the client performed (`message` frames). */
@@ -320,26 +322,35 @@ describe('the connection monitor', () => {
   });
 });
 
-describe('tab visibility', () => {
-  it('reopens a stale connection 200 ms after the tab becomes visible', () => {
-    const { connect, sockets, visibility } = setup();
+describe('a page coming back (visible, resumed, online, out of the back-forward cache)', () => {
+  it('replaces at once a socket that heard nothing for longer than a ping period, and reports the outage', () => {
+    const { connect, sockets, socket, visibility, onDisconnected, onReconnected } = setup();
     connect();
-    vi.advanceTimersByTime(7_000);
+    // Asleep: the timers stop, and no ping arrives.
+    vi.advanceTimersByTime(PING_INTERVAL_MS + 1);
     visibility.show();
-    vi.advanceTimersByTime(199);
-    expect(sockets[0].readyState).toBe(1);
-    vi.advanceTimersByTime(1);
     expect(sockets[0].readyState).toBe(3);
-    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
+    expect(onDisconnected).toHaveBeenCalledTimes(1);
+    socket().accept();
+    socket().confirm();
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['online', 'pageshow'])('does the same on %s', (type) => {
+    const { connect, sockets, visibility, page } = setup();
+    visibility.hidden = false;
+    connect();
+    vi.advanceTimersByTime(PING_INTERVAL_MS + 1);
+    page.dispatchEvent(new Event(type));
     expect(sockets).toHaveLength(2);
   });
 
-  it('reconnects a dropped socket without waiting for the monitor', () => {
+  it('reconnects a dropped socket at once', () => {
     const { connect, sockets, socket, visibility } = setup();
     connect();
     socket().drop();
     visibility.show();
-    vi.advanceTimersByTime(200);
     expect(sockets).toHaveLength(2);
   });
 
@@ -349,6 +360,14 @@ describe('tab visibility', () => {
     liveFor(3_000);
     visibility.show();
     liveFor(3_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('leaves a hidden page to the monitor', () => {
+    const { connect, sockets, page } = setup();
+    connect();
+    vi.advanceTimersByTime(PING_INTERVAL_MS + 1);
+    page.dispatchEvent(new Event('online'));
     expect(sockets).toHaveLength(1);
   });
 });
@@ -424,18 +443,19 @@ describe('switching pubsub tokens', () => {
 
 describe('stopping', () => {
   it('closes the socket and leaves no timer or listener behind', () => {
-    const { cable, connect, sockets, visibility, onDisconnected } = setup();
+    const { cable, connect, sockets, visibility, page, onDisconnected } = setup();
     connect();
-    vi.advanceTimersByTime(7_000);
-    // Pending visibility checks must be cleared as well, however many the tab queued.
-    visibility.show();
-    visibility.show();
     cable.stop();
     expect(sockets[0].readyState).toBe(3);
     expect(vi.getTimerCount()).toBe(0);
     expect(visibility.listeners.size).toBe(0);
     expect(cable.connected).toBe(false);
     expect(onDisconnected).not.toHaveBeenCalled();
+    // A page coming back after the stop opens nothing.
+    vi.advanceTimersByTime(7_000);
+    page.dispatchEvent(new Event('online'));
+    visibility.show();
+    expect(sockets).toHaveLength(1);
   });
 
   it('clears a pending reopen', () => {

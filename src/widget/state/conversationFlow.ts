@@ -4,7 +4,10 @@ import type { WidgetMessage } from '../../shared/types';
 import { requestTranscript } from '../api/sendingEndpoints';
 import { interactiveChunk } from '../chunks/interactive';
 import type { sendFile } from './fileUpload';
+import { createKeptMessages } from './keptMessages';
 import { createOutbox } from './outbox';
+import { createElection } from './outboxElection';
+import { createStorageStore } from './outboxStore';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
 import type { ConversationModel } from './conversation';
@@ -26,6 +29,18 @@ export interface FlowDeps {
   postback(payload: unknown): void;
   /** The realtime connection is down: sends that could not go wait for its return. */
   connectionLost: ReadonlySignal<boolean>;
+  websiteToken: string;
+  /**
+   * Whether the widget may keep the visitor's unsent messages in the frame's storage, for the
+   * next page of the site (`outbox.ts`); while false they live in the page's memory only.
+   */
+  storageAllowed: ReadonlySignal<boolean>;
+  /**
+   * Who the visitor is now: their unsent messages are only ever sent as them. The pubsub token
+   * names the visitor (their contact in this inbox) and stays the same from page to page, where
+   * the auth token is signed afresh.
+   */
+  session: { pubsubToken: ReadonlySignal<string> };
 }
 
 export type { MessageResponse };
@@ -44,7 +59,17 @@ export function createConversationFlow(deps: FlowDeps) {
     if (conversation.id.value !== created.conversation_id) await conversation.fetch().catch(() => undefined);
   };
 
-  const outbox = createOutbox({ ...deps, stored: syncConversation });
+  const { websiteToken } = deps;
+  const kept = createKeptMessages(
+    {
+      allowed: deps.storageAllowed,
+      store: createStorageStore(websiteToken),
+      election: createElection(websiteToken),
+      visitor: () => deps.session.pubsubToken.peek(),
+    },
+    messages,
+  );
+  const outbox = createOutbox({ ...deps, stored: syncConversation, kept });
 
   const quotedId = () => {
     const quoted = composer.replyTo.value;

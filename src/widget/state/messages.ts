@@ -49,14 +49,18 @@ export function createMessagesModel(request: Request) {
     }
   }
 
-  function addLocal(fields: Pick<ChatMessage, 'content' | 'attachments'>, replyTo?: number) {
-    const id = uniqueId();
+  function addLocal(
+    fields: Pick<ChatMessage, 'content' | 'attachments'>,
+    replyTo?: number,
+    id = uniqueId(),
+    createdAt = Math.floor(Date.now() / 1000),
+  ) {
     const local: ChatMessage = {
       id,
       ...fields,
       message_type: MESSAGE_TYPE.incoming,
       content_attributes: replyTo ? { in_reply_to: replyTo } : {},
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: createdAt,
       conversation_id: 0,
       status: 'in_progress',
       echo_id: id,
@@ -118,7 +122,8 @@ export function createMessagesModel(request: Request) {
     },
     /**
      * Shows a message the visitor is sending at once, as `in_progress`, keyed by the `echo_id`
-     * the server will store with it (`outbox.ts` sends it).
+     * the server will store with it (`outbox.ts` sends it); one an earlier page left unsent
+     * keeps its `echo_id` (`id`) and time.
      */
     addLocal,
     /** Changes a message in place (a retry started). */

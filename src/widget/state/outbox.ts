@@ -6,7 +6,10 @@
  * first paint carries none of it.
  *
  * The queue holds echo ids only; a message's text, quote and time stay in the messages model and
- * a file's upload here. That is what a persistent outbox would store, to load it back after a reload.
+ * a file's upload here. A text is also written to the outbox's store before it goes, and removed
+ * once the server has answered: where the visitor's consent allows, that store is the frame's
+ * localStorage (`keptMessages.ts`), and the next page of the site shows and sends what this one could not
+ * (docs/behaviour.md#the-outbox-across-pages).
  */
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetMessage } from '../../shared/types';
@@ -17,6 +20,7 @@ import type { ConversationModel } from './conversation';
 import type { ChatMessage, SendRefusal } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
+import type { KeptMessages } from './keptMessages';
 
 export interface OutboxDeps {
   messages: MessagesModel;
@@ -29,6 +33,8 @@ export interface OutboxDeps {
   connectionLost: ReadonlySignal<boolean>;
   /** A message is stored: the server's answer (the first may have started the conversation). */
   stored?(created: WidgetMessage): void;
+  /** Keeps unsent messages for the next page of the site; without it they live in the page only. */
+  kept?: KeptMessages;
 }
 
 /**
@@ -55,7 +61,7 @@ export function refusalOf(error: unknown): SendRefusal | undefined {
 }
 
 /** Sends through the messages model's own actions: it shows, patches and merges; this posts. */
-export function createOutbox({ messages, conversation, request, referrer, connectionLost, stored }: OutboxDeps) {
+export function createOutbox({ messages, conversation, request, referrer, connectionLost, stored, kept }: OutboxDeps) {
   // Uploads of optimistic messages that are no text, by echo id, kept until they are stored.
   const uploads = new Map<string, Upload>();
   // Echo ids, oldest first. One at a time, so the server stores them in the order they were written.
@@ -63,6 +69,29 @@ export function createOutbox({ messages, conversation, request, referrer, connec
   let sending = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = FIRST_RETRY_MS;
+  // Stored messages being taken on (`keptMessages.ts`): nothing leaves meanwhile, so each keeps its place.
+  let taking: Promise<void> | undefined;
+
+  /**
+   * Queues what earlier pages (or a tab closed meanwhile) left unsent: on the outbox's creation
+   * before anything this page writes, later after it. A store holding nothing of another tab's
+   * costs nothing, and one taking on at a time sees everything there is.
+   */
+  function takeOn(first: boolean) {
+    if (taking || !kept?.waiting) return;
+    const taken = (taking = kept.takeOn().then(
+      (ids) => {
+        const fresh = ids.filter((id) => !queue.includes(id));
+        if (first) queue.unshift(...fresh);
+        else queue.push(...fresh);
+      },
+      () => undefined,
+    ));
+    taken.then(() => {
+      taking = undefined;
+      flush();
+    });
+  }
 
   /** The first message after 'Start a new conversation' starts it (a text, as in Chatwoot's widget). */
   async function start(message: { content: string; echo_id: string; timestamp: string; referer_url: string }): Promise<WidgetMessage> {
@@ -93,12 +122,14 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     if (sending) return;
     sending = true;
     try {
+      if (taking) await taking;
       while (queue.length) {
         const echoId = queue[0];
         const local = messages.map.value.get(echoId);
         // Gone: stored after all (its echo came back with a gap fill), or a new conversation.
         if (local?.status !== 'in_progress') {
           queue.shift();
+          kept?.settle(echoId);
           continue;
         }
         try {
@@ -107,6 +138,7 @@ export function createOutbox({ messages, conversation, request, referrer, connec
           delay = FIRST_RETRY_MS;
           messages.merge({ ...created, echo_id: echoId });
           release(echoId);
+          kept?.settle(echoId);
           stored?.(created);
         } catch (error) {
           const refusal = refusalOf(error);
@@ -116,7 +148,9 @@ export function createOutbox({ messages, conversation, request, referrer, connec
             timer = setTimeout(tryAgain, delay);
             return;
           }
+          // Refused is answered too: the page offers the retry, which writes it again.
           queue.shift();
+          kept?.settle(echoId);
           messages.fail(echoId, refusal);
         }
       }
@@ -141,14 +175,24 @@ export function createOutbox({ messages, conversation, request, referrer, connec
    * model shows how it goes: stored, waiting, or refused with why (and a retry).
    */
   function send(local: ChatMessage) {
+    if (!uploads.has(String(local.id))) kept?.keep(local);
     queue.push(String(local.id));
     flush();
   }
 
-  globalThis.addEventListener?.('online', flush);
+  /** Sends what waits, and takes on what a tab closed meanwhile left (the election says which). */
+  function resume() {
+    takeOn(false);
+    flush();
+  }
+
+  takeOn(true);
+  globalThis.addEventListener?.('online', resume);
+  // A page coming back to the front (a laptop woken, a tab switched to): what waits goes now.
+  globalThis.document?.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && resume());
   // The socket is back (the server too, most likely): what waits goes now.
   effect(() => {
-    if (!connectionLost.value) flush();
+    if (!connectionLost.value) resume();
   });
 
   return {

@@ -93,6 +93,10 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
     connectionLost: session.connectionLost,
+    websiteToken: channel.websiteToken,
+    // The widget keeps unsent messages for the next page of the site (docs/behaviour.md#the-outbox-across-pages).
+    storageAllowed: signal(true),
+    session,
   };
   /** What the visitor does in the conversation: made from its chunk, which the conversation view waits for. */
   const conversationFlow = fromChunk(conversationChunk, (code) => code.createConversationFlow(flowDeps));

@@ -70,6 +70,34 @@ function connectedWithConversation(server: FakeServer = {}) {
   return { state, endpoints, cable };
 }
 
+describe('catching up after sleep', () => {
+  beforeEach(() => vi.stubGlobal('WebSocket', FakeSocket));
+
+  it('replaces the socket as the page wakes, then fills the gap once the new subscription is confirmed', async () => {
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    // What an agent wrote while the laptop slept.
+    const missed = (endpoint: { path: string; query?: { after?: number } }) =>
+      endpoint.path.endsWith('/messages') && endpoint.query?.after === 42 ? { payload: [widgetMessage(43)], meta: {} } : undefined;
+    const { state, endpoints, cable } = connectedWithConversation({ answer: missed });
+    const asleep = FakeSocket.last;
+    // A laptop asleep for a minute: the clock moves on, no timer runs and no ping arrives.
+    vi.setSystemTime(Date.now() + 60_000);
+    page.dispatchEvent(new Event('online'));
+    expect(asleep.readyState).toBe(3);
+    expect(state.session.connectionLost.value).toBe(true);
+    // The new socket is opened at once; nothing is fetched before its subscription is live.
+    expect(FakeSocket.last).not.toBe(asleep);
+    expect(gets(endpoints)).toEqual([]);
+    FakeSocket.last.confirm('pubsub-1');
+    expect(gets(endpoints)).toEqual(['/messages{"after":42}', '/conversations']);
+    expect(state.session.connectionLost.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.messages.list.value.map((m) => m.id)).toEqual([41, 42, 43]);
+    cable.stop();
+  });
+});
+
 describe('catching up when the subscription is confirmed', () => {
   beforeEach(() => vi.stubGlobal('WebSocket', FakeSocket));
 

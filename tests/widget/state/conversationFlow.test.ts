@@ -75,6 +75,10 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     contact: createContactModel(request, hostCall),
     maxUploadMb,
     connectionLost: signal(false),
+    // The outbox's storage has tests of its own (outbox.test.ts, outboxStorage.test.ts).
+    websiteToken: 'web-token',
+    storageAllowed: signal(false),
+    session: { pubsubToken: signal('visitor-pubsub-token') },
     emitHost: vi.fn(),
     postback: vi.fn(),
   };

@@ -188,6 +188,21 @@ describe('a message sent while the server cannot be reached', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('goes by itself when the page becomes visible again (a laptop woken, a tab switched back to)', async () => {
+    const { calls } = await offlineSend();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    try {
+      visibility.mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(calls).toHaveLength(1);
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(calls).toHaveLength(2);
+    } finally {
+      visibility.mockRestore();
+    }
+  });
+
   it('goes by itself after a wait that doubles up to 30 s, when nothing says the connection is back', async () => {
     vi.useFakeTimers();
     try {

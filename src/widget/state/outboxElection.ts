@@ -1,0 +1,40 @@
+/**
+ * Which tab sends which stored message: two tabs of one visitor never both send an entry
+ * (docs/behaviour.md#the-outbox-across-pages). Each tab holds a Web Lock of its own for as long as
+ * it lives; an entry names the tab that sends it, and another tab adopts it only once that lock is
+ * free (the tab was closed, reloaded or crashed). Adopting reads, checks and rewrites entries, so
+ * it runs under one lock per inbox.
+ *
+ * Browsers without Web Locks (Safari before 15.4) adopt every entry of a tab other than their
+ * own; two such tabs may then both send one, and the server, which stores a message under its
+ * `echo_id` once, keeps one.
+ */
+import { uniqueId } from '../lib/uniqueId';
+
+export interface OutboxElection {
+  /** This tab, as an entry's owner. */
+  readonly tab: string;
+  /** Runs `task` while no other tab of this inbox runs one. */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Whether the tab an entry names is alive now, so the entry is its to send. */
+  living(): Promise<(owner: string) => boolean>;
+}
+
+/** The parts of `navigator.locks` used here; tests pass their own. */
+export type Locks = Pick<LockManager, 'request' | 'query'>;
+
+export function createElection(websiteToken: string, locks: Locks | undefined = globalThis.navigator?.locks): OutboxElection {
+  const tab = uniqueId();
+  const inbox = `wren:outbox:${websiteToken}`;
+  const tabLock = `${inbox}:tab:`;
+  // Never released: the browser frees it when the tab goes.
+  locks?.request(tabLock + tab, () => new Promise<never>(() => {})).catch(() => undefined);
+  return {
+    tab,
+    exclusive: <T>(task: () => Promise<T>) => (locks ? (locks.request(inbox, task) as Promise<T>) : task()),
+    async living() {
+      const held = new Set((await locks?.query())?.held?.map((lock) => lock.name));
+      return (owner) => owner === tab || held.has(tabLock + owner);
+    },
+  };
+}
