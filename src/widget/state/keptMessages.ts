@@ -9,7 +9,7 @@
  * has it before the chat opens, so nothing written before it needs moving to storage.
  */
 import { effect, type ReadonlySignal } from '@preact/signals-react';
-import type { ChatMessage } from './messageMerge';
+import type { ChatMessage } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { OutboxElection } from './outboxElection';
 import { OUTBOX_ENTRY_TTL_MS, type OutboxEntry, type OutboxStore } from './outboxStore';
