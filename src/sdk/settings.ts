@@ -58,5 +58,9 @@ export function widgetSettings(raw: HostSettings, loader: LoaderSettings): Widge
     enableFileUpload: raw.enableFileUpload,
     enableEmojiPicker: raw.enableEmojiPicker !== false,
     enableEndConversation: raw.enableEndConversation !== false,
+    // What the settings alone say; the runtime puts in what it knows of this visitor's answer.
+    consent: raw.consent === 'required' ? 'ask' : 'granted',
+    consentDeclined: raw.consentDeclined === 'none' ? 'none' : 'session',
+    storage: raw.storage === 'session' ? 'session' : 'persistent',
   };
 }

@@ -55,6 +55,7 @@ interface EventDetails {
   /** The number of unread agent messages. */
   'chatwoot:unread-count': number;
   'chatwoot:conversation-resolved': { conversationId: number };
+  'chatwoot:team-availability': { available: boolean };
 }
 
 /** Each event's `detail`, for every event of `HOST_WINDOW_EVENTS`: an event without one fails `tsc` here. */
@@ -84,6 +85,17 @@ export interface HostSettings {
   widgetColor?: string;
   /** Wren: load the chat frame as soon as the page is idle instead of on first intent. */
   loadEagerly?: boolean;
+  /**
+   * Wren: `required` stores nothing (no cookie, no storage in the frame) until the visitor
+   * accepts in the widget or the site calls `setConsent(true)` (docs/behaviour.md#consent).
+   */
+  consent?: 'required';
+  /** Wren: after a Decline, a chat kept in memory for this page (`session`, the default) or none. */
+  consentDeclined?: 'session' | 'none';
+  /** Wren: `session` keeps no persistent identifier: session cookies, nothing stored in the frame. */
+  storage?: 'persistent' | 'session';
+  /** Wren: reopen the chat after a reload or navigation if it was open. */
+  keepOpen?: boolean;
 }
 
 /** Every method once, in the order the docs list them; `satisfies` keeps it equal to `HostApi`. */

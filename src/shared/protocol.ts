@@ -26,7 +26,19 @@ export interface WidgetSettings {
   enableFileUpload?: boolean;
   enableEmojiPicker: boolean;
   enableEndConversation: boolean;
+  /**
+   * Wren: what the loader knows of the visitor's consent to storage (docs/behaviour.md#consent):
+   * `granted` when the site does not require it or it was given; `ask` until it is; `declined`
+   * after a Decline on this page.
+   */
+  consent: ConsentState;
+  /** Wren: what a Decline leaves: the chat in memory for this page (`session`), or none. */
+  consentDeclined: 'session' | 'none';
+  /** Wren: `session` keeps nothing beyond memory in the frame (and session cookies on the host). */
+  storage: 'persistent' | 'session';
 }
+
+export type ConsentState = 'granted' | 'ask' | 'declined';
 
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
@@ -67,6 +79,13 @@ export interface HostToWidget {
   'toggle-close-button': { isMobile: boolean };
   /** Wren: `$chatwoot.showNewMessage(message)`: the conversation with `message` in the composer. */
   'show-new-message': { message: string };
+  /**
+   * Wren: `$chatwoot.setConsent(granted)`. On false the widget forgets everything it stored in
+   * the frame, closes its socket and behaves as declined (docs/behaviour.md#consent).
+   */
+  'set-consent': { granted: boolean };
+  /** Wren: `$chatwoot.sendMessage(message)`: sent as the visitor, through the outbox; the chat stays as it is. */
+  'send-message': { message: string };
 }
 
 /** Widget → host messages, keyed by event name. */
@@ -94,6 +113,10 @@ export interface WidgetToHost {
   handleNotificationDot: { unreadMessageCount: number };
   playAudio: Record<string, never>;
   popoutChatWindow: { baseUrl: string; websiteToken: string; locale: string };
+  /** Wren: the visitor pressed Accept (true) or Decline (false) on the consent screen. */
+  consent: { granted: boolean };
+  /** Wren: whether anyone can answer now, when the widget learns it (data block, presence). */
+  'team-availability': { available: boolean };
 }
 
 export type Envelope<M, K extends keyof M = keyof M> = { event: K } & M[K];
@@ -114,6 +137,8 @@ export const HOST_WINDOW_EVENTS = {
   unreadCount: 'chatwoot:unread-count',
   /** Wren: the visitor's conversation was resolved, by them or an agent (detail: `{ conversationId }`). */
   conversationResolved: 'chatwoot:conversation-resolved',
+  /** Wren: whether the team can answer now changed, or became known (detail: `{ available }`). */
+  teamAvailability: 'chatwoot:team-availability',
 } as const;
 
 /** Frames the widget sends to a React Native host (docs/protocol.md#popout). */

@@ -17,4 +17,7 @@ export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
   unavailableMessage: '',
   enableEmojiPicker: true,
   enableEndConversation: true,
+  consent: 'granted',
+  consentDeclined: 'session',
+  storage: 'persistent',
 };

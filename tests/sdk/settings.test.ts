@@ -97,6 +97,25 @@ describe('the settings sent to the widget', () => {
       enableFileUpload: undefined,
       enableEmojiPicker: true,
       enableEndConversation: true,
+      consent: 'granted',
+      consentDeclined: 'session',
+      storage: 'persistent',
+    });
+  });
+
+  it('asks for consent when the site requires it, and passes its consent and storage choices', () => {
+    expect(forWidget({ consent: 'required', consentDeclined: 'none', storage: 'session' })).toMatchObject({
+      consent: 'ask',
+      consentDeclined: 'none',
+      storage: 'session',
+    });
+  });
+
+  it('reads unknown consent and storage values as the defaults', () => {
+    expect(forWidget({ consent: 'yes', consentDeclined: 'never', storage: 'disk' } as never)).toMatchObject({
+      consent: 'granted',
+      consentDeclined: 'session',
+      storage: 'persistent',
     });
   });
 
