@@ -98,5 +98,23 @@ export function hostActions(state: WidgetState): HostHandlers {
       state.composer.prefill(typeof message === 'string' ? message : '');
       router.navigate('/messages');
     },
+    // Wren: `$chatwoot.setConsent(granted)`, the site's consent tool (docs/behaviour.md#consent).
+    'set-consent'({ granted }) {
+      if (granted === true) state.storage.decide(true);
+      else if (granted === false) state.storage.withdraw();
+    },
+    // Wren: `$chatwoot.sendMessage(text)`: sent as the visitor through the outbox, the chat left as
+    // it is; the visitor sees it when they open. Should the sending code not load, the text waits
+    // in the composer rather than being lost.
+    'send-message'({ message }) {
+      const text = typeof message === 'string' ? message.trim() : '';
+      if (!text) return;
+      whenLoaded(() =>
+        state.conversationFlow.load().then(
+          (flow) => flow.sendMessage(text),
+          () => state.composer.prefill(text),
+        ),
+      );
+    },
   };
 }

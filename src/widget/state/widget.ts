@@ -17,6 +17,7 @@ import { createContactModel } from './contact';
 import type { FlowDeps } from './conversationFlow';
 import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
+import { createStorageConsent } from './storageConsent';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
 import { isInBusinessHours } from '../../shared/availability';
@@ -43,6 +44,8 @@ export const BANNER_MS = 3_000;
 export function createWidgetState({ boot, request, bridge, router, conversationChunk }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
   const app = createAppConfig(!bridge.inIframe, channel);
+  // In a frame the loader's `config-set` (with the consent) comes before its first `toggle-open`.
+  const storage = createStorageConsent({ settings: app.settings, settingsKnown: app.openStateKnown });
   const hostCall: HostCall = (endpoint, errorType, handled) =>
     request(endpoint).catch((error: { body?: unknown; status?: number } | undefined) => {
       if (!handled?.(error ?? {})) bridge.send('error', { errorType, data: error?.body ?? String(error) });
@@ -126,6 +129,7 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     conversationFlow,
     campaigns,
     session,
+    storage,
     ...prompts,
     ready: ready as ReadonlySignal<boolean>,
     /**
@@ -203,6 +207,12 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     popout() {
       bridge.send('closeWindow', {});
       openPopout(location.origin, channel.websiteToken, locale.value, session.authToken.value);
+    },
+
+    /** The visitor's Accept or Decline on the consent screen; the host stores a grant (docs/behaviour.md#consent). */
+    answerConsent(granted: boolean) {
+      storage.decide(granted);
+      bridge.send('consent', { granted });
     },
 
     closeWindow() {

@@ -155,6 +155,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       t={t}
       loadChunk={loadChunk}
       onPick={insert}
+      storage={widget.storage.storage()}
       errorLabels={chunkLabels}
     />
   );

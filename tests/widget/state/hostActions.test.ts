@@ -225,3 +225,42 @@ describe('page and launcher', () => {
     expect(state.app.isMobile.value).toBe(true);
   });
 });
+
+describe('set-consent', () => {
+  it('true lets the widget store, without telling the host back', async () => {
+    const { state, host, sent } = await setup();
+    host['config-set']!({ ...DEFAULT_SETTINGS, consent: 'ask' });
+    expect(state.storage.storage()).toBeUndefined();
+    host['set-consent']!({ granted: true });
+    expect(state.storage.consent.value).toBe('granted');
+    expect(state.storage.storage()).toBe(localStorage);
+    expect(sent('consent')).toEqual([]);
+  });
+
+  it('false deletes what the widget stored and ends its socket', async () => {
+    const { state, host } = await setup();
+    localStorage.setItem('wren:recent-emoji', '["😀"]');
+    host['set-consent']!({ granted: false });
+    await vi.waitFor(() => expect(localStorage.getItem('wren:recent-emoji')).toBeNull());
+    expect(state.storage.consent.value).toBe('declined');
+    expect(state.storage.withdrawals.value).toBe(1);
+  });
+});
+
+describe('send-message', () => {
+  it('sends the text as the visitor without opening the chat or leaving home', async () => {
+    const { state, host, endpoints, navigate } = await setup({ messages: [] });
+    host['send-message']!({ message: '  Where is my order?  ' });
+    await vi.waitFor(() => expect(called(endpoints, 'POST', '/messages')).toHaveLength(1));
+    expect(called(endpoints, 'POST', '/messages')[0].body).toMatchObject({ message: { content: 'Where is my order?' } });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(state.app.isWidgetOpen.value).toBe(false);
+  });
+
+  it('ignores an empty text', async () => {
+    const { host, endpoints } = await setup({ messages: [] });
+    host['send-message']!({ message: '   ' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(called(endpoints, 'POST', '/messages')).toEqual([]);
+  });
+});
