@@ -91,7 +91,6 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     conversation,
     composer,
     contact,
-    maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
     referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
