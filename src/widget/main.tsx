@@ -46,7 +46,7 @@ setLocale(requestedLocale ?? channel.locale, languages?.length ? languages : und
 // none while the chat is off (declined).
 let realtime: Promise<{ stop(): void } | undefined> | undefined;
 effect(() => {
-  if (realtime || state.storage.chatOff.value || (state.conversation.id.value === undefined && !state.app.isWidgetOpen.value)) return;
+  if (realtime || state.app.chatOff.value || (state.conversation.id.value === undefined && !state.app.isWidgetOpen.value)) return;
   realtime = realtimeChunk.load().then(
     ({ connectRealtime }) => connectRealtime(state),
     () => {
@@ -57,8 +57,7 @@ effect(() => {
   );
 });
 // The site withdrew consent: the socket ends with it (docs/behaviour.md#consent).
-effect(() => {
-  if (!state.storage.withdrawals.value) return;
+state.forgets.push(() => {
   realtime?.then((cable) => cable?.stop());
   realtime = undefined;
 });

@@ -3,6 +3,9 @@ import { isCompactRoute } from '../router';
 import { closeAllLayers } from '../lib/escapeLayers';
 import type { WidgetState } from './widget';
 import type { HostHandlers } from '../host/bridge';
+import { loadOnce } from '../lib/loadOnce';
+
+const siteCalls = loadOnce(() => import('./siteCalls'));
 
 /**
  * What each host → widget message does (docs/protocol.md#host-to-widget): a table from host
@@ -16,6 +19,10 @@ export function hostActions(state: WidgetState): HostHandlers {
     await setLocale(locale, available?.length ? available : undefined).catch(() => undefined);
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US'), locale: activeLocale.value });
   };
+
+  /** A rare call of the site's, from its own chunk; should that not load, the site hears it (`chatwoot:error`). */
+  const siteCall = (call: (calls: typeof import('./siteCalls')) => unknown) =>
+    siteCalls.load().then(call, (error: unknown) => bridge.send('error', { errorType: 'SITE_CALL_ERROR', data: String(error) }));
 
   // Calls on the conversation made before it exists (`setConversationCustomAttributes`,
   // `setLabel` on a first visit) wait for it instead of failing (docs/protocol.md#the-host-api).
@@ -98,23 +105,9 @@ export function hostActions(state: WidgetState): HostHandlers {
       state.composer.prefill(typeof message === 'string' ? message : '');
       router.navigate('/messages');
     },
-    // Wren: `$chatwoot.setConsent(granted)`, the site's consent tool (docs/behaviour.md#consent).
-    'set-consent'({ granted }) {
-      if (granted === true) state.storage.decide(true);
-      else if (granted === false) state.storage.withdraw();
-    },
-    // Wren: `$chatwoot.sendMessage(text)`: sent as the visitor through the outbox, the chat left as
-    // it is; the visitor sees it when they open. Should the sending code not load, the text waits
-    // in the composer rather than being lost.
-    'send-message'({ message }) {
-      const text = typeof message === 'string' ? message.trim() : '';
-      if (!text) return;
-      whenLoaded(() =>
-        state.conversationFlow.load().then(
-          (flow) => flow.sendMessage(text),
-          () => state.composer.prefill(text),
-        ),
-      );
-    },
+    // Wren: the site's consent tool (`setConsent`) and `sendMessage` (docs/behaviour.md#consent,
+    // docs/protocol.md#the-host-api): rare calls, in a chunk of their own (siteCalls.ts).
+    'set-consent': (payload) => siteCall((calls) => calls.setConsent(state, payload)),
+    'send-message': (payload) => whenLoaded(() => siteCall((calls) => calls.sendMessage(state, payload))),
   };
 }

@@ -17,7 +17,6 @@ import { createContactModel } from './contact';
 import type { FlowDeps } from './conversationFlow';
 import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
-import { createStorageConsent } from './storageConsent';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
 import { isInBusinessHours } from '../../shared/availability';
@@ -44,8 +43,6 @@ export const BANNER_MS = 3_000;
 export function createWidgetState({ boot, request, bridge, router, conversationChunk }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
   const app = createAppConfig(!bridge.inIframe, channel);
-  // In a frame the loader's `config-set` (with the consent) comes before its first `toggle-open`.
-  const storage = createStorageConsent({ settings: app.settings, settingsKnown: app.openStateKnown });
   const hostCall: HostCall = (endpoint, errorType, handled) =>
     request(endpoint).catch((error: { body?: unknown; status?: number } | undefined) => {
       if (!handled?.(error ?? {})) bridge.send('error', { errorType, data: error?.body ?? String(error) });
@@ -128,9 +125,15 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     conversationFlow,
     campaigns,
     session,
-    storage,
     ...prompts,
     ready: ready as ReadonlySignal<boolean>,
+    /**
+     * What the site's withdrawal of consent (`setConsent(false)`, docs/behaviour.md#consent) ends
+     * or deletes besides the frame's storage keys and databases, which go by name
+     * (`siteCalls.ts`): the socket (main.tsx), the persistent outbox's open database. Each part
+     * that keeps something adds itself.
+     */
+    forgets: [] as (() => unknown)[],
     /**
      * False, or the first screen's data came with the page (`hydrate`), not from the API, and
      * this is how to fill the gap between it and the socket (`WidgetInitialData.catchUp`).
@@ -186,11 +189,16 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
      * Home's call to action: the conversation, through the pre-chat form when the inbox has it on
      * and no conversation is going on. Which fields it asks is the form's business (it goes
      * straight on when it has none to ask, docs/behaviour.md#pre-chat-form), so the first paint
-     * carries only this.
+     * carries only this. While the team is away, an `email_form` inbox asks for name, e-mail and
+     * message instead (`?away`: the pre-chat form's chunk, docs/behaviour.md#away-mode).
      */
     startConversation() {
       emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
-      router.navigate(channel.preChatFormEnabled && !hasMessages.value ? '/prechat-form' : '/messages');
+      const away = !hasMessages.value && channel.awayMode === 'email_form' && !isOnline.value;
+      router.navigate(
+        away || (channel.preChatFormEnabled && !hasMessages.value) ? '/prechat-form' : '/messages',
+        away ? { away: '' } : undefined,
+      );
     },
 
     /** Marks everything read when the visitor is looking at the conversation. */
@@ -208,12 +216,6 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
       openPopout(location.origin, channel.websiteToken, locale.value, session.authToken.value);
     },
 
-    /** The visitor's Accept or Decline on the consent screen; the host stores a grant (docs/behaviour.md#consent). */
-    answerConsent(granted: boolean) {
-      storage.decide(granted);
-      bridge.send('consent', { granted });
-    },
-
     closeWindow() {
       bridge.send('closeWindow', {});
       if (bridge.inNativeApp) bridge.sendNative({ type: 'close-widget' });
@@ -228,6 +230,12 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     if (status === 'resolved' && lastStatus && lastStatus !== 'resolved')
       emitHost(HOST_WINDOW_EVENTS.conversationResolved, { conversationId: conversation.id.peek() });
     lastStatus = status;
+  });
+
+  // The host learns whether anyone can answer as soon as the widget knows, and every change
+  // after (`$chatwoot.isTeamAvailable`, docs/behaviour.md#away-mode).
+  effect(() => {
+    if (ready.value) bridge.send('team-availability', { available: isOnline.value });
   });
 
   // Reading the conversation while it is on screen marks it seen.

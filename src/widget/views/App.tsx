@@ -19,6 +19,8 @@ const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
 // Fetched when the visitor asks to end the conversation, never with the first paint.
 // With the resolved conversation's footer, which follows it (conversationEnd.ts).
 const EndConversation = lazyPart(() => import('./conversationEnd').then((m) => m.EndConversation));
+// Fetched only by an open that must ask for consent first (docs/behaviour.md#consent).
+const Consent = lazyPart(() => import('./Consent').then((m) => m.Consent));
 
 /** The shell: header, banner, the current route and the branding footer (docs/behaviour.md#screens). */
 export function App() {
@@ -27,7 +29,9 @@ export function App() {
   const path = router.path.value;
   const frame = ROUTE_TABLE[path];
   // Route-level chunks: the first paint (home, or the launcher's compact prompts) needs none.
-  const View = ROUTE_VIEWS[path];
+  // While consent is asked, or declined where that leaves no chat, the consent screen stands in
+  // any screen's place; not in the launcher's compact prompts, which store nothing.
+  const View = !frame.compact && (app.settings.value.consent === 'ask' || app.chatOff.value) ? Consent : ROUTE_VIEWS[path];
   const onHome = path === '/';
   const heading = app.welcomeTitle.value;
   const intro = app.welcomeDescription.value;

@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
 import { filePickerAccept } from '../lib/fileAccept';
+import { frameStorage } from '../lib/frameStorage';
 import { dayLabel, messageTime } from '../lib/dates';
 import type { ChatMessage } from '../state/messageMerge';
 import { MESSAGE_TYPE } from '../../shared/types';
@@ -158,7 +159,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       t={t}
       loadChunk={loadChunk}
       onPick={insert}
-      storage={widget.storage.storage()}
+      storage={frameStorage(app)}
       errorLabels={chunkLabels}
     />
   );

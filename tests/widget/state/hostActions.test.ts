@@ -5,6 +5,7 @@ import { ApiError } from '../../../src/widget/api/client';
 import { DEFAULT_WIDGET_SETTINGS as DEFAULT_SETTINGS } from '../../../src/shared/widgetSettings';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
 import { fakeWidget, widgetMessage } from './widgetFixture';
+import { frameStorage } from '../../../src/widget/lib/frameStorage';
 
 /** A loaded widget and its host-message handlers. */
 async function setup(server: Parameters<typeof fakeWidget>[0] = {}) {
@@ -227,23 +228,30 @@ describe('page and launcher', () => {
 });
 
 describe('set-consent', () => {
+  beforeEach(() => localStorage.clear());
+
   it('true lets the widget store, without telling the host back', async () => {
     const { state, host, sent } = await setup();
     host['config-set']!({ ...DEFAULT_SETTINGS, consent: 'ask' });
-    expect(state.storage.storage()).toBeUndefined();
+    expect(frameStorage(state.app)).toBeUndefined();
     host['set-consent']!({ granted: true });
-    expect(state.storage.consent.value).toBe('granted');
-    expect(state.storage.storage()).toBe(localStorage);
+    await vi.waitFor(() => expect(state.app.settings.value.consent).toBe('granted'));
+    expect(frameStorage(state.app)).toBe(localStorage);
     expect(sent('consent')).toEqual([]);
   });
 
-  it('false deletes what the widget stored and ends its socket', async () => {
+  it('false deletes what the widget stored, ends what keeps the visitor (the socket), and stores nothing more', async () => {
     const { state, host } = await setup();
     localStorage.setItem('wren:recent-emoji', '["😀"]');
+    localStorage.setItem('other:key', 'kept');
+    const endSocket = vi.fn();
+    state.forgets.push(endSocket);
     host['set-consent']!({ granted: false });
     await vi.waitFor(() => expect(localStorage.getItem('wren:recent-emoji')).toBeNull());
-    expect(state.storage.consent.value).toBe('declined');
-    expect(state.storage.withdrawals.value).toBe(1);
+    expect(localStorage.getItem('other:key')).toBe('kept');
+    expect(endSocket).toHaveBeenCalledOnce();
+    expect(state.app.settings.value.consent).toBe('declined');
+    expect(frameStorage(state.app)).toBeUndefined();
   });
 });
 
