@@ -2,6 +2,8 @@ import { expect, test, type Frame, type FrameLocator, type Page } from '@playwri
 import type { HostToWidget, WidgetToHost } from '../src/shared/protocol';
 import { E2E } from './ports';
 import { agentApi, latestConversation } from './support/agentApi';
+import { axeViolations, CHAT_FRAME } from './support/axe';
+import { saveScreenshot } from './support/widget';
 import { solidPng } from './support/files';
 import { changeInbox, weekOpenOnlyIn3Days } from './support/settings';
 import { composerOf, isVisitorSend, openConversation, sendVisitorMessage, WIDGET_FRAME } from './support/widgetSession';
@@ -160,6 +162,20 @@ test.describe('consent before storage', () => {
     expect(await frameStorage(page)).toEqual(NOTHING_STORED);
     expect(sockets.every((socket) => socket.closed)).toBe(true);
   });
+});
+
+test('the consent screen reads right-to-left on a 320 px phone, in the visitor’s language, with no axe violation', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const widget = await openAskingConsent(page);
+  await tellWidget(page, 'set-locale', { locale: 'ar' });
+  const dialog = widget.getByRole('dialog', { name: 'قبل أن نبدأ المحادثة' });
+  await expect(dialog).toBeVisible();
+  await expect(widget.locator('html')).toHaveAttribute('dir', 'rtl');
+  for (const name of ['موافق', 'رفض']) await expect(dialog.getByRole('button', { name })).toBeInViewport();
+  // Nothing wider than the phone: no sideways scrolling.
+  expect(await widget.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true);
+  expect(await axeViolations(page, CHAT_FRAME)).toEqual([]);
+  await saveScreenshot(page, 'consent-rtl-320');
 });
 
 test('sendMessage from the page sends as the visitor without opening the chat; the visitor sees it on open', async ({ page }) => {
