@@ -44,7 +44,13 @@ export function firstPaintStrings(strings) {
  * fetches its category and skin-tone names, nor the pre-chat form's or the transcript's words a
  * visitor who never sees them. Other locales arrive whole, these included.
  */
-export const PART_NAMESPACES = { 'emoji-picker': ['EMOJI'], 'pre-chat': ['PRECHAT'], transcript: ['TRANSCRIPT'] };
+export const PART_NAMESPACES = {
+  'emoji-picker': ['EMOJI'],
+  // The away e-mail form rides in the pre-chat form's chunk (views/AwayEmailForm.tsx).
+  'pre-chat': ['PRECHAT', 'AWAY_FORM'],
+  transcript: ['TRANSCRIPT'],
+  consent: ['CONSENT'],
+};
 
 const namespaceOf = (key) => key.slice(0, Math.max(0, key.indexOf('.')));
 const isPartKey = (key) => Object.values(PART_NAMESPACES).some((namespaces) => namespaces.includes(namespaceOf(key)));

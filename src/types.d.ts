@@ -40,3 +40,7 @@ declare module '*.json?transcript' {
   const strings: Record<string, string>;
   export default strings;
 }
+declare module '*.json?consent' {
+  const strings: Record<string, string>;
+  export default strings;
+}

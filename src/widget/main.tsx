@@ -43,17 +43,24 @@ const languages = channel.enabledLanguages?.map((language) => language.iso_639_1
 const requestedLocale = bridge.inIframe ? undefined : (new URLSearchParams(location.search).get('locale') ?? undefined);
 setLocale(requestedLocale ?? channel.locale, languages?.length ? languages : undefined).catch(() => undefined);
 
-// No socket until there is something to hear: a conversation, or an open window (presence).
-let realtime: Promise<unknown> | undefined;
+// No socket until there is something to hear: a conversation, or an open window (presence);
+// none while the chat is off (declined).
+let realtime: Promise<{ stop(): void } | undefined> | undefined;
 effect(() => {
-  if (realtime || (state.conversation.id.value === undefined && !state.app.isWidgetOpen.value)) return;
+  if (realtime || state.app.chatOff.value || (state.conversation.id.value === undefined && !state.app.isWidgetOpen.value)) return;
   realtime = realtimeChunk.load().then(
     ({ connectRealtime }) => connectRealtime(state),
     () => {
       realtime = undefined;
       state.session.setConnectionLost(true);
+      return undefined;
     },
   );
+});
+// The site withdrew consent: the socket ends with it (docs/behaviour.md#consent).
+state.forgets.push(() => {
+  realtime?.then((cable) => cable?.stop());
+  realtime = undefined;
 });
 
 bridge.listen(hostActions(state));

@@ -34,6 +34,8 @@ export interface ComposerProps {
   onBlur?(): void;
   /** Present when the visitor may attach files: the picker's `accept` and the receiver (of pasted files too). */
   attachments?: { accept: string; onFiles(files: File[]): void };
+  /** Present when files may not be sent at all: a paste of files is refused through it. */
+  onFilesRefused?(): void;
   /** Files wait to go with the next send: Send sends them without text too (`onSend('')`). */
   hasAttachments?: boolean;
   autoFocus?: boolean;
@@ -62,6 +64,7 @@ export function Composer({
   onInput,
   onBlur,
   attachments,
+  onFilesRefused,
   autoFocus,
   emoji,
   draft,
@@ -153,9 +156,10 @@ export function Composer({
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = Array.from(event.clipboardData?.files ?? []);
-    if (!attachments || files.length === 0) return;
+    const receive = attachments?.onFiles ?? onFilesRefused;
+    if (!receive || files.length === 0) return;
     event.preventDefault();
-    attachments.onFiles(files);
+    receive(files);
   };
 
   return (

@@ -4,7 +4,7 @@ export const RECENT_EMOJI_LIMIT = 16;
 const STORAGE_KEY = 'wren:recent-emoji';
 
 /** Storage that may be missing or refuse (private windows, blocked third-party storage). */
-type EmojiStorage = Pick<Storage, 'getItem' | 'setItem'> | undefined;
+export type EmojiStorage = Pick<Storage, 'getItem' | 'setItem'> | undefined;
 
 /** The visitor's recently used emoji, newest first; nothing when storage is unavailable or garbled. */
 export function readRecentEmoji(storage: EmojiStorage): string[] {

@@ -21,6 +21,7 @@ export function createAppConfig(standalone: boolean, channel: Pick<ChannelConfig
   const inboxAllows = (feature: FeatureFlag) => channel.enabledFeatures.includes(feature);
 
   const colorScheme = computed<ColorScheme>(() => settings.value.darkMode);
+  const chatOff = computed(() => settings.value.consent === 'declined' && settings.value.consentDeclined === 'none');
 
   return {
     settings: settings as ReadonlySignal<WidgetSettings>,
@@ -41,6 +42,8 @@ export function createAppConfig(standalone: boolean, channel: Pick<ChannelConfig
     canPickEmoji: computed(() => settings.value.enableEmojiPicker !== false && inboxAllows('emoji_picker')),
     /** Both must allow it: the inbox's flag and the host's `enableEndConversation`. */
     canEndConversation: computed(() => inboxAllows('end_conversation') && settings.value.enableEndConversation),
+    /** Declined where a Decline leaves no chat: the chat-off screen stands in the chat's place (docs/behaviour.md#consent). */
+    chatOff,
     /** A popout window (or a direct visit) is already popped out. */
     showPopout: computed(() => settings.value.showPopoutButton && !standalone),
     update(changes: Partial<WidgetSettings>) {

@@ -22,7 +22,6 @@ export interface FlowDeps {
   conversation: ConversationModel;
   composer: ComposerModel;
   contact: ContactModel;
-  maxUploadMb: number;
   /** The host page the visitor writes from (`referer_url`). */
   referrer(): string;
   emitHost(eventIdentifier: string, data: unknown): void;

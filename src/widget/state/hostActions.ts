@@ -3,6 +3,8 @@ import { isCompactRoute } from '../router';
 import { closeAllLayers } from '../lib/escapeLayers';
 import type { WidgetState } from './widget';
 import type { HostHandlers } from '../host/bridge';
+import { siteCallsChunk } from '../chunks/siteCalls';
+import type * as SiteCalls from './siteCalls';
 
 /**
  * What each host → widget message does (docs/protocol.md#host-to-widget): a table from host
@@ -16,6 +18,10 @@ export function hostActions(state: WidgetState): HostHandlers {
     await setLocale(locale, available?.length ? available : undefined).catch(() => undefined);
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US'), locale: activeLocale.value });
   };
+
+  /** A rare call of the site's, from its own chunk; should that not load, the site hears it (`chatwoot:error`). */
+  const siteCall = (call: (calls: typeof SiteCalls) => unknown) =>
+    siteCallsChunk.load().then(call, (error: unknown) => bridge.send('error', { errorType: 'SITE_CALL_ERROR', data: String(error) }));
 
   // Calls on the conversation made before it exists (`setConversationCustomAttributes`,
   // `setLabel` on a first visit) wait for it instead of failing (docs/protocol.md#the-host-api).
@@ -101,5 +107,9 @@ export function hostActions(state: WidgetState): HostHandlers {
       state.composer.prefill(typeof message === 'string' ? message : '');
       router.navigate('/messages');
     },
+    // Wren: the site's consent tool (`setConsent`) and `sendMessage` (docs/behaviour.md#consent,
+    // docs/protocol.md#the-host-api): rare calls, in a chunk of their own (siteCalls.ts).
+    'set-consent': (payload) => siteCall((calls) => calls.setConsent(state, payload)),
+    'send-message': (payload) => whenLoaded(() => siteCall((calls) => calls.sendMessage(state, payload))),
   };
 }

@@ -23,9 +23,14 @@ const isEmpty = (object: object) => Object.keys(object).length === 0;
  * - Before a campaign the contact's details go with `PATCH /contact`, and the campaign's message
  *   opens the conversation with the conversation attributes (`campaign.triggered`).
  *
- * Resolves `false` when a call failed; the visitor's answers stay in the form.
+ * Resolves `false` when a call failed; the visitor's answers stay in the form. The away e-mail
+ * form stays where it is after (`openConversation: false`) to say the message went.
  */
-export async function submitPreChat(deps: PreChatDeps, answers: PreChatAnswers, { campaign }: { campaign: boolean }): Promise<boolean> {
+export async function submitPreChat(
+  deps: PreChatDeps,
+  answers: PreChatAnswers,
+  { campaign, openConversation = true }: { campaign: boolean; openConversation?: boolean },
+): Promise<boolean> {
   const { request, conversation, messages, contact, router } = deps;
   /** `PATCH /contact`, its answer kept (it leaves out the `identifier`, which this never changes). */
   const updateContact = async (fields: ContactFields) => {
@@ -61,7 +66,7 @@ export async function submitPreChat(deps: PreChatDeps, answers: PreChatAnswers, 
       };
       contact.apply(known);
     }
-    router.navigate('/messages');
+    if (openConversation) router.navigate('/messages');
     return true;
   } catch {
     return false;

@@ -6,6 +6,7 @@ import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
 import * as endpoints from '../api/endpoints';
 import { fromChunk, type LoadOnce } from '../lib/loadOnce';
+import { mayStore } from '../lib/frameStorage';
 import type { HostCall, Request } from './request';
 import { createSessionModel } from './session';
 import { createAgentsModel } from './agents';
@@ -88,14 +89,14 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     conversation,
     composer,
     contact,
-    maxUploadMb: Number(boot.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE) || 40,
     referrer,
     emitHost,
     postback: (payload) => bridge.send('postback', { data: { payload } }),
     connectionLost: session.connectionLost,
     websiteToken: channel.websiteToken,
-    // The widget keeps unsent messages for the next page of the site (docs/behaviour.md#the-outbox-across-pages).
-    storageAllowed: signal(true),
+    // The widget keeps unsent messages for the next page of the site (docs/behaviour.md#the-outbox-across-pages),
+    // only where it may store at all (docs/behaviour.md#consent).
+    storageAllowed: computed(() => mayStore(app)),
     session,
   };
   /** What the visitor does in the conversation: made from its chunk, which the conversation view waits for. */
@@ -132,6 +133,13 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     session,
     ...prompts,
     ready: ready as ReadonlySignal<boolean>,
+    /**
+     * What the site's withdrawal of consent (`setConsent(false)`, docs/behaviour.md#consent) ends
+     * or deletes besides the frame's storage keys and databases, which go by name
+     * (`siteCalls.ts`): the socket (main.tsx), the persistent outbox's open database. Each part
+     * that keeps something adds itself.
+     */
+    forgets: [] as (() => unknown)[],
     /**
      * False, or the first screen's data came with the page (`hydrate`), not from the API, and
      * this is how to fill the gap between it and the socket (`WidgetInitialData.catchUp`).
@@ -187,11 +195,16 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
      * Home's call to action: the conversation, through the pre-chat form when the inbox has it on
      * and no conversation is going on. Which fields it asks is the form's business (it goes
      * straight on when it has none to ask, docs/behaviour.md#pre-chat-form), so the first paint
-     * carries only this.
+     * carries only this. While the team is away, an `email_form` inbox asks for name, e-mail and
+     * message instead (`?away`: the pre-chat form's chunk, docs/behaviour.md#away-mode).
      */
     startConversation() {
       emitHost(HOST_WINDOW_EVENTS.onStartConversation, { hasConversation: hasMessages.value });
-      router.navigate(channel.preChatFormEnabled && !hasMessages.value ? '/prechat-form' : '/messages');
+      const away = !hasMessages.value && channel.awayMode === 'email_form' && !isOnline.value;
+      router.navigate(
+        away || (channel.preChatFormEnabled && !hasMessages.value) ? '/prechat-form' : '/messages',
+        away ? { away: '' } : undefined,
+      );
     },
 
     /** Marks everything read when the visitor is looking at the conversation. */
@@ -223,6 +236,12 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     if (status === 'resolved' && lastStatus && lastStatus !== 'resolved')
       emitHost(HOST_WINDOW_EVENTS.conversationResolved, { conversationId: conversation.id.peek() });
     lastStatus = status;
+  });
+
+  // The host learns whether anyone can answer as soon as the widget knows, and every change
+  // after (`$chatwoot.isTeamAvailable`, docs/behaviour.md#away-mode).
+  effect(() => {
+    if (ready.value) bridge.send('team-availability', { available: isOnline.value });
   });
 
   // Reading the conversation while it is on screen marks it seen.

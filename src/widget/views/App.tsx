@@ -11,6 +11,7 @@ import { Spinner } from '../components/Spinner';
 import { lazyPart } from '../components/LazyPart';
 import { ROUTE_TABLE } from '../router';
 import { conversationEndChunk } from '../chunks/conversationEnd';
+import { consentChunk } from '../chunks/consent';
 import { ROUTE_VIEWS } from '../routeViews';
 import { useDocumentTheme } from '../useDocumentTheme';
 
@@ -19,6 +20,8 @@ const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
 // Fetched when the visitor asks to end the conversation, never with the first paint.
 // With the resolved conversation's footer, which follows it.
 const EndConversation = lazyPart(conversationEndChunk, (m) => m.EndConversation);
+// Fetched only by an open that must ask for consent first (docs/behaviour.md#consent).
+const Consent = lazyPart(consentChunk, (m) => m.Consent);
 
 /** The shell: header, banner, the current route and the branding footer (docs/behaviour.md#screens). */
 export function App() {
@@ -27,7 +30,9 @@ export function App() {
   const path = router.path.value;
   const frame = ROUTE_TABLE[path];
   // Route-level chunks: the first paint (home, or the launcher's compact prompts) needs none.
-  const View = ROUTE_VIEWS[path];
+  // While consent is asked, or declined where that leaves no chat, the consent screen stands in
+  // any screen's place; not in the launcher's compact prompts, which store nothing.
+  const View = !frame.compact && (app.settings.value.consent === 'ask' || app.chatOff.value) ? Consent : ROUTE_VIEWS[path];
   const onHome = path === '/';
   const heading = app.welcomeTitle.value;
   const intro = app.welcomeDescription.value;

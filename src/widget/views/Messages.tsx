@@ -7,7 +7,8 @@ import { RetryNotice } from '../components/RetryNotice';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
-import { FILE_PICKER_ACCEPT } from '../lib/fileAccept';
+import { filePickerAccept } from '../lib/fileAccept';
+import { frameStorage } from '../lib/frameStorage';
 import { dayLabel, messageTime } from '../lib/dates';
 import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
@@ -67,6 +68,9 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
   const canWrite = !resolved || channel.allowMessagesAfterResolved !== false;
   // A new conversation starts with a text (`POST /conversations` takes no file), as in Chatwoot.
   const canAttach = app.canAttach.value && !conversation.afresh.value;
+  // The inbox (or the site) turned files off: a drop or paste is told so rather than ignored.
+  const filesOff = !app.canAttach.value;
+  const refuseFiles = () => widget.showBanner(t('ATTACHMENT.OFF'));
   const canPickEmoji = app.canPickEmoji.value;
   const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
 
@@ -149,7 +153,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
     event.preventDefault();
     setDragging(false);
     const files = Array.from(event.dataTransfer?.files ?? []);
-    if (files.length) attach(files);
+    if (files.length) canAttach ? attach(files) : refuseFiles();
   };
 
   const emojiPicker = (insert: (emoji: string) => void) => (
@@ -159,6 +163,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       t={t}
       loadChunk={loadChunk}
       onPick={insert}
+      storage={frameStorage(app)}
       errorLabels={chunkLabels}
     />
   );
@@ -171,15 +176,16 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
     <div
       className="messages"
       onDragOver={
-        canAttach
+        canAttach || filesOff
           ? (event) => {
+              // Taken here, so a file dropped where files are off is refused, not opened in the frame.
               event.preventDefault();
-              setDragging(true);
+              setDragging(canAttach);
             }
           : undefined
       }
       onDragLeave={(event) => event.currentTarget === event.target && setDragging(false)}
-      onDrop={canAttach ? onDrop : undefined}
+      onDrop={canAttach || filesOff ? onDrop : undefined}
     >
       {firstLoad ? (
         <div className="messages__scroller">
@@ -224,7 +230,8 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
           onDraftTaken={() => composer.prefill(null)}
           onInput={(text) => composer.onInput(text)}
           onBlur={() => composer.stopTyping()}
-          attachments={canAttach ? { accept: FILE_PICKER_ACCEPT, onFiles: attach } : undefined}
+          attachments={canAttach ? { accept: filePickerAccept(channel.fileRules), onFiles: attach } : undefined}
+          onFilesRefused={filesOff ? refuseFiles : undefined}
           autoFocus={app.isWidgetOpen.value}
           emoji={canPickEmoji ? { label: t('COMPOSER.EMOJI'), picker: emojiPicker } : undefined}
         />

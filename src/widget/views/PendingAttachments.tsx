@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { CLOSE_ICON, Icon } from '../components/icons';
 import { t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
-import { checkFiles } from '../lib/attachments';
+import { checkFiles, refusalMessage } from '../lib/attachments';
 import { createPendingFiles } from '../state/pendingFiles';
 import type { WidgetState } from '../state/widget';
 import pendingCss from '../styles/pendingAttachments.chunk.css';
@@ -15,19 +15,22 @@ adoptStyles(pendingCss);
 export const pendingFiles = createPendingFiles();
 
 /**
- * Files the visitor picked, pasted or dropped: checked against the upload rules at once, the
- * refused ones explained in the banner (the first's reason), the others waiting in the composer
+ * Files the visitor picked, pasted or dropped: checked against the inbox's file rules at once, the
+ * refused ones explained in the banner (the first's, naming the rule), the others waiting in the composer
  * for the visitor to see (docs/behaviour.md#sending-messages).
  */
 export function attachFiles(widget: WidgetState, files: readonly File[]): void {
-  const { accepted, refused } = checkFiles(files, widget.flowDeps.maxUploadMb);
+  const rules = widget.channel.fileRules;
+  const { accepted, refused } = checkFiles(files, rules);
   pendingFiles.add(accepted);
   const [first] = refused;
   if (first)
     widget.showBanner(
-      first.problem === 'too_large'
-        ? t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: `${widget.globalConfig.MAXIMUM_FILE_UPLOAD_SIZE} MB` })
-        : t('ATTACHMENT.TYPE_NOT_ALLOWED'),
+      refusalMessage(first, rules, {
+        tooLarge: (limit) => t('ATTACHMENT.TOO_LARGE', { MAXIMUM_FILE_UPLOAD_SIZE: limit }),
+        typeRefused: (name, extension) => t('ATTACHMENT.TYPE_REFUSED', { name, extension }),
+        typeNotAllowed: t('ATTACHMENT.TYPE_NOT_ALLOWED'),
+      }),
     );
 }
 

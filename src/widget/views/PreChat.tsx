@@ -1,26 +1,33 @@
 import { useEffect, useMemo } from 'react';
 import { Avatar } from '../components/Avatar';
 import { PreChatForm } from '../components/prechat/PreChatForm';
-import preChatEnglish from '../../../locales/en.json?pre-chat';
-import { addEnglish, intlLocale, locale, t } from '../i18n';
+import { intlLocale, locale, t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
-import { browserCountry, countriesIn, type Country } from '../lib/dialCodes';
+import { browserCountry, countriesIn } from '../lib/dialCodes';
 import { formFields, type PreChatAnswers } from '../lib/preChatFields';
-import type { ValidationMessages } from '../lib/preChatSchema';
 import { submitPreChat } from '../state/preChatFlow';
 import prechatCss from '../styles/prechat.chunk.css';
 import { useWidget } from '../widgetContext';
+import { preChatWords } from './preChatWords';
+import { AwayEmailForm } from './AwayEmailForm';
 
-// A lazy chunk: its stylesheet and its English strings travel with it.
+// A lazy chunk: its stylesheet travels with it, its English strings with its words (preChatWords.ts).
 adoptStyles(prechatCss);
-addEnglish(preChatEnglish);
 
 /**
- * The pre-chat form's route (docs/behaviour.md#pre-chat-form): the inbox's fields and message,
- * or, before a campaign (`?campaign`), its variant asking for name and e-mail. With
- * nothing left to ask but the message (an identified visitor) it goes straight on.
+ * The pre-chat form's route: the inbox's form, or, while the team is away (`?away`), the away
+ * e-mail form, which is this form with fixed fields and rides in this chunk.
  */
 export function PreChat() {
+  return useWidget().router.query.value.has('away') ? <AwayEmailForm /> : <InboxPreChat />;
+}
+
+/**
+ * The inbox's pre-chat form (docs/behaviour.md#pre-chat-form): its fields and message, or,
+ * before a campaign (`?campaign`), its variant asking for name and e-mail. With nothing left to
+ * ask but the message (an identified visitor) it goes straight on.
+ */
+function InboxPreChat() {
   const widget = useWidget();
   const { channel, contact, campaigns, router } = widget;
   // `?campaign` says the visitor came from the campaign's prompt; the campaign is still the
@@ -30,38 +37,10 @@ export function PreChat() {
   const language = locale.value;
   const known = contact.contact.value;
 
-  const { fields, messages, labels, countries } = useMemo(() => {
-    const texts = {
-      fullName: t('PRECHAT.FULL_NAME'),
-      fullNamePlaceholder: t('PRECHAT.FULL_NAME_PLACEHOLDER'),
-      emailAddress: t('PRECHAT.EMAIL_ADDRESS'),
-      emailAddressPlaceholder: t('PRECHAT.EMAIL_ADDRESS_PLACEHOLDER'),
-      phoneNumber: t('PRECHAT.PHONE_NUMBER'),
-      phoneNumberPlaceholder: t('PRECHAT.PHONE_NUMBER_PLACEHOLDER'),
-      message: t('PRECHAT.MESSAGE'),
-      messagePlaceholder: t('PRECHAT.MESSAGE_PLACEHOLDER'),
-    };
-    const messages: ValidationMessages = {
-      fullNameRequired: t('PRECHAT.FULL_NAME_REQUIRED'),
-      emailRequired: t('PRECHAT.EMAIL_ADDRESS_REQUIRED'),
-      emailInvalid: t('FORM.INVALID_EMAIL'),
-      phoneRequired: t('PRECHAT.PHONE_NUMBER_REQUIRED'),
-      dialCodeRequired: t('PRECHAT.DIAL_CODE_REQUIRED'),
-      phoneInvalid: t('PRECHAT.PHONE_NUMBER_INVALID'),
-      patternMismatch: t('FORM.INVALID'),
-      rules: { words: t, locale: intlLocale.value },
-      fieldRequired: (label) => t('PRECHAT.FIELD_REQUIRED', { label }),
-    };
-    const labels = {
-      submit: t('START_CONVERSATION'),
-      choose: t('PRECHAT.CHOOSE'),
-      countryCode: t('PRECHAT.COUNTRY_CODE'),
-      selected: (country: Country) => t('PRECHAT.COUNTRY_CODE_SELECTED', { country: country.name, code: country.dialCode }),
-      search: t('PRECHAT.COUNTRY_SEARCH'),
-      noResults: t('PRECHAT.NO_RESULTS'),
-    };
+  const { fields, messages, labels, say, countries } = useMemo(() => {
+    const { texts, messages, labels, say } = preChatWords();
     const fields = formFields(channel.preChatFormOptions?.pre_chat_fields ?? [], known, { campaign, texts });
-    return { fields, messages, labels, countries: countriesIn(intlLocale.value) };
+    return { fields, messages, labels, say, countries: countriesIn(intlLocale.value) };
     // `language` re-derives every text when the locale changes.
   }, [channel, known, campaign, language]);
 
@@ -98,7 +77,7 @@ export function PreChat() {
         // Other fields (a contact identified meanwhile, the campaign withdrawn) make a new form.
         key={fields.map((field) => field.key).join()}
         fields={fields}
-        intro={campaign ? t('PRECHAT.CAMPAIGN_HEADER') : channel.preChatFormOptions?.pre_chat_message}
+        intro={campaign ? say.campaignHeader : channel.preChatFormOptions?.pre_chat_message}
         messages={messages}
         labels={labels}
         countries={countries}

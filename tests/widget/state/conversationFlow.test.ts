@@ -39,7 +39,7 @@ type Answer = (endpoint: Endpoint) => unknown;
  * The flow over real models and a fake server: the conversation (id 10) with two agent
  * messages is loaded. `answer` may override any reply; a thrown error is a failed request.
  */
-async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answer?: Answer } = {}) {
+async function setup({ answer }: { answer?: Answer } = {}) {
   const endpoints: Endpoint[] = [];
   let nextId = 900;
   const server: Answer = (endpoint) => {
@@ -73,7 +73,6 @@ async function setup({ maxUploadMb = 40, answer }: { maxUploadMb?: number; answe
     conversation,
     composer: createComposerModel(request, () => conversation.id.value !== undefined),
     contact: createContactModel(request, hostCall),
-    maxUploadMb,
     connectionLost: signal(false),
     // The outbox's storage has tests of its own (outbox.test.ts, outboxStorage.test.ts).
     websiteToken: 'web-token',

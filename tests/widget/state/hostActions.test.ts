@@ -5,6 +5,7 @@ import { ApiError } from '../../../src/widget/api/client';
 import { DEFAULT_WIDGET_SETTINGS as DEFAULT_SETTINGS } from '../../../src/shared/widgetSettings';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
 import { fakeWidget, widgetMessage } from './widgetFixture';
+import { frameStorage } from '../../../src/widget/lib/frameStorage';
 
 /** A loaded widget and its host-message handlers. */
 async function setup(server: Parameters<typeof fakeWidget>[0] = {}) {
@@ -235,5 +236,51 @@ describe('page and launcher', () => {
     host['set-color-scheme']!({ darkMode: 'auto' });
     expect(state.app.settings.value).toMatchObject({ darkMode: 'auto' });
     expect(state.app.isMobile.value).toBe(true);
+  });
+});
+
+describe('set-consent', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('true lets the widget store, without telling the host back', async () => {
+    const { state, host, sent } = await setup();
+    host['config-set']!({ ...DEFAULT_SETTINGS, consent: 'ask' });
+    expect(frameStorage(state.app)).toBeUndefined();
+    host['set-consent']!({ granted: true });
+    await vi.waitFor(() => expect(state.app.settings.value.consent).toBe('granted'));
+    expect(frameStorage(state.app)).toBe(localStorage);
+    expect(sent('consent')).toEqual([]);
+  });
+
+  it('false deletes what the widget stored, ends what keeps the visitor (the socket), and stores nothing more', async () => {
+    const { state, host } = await setup();
+    localStorage.setItem('wren:recent-emoji', '["😀"]');
+    localStorage.setItem('other:key', 'kept');
+    const endSocket = vi.fn();
+    state.forgets.push(endSocket);
+    host['set-consent']!({ granted: false });
+    await vi.waitFor(() => expect(localStorage.getItem('wren:recent-emoji')).toBeNull());
+    expect(localStorage.getItem('other:key')).toBe('kept');
+    expect(endSocket).toHaveBeenCalledOnce();
+    expect(state.app.settings.value.consent).toBe('declined');
+    expect(frameStorage(state.app)).toBeUndefined();
+  });
+});
+
+describe('send-message', () => {
+  it('sends the text as the visitor without opening the chat or leaving home', async () => {
+    const { state, host, endpoints, navigate } = await setup({ messages: [] });
+    host['send-message']!({ message: '  Where is my order?  ' });
+    await vi.waitFor(() => expect(called(endpoints, 'POST', '/messages')).toHaveLength(1));
+    expect(called(endpoints, 'POST', '/messages')[0].body).toMatchObject({ message: { content: 'Where is my order?' } });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(state.app.isWidgetOpen.value).toBe(false);
+  });
+
+  it('ignores an empty text', async () => {
+    const { host, endpoints } = await setup({ messages: [] });
+    host['send-message']!({ message: '   ' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(called(endpoints, 'POST', '/messages')).toEqual([]);
   });
 });

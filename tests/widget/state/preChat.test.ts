@@ -66,20 +66,28 @@ describe('starting a conversation from home', () => {
   it('goes through the pre-chat form when the inbox has it on', async () => {
     const { state, navigate } = await setup();
     state.startConversation();
-    expect(navigate).toHaveBeenLastCalledWith('/prechat-form');
+    expect(navigate).toHaveBeenLastCalledWith('/prechat-form', undefined);
   });
 
   it('goes straight to the conversation when the inbox has it off', async () => {
     const { state, navigate } = await setup({}, { ...PRE_CHAT, preChatFormEnabled: false });
     state.startConversation();
-    expect(navigate).toHaveBeenLastCalledWith('/messages');
+    expect(navigate).toHaveBeenLastCalledWith('/messages', undefined);
+  });
+
+  it('goes to the away e-mail form while nobody can answer in an inbox whose away mode is the form', async () => {
+    const { state, navigate, sent } = await setup({}, { ...PRE_CHAT, preChatFormEnabled: false, awayMode: 'email_form' });
+    state.startConversation();
+    expect(navigate).toHaveBeenLastCalledWith('/prechat-form', { away: '' });
+    // The host heard it as soon as the widget knew.
+    expect(sent('team-availability')).toEqual([{ available: false }]);
   });
 
   it('continues a conversation that is going on without the form', async () => {
     const { state, navigate } = await setup({ conversation: {}, messages: [widgetMessage(1)] });
     state.app.setOpen(true);
     state.startConversation();
-    expect(navigate).toHaveBeenLastCalledWith('/messages');
+    expect(navigate).toHaveBeenLastCalledWith('/messages', undefined);
   });
 });
 

@@ -89,6 +89,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswe
       enabledFeatures: [],
       workingHoursEnabled: false,
       workingHours: [],
+      fileRules: { extensions: ['png', 'jpg', 'pdf'], maxSizeMb: 40 },
       ...channel,
     } as unknown as ChannelConfig,
     chatwootPubsubToken: 'pubsub-1',

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CATEGORIES, loadEmojiNames } from 'emoji-data';
-import { readRecentEmoji, rememberEmoji } from '../../lib/emojiRecents';
+import { readRecentEmoji, rememberEmoji, type EmojiStorage } from '../../lib/emojiRecents';
 import { searchEmoji } from '../../lib/emojiSearch';
 import { adoptStyles } from '../../lib/adoptStyles';
 import type { MessageKey } from '../../i18n';
@@ -41,6 +41,11 @@ export interface EmojiPickerProps {
    * this chunk shares no code with the first paint (esbuild would split it out of the entry).
    */
   loadChunk<T>(load: () => Promise<T>): Promise<T>;
+  /**
+   * Where the recently used emoji are kept: the frame's storage while the visitor allows it
+   * (docs/behaviour.md#consent), else nothing and the recent ones last for this page.
+   */
+  storage: EmojiStorage;
   /** The chosen emoji, skin tone applied. */
   onPick(emoji: string): void;
 }
@@ -69,27 +74,20 @@ const TONE_NAMES: EmojiPickerKey[] = [
 const RECENT = -1;
 /** One picker is open at a time (the composer's), so its ids can be fixed. */
 const IDS = { heading: 'emoji-picker-heading', panel: 'emoji-picker-panel' };
-const storage = () => {
-  try {
-    return localStorage;
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * The emoji picker: categories as tabs (recently used first once there are any), a search by
  * name in the widget's locale, a skin-tone choice, and the emoji in a keyboard-operable grid.
  * Emoji are text in the system's emoji font, no images.
  */
-export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick }: EmojiPickerProps) {
+export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick, storage }: EmojiPickerProps) {
   const [names, setNames] = useState<EmojiNames>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState(0);
   const [tone, setTone] = useState(-1);
-  const [recents, setRecents] = useState(() => readRecentEmoji(storage()));
+  const [recents, setRecents] = useState(() => readRecentEmoji(storage));
   const [focusGrid, setFocusGrid] = useState(0);
   const search = useRef<HTMLInputElement>(null);
 
@@ -135,7 +133,7 @@ export function EmojiPicker({ locale, intlLocale, t, loadChunk, onPick }: EmojiP
   const display = (entry: EmojiEntry) => (entry.skinnable ? withSkinTone(entry.emoji, SKIN_TONE_MODIFIERS[tone]) : entry.emoji);
   const pick = (entry: EmojiEntry) => {
     const emoji = display(entry);
-    setRecents(rememberEmoji(storage(), emoji));
+    setRecents(rememberEmoji(storage, emoji));
     onPick(emoji);
   };
 

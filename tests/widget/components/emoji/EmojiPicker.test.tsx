@@ -8,7 +8,17 @@ import { intlLocale, locale, setLocale, t } from '../../../../src/widget/i18n';
 /** The picker as the conversation view renders it, with the widget's strings and the build's emoji data. */
 function renderPicker(props: Partial<EmojiPickerProps> = {}) {
   const onPick = vi.fn();
-  render(<EmojiPicker locale={locale.value} intlLocale={intlLocale.value} t={t} loadChunk={(load) => load()} onPick={onPick} {...props} />);
+  render(
+    <EmojiPicker
+      locale={locale.value}
+      intlLocale={intlLocale.value}
+      t={t}
+      loadChunk={(load) => load()}
+      onPick={onPick}
+      storage={localStorage}
+      {...props}
+    />,
+  );
   return { onPick };
 }
 
