@@ -107,7 +107,7 @@ function globMatches(glob: Glob, value: string): boolean {
   return true;
 }
 
-/** The URLPattern constructor: the browser's, or the polyfill the widget loads where there is none. */
+/** The browser's URLPattern constructor (tests pass the polyfill: Node has none). */
 export type UrlPatternConstructor = new (input: string) => { test(input: string): boolean };
 
 /**
@@ -140,7 +140,7 @@ function urlPatternMatches(pattern: string, page: URL, URLPattern: UrlPatternCon
 /**
  * Whether a campaign's URL pattern matches the page (docs/behaviour.md#validation). A pattern in
  * URLPattern syntax (`usesUrlPatternSyntax`) is matched with `URLPattern` as Chatwoot matches it;
- * without one it matches nothing (callers load the polyfill first, or decide without it). Every
+ * without one (Safari before 26, Firefox before 142) it matches nothing. Every
  * other pattern is matched without URLPattern (missing in older Safari). Each component is compared on its own, so `*` never spills from the path into
  * the query:
  * - `*` matches any run of characters within its component (host, path, query or fragment);

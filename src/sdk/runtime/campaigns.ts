@@ -1,18 +1,16 @@
-import { dueCampaigns, isSnoozed, usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
+import { dueCampaigns, isSnoozed, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
 
 /**
  * Whether a first-time visitor's page should load the chat frame for a campaign: the inbox's
  * campaigns (`GET /campaigns`, fetched by `sdk.js`) include one whose URL pattern matches the
  * page, and campaigns are not snoozed. Business hours are left to the widget, which knows
- * them; a frame loaded for a campaign that then does not fire costs only the frame. So does a
- * campaign in URLPattern syntax in a browser without `URLPattern`: the widget, which loads the
- * polyfill, decides; the host page never carries it.
+ * them; a frame loaded for a campaign that then does not fire costs only the frame. A campaign
+ * in URLPattern syntax matches nothing in a browser without `URLPattern`, here as in the widget.
  * Anything that is not a list of campaigns (an error body, say) matches nothing.
  */
 export function campaignWantsFrame(campaigns: unknown, pageUrl: string, snoozedUntil: number | undefined, now = Date.now()): boolean {
   if (!Array.isArray(campaigns) || isSnoozed(snoozedUntil, now)) return false;
   const valid = campaigns.filter((c): c is CampaignTrigger => !!c && typeof c === 'object');
   const URLPattern = (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
-  if (!URLPattern && valid.some((campaign) => usesUrlPatternSyntax(campaign.trigger_rules?.url))) return true;
   return dueCampaigns(valid, { pageUrl, inBusinessHours: true, snoozedUntil, now, URLPattern }).length > 0;
 }

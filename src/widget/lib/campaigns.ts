@@ -2,19 +2,17 @@
  * The widget's campaign timers and the URLPattern its campaigns need, in the campaigns chunk with
  * the shared matching and snooze rules (chunks/contents/campaigns.ts): most inboxes run none.
  */
-import { urlPatternChunk } from '../chunks/urlPattern';
 import { usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
 
 /**
  * The `URLPattern` the inbox's campaigns need: none when none is written in URLPattern syntax,
- * the browser's where it has one, else the maintained polyfill (urlpattern-polyfill), fetched
- * as its own chunk only then (chunks/urlPattern.ts).
+ * else the browser's. Browsers without one (Safari before 26, Firefox before 142) match such
+ * campaigns to no page: the polyfill would cost 5.4 KB of the widget's 90 KB budget for
+ * a shrinking few (docs/behaviour.md#campaigns).
  */
-export async function urlPatternFor(campaigns: readonly CampaignTrigger[]): Promise<UrlPatternConstructor | undefined> {
+export function urlPatternFor(campaigns: readonly CampaignTrigger[]): UrlPatternConstructor | undefined {
   if (!campaigns.some((campaign) => usesUrlPatternSyntax(campaign.trigger_rules?.url))) return undefined;
-  const native = (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
-  if (native) return native;
-  return (await urlPatternChunk.load()).URLPattern as UrlPatternConstructor;
+  return (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
 }
 
 /** The two timer functions the campaign timers need; pass `window` or fake timers. */
