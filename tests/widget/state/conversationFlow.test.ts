@@ -63,16 +63,14 @@ async function setup({ answer }: { answer?: Answer } = {}) {
     const answered = answer?.(endpoint);
     return answered === undefined ? server(endpoint) : answered;
   }) as unknown as Request;
-  // The host's calls (labels, attributes) play no part in the flow.
-  const hostCall = async () => undefined;
-  const conversation = createConversationModel(request, hostCall);
+  const conversation = createConversationModel(request);
   const deps: FlowDeps = {
     request,
     messages: createMessagesModel(request),
     referrer: () => PAGE,
     conversation,
     composer: createComposerModel(request, () => conversation.id.value !== undefined),
-    contact: createContactModel(request, hostCall),
+    contact: createContactModel(request),
     connectionLost: signal(false),
     // The outbox's storage has tests of its own (outbox.test.ts, outboxStorage.test.ts).
     websiteToken: 'web-token',
