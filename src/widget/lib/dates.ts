@@ -11,15 +11,23 @@ export function dayKey(createdAtS: number): number {
   return startOfDay(new Date(createdAtS * 1000));
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one: a long conversation has a
-// separator per day, re-labelled on every render of the list.
+/** The formats of the conversation's dates: a date separator's, a message's time and its exact time. */
+const STYLES = {
+  day: { month: 'short', day: '2-digit', year: 'numeric' },
+  time: TIME_OF_DAY,
+  exact: { dateStyle: 'full', timeStyle: 'medium' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// Building an Intl.DateTimeFormat costs far more than using one, and a long conversation formats
+// every message's time and a separator per day on each render of the list: one per language and style.
 const formats = new Map<string, Intl.DateTimeFormat>();
-const dateFormat = (locale: string) => {
-  let format = formats.get(locale);
-  if (!format)
-    formats.set(locale, (format = new Intl.DateTimeFormat(locale.replace('_', '-'), { month: 'short', day: '2-digit', year: 'numeric' })));
-  return format;
-};
+function format(locale: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
+  const tag = locale.replace('_', '-');
+  const key = `${tag} ${style}`;
+  let made = formats.get(key);
+  if (!made) formats.set(key, (made = new Intl.DateTimeFormat(tag, STYLES[style])));
+  return made;
+}
 
 /**
  * A date separator's label: 'Today', 'Yesterday', or the date as "MMM dd, yyyy" in the
@@ -29,23 +37,14 @@ export function dayLabel(createdAtS: number, labels: { today: string; yesterday:
   const diffDays = Math.round((startOfDay(now) - dayKey(createdAtS)) / DAY_MS);
   if (diffDays === 0) return labels.today;
   if (diffDays === 1) return labels.yesterday;
-  return dateFormat(locale).format(new Date(createdAtS * 1000));
+  return format(locale, 'day').format(new Date(createdAtS * 1000));
 }
-
-// Building an Intl.DateTimeFormat is costly and every message needs two: one pair per locale.
-const formatters = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
 
 /**
  * A message's time in the visitor's language: `short` ("14:05"), `exact` (weekday, date and time
  * to the second) and `iso` for `<time datetime>`.
  */
 export function messageTime(createdAtS: number, locale: string): { short: string; exact: string; iso: string } {
-  const tag = locale.replace('_', '-');
-  let pair = formatters.get(tag);
-  if (!pair) {
-    pair = [new Intl.DateTimeFormat(tag, TIME_OF_DAY), new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'medium' })];
-    formatters.set(tag, pair);
-  }
   const date = new Date(createdAtS * 1000);
-  return { short: pair[0].format(date), exact: pair[1].format(date), iso: date.toISOString() };
+  return { short: format(locale, 'time').format(date), exact: format(locale, 'exact').format(date), iso: date.toISOString() };
 }

@@ -1,13 +1,13 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetContact } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import type { HostCall, Request } from './request';
+import type { Request } from './request';
 
 /**
- * What the widget knows of the visitor (whether the server already has their email, etc.), and
- * the host's calls that change the contact's custom attributes (docs/protocol.md#the-host-api).
+ * What the widget knows of the visitor (whether the server already has their email, etc.). The
+ * site's calls on the contact's custom attributes are in `siteCalls.ts`.
  */
-export function createContactModel(request: Request, hostCall: HostCall) {
+export function createContactModel(request: Request) {
   const contact = signal<WidgetContact | null>(null);
   return {
     contact: contact as ReadonlySignal<WidgetContact | null>,
@@ -19,11 +19,6 @@ export function createContactModel(request: Request, hostCall: HostCall) {
     apply(next: WidgetContact) {
       contact.value = next;
     },
-    /** `$chatwoot.setCustomAttributes`. */
-    setCustomAttributes: (attributes: Record<string, unknown>) =>
-      hostCall(endpoints.updateContact({ custom_attributes: attributes }), 'SET_CUSTOM_ATTRIBUTES_ERROR'),
-    /** `$chatwoot.deleteCustomAttribute`. */
-    deleteCustomAttribute: (name: string) => hostCall(endpoints.deleteContactCustomAttributes([name]), 'DELETE_CUSTOM_ATTRIBUTE_ERROR'),
   };
 }
 

@@ -2,16 +2,16 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import { TYPING_TIMEOUT_MS } from '../../shared/typing';
 import type { ConversationStatus, ConversationSummary } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
-import type { HostCall, Request } from './request';
+import type { Request } from './request';
 
 export { TYPING_TIMEOUT_MS };
 
 /**
  * The visitor's current conversation: which one it is (every widget endpoint acts on the
- * latest), its status, when the visitor last read it, whether an agent is typing, and the
- * host's calls on its custom attributes and labels (docs/protocol.md#the-host-api).
+ * latest), its status, when the visitor last read it, whether an agent is typing. The site's
+ * calls on its custom attributes and labels are in `siteCalls.ts`.
  */
-export function createConversationModel(request: Request, hostCall: HostCall) {
+export function createConversationModel(request: Request) {
   const summary = signal<ConversationSummary | null>(null);
   const afresh = signal(false);
   const isAgentTyping = signal(false);
@@ -84,23 +84,6 @@ export function createConversationModel(request: Request, hostCall: HostCall) {
       typingTimer = setTimeout(stopTyping, TYPING_TIMEOUT_MS);
     },
     stopTyping,
-    /** `$chatwoot.setConversationCustomAttributes`. */
-    setCustomAttributes: (attributes: Record<string, unknown>) =>
-      hostCall(endpoints.setConversationCustomAttributes(attributes), 'SET_CONVERSATION_ATTRIBUTES_ERROR'),
-    /** `$chatwoot.deleteConversationCustomAttribute`. */
-    deleteCustomAttribute: (name: string) =>
-      hostCall(endpoints.deleteConversationCustomAttribute(name), 'DELETE_CONVERSATION_ATTRIBUTE_ERROR'),
-    /** `$chatwoot.setLabel`. */
-    addLabel: (label: string) =>
-      // A label the account does not have: Wren's server says so (422) and the site's developer
-      // hears it in the console, not as an error event (Chatwoot's server is silent).
-      hostCall(endpoints.addLabel(label), 'SET_LABEL_ERROR', (error) => {
-        if (error.status !== 422) return false;
-        console.warn(`Wren: setLabel("${label}"): the account has no such label`);
-        return true;
-      }),
-    /** `$chatwoot.removeLabel`. */
-    removeLabel: (label: string) => hostCall(endpoints.removeLabel(label), 'REMOVE_LABEL_ERROR'),
   };
 }
 

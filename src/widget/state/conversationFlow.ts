@@ -8,6 +8,7 @@ import { createKeptMessages } from './keptMessages';
 import { createOutbox } from './outbox';
 import { createElection } from './outboxElection';
 import { createStorageStore } from './outboxStore';
+import { showMessage } from './showMessage';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
 import type { ConversationModel } from './conversation';
@@ -96,6 +97,9 @@ export function createConversationFlow(deps: FlowDeps) {
     },
 
     retry: (id: string) => outbox.retry(id),
+
+    /** A reply's chosen quote, older than the history held: brought in and shown, or false (`showMessage.ts`). */
+    showMessage: (id: number) => showMessage(messages, id),
 
     /** Stores an answer to an interactive message; the echo arrives as `message.updated`. */
     respond: (message: ChatMessage, response: MessageResponse): Promise<boolean> =>

@@ -19,7 +19,7 @@ export function hostActions(state: WidgetState): HostHandlers {
     bridge.send('setBubbleLabel', { label: t('CHAT_WITH_US'), locale: activeLocale.value });
   };
 
-  /** A rare call of the site's, from its own chunk; should that not load, the site hears it (`chatwoot:error`). */
+  /** A call of the site's the first paint never needs, from its own chunk; should that not load, the site hears it (`chatwoot:error`). */
   const siteCall = (call: (calls: typeof SiteCalls) => unknown) =>
     siteCallsChunk.load().then(call, (error: unknown) => bridge.send('error', { errorType: 'SITE_CALL_ERROR', data: String(error) }));
 
@@ -94,14 +94,15 @@ export function hostActions(state: WidgetState): HostHandlers {
     async 'set-user'({ identifier, user }) {
       if (await session.identify(identifier, user)) await contact.fetch();
     },
-    'set-custom-attributes': ({ customAttributes }) => contact.setCustomAttributes(customAttributes),
-    'delete-custom-attribute': ({ customAttribute }) => contact.deleteCustomAttribute(customAttribute),
-    'set-conversation-custom-attributes': ({ customAttributes }) =>
-      whenConversation(() => conversation.setCustomAttributes(customAttributes)),
-    'delete-conversation-custom-attribute': ({ customAttribute }) =>
-      whenConversation(() => conversation.deleteCustomAttribute(customAttribute)),
-    'set-label': ({ label }) => whenConversation(() => conversation.addLabel(label)),
-    'remove-label': ({ label }) => whenConversation(() => conversation.removeLabel(label)),
+    // The site's calls on attributes and labels: none is needed for the first paint.
+    'set-custom-attributes': (payload) => siteCall((calls) => calls.setContactAttributes(state, payload)),
+    'delete-custom-attribute': (payload) => siteCall((calls) => calls.deleteContactAttribute(state, payload)),
+    'set-conversation-custom-attributes': (payload) =>
+      whenConversation(() => siteCall((calls) => calls.setConversationAttributes(state, payload))),
+    'delete-conversation-custom-attribute': (payload) =>
+      whenConversation(() => siteCall((calls) => calls.deleteConversationAttribute(state, payload))),
+    'set-label': (payload) => whenConversation(() => siteCall((calls) => calls.addLabel(state, payload))),
+    'remove-label': (payload) => whenConversation(() => siteCall((calls) => calls.removeLabel(state, payload))),
     // Wren: `$chatwoot.showNewMessage(text)` opens the conversation with `text` in the composer.
     'show-new-message'({ message }) {
       state.composer.prefill(typeof message === 'string' ? message : '');

@@ -4,7 +4,8 @@ import type { MessagesModel } from './messages';
  * A reply's quote, selected (docs/behaviour.md#reply-to): brings the quoted message into the
  * conversation (older than what is loaded: everything from it up to the loaded history, in
  * pages, so the history has no gap) and asks the view to show it. False when it is not in the
- * conversation (deleted, or never shown to visitors). In the conversation view's chunk.
+ * conversation (deleted, or never shown to visitors). The conversation's flow offers it, in the
+ * realtime chunk the conversation view arrives with.
  */
 export async function showMessage(messages: MessagesModel, id: number): Promise<boolean> {
   while (!messages.map.value.has(id)) {

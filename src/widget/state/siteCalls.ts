@@ -1,9 +1,11 @@
 import type { HostToWidget } from '../../shared/protocol';
+import * as endpoints from '../api/endpoints';
 import type { WidgetState } from './widget';
 
 /**
- * What the site asks of the widget rarely enough to wait for a chunk of its own (about its
- * consent tool and `sendMessage`): a table entry in `hostActions.ts` loads this.
+ * What the site asks of the widget that the first paint never needs, so it waits for a chunk of
+ * its own: its consent tool, `sendMessage`, and its calls on the contact's and the
+ * conversation's custom attributes and labels. A table entry in `hostActions.ts` loads this.
  */
 
 /** Ends or deletes something kept for the visitor (`WidgetState['forgets']`). */
@@ -68,3 +70,40 @@ export function sendMessage(
     () => composer.prefill(text),
   );
 }
+
+type HostCalls = Pick<WidgetState, 'hostCall'>;
+
+/** `$chatwoot.setCustomAttributes` (docs/protocol.md#the-host-api). */
+export const setContactAttributes = ({ hostCall }: HostCalls, { customAttributes }: HostToWidget['set-custom-attributes']) =>
+  hostCall(endpoints.updateContact({ custom_attributes: customAttributes }), 'SET_CUSTOM_ATTRIBUTES_ERROR');
+
+/** `$chatwoot.deleteCustomAttribute`. */
+export const deleteContactAttribute = ({ hostCall }: HostCalls, { customAttribute }: HostToWidget['delete-custom-attribute']) =>
+  hostCall(endpoints.deleteContactCustomAttributes([customAttribute]), 'DELETE_CUSTOM_ATTRIBUTE_ERROR');
+
+/** `$chatwoot.setConversationCustomAttributes`, once there is a conversation (`hostActions.ts` waits for it). */
+export const setConversationAttributes = (
+  { hostCall }: HostCalls,
+  { customAttributes }: HostToWidget['set-conversation-custom-attributes'],
+) => hostCall(endpoints.setConversationCustomAttributes(customAttributes), 'SET_CONVERSATION_ATTRIBUTES_ERROR');
+
+/** `$chatwoot.deleteConversationCustomAttribute`. */
+export const deleteConversationAttribute = (
+  { hostCall }: HostCalls,
+  { customAttribute }: HostToWidget['delete-conversation-custom-attribute'],
+) => hostCall(endpoints.deleteConversationCustomAttribute(customAttribute), 'DELETE_CONVERSATION_ATTRIBUTE_ERROR');
+
+/**
+ * `$chatwoot.setLabel`. A label the account does not have: Wren's server says so (422) and the
+ * site's developer hears it in the console, not as an error event (Chatwoot's server is silent).
+ */
+export const addLabel = ({ hostCall }: HostCalls, { label }: HostToWidget['set-label']) =>
+  hostCall(endpoints.addLabel(label), 'SET_LABEL_ERROR', (error) => {
+    if (error.status !== 422) return false;
+    console.warn(`Wren: setLabel("${label}"): the account has no such label`);
+    return true;
+  });
+
+/** `$chatwoot.removeLabel`. */
+export const removeLabel = ({ hostCall }: HostCalls, { label }: HostToWidget['remove-label']) =>
+  hostCall(endpoints.removeLabel(label), 'REMOVE_LABEL_ERROR');

@@ -60,10 +60,10 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
       return state.load();
     },
   });
-  const conversation = createConversationModel(request, hostCall);
+  const conversation = createConversationModel(request);
   const messages = createMessagesModel(request);
   const agents = createAgentsModel(request);
-  const contact = createContactModel(request, hostCall);
+  const contact = createContactModel(request);
   const composer = createComposerModel(request, () => conversation.id.value !== undefined);
   const banner = signal<{ message: string; type: 'error' | 'success' } | null>(null);
   let bannerTimer: ReturnType<typeof setTimeout> | undefined;
@@ -154,6 +154,8 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     router,
     bridge,
     request,
+    /** A call the site made: its failure is an error event the site hears (`chatwoot:error`). */
+    hostCall,
 
     /** Shows the alert banner for 3 s (error by default). */
     showBanner(message: string, type: 'error' | 'success' = 'error') {

@@ -15,7 +15,6 @@ import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from '../widgetContext';
 import type { ConversationFlow } from '../state/conversationFlow';
-import { showMessage } from '../state/showMessage';
 import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
@@ -136,7 +135,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       quoted: (id) => messages.map.value.get(id),
       // Older than the history held: fetched up to it, then focused.
       onQuoteSelect: async (id) => {
-        if (!(await showMessage(messages, id))) widget.showBanner(t('REPLY.NOT_FOUND'));
+        if (!(await flow.showMessage(id))) widget.showBanner(t('REPLY.NOT_FOUND'));
       },
       focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),

@@ -1,6 +1,6 @@
 import { createConversationModel, TYPING_TIMEOUT_MS } from '../../../src/widget/state/conversation';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
-import type { HostCall, Request } from '../../../src/widget/state/request';
+import type { Request } from '../../../src/widget/state/request';
 import type { ConversationSummary } from '../../../src/shared/types';
 
 const summary = (fields: Partial<ConversationSummary> = {}): ConversationSummary => ({
@@ -17,12 +17,7 @@ function setup(answer: (endpoint: Endpoint) => unknown = () => summary()) {
     endpoints.push(endpoint);
     return answer(endpoint);
   }) as Request;
-  /** The host's calls, with the error type each would report. */
-  const hostCalls: [Endpoint, string][] = [];
-  const hostCall = (async (endpoint: Endpoint, errorType: string) => {
-    hostCalls.push([endpoint, errorType]);
-  }) as HostCall;
-  return { model: createConversationModel(request, hostCall), endpoints, hostCalls };
+  return { model: createConversationModel(request), endpoints };
 }
 
 describe('the agent-typing indicator', () => {
@@ -157,21 +152,5 @@ describe('ending the conversation', () => {
     const { model } = setup(() => undefined);
     await expect(model.resolve()).resolves.toBe(true);
     expect(model.summary.value).toBeNull();
-  });
-});
-
-describe("the host's attribute and label calls", () => {
-  it('each makes its widget API call and names the error the host hears if it fails', async () => {
-    const { model, hostCalls } = setup();
-    await model.setCustomAttributes({ order: 7 });
-    await model.deleteCustomAttribute('order');
-    await model.addLabel('vip');
-    await model.removeLabel('vip');
-    expect(hostCalls.map(([e, errorType]) => [e.method, e.path.replace('/api/v1/widget', ''), e.body, errorType])).toEqual([
-      ['POST', '/conversations/set_custom_attributes', { custom_attributes: { order: 7 } }, 'SET_CONVERSATION_ATTRIBUTES_ERROR'],
-      ['POST', '/conversations/destroy_custom_attributes', { custom_attribute: ['order'] }, 'DELETE_CONVERSATION_ATTRIBUTE_ERROR'],
-      ['POST', '/labels', { label: 'vip' }, 'SET_LABEL_ERROR'],
-      ['DELETE', '/labels/vip', undefined, 'REMOVE_LABEL_ERROR'],
-    ]);
   });
 });

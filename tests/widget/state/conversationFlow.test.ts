@@ -63,16 +63,14 @@ async function setup({ answer }: { answer?: Answer } = {}) {
     const answered = answer?.(endpoint);
     return answered === undefined ? server(endpoint) : answered;
   }) as unknown as Request;
-  // The host's calls (labels, attributes) play no part in the flow.
-  const hostCall = async () => undefined;
-  const conversation = createConversationModel(request, hostCall);
+  const conversation = createConversationModel(request);
   const deps: FlowDeps = {
     request,
     messages: createMessagesModel(request),
     referrer: () => PAGE,
     conversation,
     composer: createComposerModel(request, () => conversation.id.value !== undefined),
-    contact: createContactModel(request, hostCall),
+    contact: createContactModel(request),
     connectionLost: signal(false),
     // The outbox's storage has tests of its own (outbox.test.ts, outboxStorage.test.ts).
     websiteToken: 'web-token',
@@ -380,5 +378,29 @@ describe('the flow of a widget', () => {
     expect(state.conversationFlow.loaded).toBe(flow);
     expect(await state.conversationFlow.load()).toBe(flow);
     expect(fakeWidget().state.conversationFlow.loaded).not.toBe(flow);
+  });
+});
+
+describe('a reply’s quote older than the history held', () => {
+  /** The latest page is full (messages 50 to 69: there may be older ones); a page after 40 brings `older`. */
+  const latest = Array.from({ length: 20 }, (_, i) => agentMessage(50 + i));
+  const history =
+    (older: WidgetMessage[]): Answer =>
+    (endpoint) => {
+      if (endpoint.method !== 'GET' || !endpoint.path.endsWith('/messages')) return undefined;
+      return { payload: endpoint.query?.after === undefined ? latest : older, meta: {} };
+    };
+
+  it('brings the quoted message in and asks the view to show it', async () => {
+    const { flow, deps } = await setup({ answer: history([agentMessage(40), agentMessage(45)]) });
+    expect(await flow.showMessage(40)).toBe(true);
+    expect(deps.messages.map.value.has(40)).toBe(true);
+    expect(deps.messages.focusRequest.value).toEqual({ id: 40 });
+  });
+
+  it('answers false for a message the conversation does not have', async () => {
+    const { flow, deps } = await setup({ answer: history([]) });
+    expect(await flow.showMessage(40)).toBe(false);
+    expect(deps.messages.focusRequest.value).toBeNull();
   });
 });

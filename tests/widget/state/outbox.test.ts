@@ -29,7 +29,7 @@ function setup() {
   const messages = createMessagesModel(fake.request);
   const connectionLost = signal(false);
   const stored = vi.fn();
-  const conversation = createConversationModel(fake.request, vi.fn());
+  const conversation = createConversationModel(fake.request);
   const outbox = createOutbox({
     messages,
     conversation,

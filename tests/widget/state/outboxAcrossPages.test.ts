@@ -38,7 +38,7 @@ function page(storage: OutboxStore, election: OutboxElection, { visitor = 'visit
   const messages = createMessagesModel(fake.request);
   const outbox = createOutbox({
     messages,
-    conversation: createConversationModel(fake.request, vi.fn()),
+    conversation: createConversationModel(fake.request),
     request: fake.request,
     referrer: () => 'https://shop.example/cart',
     connectionLost: signal(false),
@@ -170,7 +170,7 @@ describe('the outbox across pages of the site', () => {
     messages.merge(serverMessage(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'e-1' }));
     createOutbox({
       messages,
-      conversation: createConversationModel(fake.request, vi.fn()),
+      conversation: createConversationModel(fake.request),
       request: fake.request,
       referrer: () => '',
       connectionLost: signal(false),

@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
-import { forgetStoredData } from '../../../src/widget/state/siteCalls';
+import * as siteCalls from '../../../src/widget/state/siteCalls';
+import type { Endpoint } from '../../../src/widget/api/endpoints';
+import type { HostCall } from '../../../src/widget/state/request';
+
+const { forgetStoredData } = siteCalls;
 
 beforeEach(() => {
   localStorage.clear();
@@ -33,5 +37,29 @@ describe('forgetting what the widget stored in the frame', () => {
     localStorage.setItem('wren:recent-emoji', '["😀"]');
     await forgetStoredData([() => Promise.reject(new Error('blocked'))]);
     expect(localStorage.getItem('wren:recent-emoji')).toBeNull();
+  });
+});
+
+describe("the site's calls on attributes and labels", () => {
+  it('each makes its widget API call and names the error the site hears if it fails', async () => {
+    const calls: [Endpoint, string][] = [];
+    const hostCall = (async (endpoint: Endpoint, errorType: string) => {
+      calls.push([endpoint, errorType]);
+    }) as HostCall;
+    const state = { hostCall };
+    await siteCalls.setContactAttributes(state, { customAttributes: { plan: 'pro' } });
+    await siteCalls.deleteContactAttribute(state, { customAttribute: 'plan' });
+    await siteCalls.setConversationAttributes(state, { customAttributes: { order: 7 } });
+    await siteCalls.deleteConversationAttribute(state, { customAttribute: 'order' });
+    await siteCalls.addLabel(state, { label: 'vip' });
+    await siteCalls.removeLabel(state, { label: 'vip' });
+    expect(calls.map(([e, errorType]) => [e.method, e.path.replace('/api/v1/widget', ''), e.body, errorType])).toEqual([
+      ['PATCH', '/contact', { custom_attributes: { plan: 'pro' } }, 'SET_CUSTOM_ATTRIBUTES_ERROR'],
+      ['POST', '/contact/destroy_custom_attributes', { custom_attributes: ['plan'] }, 'DELETE_CUSTOM_ATTRIBUTE_ERROR'],
+      ['POST', '/conversations/set_custom_attributes', { custom_attributes: { order: 7 } }, 'SET_CONVERSATION_ATTRIBUTES_ERROR'],
+      ['POST', '/conversations/destroy_custom_attributes', { custom_attribute: ['order'] }, 'DELETE_CONVERSATION_ATTRIBUTE_ERROR'],
+      ['POST', '/labels', { label: 'vip' }, 'SET_LABEL_ERROR'],
+      ['DELETE', '/labels/vip', undefined, 'REMOVE_LABEL_ERROR'],
+    ]);
   });
 });

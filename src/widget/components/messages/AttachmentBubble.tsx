@@ -3,7 +3,8 @@ import { adoptStyles } from '../../lib/adoptStyles';
 import attachmentsCss from '../../styles/attachments.chunk.css';
 import type { Attachment } from '../../../shared/types';
 import { safeMediaUrl, safeWebUrl } from '../../lib/sanitizeUrl';
-import { attachmentName, attachmentSummary, locationUrl } from './attachmentInfo';
+import { attachmentSummary } from './attachmentInfo';
+import { attachmentName, locationUrl } from './attachmentDetails';
 import type { AttachmentLabels } from './labels';
 
 export { attachmentSummary };

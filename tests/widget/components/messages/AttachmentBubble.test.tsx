@@ -2,7 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { Attachment, FileType } from '../../../../src/shared/types';
 import { AttachmentBubble, attachmentSummary } from '../../../../src/widget/components/messages/AttachmentBubble';
-import { attachmentName, locationUrl } from '../../../../src/widget/components/messages/attachmentInfo';
+import { attachmentName, locationUrl } from '../../../../src/widget/components/messages/attachmentDetails';
 import { LABELS } from './fixtures';
 
 const attachment = (fields: Partial<Attachment> = {}): Attachment => ({
