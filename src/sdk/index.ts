@@ -114,10 +114,12 @@ export function run(
   if (raw.keepOpen && sessionValue(keepOpenKey(websiteToken))) chatwoot.toggle('open');
   whenIdle(async () => {
     if (destroyed) return;
-    const returning = settings.loadEagerly || conversationToken(websiteToken);
-    if (returning) {
+    // A returning visitor's frame loads at once, and the widget tells whether the team is away;
+    // their launcher stays, so they can always reach their conversation.
+    if (settings.loadEagerly || conversationToken(websiteToken)) {
       chatwoot.preload();
       loadRuntime();
+      return;
     }
     // The one request a first-time visitor's page view may make. No cookies go with it and
     // the server marks it public for a minute, so browsers and CDNs answer most page views
@@ -134,7 +136,7 @@ export function run(
       // The page's first word on it (the widget's later ones go through `setTeamAvailability`).
       emit(chatwoot, 'chatwoot:team-availability', { available: (chatwoot.isTeamAvailable = !away) });
       const campaigns = await response.json();
-      if (campaigns.length && !returning) {
+      if (campaigns.length) {
         chatwoot.preload(campaigns);
         loadRuntime();
       }

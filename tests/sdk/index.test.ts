@@ -146,17 +146,20 @@ describe('a returning visitor or an eager site', () => {
   it.each([
     ['a conversation cookie', () => (document.cookie = 'cw_conversation=jwt-1; path=/'), {}],
     ['loadEagerly', () => undefined, { loadEagerly: true }],
-  ])('with %s loads the frame when idle, and asks the campaigns check only whether the team is away', async (_what, arrange, settings) => {
-    arrange();
-    const { fetch, importRuntime, calls, chatwoot } = start(settings, [{ id: 1 }], { 'X-Wren-Away': 'chat' });
-    expect(importRuntime).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(IDLE_MS);
-    expect(fetch).toHaveBeenCalledOnce();
-    expect(importRuntime).toHaveBeenCalledTimes(1);
-    // The frame loads anyway: its campaigns are the widget's.
-    expect(calls).toEqual([['preload', []]]);
-    expect(chatwoot.isTeamAvailable).toBe(false);
-  });
+  ])(
+    'with %s loads the frame when idle, without asking for campaigns: the widget tells whether the team is away',
+    async (_what, arrange, settings) => {
+      arrange();
+      const { fetch, importRuntime, calls, chatwoot } = start(settings, [{ id: 1 }], { 'X-Wren-Away': 'hide_launcher' });
+      expect(importRuntime).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(IDLE_MS);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(importRuntime).toHaveBeenCalledTimes(1);
+      // The frame loads anyway: its campaigns are the widget's.
+      expect(calls).toEqual([['preload', []]]);
+      expect(chatwoot.isTeamAvailable).toBeUndefined();
+    },
+  );
 });
 
 describe('the team’s availability (docs/behaviour.md#away-mode)', () => {

@@ -18,7 +18,17 @@ interface ConsentSource {
  * or takes its storage from `frameStorage`.
  */
 export const mayStore = ({ settings, openStateKnown }: ConsentSource): boolean =>
-  openStateKnown.value && settings.value.consent === 'granted' && settings.value.storage !== 'session';
+  openStateKnown.value && settingsAllowStorage(settings.value);
+
+/**
+ * Whether the settings let the widget keep anything beyond memory. Alone, without `mayStore`'s
+ * wait for the loader's word, for what must not take "not told yet" for "no": the outbox forgets
+ * what it kept when storage stops being allowed, and at boot it takes on what an earlier page left
+ * before `config-set` has arrived (the settings' defaults allow it; a site that asks for consent
+ * has nothing kept to take on).
+ */
+export const settingsAllowStorage = (settings: Pick<WidgetSettings, 'consent' | 'storage'>): boolean =>
+  settings.consent === 'granted' && settings.storage !== 'session';
 
 /**
  * The frame's `localStorage` when the widget may store, else nothing: what a part that keeps

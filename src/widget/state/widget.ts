@@ -6,7 +6,7 @@ import type { HostBridge } from '../host/bridge';
 import type { Router } from '../router';
 import * as endpoints from '../api/endpoints';
 import { fromChunk, type LoadOnce } from '../lib/loadOnce';
-import { mayStore } from '../lib/frameStorage';
+import { settingsAllowStorage } from '../lib/frameStorage';
 import type { HostCall, Request } from './request';
 import { createSessionModel } from './session';
 import { createAgentsModel } from './agents';
@@ -96,7 +96,7 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     websiteToken: channel.websiteToken,
     // The widget keeps unsent messages for the next page of the site (docs/behaviour.md#the-outbox-across-pages),
     // only where it may store at all (docs/behaviour.md#consent).
-    storageAllowed: computed(() => mayStore(app)),
+    storageAllowed: computed(() => settingsAllowStorage(app.settings.value)),
     session,
   };
   /** What the visitor does in the conversation: made from its chunk, which the conversation view waits for. */
