@@ -120,6 +120,8 @@ interface Memory extends MessageWindow {
   /** A quoted message to bring into view. */
   target?: Id;
   newest?: Id;
+  /** The other side's messages, as of the last render (unset before the first). */
+  heard?: Set<Id>;
   /** The messages whose send has failed, as of the last render (unset before the first). */
   failed?: Set<Id>;
   older?: 'loading' | 'failed';
@@ -226,16 +228,20 @@ export function MessageList(props: MessageListProps) {
 
   useLayoutEffect(() => {
     // A new message at the end: the visitor's own send (a local id until stored) brings them back
-    // to the newest message, also when they had scrolled up to read; another's is announced,
-    // wherever the visitor is reading.
+    // to the newest message, also when they had scrolled up to read.
     const newest = list[list.length - 1];
-    if (my.newest !== undefined && newest && newest.id !== my.newest) {
-      if (typeof newest.id === 'string') {
-        my.stuck = true;
-        if (!attached()) setWin({});
-      } else if (newest.message_type !== MESSAGE_TYPE.incoming) setAnnouncement(`${shared.nameOf(newest)}: ${shared.summary(newest)}`);
+    if (my.newest !== undefined && newest && newest.id !== my.newest && typeof newest.id === 'string') {
+      my.stuck = true;
+      if (!attached()) setWin({});
     }
     my.newest = newest?.id;
+    // Another's new message is announced, wherever the visitor is reading: the latest of theirs,
+    // when the list did not hold it before (history loaded above changes nothing). Not the list's
+    // last row: a failed send of the visitor's, never stored, sorts below one sent the same second.
+    const others = list.filter((message) => message.message_type !== MESSAGE_TYPE.incoming);
+    const latest = others[others.length - 1];
+    if (my.heard && latest && !my.heard.has(latest.id)) setAnnouncement(`${shared.nameOf(latest)}: ${shared.summary(latest)}`);
+    my.heard = new Set(others.map((message) => message.id));
     // A send that has just failed (again, after a retry), said with why.
     const failed = list.filter((message) => message.status === 'failed');
     const fresh = my.failed && failed.find((message) => !my.failed?.has(message.id));

@@ -292,6 +292,17 @@ describe('a long conversation', () => {
     expect(announced()).toBe('Ben: Hi there');
   });
 
+  it("says an agent's message that sorts above the visitor's failed send (the same second)", () => {
+    const failed = fromVisitor({ id: 'echo-1', status: 'failed', content: 'Refused' });
+    const messages = signal([fromAgent('Ana', { content: 'Held before' }), failed]);
+    setup(messages);
+    act(() => {
+      // The messages model puts a stored message before a local one of the same second.
+      messages.value = [messages.value[0], fromAgent('Ben', { content: 'How did we do?' }), failed];
+    });
+    expect(announced()).toBe('Ben: How did we do?');
+  });
+
   it('says a send that failed, once, and again when its retry fails', () => {
     const sending = fromVisitor({ id: 'echo-1', status: 'in_progress', content: 'Hello' });
     const messages = signal([sending]);
