@@ -120,6 +120,9 @@ interface Memory extends MessageWindow {
   /** A quoted message to bring into view. */
   target?: Id;
   newest?: Id;
+  /** The scroller's height as the resize observer last saw it, and whether the visitor then followed the newest. */
+  height?: number;
+  following?: boolean;
   /** The other side's messages, as of the last render (unset before the first). */
   heard?: Set<Id>;
   /** The messages whose send has failed, as of the last render (unset before the first). */
@@ -255,7 +258,15 @@ export function MessageList(props: MessageListProps) {
     if (!el || typeof ResizeObserver !== 'function') return undefined;
     // Content that grows after rendering (a lazy bubble, an image, the typing dots) and a
     // viewport that changes (footer, reply bar, phone keyboard) count too.
-    const observer = new ResizeObserver(() => settle(true));
+    // A viewport that shrank under a visitor following the newest (the resolved footer arriving)
+    // keeps them there, whatever scroll the shrink itself caused.
+    my.height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      if (el.clientHeight < (my.height ?? 0) && my.following) my.stuck = true;
+      my.height = el.clientHeight;
+      settle(true);
+      my.following = my.stuck;
+    });
     observer.observe(el);
     observer.observe(el.firstElementChild as Element);
     return () => observer.disconnect();
@@ -302,6 +313,8 @@ export function MessageList(props: MessageListProps) {
       onScroll={() => {
         const el = scroller.current as HTMLDivElement;
         my.stuck = attached() && el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        // The visitor's own scroll, not one a shrinking viewport caused (the observer sees that first).
+        if (el.clientHeight === my.height) my.following = my.stuck;
         if (my.older === 'failed') my.older = undefined;
         settle(false);
       }}
