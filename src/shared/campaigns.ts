@@ -111,6 +111,12 @@ function globMatches(glob: Glob, value: string): boolean {
 export type UrlPatternConstructor = new (input: string) => { test(input: string): boolean };
 
 /**
+ * The browser's own `URLPattern`, or none (Safari before 26, Firefox before 142): Wren ships no
+ * polyfill, so there URLPattern-syntax campaigns match no page (docs/behaviour.md#campaigns).
+ */
+export const nativeUrlPattern = (): UrlPatternConstructor | undefined => (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
+
+/**
  * Whether a campaign URL is written in URLPattern syntax, as Chatwoot's site owners write them
  * (`https://{*.}?example.com/pricing*`, `https://example.com/blog/:slug`): groups `{…}`,
  * regular expressions `(…)` or named parts `:name`. A plain `*` pattern is not: it follows the

@@ -1,4 +1,4 @@
-import { dueCampaigns, isSnoozed, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
+import { dueCampaigns, isSnoozed, nativeUrlPattern, type CampaignTrigger } from '../../shared/campaigns';
 
 /**
  * Whether a first-time visitor's page should load the chat frame for a campaign: the inbox's
@@ -11,6 +11,5 @@ import { dueCampaigns, isSnoozed, type CampaignTrigger, type UrlPatternConstruct
 export function campaignWantsFrame(campaigns: unknown, pageUrl: string, snoozedUntil: number | undefined, now = Date.now()): boolean {
   if (!Array.isArray(campaigns) || isSnoozed(snoozedUntil, now)) return false;
   const valid = campaigns.filter((c): c is CampaignTrigger => !!c && typeof c === 'object');
-  const URLPattern = (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
-  return dueCampaigns(valid, { pageUrl, inBusinessHours: true, snoozedUntil, now, URLPattern }).length > 0;
+  return dueCampaigns(valid, { pageUrl, inBusinessHours: true, snoozedUntil, now, URLPattern: nativeUrlPattern() }).length > 0;
 }

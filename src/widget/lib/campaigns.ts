@@ -2,17 +2,16 @@
  * The widget's campaign timers and the URLPattern its campaigns need, in the campaigns chunk with
  * the shared matching and snooze rules (chunks/contents/campaigns.ts): most inboxes run none.
  */
-import { usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
+import { nativeUrlPattern, usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
 
 /**
  * The `URLPattern` the inbox's campaigns need: none when none is written in URLPattern syntax,
- * else the browser's. Browsers without one (Safari before 26, Firefox before 142) match such
- * campaigns to no page: the polyfill would cost 5.4 KB of the widget's 90 KB budget for
- * a shrinking few (docs/behaviour.md#campaigns).
+ * else the browser's. No polyfill: it would cost 5.4 KB of the widget's 90 KB budget for a
+ * shrinking few browsers.
  */
 export function urlPatternFor(campaigns: readonly CampaignTrigger[]): UrlPatternConstructor | undefined {
   if (!campaigns.some((campaign) => usesUrlPatternSyntax(campaign.trigger_rules?.url))) return undefined;
-  return (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
+  return nativeUrlPattern();
 }
 
 /** The two timer functions the campaign timers need; pass `window` or fake timers. */
