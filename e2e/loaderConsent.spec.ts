@@ -96,6 +96,32 @@ test.describe("consent: 'required'", () => {
     await expect.poll(async () => (await stored(page, context)).cookies).toEqual([]);
     await expect.poll(async () => (await stored(page, context)).frame).toEqual(NOTHING.frame);
   });
+
+  test('the site’s popout window keeps nothing in its own storage either', async ({ page, context }) => {
+    await hostSettings(page, { consent: 'required' });
+    await page.goto(`${E2E.hostOrigin}/`);
+    // A site's own button: popup blockers allow the window only inside a click.
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.textContent = 'Chat in a new window';
+      button.onclick = () => window.$chatwoot!.popoutChatWindow();
+      document.body.append(button);
+    });
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Chat in a new window' }).click()]);
+    expect(new URL(popup.url()).searchParams.get('storage')).toBe('session');
+
+    // The first message held in flight: a window that may store would have written it to its outbox by now.
+    const held = /\/api\/v1\/widget\/(messages|conversations)\b/;
+    const sent = popup.waitForRequest((request) => request.method() === 'POST' && held.test(request.url()));
+    await popup.route(held, (route) => (route.request().method() === 'POST' ? undefined : route.fallback()));
+    await popup.getByRole('button', { name: 'Start Conversation' }).click();
+    const composer = popup.getByRole('textbox', { name: 'Type your message' });
+    await composer.fill('Sent from the popout');
+    await composer.press('Enter');
+    await sent;
+    await expect(popup.getByRole('log').getByText('Sent from the popout')).toBeVisible();
+    expect(await popup.evaluate(() => Object.keys(localStorage))).toEqual([]);
+  });
 });
 
 test("storage: 'session' writes session cookies only", async ({ page, context }) => {

@@ -111,7 +111,7 @@ export function createChatwoot(
       // a window only inside the click that asked for it. The window continues the visitor's
       // conversation by its cookie; a visitor without the cookie has not engaged, so has no
       // conversation to continue, even when a frame was loaded for them (a campaign).
-      openPopout(baseUrl, websiteToken, api.locale, conversationToken(websiteToken));
+      openPopout(baseUrl, websiteToken, api.locale, conversationToken(websiteToken), settings);
     },
     setUser(identifier: string | number, user: HostUser) {
       checkUser(identifier, user);

@@ -16,6 +16,9 @@ export interface LoaderSettings {
   baseDomain?: string;
   widgetColor?: string;
   loadEagerly?: boolean;
+  /** Riding along for `popoutChatWindow`, which runs before the runtime has loaded. */
+  consent?: HostSettings['consent'];
+  storage?: HostSettings['storage'];
 }
 
 /** Normalises a colour-scheme value the way Chatwoot does: anything unknown is light. */

@@ -23,7 +23,20 @@ describe('the popout window', () => {
     vi.stubGlobal('window', { open: () => null });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(() => openPopout('https://chat.example', 'tok', 'en', '')).not.toThrow();
-    expect(warn).toHaveBeenCalledExactlyOnceWith('Wren: the chat window was blocked');
+    expect(warn).toHaveBeenCalledExactlyOnceWith('Wren: popup blocked');
+  });
+
+  it('tells the window to keep nothing where the site asks for consent or keeps to the session', () => {
+    const open = vi.fn((_url: string) => ({ focus() {} }));
+    vi.stubGlobal('window', { open });
+    const storage = (settings: Parameters<typeof openPopout>[4]) => {
+      openPopout('https://chat.example', 'tok', 'en', '', settings);
+      return new URL(open.mock.lastCall![0]).searchParams.get('storage');
+    };
+    expect(storage({ consent: 'required' })).toBe('session');
+    expect(storage({ storage: 'session' })).toBe('session');
+    expect(storage({ storage: 'persistent' })).toBeNull();
+    expect(storage({})).toBeNull();
   });
 
   it('escapes the tokens, which come from a cookie and the site', () => {

@@ -71,7 +71,7 @@ export function createHandle(options: WrenOptions, forget: () => void): WrenHand
     (HOST_API_CHECKS[method] as ((...a: unknown[]) => unknown) | undefined)?.(...args);
     if (widget) return (widget[method] as (...a: unknown[]) => void)(...args);
     // Popup blockers allow a window only inside the click that asked for it: the package opens it.
-    if (method === 'popoutChatWindow') return openPopout(origin, websiteToken, settings.locale, conversationToken(websiteToken));
+    if (method === 'popoutChatWindow') return openPopout(origin, websiteToken, settings.locale, conversationToken(websiteToken), settings);
     queue.push([method, args]);
     if (INTENT.has(method)) start();
   };

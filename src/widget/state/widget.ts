@@ -221,7 +221,9 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     /** The header's popout button: close the frame, continue in a window (docs/protocol.md#popout). */
     popout() {
       bridge.send('closeWindow', {});
-      openPopout(location.origin, channel.websiteToken, locale.value, session.authToken.value);
+      openPopout(location.origin, channel.websiteToken, locale.value, session.authToken.value, {
+        storage: settingsAllowStorage(app.settings.value) ? 'persistent' : 'session',
+      });
     },
 
     closeWindow() {
