@@ -88,8 +88,8 @@ export function createConversationFlow(deps: FlowDeps) {
 
     /**
      * Sends files, each as its own message: files the upload rules passed when they were attached
-     * (`views/PendingAttachments.tsx`), sent by `send` (`fileUpload.ts`, in the attachments chunk
-     * that attaching them loaded).
+     * (`pendingFiles.ts`), sent by `send` (`fileUpload.ts`, in the attachments chunk that attaching
+     * them loaded).
      */
     sendFiles(files: readonly File[], send: typeof sendFile) {
       const replyTo = quotedId();

@@ -31,6 +31,8 @@ adoptStyles(conversationCss);
 const ResolvedConversation = lazyPart(conversationEndChunk, (m) => m.ResolvedConversation);
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(interactiveChunk, (m) => m.VideoCallOverlay);
+// With the first file picked, pasted or dropped, which made `widget.pendingFiles`.
+const PendingAttachments = lazyPart(attachmentsChunk, (m) => m.PendingAttachments);
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(emojiPickerChunk, (m) => m.EmojiPicker);
 
@@ -86,13 +88,13 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
   // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
-  // their model and list are a chunk of their own, fetched with the first file.
-  const [pending, setPending] = useState(() => attachmentsChunk.loaded);
+  // their model (`widget.pendingFiles`) and list come with a chunk of their own, fetched with the first file.
+  const [pending, setPending] = useState(() => widget.pendingFiles.loaded);
   const attach = (files: File[]) =>
-    attachmentsChunk.load().then(
-      (m) => {
-        setPending(m);
-        return m.attachFiles(widget, files);
+    widget.pendingFiles.load().then(
+      (model) => {
+        setPending(model);
+        model.attach(files);
       },
       () => widget.showBanner(t('CHUNK_ERROR')),
     );
@@ -168,7 +170,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
   );
 
   const replyTo = composer.replyTo.value;
-  const waitingFiles = pending?.pendingFiles.files.value ?? [];
+  const waitingFiles = pending?.files.value ?? [];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
@@ -205,7 +207,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {canWrite && pending && <pending.PendingAttachments files={waitingFiles} />}
+      {canWrite && pending && <PendingAttachments pending={pending} errorLabels={chunkLabels} />}
       {canWrite && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
@@ -220,9 +222,9 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
             },
           }}
           onSend={(text) => {
-            const files = pending?.pendingFiles.take();
+            const files = pending?.take();
             flow.sendMessage(text);
-            if (pending && files?.length) flow.sendFiles(files, pending.sendFile);
+            if (pending && files?.length) flow.sendFiles(files, pending.upload);
           }}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
