@@ -145,7 +145,11 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       onReply: canWrite ? (message) => composer.quote(message) : undefined,
       loadOlder: () => messages.fetchOlder(),
       children: (
-        <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} />
+        <TypingIndicator
+          isTyping={conversation.isAgentTyping}
+          typist={conversation.typist}
+          label={(name) => t('CONVERSATION.AGENT_TYPING', { name })}
+        />
       ),
     };
   }, [locale.value, canWrite, useInboxAvatar]);

@@ -3,6 +3,7 @@ import { updateMessage } from '../../../src/widget/api/botReplyEndpoints';
 import * as endpoints from '../../../src/widget/api/endpoints';
 import { sendAttachment } from '../../../src/widget/api/attachmentEndpoints';
 import { sendMessage } from '../../../src/widget/api/sendingEndpoints';
+import { addLabel } from '../../../src/widget/api/siteCallEndpoints';
 
 // The widget's page, which a relative address (`baseUrl: ''`) is resolved against.
 beforeEach(() => vi.stubGlobal('location', new URL('https://chat.example/widget?website_token=web-tok')));
@@ -132,7 +133,7 @@ describe('reading answers', () => {
 
   it('resolves with undefined for 204 and empty bodies', async () => {
     const { client } = setup(({ url }) => (url.pathname.endsWith('labels') ? new Response(null, { status: 204 }) : new Response('')));
-    await expect(client.request(endpoints.addLabel('vip'))).resolves.toBeUndefined();
+    await expect(client.request(addLabel('vip'))).resolves.toBeUndefined();
     await expect(client.request(endpoints.updateLastSeen(1718000000))).resolves.toBeUndefined();
   });
 });
