@@ -3,13 +3,16 @@
  * they describe a request and never send it; `client.ts` does the I/O. Paths are absolute from
  * the server root, so the client only prefixes its origin. This module is part of the first
  * paint; the calls only a lazy part makes are apart, with it: the help centre's
- * (`helpCentreEndpoints.ts`), sending's (`sendingEndpoints.ts`), bots' answers'
- * (`botReplyEndpoints.ts`) and the site's calls on attributes and labels (`siteCallEndpoints.ts`).
+ * (`helpCentreEndpoints.ts`), a file's upload (`attachmentEndpoints.ts`), bots' answers'
+ * (`botReplyEndpoints.ts`), the transcript's (`transcriptEndpoints.ts`) and the site's calls on
+ * attributes and labels (`siteCallEndpoints.ts`).
+ * Sending a text is not: its way to the server is the widget's busiest, and kept short.
  */
 import type {
   CampaignResponse,
   ConversationSummary,
   CreatedConversation,
+  CreatedMessage,
   InboxMember,
   MessagesPage,
   WidgetContact,
@@ -84,6 +87,15 @@ export const toggleTyping = (typing: boolean) =>
 export const toggleStatus = () => api<void>('GET', '/conversations/toggle_status');
 
 // Messages
+
+/** The visitor's text message, quoting `reply_to` (docs/protocol.md#widget-api). */
+export const sendMessage = (message: {
+  content: string;
+  echo_id: string;
+  timestamp: string;
+  referer_url: string;
+  reply_to?: number | null;
+}) => api<CreatedMessage>('POST', '/messages', { message });
 
 /** Latest 20; `before` → 20 older; `after` → up to 100 newer (the reconnect gap fetch). */
 export const getMessages = ({ before, after }: { before?: number; after?: number } = {}) =>

@@ -93,6 +93,10 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
 
   /** Emits a `chatwoot:*` event on the host window (docs/protocol.md#widget-to-host `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
+  /** The files the visitor picked, waiting for their send: made with the first file, from its chunk. */
+  const pendingFiles = fromChunk(chunks.attachments, (code) =>
+    code.createPendingFiles({ rules: channel.fileRules, refuse: (message) => state.showBanner(message) }),
+  );
   /** What the conversation's flow (`conversationFlow`, a lazy model) works with. */
   const flowDeps: FlowDeps = {
     request,
@@ -109,13 +113,10 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
     // only where it may store at all (docs/behaviour.md#consent).
     storageAllowed: computed(() => settingsAllowStorage(app.settings.value)),
     session,
+    pendingFiles,
   };
   /** What the visitor does in the conversation: made from its chunk, which the conversation view waits for. */
   const conversationFlow = fromChunk(chunks.conversation, (code) => code.createConversationFlow(flowDeps));
-  /** The files the visitor picked, waiting for their send: made with the first file, from its chunk. */
-  const pendingFiles = fromChunk(chunks.attachments, (code) =>
-    code.createPendingFiles({ rules: channel.fileRules, refuse: (message) => state.showBanner(message) }),
-  );
   /** Home's popular articles, kept for the session: made when home first shows an inbox's portal. */
   const articles = fromChunk(chunks.helpCentre, (code) => code.createArticlesModel(request));
   const prompts = createPrompts({

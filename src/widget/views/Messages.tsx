@@ -225,11 +225,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
               return left < 0 ? t('COMPOSER.TOO_LONG', counts) : t('COMPOSER.CHARACTERS_LEFT', counts);
             },
           }}
-          onSend={(text) => {
-            const files = pending?.take();
-            flow.sendMessage(text);
-            if (pending && files?.length) flow.sendFiles(files, pending.upload);
-          }}
+          onSend={flow.send}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
           onDraftTaken={() => composer.prefill(null)}
