@@ -440,7 +440,11 @@ async function main() {
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
     const rebuildLoader = {
       name: 'loader',
-      setup: (b) => b.onEnd((r) => r.metafile && build(sdkOptions(builtFile(r.metafile))).catch(console.error)),
+      // Awaited, not returned: esbuild takes what an onEnd callback returns for its own result.
+      setup: (b) =>
+        b.onEnd(async (r) => {
+          if (r.metafile) await build(sdkOptions(builtFile(r.metafile))).catch(console.error);
+        }),
     };
     // The runtime's parts are built once: restart `npm run dev` after changing campaign matching or the strings.
     const runtimeOptions = sdkRuntimeOptions(await runtimeParts());
