@@ -93,6 +93,14 @@ export const forbidden = [
     to: { path: '^src/widget/(state|i18n)/', dependencyTypesNot: ['type-only'] },
   },
   {
+    name: 'widget-views-build-no-models',
+    comment:
+      "Models are built in state/widget.ts, the lazy ones from their chunks too, and views read them through useWidget(): a view that imports a model's module builds a second one that nothing else sees. The pre-chat form's submission (state/preChatFlow.ts), an action on the widget's models in the form's chunk, is the one exception.",
+    severity: 'error',
+    from: { path: '^src/widget/views/' },
+    to: { path: '^src/widget/state/', pathNot: '^src/widget/state/preChatFlow\\.ts$', dependencyTypesNot: ['type-only'] },
+  },
+  {
     name: 'widget-state-not-to-realtime',
     comment: "Realtime drives state (the cable's events become model actions), one way: a model never reaches for the connection.",
     severity: 'error',

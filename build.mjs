@@ -10,9 +10,10 @@
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
  *   dist/packs/js/sdk-runtime-[hash].js  its runtime, loaded on intent; and js/launcher/<locale>-[hash].js,
  *                                     the loader's strings in each language but English (scripts/launcherStrings.mjs)
- *   dist/packs/js/widget-[hash].js    the widget entry (ESM), a stub: its first paint is one chunk
+ *   dist/packs/js/widget-[hash]/      the widget's scripts, one folder per build (scripts/buildFolder.mjs):
+ *                                     the entry (ESM), a stub: its first paint is one chunk
  *                                     (scripts/firstPaintChunk.mjs), which the manifest names as
- *                                     `widget.js`; lazy chunks under js/chunks/ (the emoji
+ *                                     `widget.js`; the lazy chunks, `<chunk>.js` (the emoji
  *                                     picker's data among them: scripts/emojiData.mjs)
  *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
  *   dist/packs/assets/logo-[hash].svg the branding footer's logo, named `logo.svg` in the manifest (the
@@ -37,9 +38,10 @@ import { build, context, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
+import { buildFolderPlugin } from './scripts/buildFolder.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
 import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
@@ -197,11 +199,15 @@ const widgetOptions = (localesHash) => ({
   charset: 'utf8',
   loader: { '.svg': 'text' },
   define: { __WREN_LOCALES__: JSON.stringify(localesHash) },
+  // The scripts go into one folder per build, written by buildFolderPlugin (scripts/buildFolder.mjs).
+  write: false,
   legalComments: 'none',
   // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
   // first paint's share of the English strings (scripts/firstPaintStrings.mjs); the first paint in
   // one chunk instead of nine (scripts/firstPaintChunk.mjs).
   plugins: [
+    // First: the plugins after it see the files where they went.
+    buildFolderPlugin({ packs: PACKS }),
     cssTextPlugin(/\.chunk\.css$/),
     emojiDataPlugin(EXPECTED_LOCALES),
     // Before the strings' plugin: the lazy import of English's rest (`en.json?rest`) is a lazy
@@ -309,7 +315,7 @@ const serverOptions = {
 
 /**
  * esbuild moves code shared by the entry and a lazy chunk (Preact, the en strings…) into
- * `chunks/chunk-*.js`, so no file glob can say "what the first paint loads". The manifest can:
+ * `chunk-*.js` files, so no file glob can say "what the first paint loads". The manifest can:
  * these folders gather the files of each measured whole for `.size-limit.json`.
  *   size/first-paint  the widget entry, its stylesheet and every chunk it imports statically
  *   size/everything   everything the widget can ever load, with one locale (en)
@@ -317,10 +323,12 @@ const serverOptions = {
 async function writeSizeViews() {
   const manifest = JSON.parse(await readFile(join(PACKS, 'manifest.json'), 'utf8'));
   const locales = new Set(EXPECTED_LOCALES);
-  const chunks = (await readdir(join(PACKS, 'js/chunks'))).map((f) => `js/chunks/${f}`);
+  // The build's folder (scripts/buildFolder.mjs): the first paint's script is one of its files.
+  const folder = dirname(manifest['widget.js']);
+  const chunks = (await readdir(join(PACKS, folder))).filter((f) => f.endsWith('.js')).map((f) => `${folder}/${f}`);
   // A locale's strings, or its emoji names (scripts/emojiData.mjs): only en's count.
   const isOtherLocale = (file) => {
-    const name = file.replace(/^js\/chunks\//, '').replace(/-[A-Z0-9]+\.js$/, '');
+    const name = basename(file, '.js');
     return (locales.has(name) && name !== 'en') || (name.startsWith('emoji-names-') && name !== 'emoji-names-en');
   };
   const views = {
@@ -432,7 +440,11 @@ async function main() {
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
     const rebuildLoader = {
       name: 'loader',
-      setup: (b) => b.onEnd((r) => r.metafile && build(sdkOptions(builtFile(r.metafile))).catch(console.error)),
+      // Awaited, not returned: esbuild takes what an onEnd callback returns for its own result.
+      setup: (b) =>
+        b.onEnd(async (r) => {
+          if (r.metafile) await build(sdkOptions(builtFile(r.metafile))).catch(console.error);
+        }),
     };
     // The runtime's parts are built once: restart `npm run dev` after changing campaign matching or the strings.
     const runtimeOptions = sdkRuntimeOptions(await runtimeParts());

@@ -9,7 +9,7 @@ import { hostSettings, openChat, saveScreenshot } from './support/widget';
 // the Application API are listed on home when the inbox has a portal, and open in the widget's
 // article viewer. The help-centre chunk costs an inbox without a portal nothing.
 
-const HELP_CENTRE_CHUNK = /\/chunks\/helpCentre-\w+\.js$/;
+const HELP_CENTRE_CHUNK = /\/js\/widget-\w+\/helpCentre\.js$/;
 const IMAGE_URL = 'https://images.acme.example/size-chart.png';
 
 const SIZES = [

@@ -170,7 +170,7 @@ export function emojiDataSource(wrenLocales) {
 
 /**
  * esbuild plugin serving `emoji-data` and `emoji-data/emoji-names-<code>` (see the top of this
- * file); the names' chunks are called `emoji-names-<code>-[hash].js`, apart from the locales'.
+ * file); the names' chunks are called `emoji-names-<code>.js` (scripts/buildFolder.mjs), apart from the locales'.
  */
 export function emojiDataPlugin(wrenLocales) {
   return {

@@ -8,7 +8,7 @@
 import { isWidgetKey } from './firstPaintStrings.mjs';
 import { writeLocaleModules } from './localeModules.mjs';
 
-/** Where the files go under the packs folder: beside the widget's chunks, `js/chunks/`. */
+/** Where the files go under the packs folder: beside the widget's build folder, `js/widget-<hash>/`. */
 export const WIDGET_LOCALES_DIR = 'js/locales';
 
 /** A locale's strings the widget shows: not the server's or the loader's. */

@@ -200,6 +200,21 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('fails a widget view that builds a model rather than reading the widget’s', async () => {
+    const root = fixture({
+      'src/widget/state/articles.ts': 'export const createArticlesModel = () => ({});\nexport type ArticlesModel = object;\n',
+      'src/widget/state/preChatFlow.ts': 'export const submitPreChat = () => undefined;\n',
+      'src/widget/views/HelpCentre.tsx':
+        "import { createArticlesModel } from '../state/articles';\nexport const model = createArticlesModel();\n",
+      'src/widget/views/Home.tsx':
+        "import type { ArticlesModel } from '../state/articles';\nexport const none: ArticlesModel | undefined = undefined;\n",
+      'src/widget/views/PreChat.tsx': "import { submitPreChat } from '../state/preChatFlow';\nexport const submit = submitPreChat;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-views-build-no-models: src/widget/views/HelpCentre.tsx → src/widget/state/articles.ts',
+    ]);
+  });
+
   it('fails a widget model that imports from realtime, which drives the models one way', async () => {
     const root = fixture({
       'src/widget/realtime/events.ts': 'export type Actions = Record<string, () => void>;\n',

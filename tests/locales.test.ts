@@ -47,14 +47,16 @@ describe('checkLocales on broken files', () => {
 
   it('reports a translated, dropped or added placeholder', () => {
     write('es', { ...read('es'), 'UNREAD.FROM': '{nombre} de {company}' });
-    write('it', { ...read('it'), AGENT_TYPING: 'Sta scrivendo' });
+    write('it', { ...read('it'), 'CONVERSATION.AGENT_TYPING': 'Sta scrivendo' });
     write('ja', { ...read('ja'), LOADING: '{name} 読み込み中' });
     const problems = checkLocales(dir);
     expect(problems).toHaveLength(3);
     expect(problems).toContainEqual(
       expect.stringMatching(/^es\.json: "UNREAD\.FROM" has placeholders \{company\} \{nombre\}, en\.json has \{company\} \{name\}/),
     );
-    expect(problems).toContainEqual(expect.stringMatching(/^it\.json: "AGENT_TYPING" has placeholders none, en\.json has \{name\}/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^it\.json: "CONVERSATION\.AGENT_TYPING" has placeholders none, en\.json has \{name\}/),
+    );
     expect(problems).toContainEqual(expect.stringMatching(/^ja\.json: "LOADING" has placeholders \{name\}, en\.json has none/));
   });
 
@@ -91,7 +93,7 @@ describe('checkLocales on broken files', () => {
     delete de['COMPOSER.SEND'];
     write('de', de);
     write('fr', { ...read('fr'), EXTRA: 'x' });
-    write('es', { ...read('es'), AGENT_TYPING: '{nombre} está escribiendo' });
+    write('es', { ...read('es'), 'CONVERSATION.AGENT_TYPING': '{nombre} está escribiendo' });
     expect(checkLocales(dir)).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Static `/packs/*` from PACKS_DIR: content-hashed files are immutable, the loader `sdk.js`
+ * Static `/packs/*` from PACKS_DIR: content-hashed files (or folders) are immutable, the loader `sdk.js`
  * (a stable name every host page references) is cached for 5 minutes. CORS is open because
  * host pages on other origins load these files. The build writes brotli and gzip copies next
  * to each file (`.br`, `.gz`), served to browsers that accept them: the byte budgets are
@@ -29,8 +29,10 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-// esbuild's [hash] is 8 characters of [A-Z0-9]; longer hashes from other tools also count.
-const HASHED = /-[A-Za-z0-9]{8,}\.[a-z0-9]+$/;
+// esbuild's [hash] is 8 characters of [A-Z0-9]; longer hashes from other tools also count. The
+// widget's scripts are hashed by their folder instead, one per build (`js/widget-<hash>/`,
+// docs/architecture.md#caching-and-chunk-names): a changed file is always a new address.
+const HASHED = /-[A-Za-z0-9]{8,}(\.[a-z0-9]+$|\/)/;
 
 /** Cache-Control for a file under /packs. */
 export function packCacheControl(relativePath: string): string {

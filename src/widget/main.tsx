@@ -15,6 +15,8 @@ import { createWidgetState } from './state/widget';
 import { App } from './views/App';
 import { WidgetContext } from './widgetContext';
 import { effect } from '@preact/signals-react';
+import { attachmentsChunk } from './chunks/attachments';
+import { helpCentreChunk } from './chunks/helpCentre';
 import { realtimeChunk } from './chunks/realtime';
 import { unsentKeys } from './lib/unsentMessages';
 
@@ -35,7 +37,7 @@ const state = createWidgetState({
   router,
   // The conversation's flow and its sending ride in the realtime chunk: the conversation view
   // needs both (chunks/contents/realtime.ts).
-  conversationChunk: realtimeChunk,
+  chunks: { conversation: realtimeChunk, attachments: attachmentsChunk, helpCentre: helpCentreChunk },
 });
 
 const languages = channel.enabledLanguages?.map((language) => language.iso_639_1_code);

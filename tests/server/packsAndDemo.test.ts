@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { preferredEncodings, resolvePackPath } from '../../server/routes/packs';
+import { packCacheControl, preferredEncodings, resolvePackPath } from '../../server/routes/packs';
 import { createFixture, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
 
 let fx: Fixture;
@@ -20,6 +20,16 @@ describe('/packs/*', () => {
     expect(await js.text()).toBe('export {};\n');
     const css = await fx.request(`/packs/${WIDGET_CSS}`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it.each([
+    ['js/widget-A4205C96/Messages.js', 'public, max-age=31536000, immutable'],
+    ['js/widget-A4205C96/Messages.js.br', 'public, max-age=31536000, immutable'],
+    ['js/sdk-runtime-QEK3PPTR.js', 'public, max-age=31536000, immutable'],
+    ['js/chunks/Messages.js', 'no-cache'],
+    ['js/widget/Messages.js', 'no-cache'],
+  ])("caches %s by its own or its build folder's hash: %s", (path, cacheControl) => {
+    expect(packCacheControl(path)).toBe(cacheControl);
   });
 
   it('serves sdk.js with a short cache, since host pages reference it by a stable name', async () => {

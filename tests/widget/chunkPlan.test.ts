@@ -10,7 +10,7 @@ import { basename, extname } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url);
 const CHUNKS_DIR = new URL('src/widget/chunks/', ROOT);
-const CHUNK_FILES = 'dist/packs/js/chunks/';
+const CHUNK_FILES = 'dist/packs/js/widget-*/';
 
 /**
  * Lazy files that no loader of chunks/ fetches, with who does: the English strings beyond the
@@ -39,7 +39,7 @@ function planProblems(loaders: Record<string, string>, entries: SizeEntry[]): st
     [entry.path]
       .flat()
       .filter((path) => path.startsWith(CHUNK_FILES))
-      .map((path) => path.slice(CHUNK_FILES.length).replace(/-\*\.js$/, '')),
+      .map((path) => path.slice(CHUNK_FILES.length).replace(/\.js$/, '')),
   );
   const problems: string[] = [];
   const fetched = new Set(LOADED_ELSEWHERE);
@@ -52,9 +52,9 @@ function planProblems(loaders: Record<string, string>, entries: SizeEntry[]): st
     const [name] = names;
     fetched.add(name);
     const budgets = budgeted.filter((file) => file === name).length;
-    if (budgets !== 1) problems.push(`${loader}: ${budgets} size entries for ${CHUNK_FILES}${name}-*.js, one expected`);
+    if (budgets !== 1) problems.push(`${loader}: ${budgets} size entries for ${CHUNK_FILES}${name}.js, one expected`);
   }
-  for (const file of budgeted) if (!fetched.has(file)) problems.push(`${CHUNK_FILES}${file}-*.js: no loader in chunks/ fetches it`);
+  for (const file of budgeted) if (!fetched.has(file)) problems.push(`${CHUNK_FILES}${file}.js: no loader in chunks/ fetches it`);
   return problems;
 }
 
@@ -73,14 +73,14 @@ describe('the chunk plan', () => {
       'both.ts': "export const both = () => Promise.all([import('../views/A'), import('../views/B')]);",
     };
     const budgets = [
-      { name: 'Lazy chunk: markdown', path: 'dist/packs/js/chunks/markdown-*.js' },
-      { name: 'Lazy chunk: gone', path: ['dist/packs/js/chunks/gone-*.js', 'dist/packs/js/chunks/emoji-names-hi-*.js'] },
+      { name: 'Lazy chunk: markdown', path: 'dist/packs/js/widget-*/markdown.js' },
+      { name: 'Lazy chunk: gone', path: ['dist/packs/js/widget-*/gone.js', 'dist/packs/js/widget-*/emoji-names-hi.js'] },
       { name: 'Widget first paint', path: 'dist/size/first-paint/*' },
     ];
     expect(planProblems(fixture, budgets)).toEqual([
-      'prompts.ts: 0 size entries for dist/packs/js/chunks/prompts-*.js, one expected',
+      'prompts.ts: 0 size entries for dist/packs/js/widget-*/prompts.js, one expected',
       'both.ts: 2 import() calls, one expected',
-      'dist/packs/js/chunks/gone-*.js: no loader in chunks/ fetches it',
+      'dist/packs/js/widget-*/gone.js: no loader in chunks/ fetches it',
     ]);
   });
 

@@ -3,13 +3,16 @@
  * they describe a request and never send it; `client.ts` does the I/O. Paths are absolute from
  * the server root, so the client only prefixes its origin. This module is part of the first
  * paint; the calls only a lazy part makes are apart, with it: the help centre's
- * (`helpCentreEndpoints.ts`), sending's (`sendingEndpoints.ts`) and bots' answers'
- * (`botReplyEndpoints.ts`).
+ * (`helpCentreEndpoints.ts`), a file's upload (`attachmentEndpoints.ts`), bots' answers'
+ * (`botReplyEndpoints.ts`), the transcript's (`transcriptEndpoints.ts`) and the site's calls on
+ * attributes and labels (`siteCallEndpoints.ts`).
+ * Sending a text is not: its way to the server is the widget's busiest, and kept short.
  */
 import type {
   CampaignResponse,
   ConversationSummary,
   CreatedConversation,
+  CreatedMessage,
   InboxMember,
   MessagesPage,
   WidgetContact,
@@ -83,14 +86,16 @@ export const toggleTyping = (typing: boolean) =>
 /** Resolves the conversation (it is a GET in Chatwoot). */
 export const toggleStatus = () => api<void>('GET', '/conversations/toggle_status');
 
-/** Replaces the conversation's custom attributes. */
-export const setConversationCustomAttributes = (customAttributes: Record<string, unknown>) =>
-  api<void>('POST', '/conversations/set_custom_attributes', { custom_attributes: customAttributes });
-
-export const deleteConversationCustomAttribute = (key: string) =>
-  api<Record<string, unknown>>('POST', '/conversations/destroy_custom_attributes', { custom_attribute: [key] });
-
 // Messages
+
+/** The visitor's text message, quoting `reply_to` (docs/protocol.md#widget-api). */
+export const sendMessage = (message: {
+  content: string;
+  echo_id: string;
+  timestamp: string;
+  referer_url: string;
+  reply_to?: number | null;
+}) => api<CreatedMessage>('POST', '/messages', { message });
 
 /** Latest 20; `before` → 20 older; `after` → up to 100 newer (the reconnect gap fetch). */
 export const getMessages = ({ before, after }: { before?: number; after?: number } = {}) =>
@@ -108,14 +113,7 @@ export const setUser = (fields: SetUserFields) =>
   // `pubsub_token` is Wren's: with a new visitor the socket must follow the new contact.
   api<WidgetContact & { widget_auth_token?: string; pubsub_token?: string }>('PATCH', '/contact/set_user', fields);
 
-export const deleteContactCustomAttributes = (keys: string[]) =>
-  api<Record<string, unknown>>('POST', '/contact/destroy_custom_attributes', { custom_attributes: keys });
-
-// Labels, events, agents, campaigns
-
-export const addLabel = (label: string) => api<void>('POST', '/labels', { label });
-
-export const removeLabel = (label: string) => api<void>('DELETE', `/labels/${encodeURIComponent(label)}`);
+// Events, agents, campaigns
 
 /** Publishes a named event (`$chatwoot.trigger`, `webwidget.triggered`). */
 export const createEvent = (name: string, eventInfo: Record<string, unknown>) =>

@@ -4,6 +4,6 @@ import { loadOnce } from '../lib/loadOnce';
 /**
  * A conversation's files (`contents/attachments.ts`): fetched by the first attachment shown
  * (`components/messages/MessageContent.tsx`) or the first file picked, pasted or dropped (the
- * pending files, a lazy model of `state/widget.ts`).
+ * pending files, `pendingFiles` of `state/widget.ts`, a lazy model).
  */
 export const attachmentsChunk = loadOnce(() => withAllStrings(import('./contents/attachments')));

@@ -11,7 +11,7 @@ declare const __WREN_LOCALES__: string;
 
 /**
  * A locale's strings. The address is relative to the importing file, the first paint's chunk
- * under `js/chunks/`; held in a variable, it is left to the browser, not to the bundler (which
+ * in the build's folder under `js/` (scripts/buildFolder.mjs); held in a variable, it is left to the browser, not to the bundler (which
  * would look for the files at build time).
  */
 export function loadLocaleStrings(locale: string): Promise<{ default: Strings }> {

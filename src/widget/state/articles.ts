@@ -72,5 +72,3 @@ export function createArticlesModel(request: Request) {
     },
   };
 }
-
-export type ArticlesModel = ReturnType<typeof createArticlesModel>;

@@ -1,7 +1,8 @@
 import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
-import { requestTranscript } from '../api/sendingEndpoints';
+import { requestTranscript } from '../api/transcriptEndpoints';
+import type { LoadOnce } from '../lib/loadOnce';
 import { interactiveChunk } from '../chunks/interactive';
 import type { sendFile } from './fileUpload';
 import { createKeptMessages } from './keptMessages';
@@ -16,6 +17,7 @@ import type { ChatMessage } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 import type { MessageResponse } from './botReplies';
+import type { PendingFiles } from './pendingFiles';
 
 export interface FlowDeps {
   request: Request;
@@ -41,6 +43,8 @@ export interface FlowDeps {
    * the auth token is signed afresh.
    */
   session: { pubsubToken: ReadonlySignal<string> };
+  /** The files waiting to be sent, a lazy model: there are none until it has been made. */
+  pendingFiles: LoadOnce<PendingFiles>;
 }
 
 export type { MessageResponse };
@@ -77,7 +81,19 @@ export function createConversationFlow(deps: FlowDeps) {
     return typeof quoted?.id === 'number' ? quoted.id : undefined;
   };
 
-  return {
+  const flow = {
+    /**
+     * The composer's Send: the text, then the files waiting to be sent, each its own message (the
+     * text, when there is one, takes the quote). The composer calls it itself, so a text's way to
+     * the server crosses no view.
+     */
+    send(content: string) {
+      const pending = deps.pendingFiles.loaded;
+      const files = pending?.take();
+      flow.sendMessage(content);
+      if (pending && files?.length) flow.sendFiles(files, pending.upload);
+    },
+
     /** Shown at once and queued; the bubble says how it goes (`outbox.ts`). */
     sendMessage(content: string) {
       const text = content.trim();
@@ -88,8 +104,8 @@ export function createConversationFlow(deps: FlowDeps) {
 
     /**
      * Sends files, each as its own message: files the upload rules passed when they were attached
-     * (`views/PendingAttachments.tsx`), sent by `send` (`fileUpload.ts`, in the attachments chunk
-     * that attaching them loaded).
+     * (`pendingFiles.ts`), sent by `send` (`fileUpload.ts`, in the attachments chunk that attaching
+     * them loaded).
      */
     sendFiles(files: readonly File[], send: typeof sendFile) {
       const replyTo = quotedId();
@@ -138,6 +154,7 @@ export function createConversationFlow(deps: FlowDeps) {
         () => null,
       ),
   };
+  return flow;
 }
 
 export type ConversationFlow = ReturnType<typeof createConversationFlow>;

@@ -15,7 +15,7 @@ import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetMessage } from '../../shared/types';
 import { ApiError } from '../api/client';
 import * as endpoints from '../api/endpoints';
-import { sendMessage } from '../api/sendingEndpoints';
+import { sendMessage } from '../api/endpoints';
 import type { ConversationModel } from './conversation';
 import type { ChatMessage, SendRefusal } from './chatMessage';
 import type { MessagesModel } from './messages';

@@ -1,5 +1,6 @@
 import type { HostToWidget } from '../../shared/protocol';
 import * as endpoints from '../api/endpoints';
+import * as siteCallEndpoints from '../api/siteCallEndpoints';
 import type { WidgetState } from './widget';
 
 /**
@@ -79,26 +80,26 @@ export const setContactAttributes = ({ hostCall }: HostCalls, { customAttributes
 
 /** `$chatwoot.deleteCustomAttribute`. */
 export const deleteContactAttribute = ({ hostCall }: HostCalls, { customAttribute }: HostToWidget['delete-custom-attribute']) =>
-  hostCall(endpoints.deleteContactCustomAttributes([customAttribute]), 'DELETE_CUSTOM_ATTRIBUTE_ERROR');
+  hostCall(siteCallEndpoints.deleteContactCustomAttributes([customAttribute]), 'DELETE_CUSTOM_ATTRIBUTE_ERROR');
 
 /** `$chatwoot.setConversationCustomAttributes`, once there is a conversation (`hostActions.ts` waits for it). */
 export const setConversationAttributes = (
   { hostCall }: HostCalls,
   { customAttributes }: HostToWidget['set-conversation-custom-attributes'],
-) => hostCall(endpoints.setConversationCustomAttributes(customAttributes), 'SET_CONVERSATION_ATTRIBUTES_ERROR');
+) => hostCall(siteCallEndpoints.setConversationCustomAttributes(customAttributes), 'SET_CONVERSATION_ATTRIBUTES_ERROR');
 
 /** `$chatwoot.deleteConversationCustomAttribute`. */
 export const deleteConversationAttribute = (
   { hostCall }: HostCalls,
   { customAttribute }: HostToWidget['delete-conversation-custom-attribute'],
-) => hostCall(endpoints.deleteConversationCustomAttribute(customAttribute), 'DELETE_CONVERSATION_ATTRIBUTE_ERROR');
+) => hostCall(siteCallEndpoints.deleteConversationCustomAttribute(customAttribute), 'DELETE_CONVERSATION_ATTRIBUTE_ERROR');
 
 /**
  * `$chatwoot.setLabel`. A label the account does not have: Wren's server says so (422) and the
  * site's developer hears it in the console, not as an error event (Chatwoot's server is silent).
  */
 export const addLabel = ({ hostCall }: HostCalls, { label }: HostToWidget['set-label']) =>
-  hostCall(endpoints.addLabel(label), 'SET_LABEL_ERROR', (error) => {
+  hostCall(siteCallEndpoints.addLabel(label), 'SET_LABEL_ERROR', (error) => {
     if (error.status !== 422) return false;
     console.warn(`Wren: setLabel("${label}"): the account has no such label`);
     return true;
@@ -106,4 +107,4 @@ export const addLabel = ({ hostCall }: HostCalls, { label }: HostToWidget['set-l
 
 /** `$chatwoot.removeLabel`. */
 export const removeLabel = ({ hostCall }: HostCalls, { label }: HostToWidget['remove-label']) =>
-  hostCall(endpoints.removeLabel(label), 'REMOVE_LABEL_ERROR');
+  hostCall(siteCallEndpoints.removeLabel(label), 'REMOVE_LABEL_ERROR');

@@ -16,6 +16,8 @@ import { createMessagesModel } from './messages';
 import { createComposerModel } from './composer';
 import { createContactModel } from './contact';
 import type { createConversationFlow, FlowDeps } from './conversationFlow';
+import type { createPendingFiles } from './pendingFiles';
+import type { createArticlesModel } from './articles';
 import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
 import { unreadMessages } from './messageMerge';
@@ -27,11 +29,20 @@ export interface WidgetDeps {
   request: Request;
   bridge: HostBridge;
   router: Router;
-  /**
-   * The chunk that carries the conversation's flow and its sending (`conversationFlow.ts`,
-   * `outbox.ts`): the realtime chunk (chunks/realtime.ts), which main.tsx hands in.
-   */
-  conversationChunk: LoadOnce<{ createConversationFlow: typeof createConversationFlow }>;
+  chunks: LazyModelChunks;
+}
+
+/**
+ * The lazy chunks the lazy models are made from, as main.tsx hands them in (`chunks/`): the
+ * chunks carry the views that read this state, so state importing their loaders would close a loop.
+ */
+export interface LazyModelChunks {
+  /** The conversation's flow and its sending (`conversationFlow.ts`, `outbox.ts`): the realtime chunk. */
+  conversation: LoadOnce<{ createConversationFlow: typeof createConversationFlow }>;
+  /** The files waiting to be sent (`pendingFiles.ts`): the attachments chunk. */
+  attachments: LoadOnce<{ createPendingFiles: typeof createPendingFiles }>;
+  /** Home's popular articles (`articles.ts`): the help centre's chunk. */
+  helpCentre: LoadOnce<{ createArticlesModel: typeof createArticlesModel }>;
 }
 
 /** How long the alert banner stays up (docs/behaviour.md#constants). */
@@ -41,7 +52,7 @@ export const BANNER_MS = 3_000;
  * All widget state, one model per domain, wired together here and nowhere else. Views read
  * these signals and call these actions; they never talk to the API or the cable directly.
  */
-export function createWidgetState({ boot, request, bridge, router, conversationChunk }: WidgetDeps) {
+export function createWidgetState({ boot, request, bridge, router, chunks }: WidgetDeps) {
   const channel = boot.chatwootWebChannel;
   const app = createAppConfig(!bridge.inIframe, channel);
   const hostCall: HostCall = (endpoint, errorType, handled) =>
@@ -82,6 +93,10 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
 
   /** Emits a `chatwoot:*` event on the host window (docs/protocol.md#widget-to-host `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
+  /** The files the visitor picked, waiting for their send: made with the first file, from its chunk. */
+  const pendingFiles = fromChunk(chunks.attachments, (code) =>
+    code.createPendingFiles({ rules: channel.fileRules, refuse: (message) => state.showBanner(message) }),
+  );
   /** What the conversation's flow (`conversationFlow`, a lazy model) works with. */
   const flowDeps: FlowDeps = {
     request,
@@ -98,9 +113,12 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     // only where it may store at all (docs/behaviour.md#consent).
     storageAllowed: computed(() => settingsAllowStorage(app.settings.value)),
     session,
+    pendingFiles,
   };
   /** What the visitor does in the conversation: made from its chunk, which the conversation view waits for. */
-  const conversationFlow = fromChunk(conversationChunk, (code) => code.createConversationFlow(flowDeps));
+  const conversationFlow = fromChunk(chunks.conversation, (code) => code.createConversationFlow(flowDeps));
+  /** Home's popular articles, kept for the session: made when home first shows an inbox's portal. */
+  const articles = fromChunk(chunks.helpCentre, (code) => code.createArticlesModel(request));
   const prompts = createPrompts({
     app,
     bridge,
@@ -129,6 +147,8 @@ export function createWidgetState({ boot, request, bridge, router, conversationC
     composer,
     flowDeps,
     conversationFlow,
+    pendingFiles,
+    articles,
     campaigns,
     session,
     ...prompts,

@@ -41,7 +41,7 @@ export function AwayEmailForm() {
   const onSubmit = async (answers: PreChatAnswers) => {
     const sent = await submitPreChat(widget, answers, { campaign: false, openConversation: false });
     if (sent) setSentTo(answers.contact.email);
-    else widget.showBanner(t('GENERIC_ERROR'));
+    else widget.showBanner(t('ERROR.GENERIC'));
     return sent;
   };
 

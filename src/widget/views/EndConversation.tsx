@@ -15,12 +15,12 @@ export function EndConversation({ onDone }: { onDone(): void }) {
         title: t('END_CONVERSATION.CONFIRM_TITLE'),
         text: t('END_CONVERSATION.CONFIRM_TEXT'),
         confirm: t('END_CONVERSATION'),
-        cancel: t('CANCEL'),
+        cancel: t('END_CONVERSATION.CANCEL'),
       }}
       onCancel={onDone}
       onConfirm={async () => {
         onDone();
-        if (!(await widget.conversation.resolve())) widget.showBanner(t('GENERIC_ERROR'));
+        if (!(await widget.conversation.resolve())) widget.showBanner(t('ERROR.GENERIC'));
       }}
     />
   );

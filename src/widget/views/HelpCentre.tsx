@@ -4,22 +4,11 @@ import { PopularArticles } from '../components/PopularArticles';
 import { locale, t } from '../i18n';
 import { adoptStyles } from '../lib/adoptStyles';
 import { articleViewerLink } from '../lib/articleLinks';
-import { createArticlesModel, type ArticlesModel } from '../state/articles';
-import type { Request } from '../state/request';
 import helpCentreCss from '../styles/helpCentre.chunk.css';
 import { useWidget } from '../widgetContext';
 
 // A lazy chunk, requested only when home shows an inbox with a portal; its stylesheet travels with it.
 adoptStyles(helpCentreCss);
-
-/** One articles model per widget (its request function), so home finds the list again. */
-const models = new WeakMap<Request, ArticlesModel>();
-
-function articlesModel(request: Request): ArticlesModel {
-  let model = models.get(request);
-  if (!model) models.set(request, (model = createArticlesModel(request)));
-  return model;
-}
 
 /**
  * Home's help centre (docs/behaviour.md#help-centre): the portal's popular articles in the
@@ -31,7 +20,9 @@ export function HelpCentre() {
   const { channel, app, router } = widget;
   const portal = channel.portal;
   const articleLocale = portal && helpCentreLocale(locale.value, portal.config.allowed_locales);
-  const model = articlesModel(widget.request);
+  // The widget's (`state/widget.ts`), made from this view's own chunk, which is here: coming back
+  // home finds the list again.
+  const model = widget.articles.loaded!;
 
   useEffect(() => {
     if (portal && articleLocale) model.fetch(portal.slug, articleLocale);

@@ -31,6 +31,8 @@ adoptStyles(conversationCss);
 const ResolvedConversation = lazyPart(conversationEndChunk, (m) => m.ResolvedConversation);
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCallOverlay = lazyPart(interactiveChunk, (m) => m.VideoCallOverlay);
+// With the first file picked, pasted or dropped, which made `widget.pendingFiles`.
+const PendingAttachments = lazyPart(attachmentsChunk, (m) => m.PendingAttachments);
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(emojiPickerChunk, (m) => m.EmojiPicker);
 
@@ -86,13 +88,13 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
   // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
-  // their model and list are a chunk of their own, fetched with the first file.
-  const [pending, setPending] = useState(() => attachmentsChunk.loaded);
+  // their model (`widget.pendingFiles`) and list come with a chunk of their own, fetched with the first file.
+  const [pending, setPending] = useState(() => widget.pendingFiles.loaded);
   const attach = (files: File[]) =>
-    attachmentsChunk.load().then(
-      (m) => {
-        setPending(m);
-        return m.attachFiles(widget, files);
+    widget.pendingFiles.load().then(
+      (model) => {
+        setPending(model);
+        model.attach(files);
       },
       () => widget.showBanner(t('CHUNK_ERROR')),
     );
@@ -143,7 +145,11 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       onReply: canWrite ? (message) => composer.quote(message) : undefined,
       loadOlder: () => messages.fetchOlder(),
       children: (
-        <TypingIndicator isTyping={conversation.isAgentTyping} typist={conversation.typist} label={(name) => t('AGENT_TYPING', { name })} />
+        <TypingIndicator
+          isTyping={conversation.isAgentTyping}
+          typist={conversation.typist}
+          label={(name) => t('CONVERSATION.AGENT_TYPING', { name })}
+        />
       ),
     };
   }, [locale.value, canWrite, useInboxAvatar]);
@@ -168,7 +174,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
   );
 
   const replyTo = composer.replyTo.value;
-  const waitingFiles = pending?.pendingFiles.files.value ?? [];
+  const waitingFiles = pending?.files.value ?? [];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
@@ -205,7 +211,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {canWrite && pending && <pending.PendingAttachments files={waitingFiles} />}
+      {canWrite && pending && <PendingAttachments pending={pending} errorLabels={chunkLabels} />}
       {canWrite && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
@@ -219,11 +225,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
               return left < 0 ? t('COMPOSER.TOO_LONG', counts) : t('COMPOSER.CHARACTERS_LEFT', counts);
             },
           }}
-          onSend={(text) => {
-            const files = pending?.pendingFiles.take();
-            flow.sendMessage(text);
-            if (pending && files?.length) flow.sendFiles(files, pending.sendFile);
-          }}
+          onSend={flow.send}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
           onDraftTaken={() => composer.prefill(null)}

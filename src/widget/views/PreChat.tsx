@@ -46,7 +46,7 @@ function InboxPreChat() {
 
   const onSubmit = async (answers: PreChatAnswers) => {
     const sent = await submitPreChat(widget, answers, { campaign });
-    if (!sent) widget.showBanner(t('GENERIC_ERROR'));
+    if (!sent) widget.showBanner(t('ERROR.GENERIC'));
     return sent;
   };
 

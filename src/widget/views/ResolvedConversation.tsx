@@ -19,7 +19,7 @@ export function ResolvedConversation({ flow, canWrite }: { flow: ConversationFlo
     <ResolvedFooter
       labels={{
         resolved: t('CONVERSATION.RESOLVED'),
-        startNew: t('START_NEW_CONVERSATION'),
+        startNew: t('CONVERSATION.START_NEW'),
         requestTranscript: t('TRANSCRIPT.REQUEST'),
         email: t('TRANSCRIPT.EMAIL'),
         send: t('TRANSCRIPT.SEND'),

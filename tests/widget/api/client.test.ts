@@ -2,7 +2,7 @@ import { ApiError, createApiClient, type ApiClientOptions, type OutgoingRequest,
 import { updateMessage } from '../../../src/widget/api/botReplyEndpoints';
 import * as endpoints from '../../../src/widget/api/endpoints';
 import { sendAttachment } from '../../../src/widget/api/attachmentEndpoints';
-import { sendMessage } from '../../../src/widget/api/sendingEndpoints';
+import { addLabel } from '../../../src/widget/api/siteCallEndpoints';
 
 // The widget's page, which a relative address (`baseUrl: ''`) is resolved against.
 beforeEach(() => vi.stubGlobal('location', new URL('https://chat.example/widget?website_token=web-tok')));
@@ -84,7 +84,7 @@ describe('building requests', () => {
   it('sends JSON bodies as JSON', async () => {
     const { client, calls } = setup();
     await client.request(
-      sendMessage({ content: 'Hi', echo_id: 'e-1', timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 7 }),
+      endpoints.sendMessage({ content: 'Hi', echo_id: 'e-1', timestamp: 'now', referer_url: 'https://shop.example/', reply_to: 7 }),
     );
     const [{ url, init }] = calls;
     expect(init.method).toBe('POST');
@@ -132,7 +132,7 @@ describe('reading answers', () => {
 
   it('resolves with undefined for 204 and empty bodies', async () => {
     const { client } = setup(({ url }) => (url.pathname.endsWith('labels') ? new Response(null, { status: 204 }) : new Response('')));
-    await expect(client.request(endpoints.addLabel('vip'))).resolves.toBeUndefined();
+    await expect(client.request(addLabel('vip'))).resolves.toBeUndefined();
     await expect(client.request(endpoints.updateLastSeen(1718000000))).resolves.toBeUndefined();
   });
 });

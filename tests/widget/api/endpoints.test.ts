@@ -1,10 +1,11 @@
 import * as firstPaintEndpoints from '../../../src/widget/api/endpoints';
 import * as attachmentEndpoints from '../../../src/widget/api/attachmentEndpoints';
 import * as botReplyEndpoints from '../../../src/widget/api/botReplyEndpoints';
-import * as sendingEndpoints from '../../../src/widget/api/sendingEndpoints';
+import * as siteCallEndpoints from '../../../src/widget/api/siteCallEndpoints';
+import * as transcriptEndpoints from '../../../src/widget/api/transcriptEndpoints';
 
 /** Every call, wherever its module lives (the first paint's, or a lazy part's). */
-const endpoints = { ...firstPaintEndpoints, ...sendingEndpoints, ...attachmentEndpoints, ...botReplyEndpoints };
+const endpoints = { ...firstPaintEndpoints, ...attachmentEndpoints, ...botReplyEndpoints, ...siteCallEndpoints, ...transcriptEndpoints };
 
 const W = '/api/v1/widget';
 

@@ -49,7 +49,7 @@ describe('looking up text', () => {
   });
 
   it('fills {placeholders}', () => {
-    expect(t('AGENT_TYPING', { name: 'Ana' })).toBe('Ana is typing');
+    expect(t('CONVERSATION.AGENT_TYPING', { name: 'Ana' })).toBe('Ana is typing');
   });
 
   it('fills numbers into placeholders', () => {
@@ -57,7 +57,7 @@ describe('looking up text', () => {
   });
 
   it('leaves a placeholder it has no value for', () => {
-    expect(t('AGENT_TYPING', {})).toBe('{name} is typing');
+    expect(t('CONVERSATION.AGENT_TYPING', {})).toBe('{name} is typing');
   });
 
   it('uses the active locale once it has loaded', async () => {
@@ -74,9 +74,9 @@ describe('looking up text', () => {
   });
 
   it('fills placeholders in translated text', async () => {
-    translation({ AGENT_TYPING: '{name} écrit' });
+    translation({ 'CONVERSATION.AGENT_TYPING': '{name} écrit' });
     await setLocale('fr');
-    expect(t('AGENT_TYPING', { name: 'Ana' })).toBe('Ana écrit');
+    expect(t('CONVERSATION.AGENT_TYPING', { name: 'Ana' })).toBe('Ana écrit');
   });
 
   it('keeps the current locale when its chunk fails to load', async () => {

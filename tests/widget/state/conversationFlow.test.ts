@@ -6,6 +6,7 @@ import { createMessagesModel } from '../../../src/widget/state/messages';
 import { createConversationModel } from '../../../src/widget/state/conversation';
 import { createComposerModel } from '../../../src/widget/state/composer';
 import { createContactModel } from '../../../src/widget/state/contact';
+import { fromChunk, loadOnce } from '../../../src/widget/lib/loadOnce';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
 import type { Request } from '../../../src/widget/state/request';
 import type { ChatMessage } from '../../../src/widget/state/chatMessage';
@@ -78,6 +79,10 @@ async function setup({ answer }: { answer?: Answer } = {}) {
     session: { pubsubToken: signal('visitor-pubsub-token') },
     emitHost: vi.fn(),
     postback: vi.fn(),
+    pendingFiles: fromChunk(
+      loadOnce(() => import('../../../src/widget/state/pendingFiles')),
+      (code) => code.createPendingFiles({ rules: { extensions: ['png', 'pdf'], maxSizeMb: 40 }, refuse: vi.fn() }),
+    ),
   };
   await conversation.fetch();
   await deps.messages.fetchLatest();
@@ -189,6 +194,41 @@ describe('sending files', () => {
     await flow.sendFiles([file('photo.png', 'image/png')], sendFile);
     await settle();
     expect(deps.messages.list.value.at(-1)!.status).toBe('failed');
+  });
+});
+
+describe("the composer's Send", () => {
+  it('sends the text alone while no file waits', async () => {
+    const { flow, calls, settle } = await setup();
+    flow.send('Hello');
+    await settle();
+    expect(calls()).toEqual(['POST /api/v1/widget/messages']);
+  });
+
+  it('sends the text with the quote, then each file waiting as its own message, and no file waits after', async () => {
+    const { flow, deps, endpoints, settle } = await setup();
+    const pending = await deps.pendingFiles.load();
+    pending.attach([file('photo.png', 'image/png'), file('invoice.pdf', 'application/pdf')]);
+    deps.composer.quote(deps.messages.list.value[0]);
+    flow.send('Here they are');
+    await settle();
+    expect(
+      endpoints.map((endpoint) => (endpoint.body instanceof FormData ? endpoint.body.get('message[attachments][]') : endpoint.body)),
+    ).toEqual([
+      { message: expect.objectContaining({ content: 'Here they are', reply_to: 1 }) },
+      expect.objectContaining({ name: 'photo.png' }),
+      expect.objectContaining({ name: 'invoice.pdf' }),
+    ]);
+    expect(pending.files.value).toEqual([]);
+  });
+
+  it('quotes the files when there is no text', async () => {
+    const { flow, deps, endpoints, settle } = await setup();
+    (await deps.pendingFiles.load()).attach([file('photo.png', 'image/png')]);
+    deps.composer.quote(deps.messages.list.value[0]);
+    flow.send('   ');
+    await settle();
+    expect(endpoints.map((endpoint) => (endpoint.body as FormData).get('message[reply_to]'))).toEqual(['1']);
   });
 });
 

@@ -1,5 +1,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { loadOnce } from '../../../src/widget/lib/loadOnce';
+import { attachmentsChunk } from '../../../src/widget/chunks/attachments';
+import { helpCentreChunk } from '../../../src/widget/chunks/helpCentre';
 import { createWidgetState } from '../../../src/widget/state/widget';
 import { realtimeActions } from '../../../src/widget/state/realtimeActions';
 import { createRealtimeDispatcher, type RealtimeMessage, type RealtimeTyping } from '../../../src/widget/realtime/events';
@@ -52,7 +54,11 @@ async function setup({ conversation = true } = {}) {
     request,
     bridge: bridge as unknown as HostBridge,
     router,
-    conversationChunk: loadOnce(() => import('../../../src/widget/state/conversationFlow')),
+    chunks: {
+      conversation: loadOnce(() => import('../../../src/widget/state/conversationFlow')),
+      attachments: attachmentsChunk,
+      helpCentre: helpCentreChunk,
+    },
   });
   // The host answered `loaded`: the window is closed.
   state.app.setOpen(false);

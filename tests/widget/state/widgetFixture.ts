@@ -1,5 +1,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { loadOnce } from '../../../src/widget/lib/loadOnce';
+import { attachmentsChunk } from '../../../src/widget/chunks/attachments';
+import { helpCentreChunk } from '../../../src/widget/chunks/helpCentre';
 import { createWidgetState } from '../../../src/widget/state/widget';
 import { realtimeActions } from '../../../src/widget/state/realtimeActions';
 import { createRealtimeDispatcher } from '../../../src/widget/realtime/events';
@@ -108,7 +110,11 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswe
     request: request as unknown as Request,
     bridge: bridge as unknown as HostBridge,
     router,
-    conversationChunk: loadOnce(() => import('../../../src/widget/state/conversationFlow')),
+    chunks: {
+      conversation: loadOnce(() => import('../../../src/widget/state/conversationFlow')),
+      attachments: attachmentsChunk,
+      helpCentre: helpCentreChunk,
+    },
   });
   if (hostAnswered && inIframe) state.app.setOpen(false);
   const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));

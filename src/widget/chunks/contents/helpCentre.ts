@@ -5,3 +5,4 @@
  */
 export { ArticleViewer } from '../../views/ArticleViewer';
 export { HelpCentre } from '../../views/HelpCentre';
+export { createArticlesModel } from '../../state/articles';

@@ -1,0 +1,112 @@
+/**
+ * The widget's scripts in one folder per build, `js/widget-<hash>/`, the lazy chunks under stable
+ * names inside it (docs/architecture.md#caching-and-chunk-names).
+ *
+ * With a content hash in every chunk's name, the first paint's script carried the names of the
+ * chunks it fetches: change one lazy chunk and the first paint's bytes changed too (its measured
+ * size moved by up to 0.1 KB between commits that never touched it). A relative `import()`
+ * resolves against the importing file's address, so if the first paint and the chunks share a
+ * folder, `import("./Messages.js")` needs no hash at all; the folder's name, a hash of every file
+ * in it, is what changes, and only the page (the manifest) carries it. Caching stays immutable and
+ * correct: a changed file is a new folder, so no browser can pair an old first paint with a new
+ * chunk or be served a stale one. Nothing is lost either: every lazy chunk imports the first
+ * paint's chunk (scripts/firstPaintChunk.mjs), so a change to any file already gave every file a
+ * new name.
+ *
+ * The chunks an `import()` fetches take their module's name (`Messages.js`, `realtime.js`); the
+ * chunks esbuild shares between them, which only lazy chunks name, keep esbuild's. The build runs
+ * with `write: false`: this plugin writes the files, and rewrites the metafile so the plugins
+ * after it (the manifest) see where they went.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+
+const HASHED_NAME = /-[A-Z0-9]{8}\.js$/;
+
+/** `packs` is the packs folder; the folder goes under `<packs>/js/`. */
+export function buildFolderPlugin({ packs }) {
+  let previous;
+  return {
+    name: 'build-folder',
+    setup(b) {
+      const cwd = b.initialOptions.absWorkingDir ?? process.cwd();
+      b.onEnd(async (result) => {
+        const { metafile, outputFiles } = result;
+        if (!metafile || !outputFiles) return;
+        const folder = await settle(metafile, outputFiles, { cwd, packs });
+        // Watching (`npm run dev`): the last build's folder goes, nothing names it any more.
+        if (previous && previous !== folder) await rm(previous, { recursive: true, force: true });
+        previous = folder;
+      });
+    },
+  };
+}
+
+/** A file's path as esbuild's metafile names it: relative to `cwd`, with forward slashes. */
+const metaPath = (cwd, path) => relative(cwd, path).split(sep).join('/');
+
+/** `to`, as an import in `from` names it. */
+function specifier(from, to) {
+  const path = relative(dirname(from), to).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/**
+ * Moves every script of the build into one folder named after their contents, stable names for
+ * the chunks `import()` fetches, and writes every file; returns the folder.
+ */
+async function settle(metafile, outputFiles, { cwd, packs }) {
+  const { outputs } = metafile;
+  const scripts = Object.keys(outputs).filter((file) => file.endsWith('.js'));
+  const fetched = new Set(scripts.flatMap((file) => outputs[file].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
+  const names = new Map(scripts.map((file) => [file, fetched.has(file) ? basename(file).replace(HASHED_NAME, '.js') : basename(file)]));
+  const taken = new Map();
+  for (const [file, name] of names) {
+    if (taken.has(name)) throw new Error(`two lazy chunks would be named ${name}: ${taken.get(name)} and ${file}`);
+    taken.set(name, file);
+  }
+
+  // Each script's text, naming what it imports as it will be: in the same folder.
+  const texts = new Map();
+  for (const file of scripts) {
+    const { text } = outputFiles.find((o) => metaPath(cwd, o.path) === file);
+    let settled = text;
+    // A file imported twice (statically and lazily, or from two places) is listed twice.
+    for (const path of new Set(outputs[file].imports.map((i) => i.path))) {
+      if (!names.has(path)) continue;
+      const before = JSON.stringify(specifier(file, path));
+      if (!settled.includes(before)) throw new Error(`${file} does not name ${path} as ${before}: esbuild's output changed`);
+      settled = settled.replaceAll(before, JSON.stringify(`./${names.get(path)}`));
+    }
+    texts.set(file, settled);
+  }
+
+  const hash = createHash('sha256');
+  for (const file of [...scripts].sort((a, b) => names.get(a).localeCompare(names.get(b)))) {
+    hash.update(names.get(file)).update('\0').update(texts.get(file)).update('\0');
+  }
+  const folder = resolve(cwd, packs, 'js', `widget-${hash.digest('hex').slice(0, 8).toUpperCase()}`);
+  const moved = new Map(scripts.map((file) => [file, metaPath(cwd, join(folder, names.get(file)))]));
+
+  await mkdir(folder, { recursive: true });
+  await Promise.all(
+    outputFiles.map(async (output) => {
+      const file = metaPath(cwd, output.path);
+      const path = resolve(cwd, moved.get(file) ?? file);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, texts.get(file) ?? output.contents);
+    }),
+  );
+
+  // The metafile as the files now lie, for the manifest and whoever reads it later.
+  for (const file of scripts) {
+    const output = outputs[file];
+    delete outputs[file];
+    outputs[moved.get(file)] = { ...output, imports: output.imports.map((i) => ({ ...i, path: moved.get(i.path) ?? i.path })) };
+  }
+  for (const output of Object.values(outputs)) {
+    if (output.cssBundle) output.cssBundle = moved.get(output.cssBundle) ?? output.cssBundle;
+  }
+  return folder;
+}
