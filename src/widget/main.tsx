@@ -42,10 +42,10 @@ const state = createWidgetState({
 
 const languages = channel.enabledLanguages?.map((language) => language.iso_639_1_code);
 // Outside an iframe (popout, direct visit) there is no host to send `config-set`: the address says
-// the locale, and whether the opener may keep nothing (docs/protocol.md#popout).
-const address = bridge.inIframe ? undefined : new URLSearchParams(location.search);
-if (address?.get('storage') === 'session') state.app.update({ storage: 'session' });
-setLocale(address?.get('locale') ?? channel.locale, languages?.length ? languages : undefined).catch(() => undefined);
+// the locale, and whether the opener may keep nothing (docs/protocol.md#popout; no frame's has it).
+const address = new URLSearchParams(location.search);
+if (address.get('storage') === 'session') state.app.update({ storage: 'session' });
+setLocale((!bridge.inIframe && address.get('locale')) || channel.locale, languages?.length ? languages : undefined).catch(() => undefined);
 
 // No socket until there is something to hear: a conversation, or an open window (presence);
 // none while the chat is off (declined).
