@@ -6,4 +6,4 @@
  */
 export { AttachmentBubble } from '../../components/messages/AttachmentBubble';
 export { attachFiles, PendingAttachments, pendingFiles } from '../../views/PendingAttachments';
-export { sendFile } from '../../state/fileUpload';
+export { fileKeeping, sendFile } from '../../state/fileUpload';
