@@ -52,8 +52,7 @@ export type { MessageResponse };
  * throw into views: they resolve to an outcome the view can show. It rides with its outbox in
  * the realtime chunk (chunks/contents/realtime.ts), which the conversation view waits for with its own:
  * a lazy model of `state/widget.ts`, so the first paint carries none of it.
- */
-/**
+ *
  * `attachments`, the attachments chunk, keeps a waiting file beyond the page with IndexedDB's code
  * (`fileUpload.ts`, `keptFiles.ts`), loaded only once a file is sent or found kept; without it,
  * files live in the page only. The realtime chunk hands it in (chunks/contents/realtime.ts): this

@@ -71,9 +71,9 @@ export function createOutbox({ messages, conversation, request, referrer, connec
   function takeOn(first: boolean) {
     if (taking || !kept?.waiting) return;
     const taken = (taking = kept.takeOn().then(
-      (messages) => {
-        for (const { echoId, upload } of messages) if (upload) uploads.set(echoId, upload);
-        const fresh = messages.map(({ echoId }) => echoId).filter((id) => !queue.includes(id));
+      (found) => {
+        for (const { echoId, upload } of found) if (upload) uploads.set(echoId, upload);
+        const fresh = found.map(({ echoId }) => echoId).filter((id) => !queue.includes(id));
         if (first) queue.unshift(...fresh);
         else queue.push(...fresh);
       },
