@@ -1,4 +1,6 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { E2E } from './ports';
@@ -116,7 +118,16 @@ async function scaled(): Promise<ChaosSetup> {
   await admin.end();
   const network = await relay(nginx.httpsPort);
   const widgetOrigin = `https://localhost:${network.port}`;
-  const env = { DATABASE_URL: postgres.url('wren'), REDIS_URL: redis.url, PUBLIC_URL: widgetOrigin, TRUST_PROXY: 'true' };
+  // One uploads folder for both, as a deploy must have (README): a file one stores, the other serves.
+  const uploads = mkdtempSync(join(tmpdir(), 'wren-e2e-uploads-'));
+  started.push({ close: () => rmSync(uploads, { recursive: true, force: true }) });
+  const env = {
+    DATABASE_URL: postgres.url('wren'),
+    REDIS_URL: redis.url,
+    PUBLIC_URL: widgetOrigin,
+    TRUST_PROXY: 'true',
+    UPLOADS_DIR: uploads,
+  };
   // Both at once, as a deploy would: migrations and the seed run once between them.
   const processes = await Promise.all(PORTS.scaled.map((port) => reference(port, { env })));
   await nginx.start(PORTS.scaled);

@@ -150,6 +150,7 @@ export const Message = v.object({
   status: v.optional(deliveryStatus),
   attachments: v.optional(v.array(Attachment)),
   sender: v.optional(Sender),
+  echo_id: v.optional(echoId),
 }) satisfies v.GenericSchema<unknown, Omit<WidgetMessage, 'sender'>>;
 
 export const MessagesPage = v.object({

@@ -16,7 +16,7 @@ import type { ReadinessCheck } from '../routes/health';
 import { KeyedLock } from '../lib/keyedLock';
 import { type AnswerStore, InsuredAnswerStore, MemoryAnswerStore } from './answerStore';
 import { attachCableForward, type CableForward } from './cableForward';
-import { createChatwootClient, UPSTREAM_TIMEOUT_MS } from './chatwootClient';
+import { createChatwootClient } from './chatwootClient';
 import { createGatewayApp } from './gatewayApp';
 import { createInboxAnswers } from './inboxAnswers';
 import { createTeamAway } from './teamAway';
@@ -69,8 +69,8 @@ export async function gatewayMode(config: Config & { chatwootUrl: string }, opti
     chatwoot,
     publicUrl: config.publicUrl,
     ...(redis
-      ? // A visitor's sends hold their lock while Chatwoot answers one, up to its deadline.
-        { ledger: new RedisSendLedger(redis), locks: new RedisLocks(redis, { expiryMs: UPSTREAM_TIMEOUT_MS + 15_000 }) }
+      ? // A visitor's sends hold their lock while Chatwoot answers one, renewed for as long as it takes.
+        { ledger: new RedisSendLedger(redis), locks: new RedisLocks(redis) }
       : { ledger: new MemorySendLedger(), locks: new KeyedLock() }),
   });
   const app = createGatewayApp({

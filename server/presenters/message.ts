@@ -71,7 +71,9 @@ const echoOf = (view: MessageView) => (view.message.echo_id ? { echo_id: view.me
 
 /**
  * `GET /api/v1/widget/messages` item. Wren adds `status`, which Chatwoot leaves out, so the
- * widget can show the visitor whether the team has their messages (docs/protocol.md#delivery-status).
+ * widget can show the visitor whether the team has their messages (docs/protocol.md#delivery-status),
+ * and a visitor's message's `echo_id`, so a next page knows a message it was left to send is
+ * stored already (docs/behaviour.md#the-outbox-across-pages).
  */
 export function widgetMessage(view: MessageView): WidgetMessage {
   const { message } = view;
@@ -87,6 +89,7 @@ export function widgetMessage(view: MessageView): WidgetMessage {
     status: message.status,
     ...attachmentsOf(view),
     ...(sender && { sender: sender as WidgetMessage['sender'] }),
+    ...echoOf(view),
   };
 }
 

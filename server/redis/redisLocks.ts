@@ -1,8 +1,10 @@
 /**
  * Keyed locks across processes (the scaled mode's `Locks`): within a process the tasks of a key
  * queue in a `KeyedLock`, and each one holds the Redis key `<prefix>lock:<key>` while it runs
- * (SET NX with an expiry, released only by its owner). The expiry bounds a holder that died; the
- * database's unique constraints stay the last line of defence behind it.
+ * (SET NX with a short expiry, released only by its owner). The living holder renews the expiry
+ * while its task runs, so a task may take as long as it needs, while a holder that died (killed,
+ * crashed, cut off from Redis) stops renewing and its lock frees within the expiry
+ * (docs/architecture.md#modes). The database's unique constraints stay the last line of defence.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UnavailableError } from '../lib/apiError';
@@ -12,9 +14,17 @@ import type { RedisConnection } from './redisConnection';
 
 // Deletes the lock only if this holder still owns it (an expired lock may belong to another).
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+// Extends the lock only if this holder still owns it: 1 when it did, 0 when the lock is gone or another's.
+const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+
+/** How long a lock outlives a holder that stopped renewing it: the longest a dead process delays a visitor's sends. */
+export const LOCK_EXPIRY_MS = 5_000;
+
+/** Renewals per expiry: one that times out (`REDIS_COMMAND_TIMEOUT_MS`) leaves time for the next. */
+const RENEWALS_PER_EXPIRY = 3;
 
 export interface RedisLocksOptions {
-  /** How long a lock outlives a holder that never released it. */
+  /** How long a lock outlives a holder that stopped renewing it. */
   expiryMs?: number;
   /** How long a task waits for the lock before its request fails with 503. */
   waitMs?: number;
@@ -32,7 +42,7 @@ export class RedisLocks implements Locks {
     private readonly redis: Pick<RedisConnection, 'commands' | 'prefix'>,
     options: RedisLocksOptions = {},
   ) {
-    this.expiryMs = options.expiryMs ?? 30_000;
+    this.expiryMs = options.expiryMs ?? LOCK_EXPIRY_MS;
     this.waitMs = options.waitMs ?? 15_000;
   }
 
@@ -41,9 +51,11 @@ export class RedisLocks implements Locks {
       const name = `${this.redis.prefix}lock:${key}`;
       const owner = randomToken(12);
       await this.acquire(name, owner);
+      const renewal = this.renewWhileHeld(name, owner);
       try {
         return await task();
       } finally {
+        renewal.stop();
         await this.release(name, owner);
       }
     });
@@ -64,6 +76,29 @@ export class RedisLocks implements Locks {
       if (Date.now() > deadline) throw BUSY();
       await sleep(pause + Math.random() * pause);
     }
+  }
+
+  /**
+   * Extends the lock a few times per expiry until stopped. It gives up once the lock is no longer
+   * this holder's, or once no renewal has reached Redis for a whole expiry (Redis gone): the lock
+   * has expired by then, and renewing it later could take it back from a holder that came since.
+   */
+  private renewWhileHeld(name: string, owner: string): { stop(): void } {
+    let renewedAt = Date.now();
+    const timer = setInterval(() => {
+      this.redis.commands.eval(RENEW, 1, name, owner, this.expiryMs).then(
+        (held) => {
+          if (held === 1) renewedAt = Date.now();
+          else clearInterval(timer);
+        },
+        () => {
+          if (Date.now() - renewedAt >= this.expiryMs) clearInterval(timer);
+        },
+      );
+    }, this.expiryMs / RENEWALS_PER_EXPIRY);
+    // A renewal never keeps a process alive on its own.
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
   }
 
   private release(name: string, owner: string): Promise<void> {

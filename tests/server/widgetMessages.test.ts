@@ -52,6 +52,17 @@ describe('GET /api/v1/widget/messages', () => {
     ]);
   });
 
+  it("carries a visitor's message's echo_id, so a next page knows a message it was left to send is stored", async () => {
+    const visitor = await fx.visit();
+    const { conversation_id: id } = await sendMessage(fx, visitor, 'sent from the last page', { echo_id: 'e-left' });
+    await fx.agent(`/conversations/${id}/messages`, { method: 'POST', body: { content: 'an answer' } });
+    const body = (await (await fx.widget('/messages', visitor)).json()) as { payload: { content: string; echo_id?: string }[] };
+    expect(body.payload.map((m) => [m.content, m.echo_id])).toEqual([
+      ['sent from the last page', 'e-left'],
+      ['an answer', undefined],
+    ]);
+  });
+
   it('rejects a non-numeric cursor with 422', async () => {
     const visitor = await fx.visit();
     const res = await fx.widget('/messages?before=abc', visitor);

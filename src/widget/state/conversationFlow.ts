@@ -2,13 +2,13 @@ import type { ReadonlySignal } from '@preact/signals-react';
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { WidgetMessage } from '../../shared/types';
 import { requestTranscript } from '../api/transcriptEndpoints';
-import type { LoadOnce } from '../lib/loadOnce';
 import { interactiveChunk } from '../chunks/interactive';
-import type { sendFile } from './fileUpload';
-import { createKeptMessages } from './keptMessages';
+import type { LoadOnce } from '../lib/loadOnce';
+import type { fileKeeping, sendFile } from './fileUpload';
+import { createKeptMessages, type FileKeeping } from './keptMessages';
 import { createOutbox } from './outbox';
 import { createElection } from './outboxElection';
-import { createStorageStore } from './outboxStore';
+import { createStorageStore, keptFilesDatabase } from './outboxStore';
 import { showMessage } from './showMessage';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
@@ -55,8 +55,13 @@ export type { MessageResponse };
  * throw into views: they resolve to an outcome the view can show. It rides with its outbox in
  * the realtime chunk (chunks/contents/realtime.ts), which the conversation view waits for with its own:
  * a lazy model of `state/widget.ts`, so the first paint carries none of it.
+ *
+ * `attachments`, the attachments chunk, keeps a waiting file beyond the page with IndexedDB's code
+ * (`fileUpload.ts`, `keptFiles.ts`), loaded only once a file is sent or found kept; without it,
+ * files live in the page only. The realtime chunk hands it in (chunks/contents/realtime.ts): this
+ * module cannot import it, since that chunk's views know the widget's state, which knows this.
  */
-export function createConversationFlow(deps: FlowDeps) {
+export function createConversationFlow(deps: FlowDeps, attachments?: LoadOnce<{ fileKeeping: typeof fileKeeping }>) {
   const { request, messages, conversation, composer } = deps;
   /** After a first message the server may have created the conversation: learn its id. */
   const syncConversation = async (created: WidgetMessage) => {
@@ -64,12 +69,17 @@ export function createConversationFlow(deps: FlowDeps) {
   };
 
   const { websiteToken } = deps;
+  // Made once the chunk is here (not `fromChunk`: the first paint would export it for this alone).
+  let keeping: FileKeeping | undefined;
   const kept = createKeptMessages(
     {
       allowed: deps.storageAllowed,
       store: createStorageStore(websiteToken),
       election: createElection(websiteToken),
       visitor: () => deps.session.pubsubToken.peek(),
+      files:
+        attachments &&
+        (() => attachments.load().then((code) => (keeping ??= code.fileKeeping(keptFilesDatabase(websiteToken), { messages, request })))),
     },
     messages,
   );

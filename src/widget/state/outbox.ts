@@ -6,10 +6,10 @@
  * first paint carries none of it.
  *
  * The queue holds echo ids only; a message's text, quote and time stay in the messages model and
- * a file's upload here. A text is also written to the outbox's store before it goes, and removed
- * once the server has answered: where the visitor's consent allows, that store is the frame's
- * localStorage (`keptMessages.ts`), and the next page of the site shows and sends what this one could not
- * (docs/behaviour.md#the-outbox-across-pages).
+ * a file's upload here. A message is also written to the outbox's store before it goes, and
+ * removed once the server has answered: where the visitor's consent allows, that store is the
+ * frame's localStorage, with a file's bytes in its IndexedDB (`keptMessages.ts`), and the next
+ * page of the site shows and sends what this one could not (docs/behaviour.md#the-outbox-across-pages).
  */
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 import type { WidgetMessage } from '../../shared/types';
@@ -21,6 +21,7 @@ import type { ChatMessage, SendRefusal } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 import type { KeptMessages } from './keptMessages';
+import type { Upload } from './upload';
 
 export interface OutboxDeps {
   messages: MessagesModel;
@@ -35,16 +36,6 @@ export interface OutboxDeps {
   stored?(created: WidgetMessage): void;
   /** Keeps unsent messages for the next page of the site; without it they live in the page only. */
   kept?: KeptMessages;
-}
-
-/**
- * How a message that is no text goes to the server (a file: `fileUpload.ts`, in the attachments
- * chunk), and what it holds until it is stored.
- */
-export interface Upload {
-  post(fields: { echo_id: string; timestamp: string; referer_url: string; reply_to: number | null }): Promise<WidgetMessage>;
-  /** Stored: drops what the upload held (a file's preview). */
-  release(): void;
 }
 
 /** The first wait before sending again by itself, doubled after each try up to `MAX_RETRY_MS`. */
@@ -80,8 +71,9 @@ export function createOutbox({ messages, conversation, request, referrer, connec
   function takeOn(first: boolean) {
     if (taking || !kept?.waiting) return;
     const taken = (taking = kept.takeOn().then(
-      (ids) => {
-        const fresh = ids.filter((id) => !queue.includes(id));
+      (found) => {
+        for (const { echoId, upload } of found) if (upload) uploads.set(echoId, upload);
+        const fresh = found.map(({ echoId }) => echoId).filter((id) => !queue.includes(id));
         if (first) queue.unshift(...fresh);
         else queue.push(...fresh);
       },
@@ -105,7 +97,12 @@ export function createOutbox({ messages, conversation, request, referrer, connec
     const replyTo = (local.content_attributes.in_reply_to as number | undefined) ?? null;
     const common = { echo_id: echoId, timestamp: new Date().toString(), referer_url: referrer() };
     const upload = uploads.get(echoId);
-    if (upload) return upload.post({ ...common, reply_to: replyTo });
+    if (upload) {
+      // A file leaves once it is kept (or storage refused it): a page gone meanwhile leaves it to the next.
+      const leave = () => upload.post({ ...common, reply_to: replyTo });
+      const writing = kept?.whenKept(echoId);
+      return writing ? writing.then(leave) : leave();
+    }
     const content = local.content ?? '';
     return conversation.afresh.peek() ? start({ ...common, content }) : request(sendMessage({ ...common, reply_to: replyTo, content }));
   }
@@ -175,7 +172,7 @@ export function createOutbox({ messages, conversation, request, referrer, connec
    * model shows how it goes: stored, waiting, or refused with why (and a retry).
    */
   function send(local: ChatMessage) {
-    if (!uploads.has(String(local.id))) kept?.keep(local);
+    kept?.keep(local, uploads.get(String(local.id))?.file);
     queue.push(String(local.id));
     flush();
   }

@@ -5,7 +5,9 @@
  *
  * localStorage rather than IndexedDB: a text is small, a write is done before the request leaves
  * without waiting, and it costs no library and no chunk. A key per message keeps tabs that write
- * at once from overwriting each other.
+ * at once from overwriting each other. A file's entry is here too, in its place among the texts;
+ * only its bytes are in IndexedDB (`keptFiles.ts`), whose code a page loads only when an entry
+ * says a file is kept.
  */
 import { outboxPrefix, unsentKeys } from '../lib/unsentMessages';
 
@@ -19,9 +21,12 @@ export interface OutboxEntry {
   owner: string;
   /** Its place in the visitor's order: when it was written, in µs, unique within a tab. */
   order: number;
+  /** A text's words; empty for a file. */
   content: string;
   /** The message it quotes, if any. */
   replyTo?: number;
+  /** A file's message: its bytes wait in IndexedDB under the echo id; its size counts towards the cap. */
+  file?: { size: number };
 }
 
 /** A store of entries. Storage that fails (blocked, full, private mode) throws nothing: the page still holds the message. */
@@ -30,9 +35,16 @@ export interface OutboxStore {
   entries(): OutboxEntry[];
   put(entry: OutboxEntry): void;
   remove(echoId: string): void;
-  /** Deletes every entry: the visitor withdrew their consent (the widget's `forgetStoredData`). */
+  /** Deletes every entry, the kept files' database too: the visitor withdrew their consent (the widget's `forgetStoredData`). */
   forget(): void;
 }
+
+/**
+ * The inbox's database of kept files (`keptFiles.ts` opens it by this name, handed over, since that
+ * chunk shares no module with this one). Its name starts like every key the widget stores, so
+ * forgetting finds it.
+ */
+export const keptFilesDatabase = (websiteToken: string) => `wren:outbox-files:${websiteToken}`;
 
 /** Entries older than this are dropped instead of sent: past the gateway's window a send may be stored twice. */
 export const OUTBOX_ENTRY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -57,6 +69,8 @@ export function createStorageStore(websiteToken: string): OutboxStore {
     remove: (echoId) => quietly(() => localStorage.removeItem(prefix + echoId)),
     forget() {
       for (const key of unsentKeys(websiteToken)) quietly(() => localStorage.removeItem(key));
+      // By name, without the kept files' code: a connection open in any tab closes for it (`keptFiles.ts`).
+      quietly(() => indexedDB.deleteDatabase(keptFilesDatabase(websiteToken)));
     },
   };
 }

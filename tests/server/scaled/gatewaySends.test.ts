@@ -3,7 +3,6 @@
  * a send that comes again through another process, or through two at once, or after the process
  * that forwarded it stopped without its answer, is recognised.
  */
-import { UPSTREAM_TIMEOUT_MS } from '../../../server/gateway/chatwootClient';
 import { randomToken } from '../../../server/lib/random';
 import { RedisLocks } from '../../../server/redis/redisLocks';
 import { RedisSendLedger } from '../../../server/redis/redisSendLedger';
@@ -21,7 +20,7 @@ describe('gateway processes on one Redis: each send stored in Chatwoot once', ()
       const connection = await setup.connect(prefix);
       const chatwoot = chatwootOf(setup.upstream, standIn);
       asked.push(chatwoot.asked);
-      const sends = { ledger: new RedisSendLedger(connection), locks: new RedisLocks(connection, { expiryMs: UPSTREAM_TIMEOUT_MS }) };
+      const sends = { ledger: new RedisSendLedger(connection), locks: new RedisLocks(connection) };
       return gatewayInFrontOf(setup.upstream, { fetch: chatwoot.fetch, sends });
     };
     const [a, b] = [await gateway(options.a), await gateway(options.b)];

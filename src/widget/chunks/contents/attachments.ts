@@ -7,3 +7,4 @@
 export { AttachmentBubble } from '../../components/messages/AttachmentBubble';
 export { PendingAttachments } from '../../views/PendingAttachments';
 export { createPendingFiles } from '../../state/pendingFiles';
+export { fileKeeping } from '../../state/fileUpload';
