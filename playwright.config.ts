@@ -8,8 +8,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.mjs';
  * and a plain host page on `127.0.0.1` — a different origin, as on a real customer site.
  *
  * Two workers (E2E_WORKERS): a test spends most of its time waiting on the page, the server or
- * a timer, so one worker leaves a 2-core machine mostly idle; two finish the run in about two
- * thirds of the time there (README, Tests).
+ * a timer, so one worker left a 2-core machine mostly idle (the run used under a third of its
+ * wall time in CPU); two finish it in about two thirds of the time (README, Browsers in npm test).
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
