@@ -42,7 +42,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
  * strength of it alone: a stored answer goes back unasked only to the very token that sent it,
  * and any other must first read the message from Chatwoot itself (`sendOnce.ts`).
  */
-function tokenVisitor(token: string | undefined): Pick<Send, 'visitor' | 'inboxId' | 'token'> | undefined {
+export function tokenVisitor(token: string | undefined): Pick<Send, 'visitor' | 'inboxId' | 'token'> | undefined {
   const payload = token && token.length <= 2048 ? token.split('.')[1] : undefined;
   if (!token || !payload) return undefined;
   try {
