@@ -26,6 +26,7 @@ import { callOrigin, type ChatwootClient } from './chatwootClient';
 import { INBOX_ANSWERS, type InboxAnswerName, type InboxAnswers, inboxAnswerResponse } from './inboxAnswers';
 import type { TeamAway } from './teamAway';
 import type { SendOnce } from './sendOnce';
+import type { SentEchoes } from './sentEchoes';
 import { WEBSITE_TOKEN, type WidgetConfigSource } from './widgetConfigSource';
 
 export interface GatewayDeps {
@@ -36,6 +37,8 @@ export interface GatewayDeps {
   teamAway: TeamAway;
   /** The visitors' sends, each stored in Chatwoot once (`sendOnce.ts`). */
   sendOnce: SendOnce;
+  /** The visitor's message lists, with the `echo_id`s Chatwoot keeps none of (`sentEchoes.ts`). */
+  sentEchoes: SentEchoes;
   /** What `/readyz` checks: Chatwoot answers (and Redis, when the gateway shares its answers there). */
   readiness: ReadinessCheck[];
   /** True once the process is handing its visitors over: `/readyz` answers 503. */
@@ -113,6 +116,8 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   });
   app.post(SENDS, (c, next) => (/^multipart\//i.test(c.req.header('content-type') ?? '') ? next() : jsonLimit(c, next)), deps.sendOnce);
   handled.add(`POST ${SENDS}`);
+  app.get(SENDS, deps.sentEchoes.list);
+  handled.add(`GET ${SENDS}`);
   const forward = (c: Context) => deps.chatwoot.forward(c);
   for (const { method, path } of [...WIDGET_API_ROUTES, ...HELP_CENTRE_ROUTES]) {
     if (!handled.has(`${method} ${path}`)) app.on(method, path, forward);

@@ -21,7 +21,8 @@ import { createGatewayApp } from './gatewayApp';
 import { createInboxAnswers } from './inboxAnswers';
 import { createTeamAway } from './teamAway';
 import { createSendOnce } from './sendOnce';
-import { MemorySendLedger } from './sendLedger';
+import { MemorySendLedger, type SendLedger } from './sendLedger';
+import { createSentEchoes } from './sentEchoes';
 import { createWidgetConfigSource } from './widgetConfigSource';
 
 /** How long the readiness probe waits for Chatwoot. */
@@ -65,21 +66,27 @@ export async function gatewayMode(config: Config & { chatwootUrl: string }, opti
   let draining = false;
   const inboxAnswers = createInboxAnswers(chatwoot, store);
   const teamAway = createTeamAway(store, inboxAnswers, config.awayMode);
+  const ledger: SendLedger = redis ? new RedisSendLedger(redis) : new MemorySendLedger();
   const sendOnce = createSendOnce({
     chatwoot,
     publicUrl: config.publicUrl,
-    ...(redis
-      ? // A visitor's sends hold their lock while Chatwoot answers one, renewed for as long as it takes.
-        { ledger: new RedisSendLedger(redis), locks: new RedisLocks(redis) }
-      : { ledger: new MemorySendLedger(), locks: new KeyedLock() }),
+    ledger,
+    // A visitor's sends hold their lock while Chatwoot answers one, renewed for as long as it takes.
+    locks: redis ? new RedisLocks(redis) : new KeyedLock(),
   });
+  const sentEchoes = createSentEchoes({ chatwoot, ledger });
   const app = createGatewayApp({
     config,
     chatwoot,
-    widgetConfig: createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode: config.awayMode }, { branding: config.branding }),
+    widgetConfig: createWidgetConfigSource(
+      chatwoot,
+      { inboxAnswers, teamAway, awayMode: config.awayMode, sentEchoes },
+      { branding: config.branding },
+    ),
     inboxAnswers,
     teamAway,
     sendOnce,
+    sentEchoes,
     readiness,
     draining: () => draining,
     logger,

@@ -23,6 +23,7 @@ import {
 import type { ChatwootClient } from './chatwootClient';
 import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
 import type { InboxAnswer, InboxAnswers } from './inboxAnswers';
+import { type SentEchoes, withEchoIds } from './sentEchoes';
 
 /** The config answer's `contact`: the visitor the token names, or the one it minted. */
 const ConfigContact = v.object({ contact: WidgetConfig.entries.contact });
@@ -64,10 +65,12 @@ const NOTHING_YET: VisitorReads = { conversation: null, messages: { payload: [],
  * What the visitor holding `authToken` has in the inbox of `websiteToken`, asked of Chatwoot
  * in parallel; without a token, nothing (a first-time visitor), at no request. A token
  * Chatwoot does not know (404) is a visitor with nothing: the config mints them a new one.
- * Undefined when Chatwoot failed otherwise.
+ * Undefined when Chatwoot failed otherwise. The messages carry the `echo_id`s the gateway
+ * remembers (`sentEchoes.ts`), as the reference server's data block does.
  */
 export async function visitorReads(
   chatwoot: ChatwootClient,
+  sentEchoes: Pick<SentEchoes, 'echoIdsOf'>,
   websiteToken: string,
   authToken: string | undefined,
   from: CallOrigin,
@@ -80,14 +83,22 @@ export async function visitorReads(
     const answer = await chatwoot.call(`${path}${query}`, { route: path, method: 'GET', headers, body: null });
     return { status: answer.status, body: await answer.text().catch(() => '') };
   };
-  const [conversation, messages] = await Promise.all([read('/api/v1/widget/conversations'), read('/api/v1/widget/messages')]);
+  const [conversation, messages, echoIds] = await Promise.all([
+    read('/api/v1/widget/conversations'),
+    read('/api/v1/widget/messages'),
+    sentEchoes.echoIdsOf(authToken),
+  ]);
   if (conversation.status === 404 && messages.status === 404) return NOTHING_YET;
   const current = parsed(CurrentConversation, conversation);
   const page = parsed(MessagesPageSchema, messages);
   if (!current || !page) return undefined;
   // The document knows one sender more than the widget's type (Chatwoot's AI assistant), which
   // the widget shows as it shows a bot.
-  return { conversation: 'id' in current ? current : null, messages: page as MessagesPage };
+  const { payload, meta } = page as MessagesPage;
+  return {
+    conversation: 'id' in current ? current : null,
+    messages: { payload: withEchoIds(payload, echoIds), meta },
+  };
 }
 
 /** The inbox's agents and campaigns, from the shared answers; undefined when either failed. */

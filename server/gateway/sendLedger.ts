@@ -38,8 +38,11 @@ export interface SendLedger {
   /** Keeps `record` for the window, in place of any earlier one of the same `echo_id`. */
   set(visitor: string, echoId: string, record: SendRecord): Promise<void>;
   delete(visitor: string, echoId: string): Promise<void>;
-  /** The ids of the visitor's messages that answered one of their sends within the window. */
-  answeredIds(visitor: string): Promise<Set<number>>;
+  /**
+   * The visitor's messages that answered one of their sends within the window, by Chatwoot's
+   * message id, each with that send's `echo_id`: what Chatwoot's lists lack (`sentEchoes.ts`).
+   */
+  answeredEchoIds(visitor: string): Promise<Map<number, string>>;
 }
 
 /** Bounds of one process's ledger: sends, and bytes of the answers kept (each about 1 KB). */
@@ -47,6 +50,7 @@ export const MEMORY_LEDGER_BOUNDS = { maxSends: 50_000, maxBytes: 32 * 1024 * 10
 
 interface Entry {
   visitor: string;
+  echoId: string;
   record: SendRecord;
   expiresAt: number;
   bytes: number;
@@ -65,6 +69,8 @@ function weight(record: SendRecord): number {
  */
 export class MemorySendLedger implements SendLedger {
   private readonly entries = new Map<string, Entry>();
+  /** Each visitor's answered sends, by `echo_id`: a visitor's list is read without a scan of all. */
+  private readonly answered = new Map<string, Set<string>>();
   private bytes = 0;
 
   constructor(
@@ -82,9 +88,13 @@ export class MemorySendLedger implements SendLedger {
   async set(visitor: string, echoId: string, record: SendRecord): Promise<void> {
     const key = `${visitor}\n${echoId}`;
     this.remove(key);
-    const entry = { visitor, record, expiresAt: this.now() + SEND_WINDOW_MS, bytes: weight(record) };
+    const entry = { visitor, echoId, record, expiresAt: this.now() + SEND_WINDOW_MS, bytes: weight(record) };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
+    if (record.state === 'answered') {
+      const echoIds = this.answered.get(visitor) ?? new Set();
+      this.answered.set(visitor, echoIds.add(echoId));
+    }
     for (const [oldest, { expiresAt }] of this.entries) {
       const full = this.entries.size > this.bounds.maxSends || this.bytes > this.bounds.maxBytes;
       if (!full && expiresAt > this.now()) break;
@@ -97,12 +107,14 @@ export class MemorySendLedger implements SendLedger {
     this.remove(`${visitor}\n${echoId}`);
   }
 
-  async answeredIds(visitor: string): Promise<Set<number>> {
-    const ids = new Set<number>();
+  async answeredEchoIds(visitor: string): Promise<Map<number, string>> {
+    const echoIds = new Map<number, string>();
     const now = this.now();
-    for (const entry of this.entries.values())
-      if (entry.visitor === visitor && entry.expiresAt > now && entry.record.state === 'answered') ids.add(entry.record.messageId);
-    return ids;
+    for (const echoId of this.answered.get(visitor) ?? []) {
+      const entry = this.entries.get(`${visitor}\n${echoId}`);
+      if (entry && entry.expiresAt > now && entry.record.state === 'answered') echoIds.set(entry.record.messageId, echoId);
+    }
+    return echoIds;
   }
 
   private remove(key: string): void {
@@ -110,5 +122,8 @@ export class MemorySendLedger implements SendLedger {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    const echoIds = this.answered.get(entry.visitor);
+    echoIds?.delete(entry.echoId);
+    if (echoIds?.size === 0) this.answered.delete(entry.visitor);
   }
 }

@@ -124,7 +124,7 @@ export function createSendOnce({ chatwoot, ledger, locks, publicUrl, now = Date.
   async function storedCopy(c: Context, send: Send, forwarded: ForwardedSend) {
     if (forwarded.content === null) return { copy: undefined };
     const since = Math.floor(forwarded.at / 1000) - CLOCK_SKEW_S;
-    const taken = await ledger.answeredIds(send.visitor);
+    const taken = await ledger.answeredEchoIds(send.visitor);
     let copy: ListedMessage | undefined;
     const read = await readConversation(c, (page) => {
       for (const message of page)

@@ -40,9 +40,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
  * The visitor a widget token names: the claims of the JWT's payload, read without checking its
  * signature, which only Chatwoot can. That is safe here because nothing is answered on the
  * strength of it alone: a stored answer goes back unasked only to the very token that sent it,
- * and any other must first read the message from Chatwoot itself (`sendOnce.ts`).
+ * and any other must first read the message from Chatwoot itself (`sendOnce.ts`); `echo_id`s go
+ * only on a list Chatwoot gave that token (`sentEchoes.ts`).
  */
-function tokenVisitor(token: string | undefined): Pick<Send, 'visitor' | 'inboxId' | 'token'> | undefined {
+export function tokenVisitor(token: string | undefined): Pick<Send, 'visitor' | 'inboxId' | 'token'> | undefined {
   const payload = token && token.length <= 2048 ? token.split('.')[1] : undefined;
   if (!token || !payload) return undefined;
   try {

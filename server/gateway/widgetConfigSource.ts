@@ -18,6 +18,7 @@ import type { ChatwootClient } from './chatwootClient';
 import { type CallOrigin, upstreamRequestHeaders } from './forwardHeaders';
 import type { InboxAnswers } from './inboxAnswers';
 import { contactFromConfig, inboxReads, visitorReads } from './pageData';
+import type { SentEchoes } from './sentEchoes';
 import type { TeamAway } from './teamAway';
 
 export const TOKEN_VERDICT_TTL_MS = 60_000;
@@ -48,6 +49,8 @@ export interface WidgetConfigParts {
   teamAway: TeamAway;
   /** The away mode of an inbox whose Chatwoot answer names none (AWAY_MODE). */
   awayMode: AwayMode;
+  /** Puts back the `echo_id`s of the visitor's messages, which Chatwoot keeps none of. */
+  sentEchoes: Pick<SentEchoes, 'echoIdsOf'>;
 }
 
 /**
@@ -56,7 +59,7 @@ export interface WidgetConfigParts {
  */
 export function createWidgetConfigSource(
   chatwoot: ChatwootClient,
-  { inboxAnswers, teamAway, awayMode }: WidgetConfigParts,
+  { inboxAnswers, teamAway, awayMode, sentEchoes }: WidgetConfigParts,
   options: { now?: () => number; branding?: Branding } = {},
 ) {
   const verdicts = new TtlCache<string, Verdict>(TOKEN_VERDICT_TTL_MS, TOKEN_VERDICT_MAX, options.now);
@@ -91,7 +94,7 @@ export function createWidgetConfigSource(
       // One round trip to Chatwoot: the config, the visitor's reads and the inbox's answers at once.
       const [answer, visitor, inbox] = await Promise.all([
         askConfig(websiteToken, authToken, from),
-        visitorReads(chatwoot, websiteToken, authToken, from),
+        visitorReads(chatwoot, sentEchoes, websiteToken, authToken, from),
         inboxReads(inboxAnswers, websiteToken, from),
       ]);
 

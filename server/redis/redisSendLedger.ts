@@ -2,8 +2,9 @@
  * Gateway mode's ledger of forwarded sends (`server/gateway/sendLedger.ts`) in Redis, so that a
  * send retried through another gateway process, or after a restart, is recognised:
  * `<prefix>gateway:send:<visitor>:<echo_id>` holds each send's record as JSON, and the sorted set
- * `<prefix>gateway:answered:<visitor>` the ids of the visitor's messages that answered one, by
- * time. Both expire with the window.
+ * `<prefix>gateway:echoes:<visitor>` the visitor's messages that answered one, as
+ * `<message id>:<echo_id>` by time, read whole with each list the gateway passes on. Both expire
+ * with the window. (Earlier versions kept bare ids under `gateway:answered:`, left to expire.)
  */
 import { type SendLedger, type SendRecord, SEND_WINDOW_MS } from '../gateway/sendLedger';
 import type { RedisConnection } from './redisConnection';
@@ -41,8 +42,8 @@ export class RedisSendLedger implements SendLedger {
     return `${this.redis.prefix}gateway:send:${visitor}:${echoId}`;
   }
 
-  private answeredKey(visitor: string): string {
-    return `${this.redis.prefix}gateway:answered:${visitor}`;
+  private echoesKey(visitor: string): string {
+    return `${this.redis.prefix}gateway:echoes:${visitor}`;
   }
 
   async get(visitor: string, echoId: string): Promise<SendRecord | undefined> {
@@ -52,12 +53,12 @@ export class RedisSendLedger implements SendLedger {
   async set(visitor: string, echoId: string, record: SendRecord): Promise<void> {
     const transaction = this.redis.commands.multi().set(this.sendKey(visitor, echoId), JSON.stringify(record), 'PX', SEND_WINDOW_MS);
     if (record.state === 'answered') {
-      const answered = this.answeredKey(visitor);
+      const echoes = this.echoesKey(visitor);
       const now = this.now();
       transaction
-        .zadd(answered, now, String(record.messageId))
-        .zremrangebyscore(answered, '-inf', now - SEND_WINDOW_MS)
-        .pexpire(answered, SEND_WINDOW_MS);
+        .zadd(echoes, now, `${record.messageId}:${echoId}`)
+        .zremrangebyscore(echoes, '-inf', now - SEND_WINDOW_MS)
+        .pexpire(echoes, SEND_WINDOW_MS);
     }
     const results = await transaction.exec();
     const failed = results?.find(([error]) => error)?.[0];
@@ -68,8 +69,16 @@ export class RedisSendLedger implements SendLedger {
     await this.redis.commands.del(this.sendKey(visitor, echoId));
   }
 
-  async answeredIds(visitor: string): Promise<Set<number>> {
-    const ids = await this.redis.commands.zrangebyscore(this.answeredKey(visitor), this.now() - SEND_WINDOW_MS, '+inf');
-    return new Set(ids.map(Number));
+  async answeredEchoIds(visitor: string): Promise<Map<number, string>> {
+    // Within the window means answered less than its length ago, as in `MemorySendLedger`.
+    const members = await this.redis.commands.zrangebyscore(this.echoesKey(visitor), `(${this.now() - SEND_WINDOW_MS}`, '+inf');
+    const echoIds = new Map<number, string>();
+    for (const member of members) {
+      // The id is digits; the echo_id, after the first colon, may hold colons of its own.
+      const colon = member.indexOf(':');
+      const messageId = Number(member.slice(0, colon));
+      if (colon > 0 && Number.isSafeInteger(messageId)) echoIds.set(messageId, member.slice(colon + 1));
+    }
+    return echoIds;
   }
 }

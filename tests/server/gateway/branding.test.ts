@@ -3,6 +3,8 @@ import { loadConfig } from '../../../server/config';
 import { MemoryAnswerStore } from '../../../server/gateway/answerStore';
 import { createChatwootClient } from '../../../server/gateway/chatwootClient';
 import { createInboxAnswers } from '../../../server/gateway/inboxAnswers';
+import { MemorySendLedger } from '../../../server/gateway/sendLedger';
+import { createSentEchoes } from '../../../server/gateway/sentEchoes';
 import { createTeamAway } from '../../../server/gateway/teamAway';
 import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
 
@@ -20,7 +22,12 @@ async function globalConfigFrom(globalConfig: Record<string, unknown>, env: Reco
   const store = new MemoryAnswerStore();
   const inboxAnswers = createInboxAnswers(chatwoot, store);
   const teamAway = createTeamAway(store, inboxAnswers, 'chat');
-  const source = createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode: 'chat' }, { branding: loadConfig(env).branding });
+  const sentEchoes = createSentEchoes({ chatwoot, ledger: new MemorySendLedger() });
+  const source = createWidgetConfigSource(
+    chatwoot,
+    { inboxAnswers, teamAway, awayMode: 'chat', sentEchoes },
+    { branding: loadConfig(env).branding },
+  );
   const result = await source.load('tok', undefined, { address: '203.0.113.9', host: undefined, proto: 'https' });
   if (!result.ok) throw new Error(`no data block: ${result.status}`);
   return result.config.globalConfig;

@@ -10,6 +10,7 @@ import { createInboxAnswers } from '../../../server/gateway/inboxAnswers';
 import { createTeamAway } from '../../../server/gateway/teamAway';
 import { MemorySendLedger, type SendLedger } from '../../../server/gateway/sendLedger';
 import { createSendOnce } from '../../../server/gateway/sendOnce';
+import { createSentEchoes } from '../../../server/gateway/sentEchoes';
 import { KeyedLock, type Locks } from '../../../server/lib/keyedLock';
 import { createWidgetConfigSource } from '../../../server/gateway/widgetConfigSource';
 import type { Logger } from '../../../server/observability/logger';
@@ -58,13 +59,15 @@ export async function gatewayInFrontOf(upstream: Fixture, options: GatewayOption
   const awayMode = options.awayMode ?? 'chat';
   const teamAway = createTeamAway(store, inboxAnswers, awayMode);
   const { ledger, locks } = options.sends ?? { ledger: new MemorySendLedger(undefined, options.now), locks: new KeyedLock() };
+  const sentEchoes = createSentEchoes({ chatwoot, ledger });
   const app = createGatewayApp({
     config: { packsDir: upstream.packsDir, cspConnectSrc: [], metricsToken: options.metricsToken },
     chatwoot,
-    widgetConfig: createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode }),
+    widgetConfig: createWidgetConfigSource(chatwoot, { inboxAnswers, teamAway, awayMode, sentEchoes }),
     inboxAnswers,
     teamAway,
     sendOnce: createSendOnce({ chatwoot, ledger, locks, now: options.now }),
+    sentEchoes,
     readiness: [{ name: 'chatwoot', probe: async () => {} }],
     logger: options.logger,
     draining: options.draining,
