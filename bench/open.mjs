@@ -147,7 +147,9 @@ async function openOnce(context, host, widgetOrigin, variant, marks, { returning
       bytes: sum(fromNetwork.map((r) => r.bytes)),
       requestsAfterClick: afterClick.length,
       sockets: network.sockets.length,
-      paths: ofTheOpen.map((r) => new URL(r.url).pathname + (r.cached ? ' (cache)' : '')),
+      paths: ofTheOpen.map(
+        (r) => `${new URL(r.url).pathname} ${r.cached ? '(cache)' : `${fmt(r.bytes / 1024)} KB (headers ${fmt(r.headerBytes / 1024)})`}`,
+      ),
     };
   } finally {
     await cdp.detach().catch(() => undefined);
@@ -305,7 +307,9 @@ function report(results, started) {
       servers.flatMap(([label, opens, throughGateway]) => openRows(opens, label, throughGateway)),
     ),
   );
-  console.log('\nWhat the open requested (one run each; "(cache)" when the HTTP cache answered):');
+  console.log(
+    '\nWhat the open requested (one run each, bytes on the wire and the response headers among them; "(cache)" when the HTTP cache answered):',
+  );
   for (const [label, opens, throughGateway] of servers) {
     const example = Object.values(opens)[0];
     console.log(`  ${label}, first-time: ${example.firstTime[0].paths.join(', ')}`);
