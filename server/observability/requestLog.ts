@@ -1,6 +1,6 @@
 /**
  * Per-request observability: a request id (the caller's `X-Request-Id` when it is sane, else a
- * fresh one, echoed in the response), a request-scoped logger, one log line and one latency
+ * fresh one, echoed in the response unless caches share it), a request-scoped logger, one log line and one latency
  * observation per request, labelled with the route pattern rather than the raw path.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,15 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Probes hit these every few seconds; their lines go out at `debug` so `info` stays readable. */
 const PROBE_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * An answer a shared cache may keep (`Cache-Control: public`: the packs, the campaigns list) is
+ * served to everyone who asks after the first, so an id in it would name someone else's request;
+ * it goes out without one, and its log line keeps it.
+ */
+function sharedByCaches(response: Response): boolean {
+  return /(^|,)\s*public\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '');
+}
 
 /** The pattern of the route that answered (`/api/v1/widget/messages`, `/uploads/:key/:name`), or `unmatched`. */
 export function routePattern(c: Context): string {
@@ -40,7 +49,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       const seconds = (performance.now() - started) / 1000;
       const route = routePattern(c);
       const status = c.res.status;
-      c.res.headers.set(REQUEST_ID_HEADER, requestId);
+      if (!sharedByCaches(c.res)) c.res.headers.set(REQUEST_ID_HEADER, requestId);
       observeHttpRequest(c.req.method, route, status, seconds);
       const line = { method: c.req.method, route, status, duration_ms: Math.round(seconds * 10_000) / 10 };
       if (PROBE_ROUTES.has(route)) log.debug(line, 'request');

@@ -11,15 +11,66 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 describe('/packs/*', () => {
-  it('serves hashed files as immutable with the right type and open CORS', async () => {
-    const js = await fx.request(`/packs/${WIDGET_JS}`);
+  it("serves the widget's hashed files as immutable, with their type and only the headers a browser or cache uses", async () => {
+    const js = await fx.request(`/packs/${WIDGET_JS}`, { headers: { Origin: 'https://shop.example' } });
     expect(js.status).toBe(200);
-    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(js.headers.get('access-control-allow-origin')).toBe('*');
     expect(await js.text()).toBe('export {};\n');
+    expect(Object.fromEntries(js.headers)).toEqual({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-length': '11',
+      'content-type': 'text/javascript; charset=utf-8',
+      vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
+    });
     const css = await fx.request(`/packs/${WIDGET_CSS}`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('last-modified')).toBeNull();
+  });
+
+  it.each(['js/sdk-runtime-QEK3PPTR.js', 'js/sdk-campaigns-J7CVEJ25.js', 'js/launcher/fr-UUSFZFN2.js'])(
+    'lets host pages import the loader’s %s cross-origin, as module scripts need',
+    async (path) => {
+      mkdirSync(join(fx.packsDir, 'js/launcher'), { recursive: true });
+      writeFileSync(join(fx.packsDir, path), 'export {};\n');
+      const res = await fx.request(`/packs/${path}`, { headers: { Origin: 'https://shop.example' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('last-modified')).toBeNull();
+      expect(res.headers.get('x-request-id')).toBeNull();
+    },
+  );
+
+  it('says why a missing loader file failed: its 404 is readable cross-origin, a widget file’s is not', async () => {
+    const runtime = await fx.request('/packs/js/sdk-runtime-GONE1234.js', { headers: { Origin: 'https://shop.example' } });
+    expect(runtime.status).toBe(404);
+    expect(runtime.headers.get('access-control-allow-origin')).toBe('*');
+    const chunk = await fx.request('/packs/js/widget-GONE1234/Messages.js');
+    expect(chunk.status).toBe(404);
+    expect(chunk.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves sdk.js, whose name never changes, with a validator its revalidation may answer 304 to', async () => {
+    const res = await fx.request('/packs/js/sdk.js', { headers: { Origin: 'https://shop.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('x-request-id')).toBeNull();
+    const modified = res.headers.get('last-modified') ?? '';
+    expect(Date.parse(modified)).not.toBeNaN();
+
+    const unchanged = await fx.request('/packs/js/sdk.js', { headers: { 'If-Modified-Since': modified, 'Accept-Encoding': 'br' } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    expect(unchanged.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(unchanged.headers.get('last-modified')).toBe(modified);
+
+    const older = new Date(Date.parse(modified) - 1000).toUTCString();
+    for (const since of [older, 'not a date']) {
+      const changed = await fx.request('/packs/js/sdk.js', { headers: { 'If-Modified-Since': since } });
+      expect(changed.status, since).toBe(200);
+      expect(await changed.text()).toContain('chatwootSDK');
+    }
   });
 
   it.each([
@@ -30,12 +81,6 @@ describe('/packs/*', () => {
     ['js/widget/Messages.js', 'no-cache'],
   ])("caches %s by its own or its build folder's hash: %s", (path, cacheControl) => {
     expect(packCacheControl(path)).toBe(cacheControl);
-  });
-
-  it('serves sdk.js with a short cache, since host pages reference it by a stable name', async () => {
-    const res = await fx.request('/packs/js/sdk.js');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
   it("sends the build's brotli or gzip copy to browsers that accept it, and the plain file otherwise", async () => {

@@ -163,6 +163,16 @@ describe('GET /widget', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("is the visitor's own answer: no validator or CORS, and its request id for support", async () => {
+    const res = await fx.request(`/widget?website_token=${fx.config.websiteToken}`, { headers: { Origin: 'https://shop.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('last-modified')).toBeNull();
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('narrows connect-src to the public origin, widened only by CSP_CONNECT_SRC', async () => {
     const widened = await createFixture({
       env: { PUBLIC_URL: 'https://chat.example.com', CSP_CONNECT_SRC: 'https://api.example.com wss://rt.example.com' },

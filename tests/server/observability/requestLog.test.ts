@@ -55,6 +55,19 @@ describe('request log', () => {
     expect(res.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('leaves the id out of answers shared caches keep, which others receive, and keeps it in their log line', async () => {
+    const campaigns = await fx.request(`/api/v1/widget/campaigns?website_token=${fx.config.websiteToken}`);
+    const loader = await fx.request('/packs/js/sdk.js');
+    expect([campaigns.status, loader.status]).toEqual([200, 200]);
+    expect(campaigns.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(campaigns.headers.get('X-Request-Id')).toBeNull();
+    expect(loader.headers.get('X-Request-Id')).toBeNull();
+    expect(requests().map((line) => line.request_id)).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    ]);
+  });
+
   it('logs probes at debug so an info log is not flooded by them', async () => {
     await fx.request('/healthz');
     await fx.request('/readyz');
