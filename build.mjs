@@ -11,11 +11,11 @@
  *   dist/packs/js/sdk-runtime-[hash].js  its runtime, loaded on intent; and js/launcher/<locale>-[hash].js,
  *                                     the loader's strings in each language but English (scripts/launcherStrings.mjs)
  *   dist/packs/js/widget-[hash]/      the widget's scripts, one folder per build (scripts/buildFolder.mjs):
- *                                     the entry (ESM), a stub: its first paint is one chunk
- *                                     (scripts/firstPaintChunk.mjs), which the manifest names as
+ *                                     the entry (ESM), a stub: its first paint is one chunk, its
+ *                                     stylesheet inside as text (scripts/firstPaintChunk.mjs,
+ *                                     src/widget/boot/styles.ts), which the manifest names as
  *                                     `widget.js`; the lazy chunks, `<chunk>.js` (the emoji
  *                                     picker's data among them: scripts/emojiData.mjs)
- *   dist/packs/css/widget-[hash].css  the widget's first-paint stylesheet (an entry of its own)
  *   dist/packs/assets/logo-[hash].svg the branding footer's logo, named `logo.svg` in the manifest (the
  *                                     server puts it in the /widget page as a data: URL)
  *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
@@ -59,7 +59,8 @@ const LOGO = 'src/widget/assets/logo.svg';
 
 /**
  * Imports CSS as a minified string, for constructable stylesheets: every stylesheet of the
- * loader, and the widget's lazy-chunk stylesheets (`*.chunk.css`), which travel with their code.
+ * loader and of the widget, each of which travels in the script that shows it (the first
+ * paint's `styles/widget.css` in the first paint's, a lazy chunk's `*.chunk.css` in the chunk).
  */
 /**
  * esbuild's minifier leaves custom property values as written (`--x: var(--y, 20px)`): they may be
@@ -82,7 +83,6 @@ const cssTextPlugin = (filter = /\.css$/) => ({
 /** Entry points the server needs to find by name, and the names it knows them by. */
 const MANIFEST_NAMES = {
   'src/widget/main.tsx': 'widget',
-  'src/widget/styles/widget.css': 'widget',
   'src/sdk/runtime/index.ts': 'sdk-runtime',
   'src/agent/main.tsx': 'agent',
 };
@@ -179,9 +179,8 @@ const sdkOptions = (runtimeFile) => ({
 
 /** `localesHash`: the hash the widget's locale files share (scripts/widgetLocales.mjs). */
 const widgetOptions = (localesHash) => ({
-  // The stylesheet is an entry of its own, not an import of main.tsx: every lazy chunk imports
-  // main.tsx (scripts/firstPaintChunk.mjs), and each would otherwise get a copy of it.
-  entryPoints: ['src/widget/main.tsx', 'src/widget/styles/widget.css'],
+  // No stylesheet entry: the first paint's CSS is text inside its script (src/widget/boot/styles.ts).
+  entryPoints: ['src/widget/main.tsx'],
   outdir: PACKS,
   entryNames: '[ext]/widget-[hash]',
   chunkNames: 'js/chunks/[name]-[hash]',
@@ -208,7 +207,7 @@ const widgetOptions = (localesHash) => ({
   plugins: [
     // First: the plugins after it see the files where they went.
     buildFolderPlugin({ packs: PACKS }),
-    cssTextPlugin(/\.chunk\.css$/),
+    cssTextPlugin(),
     emojiDataPlugin(EXPECTED_LOCALES),
     // Before the strings' plugin: the lazy import of English's rest (`en.json?rest`) is a lazy
     // chunk like any other, which this plugin must see first to have it import the entry.
@@ -317,7 +316,7 @@ const serverOptions = {
  * esbuild moves code shared by the entry and a lazy chunk (Preact, the en strings…) into
  * `chunk-*.js` files, so no file glob can say "what the first paint loads". The manifest can:
  * these folders gather the files of each measured whole for `.size-limit.json`.
- *   size/first-paint  the widget entry, its stylesheet and every chunk it imports statically
+ *   size/first-paint  the widget entry (its stylesheet inside) and every chunk it imports statically
  *   size/everything   everything the widget can ever load, with one locale (en)
  */
 async function writeSizeViews() {
@@ -332,12 +331,10 @@ async function writeSizeViews() {
     return (locales.has(name) && name !== 'en') || (name.startsWith('emoji-names-') && name !== 'emoji-names-en');
   };
   const views = {
-    'first-paint': [manifest['widget.js'], manifest['widget.css'], ...manifest['widget.imports']],
-    everything: [manifest['widget.js'], manifest['widget.css'], ...chunks.filter((f) => !isOtherLocale(f))],
+    'first-paint': [manifest['widget.js'], ...manifest['widget.imports']],
+    everything: [manifest['widget.js'], ...chunks.filter((f) => !isOtherLocale(f))],
   };
-  const firstPaintCode = await Promise.all(
-    views['first-paint'].filter((f) => f.endsWith('.js')).map((f) => readFile(join(PACKS, f), 'utf8')),
-  );
+  const firstPaintCode = await Promise.all(views['first-paint'].map((f) => readFile(join(PACKS, f), 'utf8')));
   checkFirstPaintKeys(firstPaintCode, Object.keys(JSON.parse(await readFile('locales/en.json', 'utf8'))));
   for (const [name, files] of Object.entries(views)) {
     const dir = join(DIST, 'size', name);

@@ -112,6 +112,13 @@ const composerShowsAll = () => {
   return box.scrollHeight <= box.clientHeight;
 };
 
+/** How the chat's page is styled: by adopted sheets alone, its first paint's first (it rides in the first paint's script). */
+const chatStyling = () => ({
+  // Elements, not document.styleSheets: WebKitGTK lists adopted sheets there too.
+  linked: document.querySelectorAll('link[rel~="stylesheet"], style').length,
+  firstPaintSheetFirst: [...(document.adoptedStyleSheets[0]?.cssRules ?? [])].some((rule) => rule.cssText.includes('--widget-color')),
+});
+
 /** The launcher, the chat window open on it, and the host page around them. */
 async function openChat(session: BrowserSession): Promise<void> {
   await session.click(LAUNCHER);
@@ -148,6 +155,7 @@ async function chatSmoke(session: BrowserSession, screenshot: (step: string) => 
 
   await test.step('open, send, and the agent replies live', async () => {
     await openChat(session);
+    expect(await session.evaluate('chat', chatStyling, null)).toEqual({ linked: 0, firstPaintSheetFirst: true });
     await session.click(START);
     await session.type(COMPOSER, question);
     await session.press(COMPOSER, 'Enter');

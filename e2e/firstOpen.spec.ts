@@ -52,6 +52,36 @@ test('a visitor who opens the chat, reads home and leaves is stored nowhere; the
   expect(await contactsCount()).toBe(before + 1);
 });
 
+test('the first paint is styled by its one script: no stylesheet to fetch, the sheet adopted before the shell renders', async ({
+  page,
+}) => {
+  // In every frame: the document's stylesheets when the widget's shell first puts anything in #app.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.getElementById('app')?.firstChild) return;
+      observer.disconnect();
+      const text = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((rule) => rule.cssText).join(' ');
+      document.documentElement.dataset.firstRender = JSON.stringify({
+        linked: document.querySelectorAll('link[rel~="stylesheet"], style').length,
+        adopted: document.adoptedStyleSheets.map(text),
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${E2E.hostOrigin}/`);
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  const widget = await openChat(page);
+  await expect(widget.getByRole('button', { name: 'Start Conversation' })).toBeVisible();
+
+  expect(requests.filter((r) => r.resourceType() === 'stylesheet').map((r) => r.url())).toEqual([]);
+  const firstRender = JSON.parse((await widget.locator('html').getAttribute('data-first-render')) ?? '{}');
+  expect(firstRender.linked).toBe(0);
+  // The first paint's sheet first, as a linked one was: every lazy part's sheet follows it in the cascade.
+  expect(firstRender.adopted[0]).toContain('--widget-color');
+  // And it applies: the launcher's colour on the start button, the page's own background.
+  await expect(widget.getByRole('button', { name: 'Start Conversation' })).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+});
+
 test('a returning visitor sees their conversation from the page, and what an agent wrote while the socket connected', async ({ page }) => {
   await page.goto(`${E2E.hostOrigin}/`);
   let widget = await openChat(page);

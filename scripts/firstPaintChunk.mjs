@@ -16,8 +16,9 @@
  * shared chunks of their own. A locale's chunk imports the entry too, which also keeps esbuild's
  * runtime helpers (it puts them in a chunk every chunk imports) out of a chunk of their own; the
  * emoji names, which are no module of `src/widget/`, are left alone. Glob imports
- * (`import(`./${x}.json`)`) are invisible to plugins: the widget writes its lazy imports out. The entry must not import CSS:
- * each lazy chunk would get a copy (build.mjs makes the stylesheet an entry point instead).
+ * (`import(`./${x}.json`)`) are invisible to plugins: the widget writes its lazy imports out.
+ * The entry imports its stylesheet as text (build.mjs's CSS-as-text plugin), a module like any
+ * other: imported as CSS, each lazy chunk would get a copy of it.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';

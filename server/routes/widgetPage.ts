@@ -58,11 +58,10 @@ export function widgetGlobalConfig(config: { branding: Branding; maxUploadMb: nu
 }
 
 /** The widget's built assets, or null before a build. */
-export function widgetAssets(packsDir: string): { packs: Packs; script: string; style: string } | null {
+export function widgetAssets(packsDir: string): { packs: Packs; script: string } | null {
   const packs = readPacks(packsDir);
   const script = packs?.manifest['widget.js'];
-  const style = packs?.manifest['widget.css'];
-  return packs && script && style ? { packs, script, style } : null;
+  return packs && script ? { packs, script } : null;
 }
 
 /** The `/widget` page for `config`, with its headers; gateway mode answers it too. */
@@ -77,7 +76,6 @@ export function widgetPageResponse(
     locale,
     dir: textDirection(locale),
     scriptSrc: `/packs/${assets.script}`,
-    styleSrc: `/packs/${assets.style}`,
     preloads: assets.packs.widgetImports.map((path) => `/packs/${path}`),
     config,
   });

@@ -1,6 +1,7 @@
 /**
- * The `/widget` HTML shell: one stylesheet, one module script, and the boot configuration as
- * a JSON data block (no inline script, so the page runs under `script-src 'self'`).
+ * The `/widget` HTML shell: one module script, which carries the page's stylesheet too
+ * (docs/architecture.md#caching-and-chunk-names), and the boot configuration as a JSON data block (no
+ * inline script, so the page runs under `script-src 'self'`).
  */
 import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/shared/types';
 import { escapeHtml, jsonForScript } from './escape';
@@ -10,7 +11,6 @@ export interface WidgetPageProps {
   locale: string;
   dir: 'ltr' | 'rtl';
   scriptSrc: string;
-  styleSrc: string;
   /** The entry's static chunks, fetched in parallel with it instead of after it. */
   preloads?: string[];
   config: WidgetBootConfig;
@@ -30,7 +30,6 @@ export function renderWidgetPage(props: WidgetPageProps): string {
 <meta name="referrer" content="strict-origin-when-cross-origin">
 <title>${escapeHtml(props.config.chatwootWebChannel.websiteName)}</title>
 ${FAVICON_LINK}
-<link rel="stylesheet" href="${escapeHtml(props.styleSrc)}">
 <script type="module" src="${escapeHtml(props.scriptSrc)}"></script>
 ${(props.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 </head>

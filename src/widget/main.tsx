@@ -1,9 +1,10 @@
 /**
  * The widget entry: reads the configuration `/widget` rendered, wires state to the API, the
  * cable and the host page, and renders the shell. Everything not needed for the first paint
- * is a lazy chunk loaded through `lib/loadChunk`. The first paint's stylesheet,
- * `styles/widget.css`, is an entry of the build beside this one, linked by the page.
+ * is a lazy chunk loaded through `lib/loadChunk`.
  */
+// First: the first paint's stylesheet, adopted before any module runs that adopts its own.
+import './boot/styles';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api';
 import { readBootConfig } from './boot/config';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentConsoleLink, agentCsp } from '../../server/routes/agentConsole';
-import { createFixture, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
+import { createFixture, WIDGET_JS, type Fixture } from './helpers';
 
 // The agent console at /agent (README "Answering as the agent"): served by the reference server
 // in embedded mode only (gateway mode: tests/server/gateway/gatewayApp.test.ts), under a CSP as
@@ -15,7 +15,7 @@ beforeEach(async () => {
   fx = await createFixture();
   writeFileSync(
     join(fx.packsDir, 'manifest.json'),
-    JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'agent.js': AGENT_JS, 'agent.css': AGENT_CSS }),
+    JSON.stringify({ 'widget.js': WIDGET_JS, 'agent.js': AGENT_JS, 'agent.css': AGENT_CSS }),
   );
 });
 afterEach(() => fx.close());
@@ -65,7 +65,7 @@ describe('GET /agent', () => {
   });
 
   it('answers 503 JSON before the console is built', async () => {
-    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS }));
+    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS }));
     const res = await fx.request('/agent');
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'agent console assets are not built; run npm run build' });

@@ -22,7 +22,8 @@ import type { Presence } from '../../server/services/presence';
 import { createTestDatabase } from './engines/testDatabase';
 
 export const WIDGET_JS = 'js/widget-ABCD1234.js';
-export const WIDGET_CSS = 'css/widget-EFGH5678.css';
+/** A stylesheet under /packs: the agent console's (the widget's rides in its script). */
+export const STYLESHEET = 'css/agent-EFGH5678.css';
 
 export interface Visitor {
   authToken: string;
@@ -73,9 +74,9 @@ export function createPacksDir(withManifest = true): string {
   if (withManifest) {
     mkdirSync(join(packsDir, 'js'), { recursive: true });
     mkdirSync(join(packsDir, 'css'), { recursive: true });
-    writeFileSync(join(packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS }));
+    writeFileSync(join(packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS }));
     writeFileSync(join(packsDir, WIDGET_JS), 'export {};\n');
-    writeFileSync(join(packsDir, WIDGET_CSS), 'body{margin:0}\n');
+    writeFileSync(join(packsDir, STYLESHEET), 'body{margin:0}\n');
     writeFileSync(join(packsDir, 'js/sdk.js'), 'window.chatwootSDK={run:function(){}};\n');
   }
   return packsDir;

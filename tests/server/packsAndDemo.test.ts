@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { packCacheControl, preferredEncodings, resolvePackPath } from '../../server/routes/packs';
-import { createFixture, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
+import { createFixture, STYLESHEET, WIDGET_JS, type Fixture } from './helpers';
 
 let fx: Fixture;
 beforeEach(async () => {
@@ -22,7 +22,7 @@ describe('/packs/*', () => {
       vary: 'Accept-Encoding',
       'x-content-type-options': 'nosniff',
     });
-    const css = await fx.request(`/packs/${WIDGET_CSS}`);
+    const css = await fx.request(`/packs/${STYLESHEET}`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(css.headers.get('last-modified')).toBeNull();
   });
@@ -98,7 +98,7 @@ describe('/packs/*', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(source);
     // A file the build did not compress is sent as it is, whatever the browser accepts.
-    const css = await fx.request(`/packs/${WIDGET_CSS}`, { headers: { 'Accept-Encoding': 'br' } });
+    const css = await fx.request(`/packs/${STYLESHEET}`, { headers: { 'Accept-Encoding': 'br' } });
     expect(css.headers.get('content-encoding')).toBeNull();
   });
 

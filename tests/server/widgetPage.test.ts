@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createFixture, readBootConfig, WIDGET_CSS, WIDGET_JS, type Fixture } from './helpers';
+import { createFixture, readBootConfig, WIDGET_JS, type Fixture } from './helpers';
 
 let fx: Fixture;
 beforeEach(async () => {
@@ -18,10 +18,7 @@ describe('GET /widget', () => {
 
   it('preloads the chunks the widget entry imports, and nothing that is not a plain relative path', async () => {
     const imports = ['js/chunks/chunk-AAA.js', 'js/chunks/chunk-BBB.js', '../secret.js', '"><script>'];
-    writeFileSync(
-      join(fx.packsDir, 'manifest.json'),
-      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'widget.imports': imports }),
-    );
+    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.imports': imports }));
     const html = await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text();
     expect(html.match(/<link rel="modulepreload" href="[^"]*">/g)).toEqual([
       '<link rel="modulepreload" href="/packs/js/chunks/chunk-AAA.js">',
@@ -61,8 +58,9 @@ describe('GET /widget', () => {
     expect(html).toContain(
       '<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover,interactive-widget=resizes-content">',
     );
-    expect(html).toContain(`<link rel="stylesheet" href="/packs/${WIDGET_CSS}">`);
+    // One request for the first paint: its stylesheet rides in its script (src/widget/boot/styles.ts).
     expect(html).toContain(`<script type="module" src="/packs/${WIDGET_JS}"></script>`);
+    expect(html).not.toMatch(/rel="stylesheet"|<style/);
     expect(html).toContain('<div id="app"></div>');
     const boot = readBootConfig(html);
     expect(boot.chatwootWebChannel).toMatchObject({
@@ -92,10 +90,7 @@ describe('GET /widget', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>Wren</title><path d="M1 1h9v9H1z"/></svg>';
     mkdirSync(join(fx.packsDir, 'assets'));
     writeFileSync(join(fx.packsDir, 'assets/logo-0A1B2C3D.svg'), svg);
-    writeFileSync(
-      join(fx.packsDir, 'manifest.json'),
-      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }),
-    );
+    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }));
     const boot = readBootConfig(await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text());
     expect(boot.globalConfig).toMatchObject({
       BRAND_NAME: 'Wren',
@@ -108,10 +103,7 @@ describe('GET /widget', () => {
   });
 
   it('names no logo when the build has none, rather than one it cannot read', async () => {
-    writeFileSync(
-      join(fx.packsDir, 'manifest.json'),
-      JSON.stringify({ 'widget.js': WIDGET_JS, 'widget.css': WIDGET_CSS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }),
-    );
+    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS, 'logo.svg': 'assets/logo-0A1B2C3D.svg' }));
     const boot = readBootConfig(await (await fx.request(`/widget?website_token=${fx.config.websiteToken}`)).text());
     expect(boot.globalConfig.LOGO_THUMBNAIL).toBe('');
   });
