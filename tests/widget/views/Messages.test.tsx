@@ -270,7 +270,7 @@ describe('the conversation before its flow has arrived (docs/architecture.md#loa
     return { chunk, fetches };
   }
 
-  async function conversationAwaitingFlow() {
+  async function conversationAwaitingFlow({ resolved = false } = {}) {
     const flow = flowOnCue();
     // The server stores a send as the visitor's message, with the echo id it came with.
     const stored = (endpoint: Endpoint) => {
@@ -279,14 +279,15 @@ describe('the conversation before its flow has arrived (docs/architecture.md#loa
     };
     const widget = fakeWidget(
       {
+        conversation: resolved ? { status: 'resolved' } : {},
         messages: [widgetMessage(1, { content: 'How can we help?' })],
         answer: (endpoint) => (endpoint.method === 'POST' && endpoint.path.endsWith('/messages') ? stored(endpoint) : undefined),
       },
-      { flowChunk: flow.chunk },
+      { flowChunk: flow.chunk, channel: { allowMessagesAfterResolved: !resolved } },
     );
     await showConversation(widget);
     await act(settle);
-    const box = screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
+    const box = screen.queryByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
     const write = (text: string) => act(async () => fireEvent.input(box, { target: { value: text } }));
     const enter = () => act(async () => fireEvent.keyDown(box, { key: 'Enter' }));
     const sends = () => widget.endpoints.filter((e) => e.method === 'POST' && e.path === '/api/v1/widget/messages');
@@ -359,5 +360,18 @@ describe('the conversation before its flow has arrived (docs/architecture.md#loa
     await vi.waitFor(() => expect(box.value).toBe(''));
     expect(sends()).toHaveLength(1);
     expect(sends()[0].body).toMatchObject({ message: { content: 'Do you ship to Norway?' } });
+  });
+
+  it("starts a new conversation from a resolved one's footer once the flow has arrived", async () => {
+    const { widget, flow } = await conversationAwaitingFlow({ resolved: true });
+    await screen.findByRole('button', { name: 'Start a new conversation' });
+    expect(flow.fetches).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start a new conversation' })));
+    expect(flow.fetches).toHaveLength(1);
+    expect(widget.state.conversation.id.value).toBe(CONVERSATION_ID);
+
+    flow.fetches[0].arrive();
+    await vi.waitFor(() => expect(widget.state.conversation.id.value).toBeUndefined());
+    expect(widget.state.messages.list.value).toEqual([]);
   });
 });
