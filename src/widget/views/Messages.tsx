@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MessageList, type MessageListProps } from '../components/MessageList';
 import { messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { Composer } from '../components/Composer';
@@ -14,7 +14,7 @@ import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from '../widgetContext';
-import type { ConversationFlow } from '../state/conversationFlow';
+import type { ConversationFlow, MessageResponse } from '../state/conversationFlow';
 import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
@@ -69,8 +69,15 @@ export function Messages() {
   // Held once here, so the composer's Send calls the flow itself: a text's way to the server
   // crosses no view (docs/architecture.md#invariants).
   const [flow, setFlow] = useState(() => widget.conversationFlow.loaded);
+  // Asked once, at the visitor's first input: offline, every keystroke would be another request.
+  // An action that needs the flow asks again (`withFlow`).
+  const askedForFlow = useRef(false);
   /** Fetches the flow ahead of an action: the visitor has begun to write. */
-  const wantFlow = () => flow || widget.conversationFlow.load().then(setFlow, () => undefined);
+  const wantFlow = () => {
+    if (askedForFlow.current) return;
+    askedForFlow.current = true;
+    widget.conversationFlow.load().then(setFlow, () => undefined);
+  };
   /** Acts once the flow is here; one that cannot load is said, and the action rejects: nothing is taken. */
   const withFlow = <T,>(act: (loaded: ConversationFlow) => T | PromiseLike<T>): Promise<T> =>
     widget.conversationFlow.load().then(
@@ -113,12 +120,12 @@ export function Messages() {
   // Built once per language and resolved state: the list's rows compare these by identity, so a
   // re-render of this view (a reply being quoted, a banner) re-renders no message.
   const listProps = useMemo<MessageListProps>(() => {
+    const respond = (message: ChatMessage, response: MessageResponse) => withFlow((flow) => flow.respond(message, response));
     const callbacks: MessageCallbacks = {
-      onFormSubmit: (message, values) => withFlow((flow) => flow.respond(message, { kind: 'submitted_values', values })),
-      onOptionSelect: (message, option) => withFlow((flow) => flow.respond(message, { kind: 'submitted_values', values: [option] })),
-      onEmailSubmit: (message, email) => withFlow((flow) => flow.respond(message, { kind: 'email', email })),
-      onCsatSubmit: (message, response) =>
-        withFlow((flow) => flow.respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } })),
+      onFormSubmit: (message, values) => respond(message, { kind: 'submitted_values', values }),
+      onOptionSelect: (message, option) => respond(message, { kind: 'submitted_values', values: [option] }),
+      onEmailSubmit: (message, email) => respond(message, { kind: 'email', email }),
+      onCsatSubmit: (message, response) => respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
       onPostback: (payload) => withFlow((flow) => flow.postback(payload)).catch(() => undefined),
       onJoinCall: async (message) => {
         const url = await withFlow((flow) => flow.videoCallUrl(message));

@@ -311,6 +311,20 @@ describe('the conversation before its flow has arrived (docs/architecture.md#loa
     expect(flow.fetches).toHaveLength(1);
   });
 
+  it('does not fetch it again at every keystroke after it failed (offline): the send asks again', async () => {
+    const { flow, write, enter } = await conversationAwaitingFlow();
+    await write('D');
+    await act(async () => {
+      flow.fetches[0].fail();
+      await settle();
+    });
+    await write('Do');
+    await write('Do you');
+    expect(flow.fetches).toHaveLength(1);
+    await enter();
+    expect(flow.fetches).toHaveLength(2);
+  });
+
   it('fetches the flow when the visitor pastes a file', async () => {
     URL.createObjectURL ??= () => 'blob:preview';
     URL.revokeObjectURL ??= () => undefined;
