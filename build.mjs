@@ -225,11 +225,12 @@ const widgetOptions = (localesHash) => ({
         // The e-mail check (one regular expression): the pre-chat form's, the interactive
         // messages' and the transcript's; apart it was a file of its own, imported by all three.
         'src/shared/email.ts',
-        // The interactive messages' loader: the conversation view's and its flow's (the realtime chunk).
+        // The interactive messages' loader: the conversation view's and its flow's (the flow chunk).
         'src/widget/chunks/interactive.ts',
       ],
-      // Fetched when the frame is idle after its first paint: each should be one request.
-      prefetched: ['src/widget/views/Messages.tsx', 'src/widget/chunks/contents/realtime.ts'],
+      // Fetched by every open (the view when the frame is idle, the socket) or the first keystroke
+      // (the flow): each should be one request.
+      prefetched: ['src/widget/views/Messages.tsx', 'src/widget/chunks/contents/realtime.ts', 'src/widget/chunks/contents/flow.ts'],
     }),
     firstPaintStringsPlugin(),
     manifestPlugin,

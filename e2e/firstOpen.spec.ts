@@ -37,7 +37,13 @@ test('a visitor who opens the chat, reads home and leaves is stored nowhere; the
   await openChat(page);
   await widget.getByRole('button', { name: 'Start Conversation' }).click();
   const composer = widget.getByRole('textbox', { name: 'Type your message' });
+  await expect(composer).toBeEditable();
+  // What the visitor does in the conversation is fetched on their intent to write, not by the
+  // open (docs/architecture.md#loading-strategy): a reader never pays for it.
+  const flowRequests = () => requests.filter((r) => new URL(r.url()).pathname.endsWith('/flow.js'));
+  expect(flowRequests()).toEqual([]);
   await composer.fill('Do you ship to Norway?');
+  await expect.poll(() => flowRequests().length).toBe(1);
   await composer.press('Enter');
   const log = widget.getByRole('log');
   await expect(log.getByText('Do you ship to Norway?')).toBeVisible();

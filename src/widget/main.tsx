@@ -17,6 +17,7 @@ import { App } from './views/App';
 import { WidgetContext } from './widgetContext';
 import { effect } from '@preact/signals-react';
 import { attachmentsChunk } from './chunks/attachments';
+import { flowChunk } from './chunks/flow';
 import { helpCentreChunk } from './chunks/helpCentre';
 import { realtimeChunk } from './chunks/realtime';
 import { unsentKeys } from './lib/unsentMessages';
@@ -36,9 +37,7 @@ const state = createWidgetState({
   request: client.request,
   bridge,
   router,
-  // The conversation's flow and its sending ride in the realtime chunk: the conversation view
-  // needs both (chunks/contents/realtime.ts).
-  chunks: { conversation: realtimeChunk, attachments: attachmentsChunk, helpCentre: helpCentreChunk },
+  chunks: { conversation: flowChunk, attachments: attachmentsChunk, helpCentre: helpCentreChunk },
 });
 
 const languages = channel.enabledLanguages?.map((language) => language.iso_639_1_code);

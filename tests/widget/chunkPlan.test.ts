@@ -21,9 +21,9 @@ const LOADED_ELSEWHERE = ['en', 'emoji-names-hi'];
 
 /**
  * Loaders of a chunk that another loader fetches too, with why: the outbox's own loader of the
- * attachments chunk (`keptFiles.ts`, in the realtime chunk), to keep a waiting file beyond the
- * page with the chat closed. One loader imported by both the realtime chunk and the conversation
- * view's would be split by esbuild into a file of its own: one more request on every open.
+ * attachments chunk (`keptFiles.ts`, in the flow chunk), to keep a waiting file beyond the
+ * page with the chat closed. One loader imported by both the flow chunk and the conversation
+ * view's would be split by esbuild into a file of its own: one more request.
  */
 const SECOND_LOADERS = ['keptFiles.ts'];
 

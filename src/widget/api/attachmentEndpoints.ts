@@ -1,6 +1,6 @@
 /**
  * A file's upload, as data, like `endpoints.ts` but in a module of its own: only the attachments
- * chunk sends files (`state/fileUpload.ts`); shared with the realtime chunk, it was a file of its own.
+ * chunk sends files (`state/fileUpload.ts`); shared with the flow chunk, it was a file of its own.
  */
 import type { CreatedMessage } from '../../shared/types';
 import { api } from './endpoints';

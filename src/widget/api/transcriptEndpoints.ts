@@ -1,6 +1,6 @@
 /**
  * The transcript's call, as data, like `endpoints.ts` but in a module of its own: only the
- * conversation's flow (the realtime chunk) makes it, for the resolved footer, and `endpoints.ts`
+ * conversation's flow (the flow chunk) makes it, for the resolved footer, and `endpoints.ts`
  * ships with the first paint.
  */
 import { api } from './endpoints';

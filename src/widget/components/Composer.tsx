@@ -28,7 +28,13 @@ export interface ComposerProps {
     /** What is left of the limit (`left`), or by how much a message is over it (`left` below 0). */
     limit(left: number): string;
   };
-  onSend(text: string): void;
+  /**
+   * Sends the box's text. A promise means the send waits for something (the code that sends, still
+   * on its way): meanwhile the text stays in the box, unchangeable, and Send waits; it is cleared
+   * once the promise fulfils, and left for the visitor to send again if it rejects.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a send that is done at once returns nothing (the flow's own `send`)
+  onSend(text: string): void | Promise<unknown>;
   /** Every edit, for the typing indicator agents see. */
   onInput?(text: string): void;
   onBlur?(): void;
@@ -77,10 +83,11 @@ export function Composer({
   const emojiButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
+  const [waiting, setWaiting] = useState(false);
   // Where the caret goes once an inserted emoji is rendered, and focus back to the box.
   const caret = useRef<number | undefined>(undefined);
   const left = maxLength - text.length;
-  const sendable = (hasAttachments || !!text.trim()) && left >= 0;
+  const sendable = !waiting && (hasAttachments || !!text.trim()) && left >= 0;
   const limitId = useId();
 
   useEffect(() => {
@@ -140,9 +147,16 @@ export function Composer({
 
   const submit = () => {
     if (!sendable) return;
-    onSend(text);
-    setText('');
+    const sent = onSend(text);
     input.current?.focus();
+    if (!sent) return setText('');
+    setWaiting(true);
+    sent
+      .then(
+        () => setText(''),
+        () => undefined,
+      )
+      .then(() => setWaiting(false));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -179,6 +193,7 @@ export function Composer({
         placeholder={labels.placeholder}
         aria-label={labels.placeholder}
         aria-invalid={left < 0 || undefined}
+        readOnly={waiting}
         aria-describedby={left <= COUNT_THRESHOLD ? limitId : undefined}
         data-autofocus
         onInput={(event) => {
@@ -211,6 +226,7 @@ export function Composer({
           title={emoji.label}
           aria-expanded={emojiOpen}
           aria-haspopup="dialog"
+          disabled={waiting}
           onClick={() => setEmojiOpen(!emojiOpen)}
         >
           <Icon path={EMOJI_ICON} />

@@ -53,12 +53,12 @@ export type { MessageResponse };
  * Everything a visitor does inside a conversation: send text and files, quote, answer bot
  * messages, end the conversation, start a new one, ask for the transcript. Failures never
  * throw into views: they resolve to an outcome the view can show. It rides with its outbox in
- * the realtime chunk (chunks/contents/realtime.ts), which the conversation view waits for with its own:
- * a lazy model of `state/widget.ts`, so the first paint carries none of it.
+ * the flow chunk (chunks/contents/flow.ts), fetched on the visitor's intent to act (`chunks/flow.ts`):
+ * a lazy model of `state/widget.ts`, so neither the first paint nor the first open carries it.
  *
  * `attachments`, the attachments chunk, keeps a waiting file beyond the page with IndexedDB's code
  * (`fileUpload.ts`, `keptFiles.ts`), loaded only once a file is sent or found kept; without it,
- * files live in the page only. The realtime chunk hands it in (chunks/contents/realtime.ts): this
+ * files live in the page only. The flow chunk hands it in (chunks/contents/flow.ts): this
  * module cannot import it, since that chunk's views know the widget's state, which knows this.
  */
 export function createConversationFlow(deps: FlowDeps, attachments?: LoadOnce<{ fileKeeping: typeof fileKeeping }>) {

@@ -2,7 +2,7 @@
  * A visitor's file on its way (docs/behaviour.md#sending-messages): its own message, shown at
  * once with a local preview, then sent by the outbox as multipart over `XMLHttpRequest`, whose
  * upload events move the bubble's bar. In the attachments chunk (chunks/attachments.ts), which
- * picking the file has loaded: the realtime chunk, which every open fetches, carries none of it.
+ * picking the file has loaded: the flow chunk, which every send fetches, carries none of it.
  * A file kept beyond the page comes back here on the next one (`fileKeeping`).
  */
 import { sendAttachment } from '../api/attachmentEndpoints';

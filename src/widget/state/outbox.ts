@@ -1,8 +1,8 @@
 /**
  * The visitor's messages on their way to the server: a queue sent in the order written, sent again
  * by itself when the connection comes back, and the echo that replaces the optimistic bubble
- * (docs/behaviour.md#sending-messages). Lazy, in the realtime chunk (`realtime/connect.ts`,
- * docs/architecture.md#loading-strategy), which the conversation view has asked for already: the
+ * (docs/behaviour.md#sending-messages). Lazy, in the flow chunk (`chunks/flow.ts`,
+ * docs/architecture.md#loading-strategy), which the visitor's intent to write has fetched: the
  * first paint carries none of it.
  *
  * The queue holds echo ids only; a message's text, quote and time stay in the messages model and

@@ -5,7 +5,7 @@ import type { MessagesModel } from './messages';
  * conversation (older than what is loaded: everything from it up to the loaded history, in
  * pages, so the history has no gap) and asks the view to show it. False when it is not in the
  * conversation (deleted, or never shown to visitors). The conversation's flow offers it, in the
- * realtime chunk the conversation view arrives with.
+ * flow chunk, which the selected quote fetches if need be.
  */
 export async function showMessage(messages: MessagesModel, id: number): Promise<boolean> {
   while (!messages.map.value.has(id)) {

@@ -37,7 +37,7 @@ export interface WidgetDeps {
  * chunks carry the views that read this state, so state importing their loaders would close a loop.
  */
 export interface LazyModelChunks {
-  /** The conversation's flow and its sending (`conversationFlow.ts`, `outbox.ts`): the realtime chunk. */
+  /** The conversation's flow and its sending (`conversationFlow.ts`, `outbox.ts`): the flow chunk. */
   conversation: LoadOnce<{ createConversationFlow: typeof createConversationFlow }>;
   /** The files waiting to be sent (`pendingFiles.ts`): the attachments chunk. */
   attachments: LoadOnce<{ createPendingFiles: typeof createPendingFiles }>;
@@ -115,7 +115,11 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
     session,
     pendingFiles,
   };
-  /** What the visitor does in the conversation: made from its chunk, which the conversation view waits for. */
+  /**
+   * What the visitor does in the conversation: made from its chunk, fetched on their intent to act
+   * there (`chunks/flow.ts`). Until then the conversation view shows the history and the composer,
+   * and what needs the flow waits for it.
+   */
   const conversationFlow = fromChunk(chunks.conversation, (code) => code.createConversationFlow(flowDeps));
   /** Home's popular articles, kept for the session: made when home first shows an inbox's portal. */
   const articles = fromChunk(chunks.helpCentre, (code) => code.createArticlesModel(request));

@@ -54,8 +54,8 @@ export function App() {
 
   useEffect(() => setScrollTop(0), [path]);
 
-  // The conversation is the likeliest next screen, and the socket comes with it (its chunk brings
-  // the realtime chunk, chunks/messages.ts): fetch both once the frame is idle after its first paint.
+  // The conversation is the likeliest next screen: fetch its view once the frame is idle after its
+  // first paint. What the visitor does there comes on their intent to act (chunks/flow.ts).
   useEffect(() => {
     const preload = () => ROUTE_VIEWS['/messages']?.preload();
     if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });

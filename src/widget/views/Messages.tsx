@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MessageList, type MessageListProps } from '../components/MessageList';
 import { messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { Composer } from '../components/Composer';
@@ -14,7 +14,7 @@ import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from '../widgetContext';
-import type { ConversationFlow } from '../state/conversationFlow';
+import type { ConversationFlow, MessageResponse } from '../state/conversationFlow';
 import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
@@ -37,20 +37,11 @@ const PendingAttachments = lazyPart(attachmentsChunk, (m) => m.PendingAttachment
 const EmojiPicker = lazyPart(emojiPickerChunk, (m) => m.EmojiPicker);
 
 /**
- * The conversation view: history, live messages, typing indicator and the composer. Its route
- * waits for the chunk that carries what the visitor does here (`widget.conversationFlow`,
- * routeViews.ts); shown some other way, it waits here.
+ * The conversation view: history, live messages, typing indicator and the composer, usable at once.
+ * What the visitor does here (`widget.conversationFlow`, a lazy model) is fetched on their intent
+ * to act: the first input in the composer, a file, or an action that needs it, which waits for it.
  */
 export function Messages() {
-  const widget = useWidget();
-  const [flow, setFlow] = useState(() => widget.conversationFlow.loaded);
-  useEffect(() => {
-    if (!flow) widget.conversationFlow.load().then(setFlow, () => undefined);
-  }, []);
-  return flow ? <Conversation flow={flow} /> : <Spinner label={t('LOADING')} />;
-}
-
-function Conversation({ flow }: { flow: ConversationFlow }) {
   const widget = useWidget();
   const { messages, conversation, channel, composer, app } = widget;
   const [dragging, setDragging] = useState(false);
@@ -75,6 +66,31 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
   const canPickEmoji = app.canPickEmoji.value;
   const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
 
+  // Held once here, so the composer's Send calls the flow itself: a text's way to the server
+  // crosses no view (docs/architecture.md#invariants).
+  const [flow, setFlow] = useState(() => widget.conversationFlow.loaded);
+  // Asked once, at the visitor's first input: offline, every keystroke would be another request.
+  // An action that needs the flow asks again (`withFlow`).
+  const askedForFlow = useRef(false);
+  /** Fetches the flow ahead of an action: the visitor has begun to write. */
+  const wantFlow = () => {
+    if (askedForFlow.current) return;
+    askedForFlow.current = true;
+    widget.conversationFlow.load().then(setFlow, () => undefined);
+  };
+  /** Acts once the flow is here; one that cannot load is said, and the action rejects: nothing is taken. */
+  const withFlow = <T,>(act: (loaded: ConversationFlow) => T | PromiseLike<T>): Promise<T> =>
+    widget.conversationFlow.load().then(
+      (loaded) => {
+        setFlow(loaded);
+        return act(loaded);
+      },
+      (error: unknown) => {
+        widget.showBanner(t('CHUNK_ERROR'));
+        throw error;
+      },
+    );
+
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
   }, []);
@@ -90,26 +106,29 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
   // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
   // their model (`widget.pendingFiles`) and list come with a chunk of their own, fetched with the first file.
   const [pending, setPending] = useState(() => widget.pendingFiles.loaded);
-  const attach = (files: File[]) =>
-    widget.pendingFiles.load().then(
+  const attach = (files: File[]) => {
+    wantFlow();
+    return widget.pendingFiles.load().then(
       (model) => {
         setPending(model);
         model.attach(files);
       },
       () => widget.showBanner(t('CHUNK_ERROR')),
     );
+  };
 
   // Built once per language and resolved state: the list's rows compare these by identity, so a
   // re-render of this view (a reply being quoted, a banner) re-renders no message.
   const listProps = useMemo<MessageListProps>(() => {
+    const respond = (message: ChatMessage, response: MessageResponse) => withFlow((flow) => flow.respond(message, response));
     const callbacks: MessageCallbacks = {
-      onFormSubmit: (message, values) => flow.respond(message, { kind: 'submitted_values', values }),
-      onOptionSelect: (message, option) => flow.respond(message, { kind: 'submitted_values', values: [option] }),
-      onEmailSubmit: (message, email) => flow.respond(message, { kind: 'email', email }),
-      onCsatSubmit: (message, response) => flow.respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
-      onPostback: (payload) => flow.postback(payload),
+      onFormSubmit: (message, values) => respond(message, { kind: 'submitted_values', values }),
+      onOptionSelect: (message, option) => respond(message, { kind: 'submitted_values', values: [option] }),
+      onEmailSubmit: (message, email) => respond(message, { kind: 'email', email }),
+      onCsatSubmit: (message, response) => respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
+      onPostback: (payload) => withFlow((flow) => flow.postback(payload)).catch(() => undefined),
       onJoinCall: async (message) => {
-        const url = await flow.videoCallUrl(message);
+        const url = await withFlow((flow) => flow.videoCallUrl(message));
         if (url) setCallUrl(url);
         else widget.showBanner(t('VIDEO_CALL.ERROR'));
       },
@@ -136,12 +155,14 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       senderOf,
       quoted: (id) => messages.map.value.get(id),
       // Older than the history held: fetched up to it, then focused.
-      onQuoteSelect: async (id) => {
-        if (!(await flow.showMessage(id))) widget.showBanner(t('REPLY.NOT_FOUND'));
-      },
+      onQuoteSelect: (id) =>
+        withFlow((flow) => flow.showMessage(id)).then(
+          (found) => found || widget.showBanner(t('REPLY.NOT_FOUND')),
+          () => undefined,
+        ),
       focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
-      onRetry: (id) => flow.retry(id),
+      onRetry: (id) => withFlow((flow) => flow.retry(id)).catch(() => undefined),
       onReply: canWrite ? (message) => composer.quote(message) : undefined,
       loadOlder: () => messages.fetchOlder(),
       children: (
@@ -199,7 +220,7 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
       ) : (
         <MessageList {...listProps} />
       )}
-      {resolved && <ResolvedConversation flow={flow} canWrite={canWrite} errorLabels={chunkLabels} />}
+      {resolved && <ResolvedConversation withFlow={withFlow} canWrite={canWrite} errorLabels={chunkLabels} />}
       {campaignFailed && (
         <RetryNotice labels={{ failed: t('CAMPAIGN.NOT_STARTED'), retry: t('RETRY') }} onRetry={() => widget.retryCampaign()} />
       )}
@@ -225,11 +246,15 @@ function Conversation({ flow }: { flow: ConversationFlow }) {
               return left < 0 ? t('COMPOSER.TOO_LONG', counts) : t('COMPOSER.CHARACTERS_LEFT', counts);
             },
           }}
-          onSend={flow.send}
+          // Sent before the flow is here, the text waits in the box for it, and stays there should it fail.
+          onSend={flow ? flow.send : (text) => withFlow((loaded) => loaded.send(text))}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
           onDraftTaken={() => composer.prefill(null)}
-          onInput={(text) => composer.onInput(text)}
+          onInput={(text) => {
+            wantFlow();
+            composer.onInput(text);
+          }}
           onBlur={() => composer.stopTyping()}
           attachments={canAttach ? { accept: filePickerAccept(channel.fileRules), onFiles: attach } : undefined}
           onFilesRefused={filesOff ? refuseFiles : undefined}

@@ -145,6 +145,59 @@ describe('sending with files waiting', () => {
   });
 });
 
+describe('a send that waits (the code that sends is still on its way)', () => {
+  /** The composer with an `onSend` whose promise the test settles, and emoji allowed. */
+  function waitingSetup() {
+    let settle!: { sent(): void; failed(): void };
+    const onSend = vi.fn(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          settle = { sent: resolve, failed: () => reject(new Error('chunk failed')) };
+        }),
+    );
+    render(
+      <Composer maxLength={100} labels={labels} onSend={onSend} emoji={{ label: 'Insert an emoji', picker: () => <p>Emoji picker</p> }} />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+    const emoji = screen.getByRole('button', { name: 'Insert an emoji' }) as HTMLButtonElement;
+    fireEvent.input(input, { target: { value: 'Do you ship to Norway?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    return { onSend, input, send, emoji, settle: () => settle };
+  }
+
+  it('keeps the text in the box, unchangeable, and sends nothing more until it is done', () => {
+    const { onSend, input, send, emoji } = waitingSetup();
+    expect(input.value).toBe('Do you ship to Norway?');
+    expect(input.readOnly).toBe(true);
+    expect(send.disabled).toBe(true);
+    expect(emoji.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.submit(send.form!);
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('Do you ship to Norway?');
+  });
+
+  it('clears the box once the send has gone', async () => {
+    const { input, send, settle } = waitingSetup();
+    await act(async () => settle().sent());
+    expect(input.value).toBe('');
+    expect(input.readOnly).toBe(false);
+    expect(send.disabled).toBe(true);
+  });
+
+  it('leaves the text for the visitor to send again when the send failed', async () => {
+    const { onSend, input, send, emoji, settle } = waitingSetup();
+    await act(async () => settle().failed());
+    expect(input.value).toBe('Do you ship to Norway?');
+    expect(input.readOnly).toBe(false);
+    expect(emoji.disabled).toBe(false);
+    expect(send.disabled).toBe(false);
+    fireEvent.click(send);
+    expect(onSend).toHaveBeenCalledTimes(2);
+    expect(onSend).toHaveBeenLastCalledWith('Do you ship to Norway?');
+  });
+});
+
 describe('attaching files', () => {
   const pdf = () => new File(['%PDF-1.7'], 'invoice.pdf', { type: 'application/pdf' });
   const png = () => new File(['png'], 'screenshot.png', { type: 'image/png' });

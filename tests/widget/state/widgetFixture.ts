@@ -9,6 +9,7 @@ import type { RealtimeEnvelope, RealtimeEventName } from '../../../src/shared/ca
 import type { CampaignResponse, Endpoint } from '../../../src/widget/api/endpoints';
 import type { Request } from '../../../src/widget/state/request';
 import type { HostBridge } from '../../../src/widget/host/bridge';
+import type { LazyModelChunks } from '../../../src/widget/state/widget';
 import type { Router, RoutePath } from '../../../src/widget/router';
 import {
   MESSAGE_TYPE,
@@ -51,9 +52,18 @@ export const widgetMessage = (id: number, fields: Partial<WidgetMessage> = {}): 
  * A widget on fakes: a server answering from `server`, a host bridge that records what it is
  * told, and a router whose `navigate` moves `path` as the hash router does. Not loaded yet. In an
  * iframe the host has answered `loaded` (the window is closed) unless
- * `hostAnswered` is false.
+ * `hostAnswered` is false. The conversation's flow comes from `flowChunk`, by default the module
+ * itself, at once.
  */
-export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswered = true, channel = {} as Partial<ChannelConfig> } = {}) {
+export function fakeWidget(
+  server: FakeServer = {},
+  {
+    inIframe = true,
+    hostAnswered = true,
+    channel = {} as Partial<ChannelConfig>,
+    flowChunk = loadOnce(() => import('../../../src/widget/state/conversationFlow')) as LazyModelChunks['conversation'],
+  } = {},
+) {
   const endpoints: Endpoint[] = [];
   const request = vi.fn(async (endpoint: Endpoint) => {
     endpoints.push(endpoint);
@@ -111,7 +121,7 @@ export function fakeWidget(server: FakeServer = {}, { inIframe = true, hostAnswe
     bridge: bridge as unknown as HostBridge,
     router,
     chunks: {
-      conversation: loadOnce(() => import('../../../src/widget/state/conversationFlow')),
+      conversation: flowChunk,
       attachments: attachmentsChunk,
       helpCentre: helpCentreChunk,
     },

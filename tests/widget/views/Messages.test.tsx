@@ -4,6 +4,9 @@ import { Messages } from '../../../src/widget/views/Messages';
 import { WidgetContext } from '../../../src/widget/widgetContext';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
 import { CONVERSATION_ID, fakeWidget, widgetMessage } from '../state/widgetFixture';
+import { loadOnce } from '../../../src/widget/lib/loadOnce';
+import type { Endpoint } from '../../../src/widget/api/endpoints';
+import { MESSAGE_TYPE } from '../../../src/shared/types';
 
 // What each event costs in renders: the composer's, and each message bubble's by message id.
 const renders = vi.hoisted(() => ({ composer: 0, bubbles: new Map<unknown, number>() }));
@@ -247,5 +250,142 @@ describe('a campaign whose conversation did not start', () => {
     });
     expect(widget.endpoints.filter((endpoint) => endpoint.path.endsWith('/events'))).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the conversation before its flow has arrived (docs/architecture.md#loading-strategy)', () => {
+  type FlowCode = typeof import('../../../src/widget/state/conversationFlow');
+  /** A flow chunk that arrives or fails when the test says, each fetch of it recorded. */
+  function flowOnCue() {
+    const fetches: { arrive(): void; fail(): void }[] = [];
+    const chunk = loadOnce(
+      () =>
+        new Promise<FlowCode>((resolve, reject) => {
+          fetches.push({
+            arrive: () => resolve(import('../../../src/widget/state/conversationFlow')),
+            fail: () => reject(new Error('Failed to fetch dynamically imported module: flow.js')),
+          });
+        }),
+    );
+    return { chunk, fetches };
+  }
+
+  async function conversationAwaitingFlow({ resolved = false } = {}) {
+    const flow = flowOnCue();
+    // The server stores a send as the visitor's message, with the echo id it came with.
+    const stored = (endpoint: Endpoint) => {
+      const { message } = endpoint.body as { message: { content: string; echo_id: string } };
+      return widgetMessage(2, { ...message, message_type: MESSAGE_TYPE.incoming, sender_type: 'Contact' });
+    };
+    const widget = fakeWidget(
+      {
+        conversation: resolved ? { status: 'resolved' } : {},
+        messages: [widgetMessage(1, { content: 'How can we help?' })],
+        answer: (endpoint) => (endpoint.method === 'POST' && endpoint.path.endsWith('/messages') ? stored(endpoint) : undefined),
+      },
+      { flowChunk: flow.chunk, channel: { allowMessagesAfterResolved: !resolved } },
+    );
+    await showConversation(widget);
+    await act(settle);
+    const box = screen.queryByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
+    const write = (text: string) => act(async () => fireEvent.input(box, { target: { value: text } }));
+    const enter = () => act(async () => fireEvent.keyDown(box, { key: 'Enter' }));
+    const sends = () => widget.endpoints.filter((e) => e.method === 'POST' && e.path === '/api/v1/widget/messages');
+    return { widget, flow, box, write, enter, sends };
+  }
+
+  it('shows the history and a usable composer without fetching the flow', async () => {
+    const { flow, box } = await conversationAwaitingFlow();
+    expect(screen.getByText('How can we help?')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+    expect(box.readOnly).toBe(false);
+    expect(flow.fetches).toHaveLength(0);
+  });
+
+  it("fetches the flow at the visitor's first keystroke, once", async () => {
+    const { flow, write } = await conversationAwaitingFlow();
+    await write('D');
+    expect(flow.fetches).toHaveLength(1);
+    await write('Do');
+    await write('Do you');
+    expect(flow.fetches).toHaveLength(1);
+  });
+
+  it('does not fetch it again at every keystroke after it failed (offline): the send asks again', async () => {
+    const { flow, write, enter } = await conversationAwaitingFlow();
+    await write('D');
+    await act(async () => {
+      flow.fetches[0].fail();
+      await settle();
+    });
+    await write('Do');
+    await write('Do you');
+    expect(flow.fetches).toHaveLength(1);
+    await enter();
+    expect(flow.fetches).toHaveLength(2);
+  });
+
+  it('fetches the flow when the visitor pastes a file', async () => {
+    URL.createObjectURL ??= () => 'blob:preview';
+    URL.revokeObjectURL ??= () => undefined;
+    const { widget, flow, box } = await conversationAwaitingFlow();
+    act(() => widget.state.app.update({ enableFileUpload: true }));
+    const screenshot = new File([new Uint8Array([137, 80, 78, 71])], 'screenshot.png', { type: 'image/png' });
+    await act(async () => {
+      fireEvent.paste(box, { clipboardData: { files: [screenshot] } });
+      await settle();
+    });
+    expect(flow.fetches).toHaveLength(1);
+  });
+
+  it('sends a text written before the flow arrived once it has, exactly once', async () => {
+    const { flow, box, write, enter, sends } = await conversationAwaitingFlow();
+    await write('Do you ship to Norway?');
+    await enter();
+    await enter();
+    expect(box.value).toBe('Do you ship to Norway?');
+    expect(box.readOnly).toBe(true);
+    expect(sends()).toEqual([]);
+
+    flow.fetches[0].arrive();
+    await vi.waitFor(() => expect(box.value).toBe(''));
+    expect(sends()[0].body).toMatchObject({ message: { content: 'Do you ship to Norway?' } });
+    expect(screen.getByText('Do you ship to Norway?')).toBeTruthy();
+    expect(sends()).toHaveLength(1);
+    expect(flow.fetches).toHaveLength(1);
+  });
+
+  it('keeps the text and says so when the flow cannot load, and sends it on the next try', async () => {
+    const { widget, flow, box, write, enter, sends } = await conversationAwaitingFlow();
+    await write('Do you ship to Norway?');
+    await enter();
+    await act(async () => {
+      flow.fetches[0].fail();
+      await settle();
+    });
+    expect(box.value).toBe('Do you ship to Norway?');
+    expect(box.readOnly).toBe(false);
+    expect(widget.state.banner.value).toEqual({ message: 'Part of the chat failed to load.', type: 'error' });
+    expect(sends()).toEqual([]);
+
+    await enter();
+    expect(flow.fetches).toHaveLength(2);
+    flow.fetches[1].arrive();
+    await vi.waitFor(() => expect(box.value).toBe(''));
+    expect(sends()).toHaveLength(1);
+    expect(sends()[0].body).toMatchObject({ message: { content: 'Do you ship to Norway?' } });
+  });
+
+  it("starts a new conversation from a resolved one's footer once the flow has arrived", async () => {
+    const { widget, flow } = await conversationAwaitingFlow({ resolved: true });
+    await screen.findByRole('button', { name: 'Start a new conversation' });
+    expect(flow.fetches).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start a new conversation' })));
+    expect(flow.fetches).toHaveLength(1);
+    expect(widget.state.conversation.id.value).toBe(CONVERSATION_ID);
+
+    flow.fetches[0].arrive();
+    await vi.waitFor(() => expect(widget.state.conversation.id.value).toBeUndefined());
+    expect(widget.state.messages.list.value).toEqual([]);
   });
 });
