@@ -56,7 +56,18 @@ export const PART_NAMESPACES = {
   // The confirmation and the resolved footer, one chunk (chunks/contents/conversationEnd.ts).
   'conversation-end': ['END_CONVERSATION', 'TRANSCRIPT', 'CONVERSATION.RESOLVED', 'CONVERSATION.START_NEW'],
   consent: ['CONSENT'],
-  // Bots' messages and the call they open; the form checks' words are the pre-chat form's too.
+  // The form checks' words, with the checks in the chunk the pre-chat form and bots' messages share.
+  'form-rules': [
+    'FORM.URL',
+    'FORM.FALLBACK',
+    'FORM.MIN',
+    'FORM.MAX',
+    'FORM.BETWEEN',
+    'FORM.MIN_LENGTH',
+    'FORM.MAX_LENGTH',
+    'FORM.BETWEEN_LENGTH',
+  ],
+  // Bots' messages and the call they open.
   interactive: [
     'CSAT',
     'VIDEO_CALL.JOIN',

@@ -44,6 +44,10 @@ declare module '*.json?consent' {
   const strings: Record<string, string>;
   export default strings;
 }
+declare module '*.json?form-rules' {
+  const strings: Record<string, string>;
+  export default strings;
+}
 declare module '*.json?interactive' {
   const strings: Record<string, string>;
   export default strings;

@@ -71,12 +71,13 @@ describe('the first paint’s share of the strings', () => {
 
   it('leaves to the rest only what the conversation view shows, and to each lazy part what it alone shows', () => {
     const rest = restStrings(en);
-    // Only bots' messages, the waiting files, the help centre, the prompts, the end of a conversation show these.
+    // Only bots' messages, the waiting files, the help centre, the prompts, the end of a conversation, forms' checks show these.
     const moved = {
       interactive: ['CSAT.TITLE', 'CSAT.RATING_5', 'VIDEO_CALL.JOIN', 'FORM.SUBMIT', 'FORM.EMAIL_PLACEHOLDER', 'MESSAGE.CARDS'],
       attachments: ['ATTACHMENT.PENDING', 'ATTACHMENT.REMOVE', 'ATTACHMENT.TOO_LARGE'],
       'help-centre': ['PORTAL.POPULAR_ARTICLES', 'PORTAL.ARTICLE'],
       prompts: ['UNREAD.COUNT', 'CAMPAIGN.DISMISS'],
+      'form-rules': ['FORM.BETWEEN', 'FORM.URL', 'FORM.FALLBACK'],
       'conversation-end': ['END_CONVERSATION.CONFIRM_TITLE', 'CONVERSATION.RESOLVED', 'TRANSCRIPT.REQUEST'],
     };
     for (const [part, keys] of Object.entries(moved)) {
@@ -92,7 +93,7 @@ describe('the first paint’s share of the strings', () => {
       'VIDEO_CALL.ERROR',
       'CAMPAIGN.NOT_STARTED',
       'FORM.INVALID_EMAIL',
-      'FORM.BETWEEN',
+      'FORM.INVALID',
       'MESSAGE.FAILED',
     ]) {
       expect(rest[key], key).toBe(en[key as keyof typeof en]);

@@ -2,7 +2,8 @@ import type { InteractiveLabels } from '../components/messages/labels';
 import { InteractiveMessage, type InteractiveMessageProps } from '../components/messages/InteractiveMessage';
 import { VideoCallOverlay, type VideoCallOverlayProps } from '../components/messages/VideoCallOverlay';
 import interactiveEnglish from '../../../locales/en.json?interactive';
-import { addEnglish, intlLocale, t } from '../i18n';
+import { addEnglish, t } from '../i18n';
+import { formRuleMessages } from '../i18n/formRuleWords';
 
 // In the interactive chunk: the words only bots' messages and their call show travel with it
 // (scripts/firstPaintStrings.mjs `PART_NAMESPACES`), not with the rest every open fetches.
@@ -15,7 +16,7 @@ export function interactiveLabels(): InteractiveLabels {
     required: t('FORM.REQUIRED'),
     invalidEmail: t('FORM.INVALID_EMAIL'),
     invalidInput: t('FORM.INVALID'),
-    rules: { words: t, locale: intlLocale.value },
+    rules: formRuleMessages(),
     emailPlaceholder: t('FORM.EMAIL_PLACEHOLDER'),
     cards: t('MESSAGE.CARDS'),
     csatTitle: t('CSAT.TITLE'),
