@@ -1,18 +1,26 @@
 /**
- * Which interface strings travel with the widget's first paint.
+ * Which interface strings travel with which part of the widget.
  *
  * The first paint (home, the header, the banner, the branding line, a chunk's retry) shows a
  * handful of strings; every other string belongs to a lazy part (the conversation, the pre-chat
- * form, the emoji picker…). English is the only locale bundled with the entry, so without this
- * split every string any feature adds would grow the first paint. Instead the entry imports
- * `locales/en.json?first-paint`, which keeps only the keys below, and `lazyPart()` waits for the
- * rest (`locales/en.json?rest`, an ordinary lazy chunk, like any other locale) before it renders
- * a lazy part. The rest leaves the first paint's keys out: the entry has them already.
+ * form, the emoji picker…). English is the only locale bundled with the widget, so without this
+ * split every string any feature adds would grow the first paint, or the first open. Instead:
  *
- * The rule: a key is a first-paint key when it has no namespace (`CHAT_WITH_US`) or its
- * namespace is listed here. A new feature's strings get a namespace of their own and stay out.
- * `checkFirstPaintKeys()` runs after every build and fails it when a first-paint file names a
- * key the first paint does not carry, so the rule cannot drift from the code.
+ *   - the entry imports `locales/en.json?first-paint`: keys without a namespace (`CHAT_WITH_US`)
+ *     and those of `FIRST_PAINT_NAMESPACES`;
+ *   - a lazy part that alone shows a string imports its share, `locales/en.json?<part>`
+ *     (`PART_NAMESPACES`: namespaces, or single keys), and adds it (`addEnglish`) as its chunk
+ *     runs; a share two parts show rides in the chunk they share (`form-rules`);
+ *   - the rest (`locales/en.json?rest`, an ordinary lazy chunk, like any other locale) is every
+ *     other string the widget shows: the conversation view's, and the few several parts show.
+ *     `lazyPart()` waits for it before it renders a lazy part, so every first conversation
+ *     fetches it: a string no first open shows belongs to a part.
+ *
+ * No share repeats another's keys. A new feature's strings get a namespace of their own, listed
+ * under the part that shows them. Two checks run after every build, so the rule cannot drift from
+ * the code: `checkFirstPaintKeys()` fails it when a first-paint file names a key the first paint
+ * does not carry, and `checkLazyChunkKeys()` when any chunk names a key that reaches it with no
+ * share (it would show as its key), saying which part's share it needs.
  */
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
