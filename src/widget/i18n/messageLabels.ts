@@ -3,7 +3,7 @@ import { t } from './index';
 
 /**
  * The message components' strings in the visitor's language (components never import i18n). Bots'
- * interactive messages have theirs in their own chunk (views/BotMessage.tsx).
+ * interactive messages have theirs in their own chunk (interactiveLabels.ts).
  */
 export function messageLabels(): MessageLabels {
   return {

@@ -4,7 +4,7 @@ import en from '../../../locales/en.json';
 import { restStrings } from '../../../scripts/firstPaintStrings.mjs';
 import { interactiveChunk } from '../../../src/widget/chunks/interactive';
 import { setLocale } from '../../../src/widget/i18n';
-import { interactiveLabels } from '../../../src/widget/views/BotMessage';
+import { interactiveLabels } from '../../../src/widget/i18n/interactiveLabels';
 import { chatMessage } from '../components/messages/fixtures';
 
 // Bots' interactive messages and their call show words the rest of English leaves out: they

@@ -3,7 +3,7 @@ import type { FormRuleMessages } from '../../lib/formRules';
 /**
  * The strings of bots' interactive messages and the call they open, passed in already localised
  * (components never import i18n). They ride in the interactive chunk with their English
- * (views/BotMessage.tsx), not with the conversation view. English values, for reference:
+ * (i18n/interactiveLabels.ts), not with the conversation view. English values, for reference:
  * docs/behaviour.md and Chatwoot's widget.
  */
 export interface InteractiveLabels {
