@@ -44,7 +44,7 @@ import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { buildFolderPlugin } from './scripts/buildFolder.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
-import { checkFirstPaintKeys, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
+import { checkFirstPaintKeys, checkLazyChunkKeys, chunkShares, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 import { launcherStringsPlugin, writeLauncherStrings } from './scripts/launcherStrings.mjs';
 import { writeWidgetLocales } from './scripts/widgetLocales.mjs';
 
@@ -346,6 +346,18 @@ async function writeSizeViews() {
 }
 
 /**
+ * Fails the build when a widget chunk names a string that reaches it with no share of English
+ * (scripts/firstPaintStrings.mjs `checkLazyChunkKeys`): it would show as its key.
+ */
+async function checkChunkKeys(metafile) {
+  const keys = Object.keys(JSON.parse(await readFile('locales/en.json', 'utf8')));
+  const chunks = await Promise.all(
+    chunkShares(metafile).map(async ({ file, parts }) => ({ file: relative(PACKS, file), code: await readFile(file, 'utf8'), parts })),
+  );
+  checkLazyChunkKeys(chunks, keys);
+}
+
+/**
  * Copies the logo under a content hash, so it is cached for good like every hashed file under
  * /packs, and names it in the manifest (`logo.svg`) for the server to find.
  */
@@ -455,6 +467,7 @@ async function main() {
   const widget = await build(widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES)));
   // For esbuild's bundle analyser, or `node -p` over it: which module went into which chunk.
   await writeFile(join(DIST, 'widget-meta.json'), JSON.stringify(widget.metafile));
+  await checkChunkKeys(widget.metafile);
   await writeLogo();
   await build(agentOptions);
   await build(serverOptions);

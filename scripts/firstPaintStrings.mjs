@@ -1,18 +1,26 @@
 /**
- * Which interface strings travel with the widget's first paint.
+ * Which interface strings travel with which part of the widget.
  *
  * The first paint (home, the header, the banner, the branding line, a chunk's retry) shows a
  * handful of strings; every other string belongs to a lazy part (the conversation, the pre-chat
- * form, the emoji picker…). English is the only locale bundled with the entry, so without this
- * split every string any feature adds would grow the first paint. Instead the entry imports
- * `locales/en.json?first-paint`, which keeps only the keys below, and `lazyPart()` waits for the
- * rest (`locales/en.json?rest`, an ordinary lazy chunk, like any other locale) before it renders
- * a lazy part. The rest leaves the first paint's keys out: the entry has them already.
+ * form, the emoji picker…). English is the only locale bundled with the widget, so without this
+ * split every string any feature adds would grow the first paint, or the first open. Instead:
  *
- * The rule: a key is a first-paint key when it has no namespace (`CHAT_WITH_US`) or its
- * namespace is listed here. A new feature's strings get a namespace of their own and stay out.
- * `checkFirstPaintKeys()` runs after every build and fails it when a first-paint file names a
- * key the first paint does not carry, so the rule cannot drift from the code.
+ *   - the entry imports `locales/en.json?first-paint`: keys without a namespace (`CHAT_WITH_US`)
+ *     and those of `FIRST_PAINT_NAMESPACES`;
+ *   - a lazy part that alone shows a string imports its share, `locales/en.json?<part>`
+ *     (`PART_NAMESPACES`: namespaces, or single keys), and adds it (`addEnglish`) as its chunk
+ *     runs; a share two parts show rides in the chunk they share (`form-rules`);
+ *   - the rest (`locales/en.json?rest`, an ordinary lazy chunk, like any other locale) is every
+ *     other string the widget shows: the conversation view's, and the few several parts show.
+ *     `lazyPart()` waits for it before it renders a lazy part, so every first conversation
+ *     fetches it: a string no first open shows belongs to a part.
+ *
+ * No share repeats another's keys. A new feature's strings get a namespace of their own, listed
+ * under the part that shows them. Two checks run after every build, so the rule cannot drift from
+ * the code: `checkFirstPaintKeys()` fails it when a first-paint file names a key the first paint
+ * does not carry, and `checkLazyChunkKeys()` when any chunk names a key that reaches it with no
+ * share (it would show as its key), saying which part's share it needs.
  */
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
@@ -39,21 +47,68 @@ export function firstPaintStrings(strings) {
 
 /**
  * Lazy parts whose English strings travel with them, not with the rest, by import suffix: the
- * namespaces only that part shows. The rest is fetched with the first lazy part of any open (and
- * is on the way to every first conversation); a visitor who never opens the emoji picker never
- * fetches its category and skin-tone names, nor the pre-chat form's or the transcript's words a
- * visitor who never sees them. Other locales arrive whole, these included.
+ * namespaces only that part shows, and single keys of a namespace it shares with the
+ * conversation view (`ATTACHMENT.ADD` is the composer's, `ATTACHMENT.REMOVE` the waiting files').
+ * The rest is fetched with the first lazy part of any open, so it holds only what the
+ * conversation view, the parts every open loads with it and more than one lazy part show: a
+ * visitor who never opens the emoji picker, never meets a bot's form or a survey, never picks a
+ * file, never sees the help centre or a prompt, never fetches their words. The module that
+ * imports a part's share adds it (`addEnglish`) as its chunk runs; `checkLazyChunkKeys()` fails
+ * a build whose chunk names a string that reaches it with no share. Other locales arrive whole,
+ * these included.
  */
 export const PART_NAMESPACES = {
   'emoji-picker': ['EMOJI'],
   // The away e-mail form rides in the pre-chat form's chunk (views/AwayEmailForm.tsx).
   'pre-chat': ['PRECHAT', 'AWAY_FORM'],
-  transcript: ['TRANSCRIPT'],
+  // The confirmation and the resolved footer, one chunk (chunks/contents/conversationEnd.ts).
+  'conversation-end': ['END_CONVERSATION', 'TRANSCRIPT', 'CONVERSATION.RESOLVED', 'CONVERSATION.START_NEW'],
   consent: ['CONSENT'],
+  // The form checks' words, with the checks in the chunk the pre-chat form and bots' messages share.
+  'form-rules': [
+    'FORM.URL',
+    'FORM.FALLBACK',
+    'FORM.MIN',
+    'FORM.MAX',
+    'FORM.BETWEEN',
+    'FORM.MIN_LENGTH',
+    'FORM.MAX_LENGTH',
+    'FORM.BETWEEN_LENGTH',
+  ],
+  // Bots' messages and the call they open.
+  interactive: [
+    'CSAT',
+    'VIDEO_CALL.JOIN',
+    'VIDEO_CALL.LEAVE',
+    'VIDEO_CALL.TITLE',
+    'FORM.SUBMIT',
+    'FORM.REQUIRED',
+    'FORM.EMAIL_PLACEHOLDER',
+    'MESSAGE.CARDS',
+  ],
+  // The files waiting to be sent and their checks; a sent file's bubble is named by the conversation view.
+  attachments: [
+    'ATTACHMENT.PENDING',
+    'ATTACHMENT.REMOVE',
+    'ATTACHMENT.TOO_LARGE',
+    'ATTACHMENT.TYPE_NOT_ALLOWED',
+    'ATTACHMENT.TYPE_REFUSED',
+  ],
+  'help-centre': ['PORTAL'],
+  // The campaign's failure to start is the conversation view's (`CAMPAIGN.NOT_STARTED`).
+  prompts: ['UNREAD', 'CAMPAIGN.DISMISS'],
 };
 
 const namespaceOf = (key) => key.slice(0, Math.max(0, key.indexOf('.')));
-const isPartKey = (key) => Object.values(PART_NAMESPACES).some((namespaces) => namespaces.includes(namespaceOf(key)));
+
+/** Whether `key` is one of `part`'s strings: the key itself is listed, or its namespace (an entry without a dot). */
+const isKeyOf = (part, key) =>
+  PART_NAMESPACES[part]?.some((entry) => (entry.includes('.') ? entry === key : entry === namespaceOf(key))) ?? false;
+
+/** The lazy part whose share carries `key`, if any. */
+export function partOf(key) {
+  return Object.keys(PART_NAMESPACES).find((part) => isKeyOf(part, key));
+}
 
 /**
  * Whether the widget shows `key` at all: not the server's strings (`SERVER.*`, text the server
@@ -69,12 +124,12 @@ export function isWidgetKey(key) {
  * own (`PART_NAMESPACES`) carries, in their original order.
  */
 export function restStrings(strings) {
-  return Object.fromEntries(Object.entries(strings).filter(([key]) => !isFirstPaintKey(key) && !isPartKey(key) && isWidgetKey(key)));
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => !isFirstPaintKey(key) && !partOf(key) && isWidgetKey(key)));
 }
 
 /** The strings of the lazy part that imports a locale file with `?<part>` (`PART_NAMESPACES`). */
 export function partStrings(strings, part) {
-  return Object.fromEntries(Object.entries(strings).filter(([key]) => PART_NAMESPACES[part]?.includes(namespaceOf(key))));
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => isKeyOf(part, key)));
 }
 
 /** The share of a locale file each import suffix asks for, by the namespace it loads in (one each: esbuild knows a module by path and namespace). */
@@ -123,6 +178,59 @@ export function checkFirstPaintKeys(files, allKeys) {
     throw new Error(
       `The widget's first paint names strings it does not carry: ${named.join(', ')}. ` +
         'Give them a namespace listed in scripts/firstPaintStrings.mjs, or move their use into a lazy part.',
+    );
+  }
+}
+
+/** A share in esbuild's metafile: an input in the namespace its import suffix loads in (`interactive-strings:locales/en.json`). */
+const SHARE_INPUT = /^([a-z-]+)-strings:/;
+
+/**
+ * Each JavaScript file of a build with the lazy parts' shares it can count on: those in it and in
+ * the files it imports statically, which load with it. From the build's esbuild metafile.
+ */
+export function chunkShares(metafile) {
+  const { outputs } = metafile;
+  const own = (file) =>
+    Object.keys(outputs[file].inputs)
+      .map((input) => SHARE_INPUT.exec(input)?.[1])
+      .filter((part) => part in PART_NAMESPACES);
+  const shares = (file, seen = new Set()) => {
+    if (seen.has(file) || !outputs[file]) return [];
+    seen.add(file);
+    const imported = outputs[file].imports.filter((i) => i.kind === 'import-statement').flatMap((i) => shares(i.path, seen));
+    return [...own(file), ...imported];
+  };
+  return Object.keys(outputs)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, parts: new Set(shares(file)) }));
+}
+
+/**
+ * Fails when a lazy chunk names a locale key that reaches it with no share: not the first
+ * paint's, not the rest's, not a lazy part's that the chunk carries (`chunkShares`). That string
+ * would show as its key. `chunks` are `{ file, code, parts }`; a key counts as named when it
+ * appears as a quoted string literal, as in `checkFirstPaintKeys`.
+ */
+export function checkLazyChunkKeys(chunks, allKeys) {
+  const problems = chunks.flatMap(({ file, code, parts }) => {
+    // By the share that carries each key: the rest's (undefined), a part's, or none.
+    const stray = new Map();
+    for (const key of allKeys.filter((k) => !isFirstPaintKey(k) && (code.includes(`"${k}"`) || code.includes(`'${k}'`)))) {
+      const share = isWidgetKey(key) ? partOf(key) : 'none';
+      if (share !== undefined && !parts.has(share)) stray.set(share, [...(stray.get(share) ?? []), key]);
+    }
+    return [...stray].map(([part, keys]) =>
+      part === 'none'
+        ? `${file} names ${keys.join(', ')}, which the widget never carries (the server's and the loader's strings)`
+        : `${file} names ${keys.join(', ')}, strings of the lazy part "${part}", without its share (locales/en.json?${part})`,
+    );
+  });
+  if (problems.length > 0) {
+    throw new Error(
+      `Widget chunks name strings that would show as their keys:\n  ${problems.join('\n  ')}\n` +
+        "Move the string's use into the part that carries it, import that share where the chunk adds its strings " +
+        '(`addEnglish`), or take the key out of PART_NAMESPACES in scripts/firstPaintStrings.mjs so the rest carries it.',
     );
   }
 }

@@ -36,11 +36,31 @@ declare module '*.json?pre-chat' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?transcript' {
+declare module '*.json?conversation-end' {
   const strings: Record<string, string>;
   export default strings;
 }
 declare module '*.json?consent' {
+  const strings: Record<string, string>;
+  export default strings;
+}
+declare module '*.json?form-rules' {
+  const strings: Record<string, string>;
+  export default strings;
+}
+declare module '*.json?interactive' {
+  const strings: Record<string, string>;
+  export default strings;
+}
+declare module '*.json?attachments' {
+  const strings: Record<string, string>;
+  export default strings;
+}
+declare module '*.json?help-centre' {
+  const strings: Record<string, string>;
+  export default strings;
+}
+declare module '*.json?prompts' {
   const strings: Record<string, string>;
   export default strings;
 }

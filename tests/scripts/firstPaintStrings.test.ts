@@ -42,17 +42,64 @@ describe('the first paint’s share of the strings', () => {
     expect(Object.assign({ ...firstPaintStrings(en), ...rest }, ...parts)).toEqual(widgetStrings);
   });
 
-  it("has each lazy part's strings named only in the module that imports them, so none shows before its chunk", async () => {
+  it("has each lazy part's share imported by one module, which adds it as its chunk runs", async () => {
     const sources = await Promise.all(
       (await readdir('src/widget', { recursive: true }))
         .filter((file) => /\.tsx?$/.test(file))
         .map(async (file) => ({ file, code: await readFile(join('src/widget', file), 'utf8') })),
     );
-    for (const [part, namespaces] of Object.entries(PART_NAMESPACES)) {
-      const naming = sources.filter(({ code }) => namespaces.some((namespace) => new RegExp(`['"\`]${namespace}\\.`).test(code)));
-      expect(naming.length, part).toBeGreaterThan(0);
-      for (const { file, code } of naming) expect(code, `${file} names ${part}'s strings`).toContain(`en.json?${part}'`);
+    for (const part of Object.keys(PART_NAMESPACES)) {
+      const importing = sources.filter(({ code }) => code.includes(`en.json?${part}'`));
+      expect(
+        importing.map(({ file }) => file),
+        part,
+      ).toHaveLength(1);
+      expect(importing[0].code, part).toMatch(/addEnglish\(/);
     }
+  });
+
+  it('lists for each part namespaces and keys of English, each in one part only', () => {
+    const keys = Object.keys(en);
+    const entries = Object.values(PART_NAMESPACES).flat();
+    expect(new Set(entries).size).toBe(entries.length);
+    for (const entry of entries) {
+      const named = entry.includes('.') ? keys.includes(entry) : keys.some((key) => key.startsWith(`${entry}.`));
+      expect(named, entry).toBe(true);
+    }
+    for (const key of keys) expect(Object.keys(PART_NAMESPACES).filter((part) => key in partStrings(en, part)).length, key).toBeLessThan(2);
+  });
+
+  it('leaves to the rest only what the conversation view shows, and to each lazy part what it alone shows', () => {
+    const rest = restStrings(en);
+    // Only bots' messages, the waiting files, the help centre, the prompts, the end of a conversation, forms' checks show these.
+    const moved = {
+      interactive: ['CSAT.TITLE', 'CSAT.RATING_5', 'VIDEO_CALL.JOIN', 'FORM.SUBMIT', 'FORM.EMAIL_PLACEHOLDER', 'MESSAGE.CARDS'],
+      attachments: ['ATTACHMENT.PENDING', 'ATTACHMENT.REMOVE', 'ATTACHMENT.TOO_LARGE'],
+      'help-centre': ['PORTAL.POPULAR_ARTICLES', 'PORTAL.ARTICLE'],
+      prompts: ['UNREAD.COUNT', 'CAMPAIGN.DISMISS'],
+      'form-rules': ['FORM.BETWEEN', 'FORM.URL', 'FORM.FALLBACK'],
+      'conversation-end': ['END_CONVERSATION.CONFIRM_TITLE', 'CONVERSATION.RESOLVED', 'TRANSCRIPT.REQUEST'],
+    };
+    for (const [part, keys] of Object.entries(moved)) {
+      for (const key of keys) {
+        expect(rest[key], key).toBeUndefined();
+        expect(partStrings(en, part)[key], key).toBe(en[key as keyof typeof en]);
+      }
+    }
+    // Their namespaces' other keys are the conversation view's, or more than one part's.
+    for (const key of [
+      'ATTACHMENT.ADD',
+      'ATTACHMENT.IMAGE',
+      'VIDEO_CALL.ERROR',
+      'CAMPAIGN.NOT_STARTED',
+      'FORM.INVALID_EMAIL',
+      'FORM.INVALID',
+      'MESSAGE.FAILED',
+    ]) {
+      expect(rest[key], key).toBe(en[key as keyof typeof en]);
+    }
+    // The header's "End conversation" is the first paint's, not the confirmation's.
+    expect(partStrings(en, 'conversation-end')).not.toHaveProperty('END_CONVERSATION');
   });
 
   it('gives the emoji picker its own strings, which the rest (fetched with every open) leaves out', () => {

@@ -30,7 +30,7 @@ adoptStyles(conversationCss);
 // With the header's End Conversation confirmation, which leads to it.
 const ResolvedConversation = lazyPart(conversationEndChunk, (m) => m.ResolvedConversation);
 // In the interactive chunk, which the video-call message that opens it has loaded.
-const VideoCallOverlay = lazyPart(interactiveChunk, (m) => m.VideoCallOverlay);
+const VideoCall = lazyPart(interactiveChunk, (m) => m.VideoCall);
 // With the first file picked, pasted or dropped, which made `widget.pendingFiles`.
 const PendingAttachments = lazyPart(attachmentsChunk, (m) => m.PendingAttachments);
 // Requested when the visitor first opens the picker, never with the conversation.
@@ -263,7 +263,7 @@ export function Messages() {
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
-      {callUrl && <VideoCallOverlay url={callUrl} labels={labelsForMessages} onLeave={() => setCallUrl(null)} errorLabels={chunkLabels} />}
+      {callUrl && <VideoCall url={callUrl} onLeave={() => setCallUrl(null)} errorLabels={chunkLabels} />}
     </div>
   );
 }

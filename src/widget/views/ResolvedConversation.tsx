@@ -1,11 +1,7 @@
 import { ResolvedFooter } from '../components/ResolvedFooter';
-import transcriptEnglish from '../../../locales/en.json?transcript';
-import { addEnglish, t } from '../i18n';
+import { t } from '../i18n';
 import type { ConversationFlow } from '../state/conversationFlow';
 import { useWidget } from '../widgetContext';
-
-// In the End Conversation chunk: the transcript's English strings travel with it.
-addEnglish(transcriptEnglish);
 
 export interface ResolvedConversationProps {
   canWrite: boolean;

@@ -1,5 +1,6 @@
 import preChatEnglish from '../../../locales/en.json?pre-chat';
-import { addEnglish, intlLocale, t } from '../i18n';
+import { addEnglish, t } from '../i18n';
+import { formRuleMessages } from '../i18n/formRuleWords';
 import type { Country } from '../lib/dialCodes';
 import type { FieldTexts } from '../lib/preChatFields';
 import type { ValidationMessages } from '../lib/preChatSchema';
@@ -47,7 +48,7 @@ export function preChatWords(): { texts: FieldTexts; messages: ValidationMessage
       dialCodeRequired: t('PRECHAT.DIAL_CODE_REQUIRED'),
       phoneInvalid: t('PRECHAT.PHONE_NUMBER_INVALID'),
       patternMismatch: t('FORM.INVALID'),
-      rules: { words: t, locale: intlLocale.value },
+      rules: formRuleMessages(),
       fieldRequired: (label) => t('PRECHAT.FIELD_REQUIRED', { label }),
     },
     labels: {

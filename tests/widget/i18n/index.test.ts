@@ -53,7 +53,7 @@ describe('looking up text', () => {
   });
 
   it('fills numbers into placeholders', () => {
-    expect(t('UNREAD.COUNT', { count: 42 })).toBe('42 new messages');
+    expect(t('COMPOSER.CHARACTERS_LEFT', { count: 42, limit: 500 })).toBe('42 of 500 characters left');
   });
 
   it('leaves a placeholder it has no value for', () => {

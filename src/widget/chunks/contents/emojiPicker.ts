@@ -3,7 +3,7 @@
  * which the rest of English, fetched on every open, does not carry (scripts/firstPaintStrings.mjs
  * `PART_NAMESPACES`): added as the chunk runs.
  */
-import { pickerEnglish } from '../../components/emoji/EmojiPicker';
+import pickerEnglish from '../../../../locales/en.json?emoji-picker';
 import { addEnglish } from '../../i18n';
 
 addEnglish(pickerEnglish);

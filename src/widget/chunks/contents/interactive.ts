@@ -13,9 +13,9 @@ export { CardsMessage } from '../../components/messages/CardsMessage';
 export { CsatMessage } from '../../components/messages/CsatMessage';
 export { EmailInputMessage } from '../../components/messages/EmailInputMessage';
 export { FormMessage } from '../../components/messages/FormMessage';
-export { InteractiveMessage } from '../../components/messages/InteractiveMessage';
 export { OptionsMessage } from '../../components/messages/OptionsMessage';
 export { VideoCallMessage } from '../../components/messages/VideoCallMessage';
-// The call itself opens from a video-call message, which has loaded this chunk already.
-export { VideoCallOverlay } from '../../components/messages/VideoCallOverlay';
+// Wired to the widget's language, with the English words only these show. The call itself
+// opens from a video-call message, which has loaded this chunk already.
+export { BotMessage, VideoCall } from '../../views/BotMessage';
 export { respond, videoCallUrl } from '../../state/botReplies';

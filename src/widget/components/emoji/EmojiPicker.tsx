@@ -15,13 +15,9 @@ import {
 } from '../../lib/emojiCatalog';
 import { EmojiGrid } from './EmojiGrid';
 import emojiCss from '../../styles/emoji.chunk.css';
-import pickerStrings from '../../../../locales/en.json?emoji-picker';
 
 // The picker is a lazy chunk; its stylesheet travels with it.
 adoptStyles(emojiCss);
-
-/** The picker's own English strings, which its chunk adds as it runs (chunks/contents/emojiPicker.ts). */
-export const pickerEnglish: Record<string, string> = pickerStrings;
 
 /** The interface strings the picker shows (keys of locales/en.json). */
 type EmojiPickerKey = Extract<MessageKey, `EMOJI.${string}`> | 'COMPOSER.EMOJI' | 'LOADING' | 'CHUNK_ERROR' | 'RETRY';

@@ -1,10 +1,10 @@
 import type { Card, CardAction, Handled } from '../../../shared/contentAttributes';
 import { safeMediaUrl, safeWebUrl } from '../../lib/sanitizeUrl';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 
 export interface CardsMessageProps {
   cards: readonly Handled<Card, 'title' | 'description' | 'media_url' | 'actions'>[];
-  labels: Pick<MessageLabels, 'cards'>;
+  labels: Pick<InteractiveLabels, 'cards'>;
   /** A postback button: its `payload` (or its text when it has none). */
   onPostback(payload: string): void;
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { CsatResponse, Handled } from '../../../shared/contentAttributes';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 import { usePending } from './usePending';
 import type { Outcome } from './validation';
 
@@ -15,7 +15,7 @@ export interface CsatMessageProps {
    * thank-you state with the rating; the feedback stays with the team.
    */
   submitted?: Handled<CsatResponse, 'rating' | 'feedback_message'>;
-  labels: Pick<MessageLabels, 'csatTitle' | 'csatThanks' | 'csatFeedback' | 'csatRatings' | 'submit'>;
+  labels: Pick<InteractiveLabels, 'csatTitle' | 'csatThanks' | 'csatFeedback' | 'csatRatings' | 'submit'>;
   onSubmit(response: CsatResponse): Outcome;
 }
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 import { usePending } from './usePending';
 import { isValidEmail, type Outcome } from './validation';
 
 export interface EmailInputMessageProps {
   /** `content_attributes.submitted_email`: once given, shown instead of the field. */
   submittedEmail?: string;
-  labels: Pick<MessageLabels, 'emailPlaceholder' | 'submit' | 'invalidEmail'>;
+  labels: Pick<InteractiveLabels, 'emailPlaceholder' | 'submit' | 'invalidEmail'>;
   onSubmit(email: string): Outcome;
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { FormField, FormValue, Handled } from '../../../shared/contentAttributes';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 import { usePending } from './usePending';
 import { fieldError, type Outcome } from './validation';
 
@@ -16,7 +16,7 @@ export interface FormMessageProps {
   buttonLabel?: string;
   /** `content_attributes.submitted_values`: when present the form shows the answers, read-only. */
   submittedValues?: readonly Handled<FormValue, 'name' | 'value'>[];
-  labels: Pick<MessageLabels, 'submit' | 'required' | 'invalidEmail' | 'invalidInput' | 'rules'>;
+  labels: Pick<InteractiveLabels, 'submit' | 'required' | 'invalidEmail' | 'invalidInput' | 'rules'>;
   onSubmit(values: FormValue[]): Outcome;
 }
 

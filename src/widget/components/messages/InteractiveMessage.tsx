@@ -6,14 +6,14 @@ import { CardsMessage } from './CardsMessage';
 import { CsatMessage } from './CsatMessage';
 import { EmailInputMessage } from './EmailInputMessage';
 import { FormMessage } from './FormMessage';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 import type { InteractiveContentType, MessageCallbacks } from './messageKind';
 import { OptionsMessage } from './OptionsMessage';
 import { VideoCallMessage } from './VideoCallMessage';
 
 interface Context {
   message: ChatMessage;
-  labels: MessageLabels;
+  labels: InteractiveLabels;
   callbacks: MessageCallbacks;
 }
 

@@ -10,8 +10,9 @@ import { RichText, type RichTextProps } from './RichText';
 
 // Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
 const AttachmentBubble = lazyPart(attachmentsChunk, (m) => m.AttachmentBubble);
-// Bots' interactive kinds: one chunk for every such message, with what reads their attributes.
-const InteractiveMessage = lazyPart(interactiveChunk, (m) => m.InteractiveMessage);
+// Bots' interactive kinds: one chunk for every such message, with what reads their attributes
+// and the words they show.
+const BotMessage = lazyPart(interactiveChunk, (m) => m.BotMessage);
 
 export interface MessageContentProps {
   message: ChatMessage;
@@ -55,10 +56,9 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer }
     <div className="message-content">
       {text}
       {contentType && (
-        <InteractiveMessage
+        <BotMessage
           contentType={contentType}
           message={message}
-          labels={labels}
           callbacks={callbacks}
           errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry }}
         />

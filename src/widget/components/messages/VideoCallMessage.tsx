@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 import type { Outcome } from './validation';
 
 export interface VideoCallMessageProps {
-  labels: Pick<MessageLabels, 'joinCall'>;
+  labels: Pick<InteractiveLabels, 'joinCall'>;
   /** The parent finds the call's URL (plain join URL or a Dyte token) and opens the overlay. */
   onJoin(): Outcome;
 }

@@ -1,7 +1,7 @@
 import { adoptStyles } from '../../lib/adoptStyles';
 import { safeWebUrl } from '../../lib/sanitizeUrl';
 import videoCallCss from '../../styles/videoCall.chunk.css';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 
 // In the interactive chunk (interactive.ts), loaded by the invitation that opens it; its styles travel with it.
 adoptStyles(videoCallCss);
@@ -9,7 +9,7 @@ adoptStyles(videoCallCss);
 export interface VideoCallOverlayProps {
   /** The call page; anything but an http(s) URL renders nothing. */
   url: string;
-  labels: Pick<MessageLabels, 'videoCall' | 'leaveCall'>;
+  labels: Pick<InteractiveLabels, 'videoCall' | 'leaveCall'>;
   onLeave(): void;
 }
 

@@ -1,10 +1,12 @@
 import type { FormRuleMessages } from '../../lib/formRules';
 
 /**
- * Every string the message components show, passed in already localised (components never
- * import i18n). English values, for reference: docs/behaviour.md and Chatwoot's widget.
+ * The strings of bots' interactive messages and the call they open, passed in already localised
+ * (components never import i18n). They ride in the interactive chunk with their English
+ * (i18n/interactiveLabels.ts), not with the conversation view. English values, for reference:
+ * docs/behaviour.md and Chatwoot's widget.
  */
-export interface MessageLabels {
+export interface InteractiveLabels {
   /** 'Submit' (forms, email capture, CSAT feedback; a form's `button_label` wins). */
   submit: string;
   /** 'This field is required' */
@@ -33,6 +35,13 @@ export interface MessageLabels {
   leaveCall: string;
   /** 'Video call' (name of the call overlay) */
   videoCall: string;
+}
+
+/**
+ * The strings the conversation view hands the message components, already localised: a file's
+ * bubble and summary, the reply bar, a chunk's retry.
+ */
+export interface MessageLabels {
   /** 'Picture message' */
   picture: string;
   /** 'Audio message' */

@@ -1,7 +1,7 @@
 import type { FormField } from '../../../shared/contentAttributes';
 import { isEmailAddress } from '../../../shared/email';
 import { ruleError, type RuleKind } from '../../lib/formRules';
-import type { MessageLabels } from './labels';
+import type { InteractiveLabels } from './labels';
 
 /** Something an answer callback returns: a promise resolving to `false` (or rejecting) means "try again". */
 // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing is an outcome too (accepted)
@@ -25,7 +25,7 @@ export function fieldError(
   field: Pick<FormField, 'required' | 'type' | 'pattern' | 'pattern_error' | 'min' | 'max'>,
   name: string,
   value: string,
-  labels: Pick<MessageLabels, 'required' | 'invalidEmail' | 'invalidInput' | 'rules'>,
+  labels: Pick<InteractiveLabels, 'required' | 'invalidEmail' | 'invalidInput' | 'rules'>,
 ): string | undefined {
   const text = value.trim();
   if (!text) return field.required ? labels.required : undefined;

@@ -109,7 +109,7 @@ describe('message content', () => {
       { onCsatSubmit },
     );
     expect(screen.queryByText('Please rate us')).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'average' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Average' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onCsatSubmit).toHaveBeenCalledExactlyOnceWith(message, { rating: 3, feedback_message: '' });
   });

@@ -1,10 +1,10 @@
-import type { MessageLabels } from '../../../../src/widget/components/messages/labels';
+import type { InteractiveLabels, MessageLabels } from '../../../../src/widget/components/messages/labels';
 import type { ChatMessage } from '../../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE } from '../../../../src/shared/types';
 import { RULE_MESSAGES } from '../../lib/formRuleFixture';
 
-/** English strings, as the view will pass them from the locale. */
-export const LABELS: MessageLabels = {
+/** English strings, as the views will pass them from the locale: the conversation view's and the interactive chunk's. */
+export const LABELS: MessageLabels & InteractiveLabels = {
   submit: 'Submit',
   required: 'This field is required',
   invalidEmail: 'Please enter a valid email address',
