@@ -220,8 +220,6 @@ const widgetOptions = (localesHash) => ({
         'src/widget/lib/adoptStyles.ts',
         'src/widget/lib/sanitizeUrl.ts',
         'src/widget/components/messages/attachmentInfo.ts',
-        // The file picker's accept list: the conversation view's, and the upload rules' (a chunk).
-        'src/widget/lib/fileAccept.ts',
         // The e-mail check (one regular expression): the pre-chat form's, the interactive
         // messages' and the transcript's; apart it was a file of its own, imported by all three.
         'src/shared/email.ts',
