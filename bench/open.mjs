@@ -278,7 +278,7 @@ function openRows(opens, label, throughGateway) {
         mp(pick('clickToComposerMs')),
         visitor === 'firstTime' ? `${fmt(median(pick('homeMs')))} + ${fmt(median(pick('composerMs')))}` : '–',
         `${Math.round(median(pick('requests')))} (+${Math.round(median(pick('cachedRequests')))} cached)`,
-        `${fmt(median(pick('bytes')) / 1024)} KB`,
+        `${(median(pick('bytes')) / 1024).toFixed(1)} KB`,
         String(Math.round(median(pick('sockets')))),
         throughGateway ? `${Math.round(median(pick('upstreamRequests')))} (${Math.max(...pick('forwardedTwice'))} twice)` : '–',
       ]);
@@ -325,7 +325,7 @@ function report(results, started) {
       `\nContacts created by ${results.contacts.opens} opens without a message: ${results.contacts.created} (${results.contacts.source}).`,
     );
   console.log(`Requests of the open: to the widget origin from the page view's start until the composer is usable, less sdk.js and
-the campaigns GET (loader.mjs); bytes: encoded bytes received, headers included, 0 for the HTTP cache. Sent upstream:
+the campaigns GET (loader.mjs); bytes: encoded bytes received, headers included, 0 for the HTTP cache; KB is 1,024 bytes. Sent upstream:
 what the gateway sent the reference server behind it in the same span (a recording proxy between them), by route;
 forwarded twice: a request equal to one sent before in the same open (method, address, visitor token).
 ${Math.round((performance.now() - started) / 1000)} s in all.`);
