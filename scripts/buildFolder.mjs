@@ -13,16 +13,22 @@
  * paint's chunk (scripts/firstPaintChunk.mjs), so a change to any file already gave every file a
  * new name.
  *
- * The chunks an `import()` fetches take their module's name (`Messages.js`, `realtime.js`); the
- * chunks esbuild shares between them, which only lazy chunks name, keep esbuild's. The build runs
+ * The chunks an `import()` fetches take their module's name (`Messages.js`, `realtime.js`), and
+ * the one chunk the entry's stub imports, the first paint (scripts/firstPaintChunk.mjs), is
+ * `firstPaint.js`: every lazy chunk imports it, and under esbuild's name, whose hash follows the
+ * lazy chunks it fetches, a change to one lazy chunk renamed it and so changed the bytes of all
+ * the others. The chunks esbuild shares between lazy chunks alone keep esbuild's names. The build runs
  * with `write: false`: this plugin writes the files, and rewrites the metafile so the plugins
  * after it (the manifest) see where they went.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { servedEntry } from './firstPaintChunk.mjs';
 
 const HASHED_NAME = /-[A-Z0-9]{8}\.js$/;
+/** The first paint's chunk, when the entry is a stub that imports it. */
+const FIRST_PAINT = 'firstPaint.js';
 
 /** `packs` is the packs folder; the folder goes under `<packs>/js/`. */
 export function buildFolderPlugin({ packs }) {
@@ -60,7 +66,17 @@ async function settle(metafile, outputFiles, { cwd, packs }) {
   const { outputs } = metafile;
   const scripts = Object.keys(outputs).filter((file) => file.endsWith('.js'));
   const fetched = new Set(scripts.flatMap((file) => outputs[file].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
-  const names = new Map(scripts.map((file) => [file, fetched.has(file) ? basename(file).replace(HASHED_NAME, '.js') : basename(file)]));
+  const firstPaint = new Set(
+    scripts
+      .filter((file) => outputs[file].entryPoint)
+      .map((file) => servedEntry(outputs, file))
+      .filter((file) => !outputs[file].entryPoint),
+  );
+  const nameOf = (file) => {
+    if (firstPaint.has(file)) return FIRST_PAINT;
+    return fetched.has(file) ? basename(file).replace(HASHED_NAME, '.js') : basename(file);
+  };
+  const names = new Map(scripts.map((file) => [file, nameOf(file)]));
   const taken = new Map();
   for (const [file, name] of names) {
     if (taken.has(name)) throw new Error(`two lazy chunks would be named ${name}: ${taken.get(name)} and ${file}`);

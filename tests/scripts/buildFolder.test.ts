@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 // @ts-expect-error the build script is plain JavaScript without types
 import { buildFolderPlugin } from '../../scripts/buildFolder.mjs';
+// @ts-expect-error the build script is plain JavaScript without types
+import { firstPaintChunkPlugin } from '../../scripts/firstPaintChunk.mjs';
 
 /**
  * The widget's scripts in one folder per build, stable names inside (scripts/buildFolder.mjs): a
  * miniature widget whose first paint fetches two lazy chunks that share a module.
  */
 const FILES: Record<string, string> = {
-  'src/main.ts': `export const start = () => [import('./Messages'), import('./prompts')];`,
+  // Exports nothing, as the widget's entry: with the first paint's chunk, it becomes a stub.
+  'src/main.ts': `addEventListener('click', () => [import('./Messages'), import('./prompts')]);`,
   'src/shared.ts': `export const shared = (x: string) => x.repeat(2);`,
   'src/Messages.ts': `import { shared } from './shared'; export const view = shared('messages');`,
   'src/prompts.ts': `import { shared } from './shared'; export const prompts = shared('prompts');`,
@@ -26,8 +29,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Builds the miniature widget as build.mjs builds the real one; answers its metafile. */
-async function bundle(): Promise<Metafile> {
+/**
+ * Builds the miniature widget as build.mjs builds the real one; answers its metafile. With
+ * `firstPaintChunk`, also as the real one's first paint is made: a chunk every lazy chunk imports,
+ * the entry a stub that imports it (scripts/firstPaintChunk.mjs).
+ */
+async function bundle({ firstPaintChunk = false } = {}): Promise<Metafile> {
   const { metafile } = await build({
     absWorkingDir: dir,
     entryPoints: ['src/main.ts'],
@@ -41,7 +48,10 @@ async function bundle(): Promise<Metafile> {
     metafile: true,
     write: false,
     logLevel: 'silent',
-    plugins: [buildFolderPlugin({ packs: 'packs' })],
+    plugins: [
+      buildFolderPlugin({ packs: 'packs' }),
+      ...(firstPaintChunk ? [firstPaintChunkPlugin(join(dir, 'src/main.ts'), { root: join(dir, 'src') })] : []),
+    ],
   });
   return metafile;
 }
@@ -79,6 +89,22 @@ describe("the widget's build folder", () => {
     const after = await bundle();
     expect(readFileSync(join(dir, entryFile(after)), 'utf8')).toBe(firstPaint);
     expect(folder().name).not.toBe(firstFolder);
+  });
+
+  it('names the first paint’s chunk firstPaint.js, so a change to one lazy chunk leaves the others’ bytes alone', async () => {
+    const bytes = () =>
+      Object.fromEntries(folder().files.map((file) => [file, readFileSync(join(dir, 'packs/js', folder().name, file), 'utf8')]));
+    await bundle({ firstPaintChunk: true });
+    const before = bytes();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['firstPaint.js', 'Messages.js', 'prompts.js']));
+    expect(before['Messages.js']).toContain('"./firstPaint.js"');
+    rmSync(join(dir, 'packs'), { recursive: true });
+    writeFileSync(join(dir, 'src/prompts.ts'), `import { shared } from './shared'; export const prompts = shared('other prompts');`);
+    await bundle({ firstPaintChunk: true });
+    const after = bytes();
+    expect(after['prompts.js']).not.toBe(before['prompts.js']);
+    expect(after['firstPaint.js']).toBe(before['firstPaint.js']);
+    expect(after['Messages.js']).toBe(before['Messages.js']);
   });
 
   it('imports the chunks a lazy chunk shares from the same folder', async () => {

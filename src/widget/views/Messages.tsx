@@ -250,7 +250,11 @@ export function Messages() {
           onSend={flow ? flow.send : (text) => withFlow((loaded) => loaded.send(text))}
           hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
-          onDraftTaken={() => composer.prefill(null)}
+          // The site's text in the box (`showNewMessage`) is a message about to be sent: its flow is fetched too.
+          onDraftTaken={() => {
+            wantFlow();
+            composer.prefill(null);
+          }}
           onInput={(text) => {
             wantFlow();
             composer.onInput(text);

@@ -325,6 +325,16 @@ describe('the conversation before its flow has arrived (docs/architecture.md#loa
     expect(flow.fetches).toHaveLength(2);
   });
 
+  it('fetches the flow when the site puts text in the composer ($chatwoot.showNewMessage), once it is there', async () => {
+    const { widget, flow, box } = await conversationAwaitingFlow();
+    await act(async () => {
+      widget.state.composer.prefill('Where is my order #1234?');
+      await settle();
+    });
+    expect(box.value).toBe('Where is my order #1234?');
+    expect(flow.fetches).toHaveLength(1);
+  });
+
   it('fetches the flow when the visitor pastes a file', async () => {
     URL.createObjectURL ??= () => 'blob:preview';
     URL.revokeObjectURL ??= () => undefined;
