@@ -128,6 +128,29 @@ async function checkEveryLook(visit: Visit, screen: Screen): Promise<void> {
   await screen.renew?.(visit);
   expect.soft(await textProblems(page), `${screen.name} (200 %)`).toEqual([]);
   await page.setViewportSize(SIZES[BASE.width]);
+  await settled(visit, screen);
+}
+
+/**
+ * Waits until the chat shows the base look as its own layout has it, so the next screen's first
+ * click lands where its target is: a click computed before a layout shift and dispatched after it
+ * hits what moved there (twice, under load, a Start or a rating went nowhere). Shifts come from
+ * the host's word that the frame is no longer on a phone (`toggle-close-button`, which re-renders
+ * the header), the frame's height following the resize, and a renewed alert banner, which sits in
+ * the flow under the header and goes after 3 s.
+ */
+async function settled({ page }: Visit, screen: Screen): Promise<void> {
+  if (!(await hasChat(page))) return;
+  const chat = chatFrame(page);
+  await expect(chat.locator('header').getByRole('button', { name: 'Close chat window' })).toHaveCount(0);
+  await expect
+    .poll(() =>
+      chat
+        .locator('html')
+        .evaluate((html) => !visualViewport || html.style.getPropertyValue('--app-height') === `${Math.round(visualViewport.height)}px`),
+    )
+    .toBe(true);
+  if (screen.renew) await expect(chat.locator('.banner')).toHaveCount(0, { timeout: 10_000 });
 }
 
 /** Picks files with the composer's attach button, as a visitor would. */
