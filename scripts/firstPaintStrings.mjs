@@ -166,6 +166,9 @@ export function firstPaintStringsPlugin() {
   };
 }
 
+/** Whether built `code` names the locale key `key`: as a quoted string literal, the way `t()` calls do. */
+const namesKey = (code, key) => code.includes(`"${key}"`) || code.includes(`'${key}'`);
+
 /**
  * Fails when a first-paint file names a locale key the first paint does not carry: that string
  * would show as its key until the lazy strings arrive. `files` are the first paint's JS sources
@@ -173,7 +176,7 @@ export function firstPaintStringsPlugin() {
  */
 export function checkFirstPaintKeys(files, allKeys) {
   const lazyKeys = allKeys.filter((key) => !isFirstPaintKey(key));
-  const named = lazyKeys.filter((key) => files.some((code) => code.includes(`"${key}"`) || code.includes(`'${key}'`)));
+  const named = lazyKeys.filter((key) => files.some((code) => namesKey(code, key)));
   if (named.length > 0) {
     throw new Error(
       `The widget's first paint names strings it does not carry: ${named.join(', ')}. ` +
@@ -210,13 +213,13 @@ export function chunkShares(metafile) {
  * Fails when a lazy chunk names a locale key that reaches it with no share: not the first
  * paint's, not the rest's, not a lazy part's that the chunk carries (`chunkShares`). That string
  * would show as its key. `chunks` are `{ file, code, parts }`; a key counts as named when it
- * appears as a quoted string literal, as in `checkFirstPaintKeys`.
+ * appears as a quoted string literal (`namesKey`).
  */
 export function checkLazyChunkKeys(chunks, allKeys) {
   const problems = chunks.flatMap(({ file, code, parts }) => {
     // By the share that carries each key: the rest's (undefined), a part's, or none.
     const stray = new Map();
-    for (const key of allKeys.filter((k) => !isFirstPaintKey(k) && (code.includes(`"${k}"`) || code.includes(`'${k}'`)))) {
+    for (const key of allKeys.filter((k) => !isFirstPaintKey(k) && namesKey(code, k))) {
       const share = isWidgetKey(key) ? partOf(key) : 'none';
       if (share !== undefined && !parts.has(share)) stray.set(share, [...(stray.get(share) ?? []), key]);
     }
