@@ -4,8 +4,7 @@
  * REDIS_URL, in Redis for every gateway process of a deployment (server/redis/redisSendLedger.ts).
  */
 
-/** How long the gateway recognises a message sent again: a visitor back the next day is in it. */
-export const SEND_WINDOW_MS = 24 * 60 * 60 * 1000;
+import { SEND_WINDOW_MS } from '../../src/shared/sendWindow';
 
 /**
  * A message forwarded whose outcome the gateway has not learnt: under way, or Chatwoot's answer

@@ -6,7 +6,8 @@
  * `<message id>:<echo_id>` by time, read whole with each list the gateway passes on. Both expire
  * with the window. (Earlier versions kept bare ids under `gateway:answered:`, left to expire.)
  */
-import { type SendLedger, type SendRecord, SEND_WINDOW_MS } from '../gateway/sendLedger';
+import { SEND_WINDOW_MS } from '../../src/shared/sendWindow';
+import type { SendLedger, SendRecord } from '../gateway/sendLedger';
 import type { RedisConnection } from './redisConnection';
 
 /** `stored` as a record, or undefined for anything else under the key (another version's). */

@@ -13,7 +13,8 @@ import type { ChatMessage } from './chatMessage';
 import type { KeptFiles } from './keptFiles';
 import type { MessagesModel } from './messages';
 import type { OutboxElection } from './outboxElection';
-import { OUTBOX_ENTRY_TTL_MS, type OutboxEntry, type OutboxStore } from './outboxStore';
+import { SEND_WINDOW_MS } from '../../shared/sendWindow';
+import type { OutboxEntry, OutboxStore } from './outboxStore';
 import type { Upload } from './upload';
 
 /** The largest file kept beyond the page; a larger one is sent from the page only. */
@@ -133,7 +134,7 @@ export function createKeptMessages({ allowed, store, election, visitor, files }:
         const alive = await election.living();
         const mine: OutboxEntry[] = [];
         for (const entry of store.entries()) {
-          if (Date.now() - entry.order / 1000 > OUTBOX_ENTRY_TTL_MS) remove(entry.echoId, Boolean(entry.file));
+          if (Date.now() - entry.order / 1000 > SEND_WINDOW_MS) remove(entry.echoId, Boolean(entry.file));
           else if (entry.visitor === visitor() && !alive(entry.owner)) {
             store.put({ ...entry, owner: election.tab });
             mine.push(entry);

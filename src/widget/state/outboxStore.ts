@@ -46,9 +46,6 @@ export interface OutboxStore {
  */
 export const keptFilesDatabase = (websiteToken: string) => `wren:outbox-files:${websiteToken}`;
 
-/** Entries older than this are dropped instead of sent: past the gateway's window a send may be stored twice. */
-export const OUTBOX_ENTRY_TTL_MS = 24 * 60 * 60 * 1000;
-
 /** This inbox's store in the frame's localStorage, which browsers partition by the embedding site. */
 export function createStorageStore(websiteToken: string): OutboxStore {
   const prefix = outboxPrefix(websiteToken);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AnsweredSend, MemorySendLedger, SEND_WINDOW_MS } from '../../../server/gateway/sendLedger';
+import { type AnsweredSend, MemorySendLedger } from '../../../server/gateway/sendLedger';
+import { SEND_WINDOW_MS } from '../../../src/shared/sendWindow';
 
 const answered = (messageId: number, body = '{}'): AnsweredSend => ({
   state: 'answered',

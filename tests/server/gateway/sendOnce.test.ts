@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { signWidgetToken } from '../../../server/auth/widgetToken';
-import { SEND_WINDOW_MS } from '../../../server/gateway/sendLedger';
+import { SEND_WINDOW_MS } from '../../../src/shared/sendWindow';
 import { CLOCK_SKEW_S } from '../../../server/gateway/sendOnce';
 import { contractBreaches } from '../contract/widgetApiContract';
 import { createFixture, type Fixture } from '../helpers';

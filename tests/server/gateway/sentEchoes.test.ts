@@ -5,7 +5,8 @@
  * server with every `echo_id` taken out of the sends it receives, so its lists carry none.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySendLedger, SEND_WINDOW_MS } from '../../../server/gateway/sendLedger';
+import { MemorySendLedger } from '../../../server/gateway/sendLedger';
+import { SEND_WINDOW_MS } from '../../../src/shared/sendWindow';
 import { KeyedLock } from '../../../server/lib/keyedLock';
 import type { WidgetMessage } from '../../../src/shared/types';
 import { createFixture, readBootConfig, sendMessage, type Fixture } from '../helpers';

@@ -5,7 +5,7 @@
  */
 import { startRedis } from '../../../e2e/support/services.mjs';
 import type { AnsweredSend } from '../../../server/gateway/sendLedger';
-import { SEND_WINDOW_MS } from '../../../server/gateway/sendLedger';
+import { SEND_WINDOW_MS } from '../../../src/shared/sendWindow';
 import { randomToken } from '../../../server/lib/random';
 import { SILENT_LOGGER } from '../../../server/observability/logger';
 import { connectRedisCommands, type RedisCommands } from '../../../server/redis/redisConnection';

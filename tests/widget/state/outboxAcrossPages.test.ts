@@ -6,7 +6,8 @@ import { createMessagesModel } from '../../../src/widget/state/messages';
 import { createKeptMessages } from '../../../src/widget/state/keptMessages';
 import { createOutbox } from '../../../src/widget/state/outbox';
 import type { OutboxElection } from '../../../src/widget/state/outboxElection';
-import { createStorageStore, OUTBOX_ENTRY_TTL_MS, type OutboxEntry, type OutboxStore } from '../../../src/widget/state/outboxStore';
+import { SEND_WINDOW_MS } from '../../../src/shared/sendWindow';
+import { createStorageStore, type OutboxEntry, type OutboxStore } from '../../../src/widget/state/outboxStore';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 import { fakeRequest, serverMessage, type PendingCall } from './messageFixtures';
 
@@ -152,7 +153,7 @@ describe('the outbox across pages of the site', () => {
       echoId: 'old',
       visitor: 'visitor-a',
       owner: 'gone',
-      order: (Date.now() - OUTBOX_ENTRY_TTL_MS - 1000) * 1000,
+      order: (Date.now() - SEND_WINDOW_MS - 1000) * 1000,
       content: 'Stale',
     };
     storage.put(old);
