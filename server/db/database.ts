@@ -18,6 +18,7 @@ import { helpCentre } from './migrations/005_help_centre';
 import { emailCollect } from './migrations/006_email_collect';
 import { agentAutoOffline } from './migrations/007_agent_auto_offline';
 import { siteOwnerControls } from './migrations/008_site_owner_controls';
+import { agentEchoIds } from './migrations/009_agent_echo_ids';
 import type { ReversibleMigration } from './migrations/reversibleMigration';
 import type { Database } from './schema';
 
@@ -124,6 +125,7 @@ const MIGRATIONS: Record<string, ReversibleMigration> = {
   '006_email_collect': emailCollect,
   '007_agent_auto_offline': agentAutoOffline,
   '008_site_owner_controls': siteOwnerControls,
+  '009_agent_echo_ids': agentEchoIds,
 };
 
 /** Kysely's migrator over this schema's migrations, oldest first. */

@@ -168,7 +168,10 @@ export interface MessagesTable {
   private: Generated<Flag>;
   status: Generated<string>;
   source_id: string | null;
+  /** The visitor's `echo_id` (their messages only): a retried send's key. */
   echo_id: string | null;
+  /** An agent's or a bot's `echo_id` (Application API); never shown to visitors. */
+  agent_echo_id: string | null;
   sender_type: string | null;
   sender_id: number | null;
   additional_attributes: Generated<JsonText>;

@@ -8,20 +8,25 @@
  * window carries none, as in Chatwoot (README, "What Wren promises").
  */
 import type { Context } from 'hono';
+import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { ChatwootClient } from './chatwootClient';
 import type { SendLedger } from './sendLedger';
 import { tokenVisitor } from './sendRequest';
 
 interface ListedMessage {
   id: number;
+  message_type?: unknown;
   echo_id?: string;
 }
 
-/** `messages` with the `echo_id` of each that answered a send, by `echoIds` (message id → `echo_id`). */
+/**
+ * `messages` with the `echo_id` of each that answered a send, by `echoIds` (message id →
+ * `echo_id`): the visitor's own messages only, never an agent's.
+ */
 export function withEchoIds<M extends ListedMessage>(messages: M[], echoIds: ReadonlyMap<number, string>): M[] {
   if (echoIds.size === 0) return messages;
   return messages.map((message) => {
-    const echoId = echoIds.get(message.id);
+    const echoId = message.message_type === MESSAGE_TYPE.incoming ? echoIds.get(message.id) : undefined;
     return echoId && !message.echo_id ? { ...message, echo_id: echoId } : message;
   });
 }

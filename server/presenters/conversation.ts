@@ -8,7 +8,7 @@ import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
 import type { User } from '../repositories/users';
 import { contactPushData } from './contact';
-import { messagePushData, type MessageView } from './message';
+import { type Audience, messagePushData, type MessageView } from './message';
 import { iso, seconds } from './time';
 import { userPushData } from './user';
 
@@ -40,12 +40,12 @@ export function conversationSummary(conversation: Conversation): ConversationSum
  * `meta.sender` as Chatwoot's contact partial carries it (docs/protocol.md#presence).
  */
 export function conversationJson(view: ConversationView, contactOnline: boolean) {
-  const data = conversationPushData(view);
+  const data = conversationPushData(view, 'agents');
   return { ...data, meta: { ...data.meta, sender: { ...data.meta.sender, availability_status: contactOnline ? 'online' : 'offline' } } };
 }
 
-/** `Conversations::EventDataPresenter`: realtime `data` and the Application API conversation. */
-export function conversationPushData(view: ConversationView): ConversationPushData {
+/** `Conversations::EventDataPresenter`: realtime `data` and the Application API conversation, as `audience` gets it. */
+export function conversationPushData(view: ConversationView, audience: Audience): ConversationPushData {
   const { conversation, contactInbox, contact, assignee } = view;
   return {
     id: conversation.display_id,
@@ -67,7 +67,7 @@ export function conversationPushData(view: ConversationView): ConversationPushDa
       created_at: iso(contactInbox.created_at),
       updated_at: iso(contactInbox.updated_at),
     },
-    messages: view.lastMessage ? [messagePushData(view.lastMessage)] : [],
+    messages: view.lastMessage ? [messagePushData(view.lastMessage, audience)] : [],
     meta: {
       sender: contactPushData(contact),
       assignee: assignee ? userPushData(assignee) : null,

@@ -5,7 +5,7 @@
  */
 import type { AgentMessage, MessagePushData } from '../../src/shared/applicationApi';
 import type { RealtimeMessage } from '../../src/shared/cable';
-import type { Attachment, CreatedMessage, WidgetMessage } from '../../src/shared/types';
+import { type Attachment, type CreatedMessage, MESSAGE_TYPE, type WidgetMessage } from '../../src/shared/types';
 import { publicUrl } from '../lib/publicUrl';
 import type { Contact, ContactInbox } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
@@ -67,7 +67,21 @@ export function attachmentData(row: AttachmentRow): Attachment {
 }
 
 const attachmentsOf = (view: MessageView) => (view.attachments.length ? { attachments: view.attachments.map(attachmentData) } : {});
-const echoOf = (view: MessageView) => (view.message.echo_id ? { echo_id: view.message.echo_id } : {});
+
+/**
+ * Who a message's payload goes to: the account's agents see every `echo_id`, a visitor only
+ * their own messages' — an agent's would let them name it in a send of theirs (and a bot that
+ * numbers its messages would make its private notes' guessable).
+ */
+export type Audience = 'agents' | 'visitor';
+
+/** The `echo_id` `audience` may see on the message: the visitor's own, or for agents also theirs. */
+function echoOf(view: MessageView, audience: Audience) {
+  const { message } = view;
+  const visitors = message.message_type === MESSAGE_TYPE.incoming ? message.echo_id : null;
+  const echoId = audience === 'agents' ? (visitors ?? message.agent_echo_id) : visitors;
+  return echoId ? { echo_id: echoId } : {};
+}
 
 /**
  * `GET /api/v1/widget/messages` item. Wren adds `status`, which Chatwoot leaves out, so the
@@ -89,7 +103,7 @@ export function widgetMessage(view: MessageView): WidgetMessage {
     status: message.status,
     ...attachmentsOf(view),
     ...(sender && { sender: sender as WidgetMessage['sender'] }),
-    ...echoOf(view),
+    ...echoOf(view, 'visitor'),
   };
 }
 
@@ -109,12 +123,12 @@ export function createdMessage(view: MessageView) {
     status: message.status,
     ...attachmentsOf(view),
     sender: senderData(view.sender) ?? null,
-    ...echoOf(view),
+    ...echoOf(view, 'visitor'),
   } satisfies CreatedMessage;
 }
 
-/** `Message#push_event_data`: the `data` of `message.created` / `message.updated`. */
-export function messagePushData(view: MessageView): MessagePushData {
+/** `Message#push_event_data`: the `data` of `message.created` / `message.updated`, as `audience` gets it. */
+export function messagePushData(view: MessageView, audience: Audience): MessagePushData {
   const { message, conversation } = view;
   const sender = senderData(view.sender);
   return {
@@ -145,7 +159,7 @@ export function messagePushData(view: MessageView): MessagePushData {
     },
     ...(sender && { sender }),
     ...attachmentsOf(view),
-    ...echoOf(view),
+    ...echoOf(view, audience),
   } satisfies RealtimeMessage;
 }
 
@@ -157,7 +171,7 @@ export function agentMessage(view: MessageView): AgentMessage {
     id: message.id,
     content: message.content,
     inbox_id: message.inbox_id,
-    ...echoOf(view),
+    ...echoOf(view, 'agents'),
     conversation_id: view.conversation.display_id,
     message_type: message.message_type,
     content_type: message.content_type,

@@ -5,12 +5,13 @@
  */
 import { isUniqueViolation, type Db } from '../db/database';
 import { createAttachments, type NewAttachment } from './attachments';
-import { createMessage, findMessageByEchoId, type Message, type NewMessage } from './messages';
+import { createMessage, findAgentSend, findVisitorSend, type Message, type NewMessage } from './messages';
 
 /**
  * Stores `values` with its `attachments` in one transaction. When the conversation already
- * holds a message with this `echo_id`, the unique (conversation, echo_id) constraint refuses
- * the insert, nothing is stored, and the stored message comes back with `created: false`.
+ * holds the visitor's message with this `echo_id` (or the agents' with this `agent_echo_id`), its
+ * unique key refuses the insert, nothing is stored, and the stored message comes back with
+ * `created: false`.
  */
 export async function createMessageOnce(
   db: Db,
@@ -25,9 +26,15 @@ export async function createMessageOnce(
     });
     return { message, created: true };
   } catch (error) {
-    const stored =
-      values.echo_id && isUniqueViolation(error) ? await findMessageByEchoId(db, values.conversation_id, values.echo_id) : undefined;
+    const stored = isUniqueViolation(error) ? await storedSend(db, values) : undefined;
     if (!stored) throw error;
     return { message: stored, created: false };
   }
+}
+
+/** The message an earlier attempt of `values` stored, by whose key it carries. */
+function storedSend(db: Db, values: NewMessage): Promise<Message | undefined> {
+  if (values.echo_id) return findVisitorSend(db, values.conversation_id, values.echo_id);
+  if (values.agent_echo_id) return findAgentSend(db, values.conversation_id, values.agent_echo_id);
+  return Promise.resolve(undefined);
 }

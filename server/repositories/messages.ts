@@ -38,7 +38,10 @@ export interface NewMessage {
   content_type?: ContentType;
   content_attributes?: Record<string, unknown>;
   private?: boolean;
+  /** The visitor's key for a send they may retry: their own (incoming) messages only. */
   echo_id?: string | null;
+  /** An agent's or a bot's key for a send they may retry (Application API). */
+  agent_echo_id?: string | null;
   source_id?: string | null;
   sender_type: SenderType | null;
   sender_id: number | null;
@@ -70,6 +73,7 @@ export async function createMessage(db: Db, values: NewMessage): Promise<Message
       additional_attributes: toJson(values.additional_attributes ?? {}),
       private: toFlag(values.private ?? false),
       echo_id: values.echo_id ?? null,
+      agent_echo_id: values.agent_echo_id ?? null,
       source_id: values.source_id ?? null,
       status: 'sent',
       created_at: now,
@@ -92,26 +96,46 @@ export async function findMessage(db: Db, conversationId: number, id: number): P
 }
 
 /**
- * The message `id` if it belongs to a conversation the visitor may see: how a visitor reaches
- * a message by id (never the inbox-wide lookup Chatwoot does).
+ * The message `id` if it belongs to a conversation the visitor may see and is one a visitor is
+ * shown (never a private note nor an activity): how a visitor reaches a message by id (never the
+ * inbox-wide lookup Chatwoot does).
  */
 export async function findVisitorMessage(db: Db, scope: VisitorScope, id: number): Promise<Message | undefined> {
   const row = await db
     .selectFrom('messages')
     .selectAll()
     .where('id', '=', id)
+    .where('private', '=', 0)
+    .where('message_type', '!=', MESSAGE_TYPE.activity)
     .where('conversation_id', 'in', (eb) => eb.selectFrom('conversations').select('conversations.id').where(visibleTo(scope)))
     .executeTakeFirst();
   return row && toMessage(row);
 }
 
-/** The message of this conversation created with `echoId`, if a previous attempt stored it. */
-export async function findMessageByEchoId(db: Db, conversationId: number, echoId: string): Promise<Message | undefined> {
+/**
+ * The visitor's own message of this conversation sent with `echoId`, if a previous attempt
+ * stored it. Only the visitor's messages carry one (`agent_echo_id` holds the agents'), and only
+ * theirs are looked at: another's `echo_id` never answers with another's message.
+ */
+export async function findVisitorSend(db: Db, conversationId: number, echoId: string): Promise<Message | undefined> {
   const row = await db
     .selectFrom('messages')
     .selectAll()
     .where('conversation_id', '=', conversationId)
+    .where('message_type', '=', MESSAGE_TYPE.incoming)
+    .where('sender_type', '=', 'Contact')
     .where('echo_id', '=', echoId)
+    .executeTakeFirst();
+  return row && toMessage(row);
+}
+
+/** The agent's or bot's message of this conversation sent with `echoId`, if a previous attempt stored it. */
+export async function findAgentSend(db: Db, conversationId: number, echoId: string): Promise<Message | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('agent_echo_id', '=', echoId)
     .executeTakeFirst();
   return row && toMessage(row);
 }

@@ -47,7 +47,7 @@ export async function postAgentMessage(
 ): Promise<{ view: MessageView; created: boolean }> {
   const { db } = deps;
   const contactInbox = await contactInboxOf(deps, conversation);
-  const { attachments, ...values } = input;
+  const { attachments, echo_id, ...values } = input;
   const { message, created } = await createMessageOnce(
     db,
     {
@@ -55,6 +55,7 @@ export async function postAgentMessage(
       inbox_id: conversation.inbox_id,
       conversation_id: conversation.id,
       ...values,
+      agent_echo_id: echo_id,
       sender_type: agent ? 'User' : null,
       sender_id: agent?.id ?? null,
     },

@@ -9,7 +9,7 @@ import type { RealtimeEventName, RealtimeTyping } from '../../src/shared/cable';
 import { REALTIME_EVENTS } from '../../src/shared/cable';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import { conversationPushData, type ConversationView } from '../presenters/conversation';
-import { messagePushData, type MessageView } from '../presenters/message';
+import { type Audience, messagePushData, type MessageView } from '../presenters/message';
 import { userPushData } from '../presenters/user';
 import type { Hub } from '../realtime/hub';
 import type { User } from '../repositories/users';
@@ -28,6 +28,15 @@ export function accountStream(accountId: number): string {
 }
 
 /**
+ * `data` for each audience: built twice only when the message in it carries what agents alone
+ * may see (an agent's `echo_id`), else the one object serves both.
+ */
+function perAudience<T>(build: (audience: Audience) => T, message: MessageView['message'] | undefined): Record<Audience, T> {
+  const agents = build('agents');
+  return { agents, visitor: message?.agent_echo_id ? build('visitor') : agents };
+}
+
+/**
  * `message.created` / `message.updated` to the account's agents, and to the contact unless the
  * message is a private note or an activity (those are for agents only).
  */
@@ -38,22 +47,29 @@ export function broadcastMessage(
   options: { performer?: User; previousChanges?: Record<string, [unknown, unknown]> } = {},
 ): void {
   const { message } = view;
-  const data = withEnvelope(
-    { ...messagePushData(view), ...(options.previousChanges && { previous_changes: options.previousChanges }) },
-    message.account_id,
-    options.performer,
+  const data = perAudience(
+    (audience) =>
+      withEnvelope(
+        { ...messagePushData(view, audience), ...(options.previousChanges && { previous_changes: options.previousChanges }) },
+        message.account_id,
+        options.performer,
+      ),
+    message,
   );
-  hub.broadcast(accountStream(message.account_id), event, data);
+  hub.broadcast(accountStream(message.account_id), event, data.agents);
   if (message.private || message.message_type === MESSAGE_TYPE.activity) return;
-  for (const token of view.audience) hub.broadcast(token, event, data);
+  for (const token of view.audience) hub.broadcast(token, event, data.visitor);
 }
 
 /** A conversation event (`conversation.created`, `.status_changed`, `.updated`) to the contact and the agents. */
 export function broadcastConversation(hub: Hub, event: RealtimeEventName, view: ConversationView): void {
   // The payload is re-read conversation data, without performer (docs/protocol.md#events).
-  const data = withEnvelope(conversationPushData(view), view.conversation.account_id);
-  hub.broadcast(accountStream(view.conversation.account_id), event, data);
-  for (const token of view.audience) hub.broadcast(token, event, data);
+  const data = perAudience(
+    (audience) => withEnvelope(conversationPushData(view, audience), view.conversation.account_id),
+    view.lastMessage?.message,
+  );
+  hub.broadcast(accountStream(view.conversation.account_id), event, data.agents);
+  for (const token of view.audience) hub.broadcast(token, event, data.visitor);
 }
 
 /** An event for the account's agents only (e.g. the visitor's typing), never to contacts. */
@@ -67,15 +83,19 @@ export function broadcastToAgents(hub: Hub, accountId: number, event: RealtimeEv
  */
 export function broadcastTyping(hub: Hub, on: boolean, view: ConversationView, user: User, isPrivate: boolean): void {
   const event = on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff;
-  const data = withEnvelope(
-    {
-      conversation: conversationPushData(view),
-      user: userPushData(user),
-      is_private: isPrivate,
-    } satisfies Omit<RealtimeTyping, 'account_id'>,
-    view.conversation.account_id,
+  const data = perAudience(
+    (audience) =>
+      withEnvelope(
+        {
+          conversation: conversationPushData(view, audience),
+          user: userPushData(user),
+          is_private: isPrivate,
+        } satisfies Omit<RealtimeTyping, 'account_id'>,
+        view.conversation.account_id,
+      ),
+    view.lastMessage?.message,
   );
-  hub.broadcast(accountStream(view.conversation.account_id), event, data);
+  hub.broadcast(accountStream(view.conversation.account_id), event, data.agents);
   if (isPrivate) return;
-  for (const token of view.audience) hub.broadcast(token, event, data);
+  for (const token of view.audience) hub.broadcast(token, event, data.visitor);
 }

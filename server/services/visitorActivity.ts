@@ -21,7 +21,7 @@ export async function setVisitorTyping(deps: AppDeps, visitor: Visitor, conversa
   const updated = await updateConversation(deps.db, conversation.id, { contact_typing_at: on ? Date.now() : null });
   const view = await loadConversationView(deps.db, updated, { contactInbox: visitor.contactInbox });
   broadcastToAgents(deps.hub, updated.account_id, on ? REALTIME_EVENTS.typingOn : REALTIME_EVENTS.typingOff, {
-    conversation: conversationPushData(view),
+    conversation: conversationPushData(view, 'agents'),
     user: contactPushData(visitor.contact),
     is_private: false,
   });

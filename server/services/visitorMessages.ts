@@ -14,7 +14,7 @@ import { createConversation, latestConversation, updateConversation, type Conver
 import type { Inbox } from '../repositories/inboxes';
 import type { NewAttachment } from '../repositories/attachments';
 import { createMessageOnce } from '../repositories/messageCreation';
-import { countIncomingSince, findMessage, findMessageByEchoId } from '../repositories/messages';
+import { countIncomingSince, findMessage, findVisitorSend } from '../repositories/messages';
 import { broadcastConversation, broadcastMessage } from './broadcast';
 import { setConversationStatus } from './conversationStatus';
 import { collectEmailIfAway } from './emailCollect';
@@ -98,7 +98,7 @@ export async function postIncomingMessage(
     let conversation = await latestConversation(db, visitor.contactInbox);
     // Before the flood guard: a retried send answers with its stored copy and never counts twice.
     if (conversation && input.echo_id) {
-      const existing = await findMessageByEchoId(db, conversation.id, input.echo_id);
+      const existing = await findVisitorSend(db, conversation.id, input.echo_id);
       if (existing) return { view: await loadMessageView(db, conversation, visitor.contactInbox, existing), created: false };
     }
     if (options.newConversation || (conversation?.status === 'resolved' && !visitor.inbox.allow_messages_after_resolved))

@@ -40,7 +40,7 @@ export function widgetConversationAttributeRoutes(deps: AppDeps) {
     const { custom_attribute: keys } = await readBody(c, DestroyAttributes);
     const conversation = await current(c);
     if (!conversation) throw notFound();
-    return c.json(conversationPushData(await removeCustomAttributes(deps, conversation, keys)));
+    return c.json(conversationPushData(await removeCustomAttributes(deps, conversation, keys), 'visitor'));
   });
 
   app.post('/labels', auth, async (c) => {
