@@ -17,8 +17,6 @@ export interface Send {
   visitor: string;
   /** The inbox the token names, which Chatwoot's answer to a send carries. */
   inboxId: number;
-  /** A digest of the token itself: a stored answer goes back unasked only to the token that sent it. */
-  token: string;
   echoId: string;
   /** The message's text; null for an upload, which is recognised by `echo_id` alone. */
   content: string | null;
@@ -39,18 +37,18 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 /**
  * The visitor a widget token names: the claims of the JWT's payload, read without checking its
  * signature, which only Chatwoot can. That is safe here because nothing is answered on the
- * strength of it alone: a stored answer goes back unasked only to the very token that sent it,
- * and any other must first read the message from Chatwoot itself (`sendOnce.ts`); `echo_id`s go
- * only on a list Chatwoot gave that token (`sentEchoes.ts`).
+ * strength of it alone: a send is answered from the ledger only with the message Chatwoot shows
+ * that very token in its conversation (`sendOnce.ts`), and `echo_id`s go only on a list Chatwoot
+ * gave that token (`sentEchoes.ts`).
  */
-export function tokenVisitor(token: string | undefined): Pick<Send, 'visitor' | 'inboxId' | 'token'> | undefined {
+export function tokenVisitor(token: string | undefined): Pick<Send, 'visitor' | 'inboxId'> | undefined {
   const payload = token && token.length <= 2048 ? token.split('.')[1] : undefined;
   if (!token || !payload) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { source_id?: unknown; inbox_id?: unknown };
     const inboxId = Number(claims.inbox_id);
     if (typeof claims.source_id !== 'string' || !claims.source_id || !Number.isSafeInteger(inboxId) || inboxId < 1) return undefined;
-    return { visitor: digest(`${inboxId}:${claims.source_id}`), inboxId, token: digest(token) };
+    return { visitor: digest(`${inboxId}:${claims.source_id}`), inboxId };
   } catch {
     return undefined;
   }

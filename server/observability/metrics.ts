@@ -126,13 +126,13 @@ export function countGatewayCache(cache: string, result: 'hit' | 'miss'): void {
 
 const gatewaySends = new Counter({
   name: 'wren_gateway_sends_total',
-  help: "Visitors' messages the gateway handled: forwarded to Chatwoot, answered_again from its ledger (a retry), or found_stored in the conversation (a retry of a send whose answer was lost)",
+  help: "Visitors' messages the gateway handled: forwarded to Chatwoot, answered_again from its ledger (a retry), found_stored in the conversation (a retry of a send whose answer was lost), or refused_full (its ledger had no room: tried again later)",
   labelNames: ['outcome'] as const,
   registers: [METRICS],
 });
 
 /** How the gateway handled a visitor's message that carries an `echo_id` (`server/gateway/sendOnce.ts`). */
-export type GatewaySendOutcome = 'forwarded' | 'answered_again' | 'found_stored';
+export type GatewaySendOutcome = 'forwarded' | 'answered_again' | 'found_stored' | 'refused_full';
 
 /** Counts one visitor message handled by the gateway. */
 export function countGatewaySend(outcome: GatewaySendOutcome): void {

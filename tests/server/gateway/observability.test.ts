@@ -60,9 +60,10 @@ describe("the gateway's logs and metrics (README, Running in production)", () =>
     const grew = (name: string, labels: string) => sample(after, name, labels) - sample(before, name, labels);
 
     expect(grew('wren_gateway_upstream_requests_total', 'method="POST",route="/api/v1/widget/config",status="2xx"')).toBe(1);
-    expect(grew('wren_gateway_upstream_requests_total', 'method="GET",route="/api/v1/widget/messages",status="2xx"')).toBe(1);
+    // The visitor's list, and the retry's message read back from the conversation.
+    expect(grew('wren_gateway_upstream_requests_total', 'method="GET",route="/api/v1/widget/messages",status="2xx"')).toBe(2);
     expect(grew('wren_gateway_upstream_requests_total', 'method="GET",route="/api/v1/widget/conversations",status="4xx"')).toBe(1);
-    expect(grew('wren_gateway_upstream_duration_seconds_count', 'method="GET",route="/api/v1/widget/messages"')).toBe(1);
+    expect(grew('wren_gateway_upstream_duration_seconds_count', 'method="GET",route="/api/v1/widget/messages"')).toBe(2);
     expect(grew('wren_gateway_cache_lookups_total', 'cache="campaigns",result="miss"')).toBe(1);
     expect(grew('wren_gateway_cache_lookups_total', 'cache="campaigns",result="hit"')).toBe(1);
     expect(grew('wren_gateway_sends_total', 'outcome="forwarded"')).toBe(1);

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signWidgetToken } from '../../../server/auth/widgetToken';
 import { SEND_WINDOW_MS } from '../../../src/shared/sendWindow';
 import { CLOCK_SKEW_S } from '../../../server/gateway/sendOnce';
+import { MemorySendLedger, type SendLedgerBounds } from '../../../server/gateway/sendLedger';
+import { KeyedLock } from '../../../server/lib/keyedLock';
 import { contractBreaches } from '../contract/widgetApiContract';
 import { createFixture, type Fixture } from '../helpers';
 import { chatwootOf, gatewayInFrontOf, sendsIn, sendThrough } from './gatewayFixture';
@@ -17,10 +19,11 @@ describe('gateway mode: each send stored in Chatwoot once', () => {
     await upstream?.close();
   });
 
-  async function setUp(options: Parameters<typeof chatwootOf>[1] = {}, now?: () => number) {
+  async function setUp(options: Parameters<typeof chatwootOf>[1] = {}, now?: () => number, bounds?: SendLedgerBounds) {
     upstream = await createFixture();
     const chatwoot = chatwootOf(upstream, options);
-    const gateway = await gatewayInFrontOf(upstream, { fetch: chatwoot.fetch, now });
+    const sends = bounds && { ledger: new MemorySendLedger(bounds, now), locks: new KeyedLock() };
+    const gateway = await gatewayInFrontOf(upstream, { fetch: chatwoot.fetch, now, sends });
     const visitor = await upstream.visit();
     const send = (message: Record<string, unknown>, token = visitor.authToken) => sendThrough(gateway, token, message);
     const stored = async () =>
@@ -28,7 +31,7 @@ describe('gateway mode: each send stored in Chatwoot once', () => {
     return { ...chatwoot, gateway, visitor, send, stored };
   }
 
-  it('answers a send that comes again with the first answer, without asking Chatwoot', async () => {
+  it('answers a send that comes again with the message that answered it, read back, without forwarding it', async () => {
     const { send, stored, asked } = await setUp();
     const first = await send({ content: 'Where is my order?', echo_id: 'e-1' });
     expect(first.status).toBe(200);
@@ -37,6 +40,8 @@ describe('gateway mode: each send stored in Chatwoot once', () => {
     expect(await again.text()).toBe(await first.text());
     expect(again.headers.get('content-type')).toMatch(/^application\/json/);
     expect(sendsIn(asked)).toBe(1);
+    // The ledger keeps the message's id, not the answer: the visitor's own token reads it back.
+    expect(asked.filter((call) => call === 'GET /api/v1/widget/messages')).toHaveLength(1);
     expect(await stored()).toEqual(['Where is my order?']);
   });
 
@@ -55,10 +60,11 @@ describe('gateway mode: each send stored in Chatwoot once', () => {
       await contractBreaches({ method: 'POST', url: `/api/v1/widget/messages?website_token=${gateway.token}`, status: 200, body }),
     ).toEqual([]);
     expect(sendsIn(asked)).toBe(1);
-    // Found once, it is answered from the ledger from then on.
+    // Found once, it is answered by its id from then on: read back, never looked for again.
     const third = await send({ content: 'Is it shipped?', echo_id: 'e-1' });
     expect(await third.text()).toBe(body);
-    expect(asked.filter((call) => call === 'GET /api/v1/widget/messages')).toHaveLength(1);
+    expect(asked.filter((call) => call === 'GET /api/v1/widget/messages')).toHaveLength(2);
+    expect(sendsIn(asked)).toBe(1);
     expect(await stored()).toEqual(['Is it shipped?']);
   });
 
@@ -173,5 +179,49 @@ describe('gateway mode: each send stored in Chatwoot once', () => {
     expect(sendsIn(asked)).toBe(2);
     expect(await stored()).toEqual(['No echo', 'No echo']);
     expect((await send({ content: 'Nobody', echo_id: 'e-9' }, 'not-a-token')).status).toBe(404);
+  });
+
+  it("keeps a visitor's lost send through 900 sends of 10,000 characters from six others: its retry is found, not sent again", {
+    timeout: 120_000,
+  }, async () => {
+    let lose: 'after' | undefined = 'after';
+    const { send, stored, asked, gateway } = await setUp({ lose: () => lose });
+    expect((await send({ content: 'Where is my parcel?', echo_id: 'a-1' })).status).toBe(502);
+    lose = undefined;
+    // Quotes double in a JSON answer: the answers alone would have been 36 MB.
+    const long = `${'"'.repeat(9_999)}!`;
+    const others = await Promise.all(Array.from({ length: 6 }, () => upstream.visit()));
+    await Promise.all(
+      others.map(async (other, v) => {
+        for (let i = 0; i < 150; i++) {
+          const res = await sendThrough(gateway, other.authToken, { content: long, echo_id: `o${v}-${i}` });
+          expect(res.status).toBe(200);
+        }
+      }),
+    );
+    const again = await send({ content: 'Where is my parcel?', echo_id: 'a-1' });
+    expect(again.status).toBe(200);
+    expect(sendsIn(asked)).toBe(1 + 900);
+    expect(await stored()).toEqual(['Where is my parcel?']);
+  });
+
+  it("refuses a new send it has no room for, forwarding nothing: 503 past everyone's bound, 429 past the visitor's share", async () => {
+    const { send, asked, gateway } = await setUp({}, undefined, { maxSends: 3, maxBytes: 1_000_000, maxSendsPerVisitor: 2 });
+    expect((await send({ content: 'one', echo_id: 'e-1' })).status).toBe(200);
+    expect((await send({ content: 'two', echo_id: 'e-2' })).status).toBe(200);
+    const mine = await send({ content: 'three', echo_id: 'e-3' });
+    expect(mine.status).toBe(429);
+    expect(Number(mine.headers.get('retry-after'))).toBeGreaterThan(60);
+    const other = await upstream.visit();
+    expect((await sendThrough(gateway, other.authToken, { content: 'hello', echo_id: 'o-1' })).status).toBe(200);
+    const third = await upstream.visit();
+    const full = await sendThrough(gateway, third.authToken, { content: 'hi', echo_id: 't-1' });
+    expect(full.status).toBe(503);
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await full.json()).toEqual({ error: expect.stringContaining('try again') });
+    expect(sendsIn(asked)).toBe(3);
+    // Every send taken is still recognised: a retry is answered, not stored again.
+    expect((await send({ content: 'one', echo_id: 'e-1' })).status).toBe(200);
+    expect(sendsIn(asked)).toBe(3);
   });
 });

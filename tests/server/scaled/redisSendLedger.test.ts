@@ -4,21 +4,15 @@
  * messages in the lists it passes on (`server/gateway/sentEchoes.ts`), within the window.
  */
 import { startRedis } from '../../../e2e/support/services.mjs';
-import type { AnsweredSend } from '../../../server/gateway/sendLedger';
+import { type AnsweredSend, contentDigest } from '../../../server/gateway/sendLedger';
 import { SEND_WINDOW_MS } from '../../../src/shared/sendWindow';
 import { randomToken } from '../../../server/lib/random';
 import { SILENT_LOGGER } from '../../../server/observability/logger';
 import { connectRedisCommands, type RedisCommands } from '../../../server/redis/redisConnection';
 import { RedisSendLedger } from '../../../server/redis/redisSendLedger';
+import { ledgerBoundTests } from '../gateway/ledgerBounds';
 
-const answered = (messageId: number): AnsweredSend => ({
-  state: 'answered',
-  token: 't',
-  messageId,
-  status: 200,
-  contentType: 'application/json',
-  body: `{"id":${messageId}}`,
-});
+const answered = (messageId: number): AnsweredSend => ({ state: 'answered', messageId });
 
 describe("the gateway's ledger of sends in Redis", () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -39,7 +33,7 @@ describe("the gateway's ledger of sends in Redis", () => {
   it("answers for each visitor their own answered messages, each with its send's echo_id, in one read", async () => {
     await ledger.set('v', 'e-1', answered(1));
     await ledger.set('v', 'e:2', answered(2));
-    await ledger.set('v', 'e-3', { state: 'forwarded', at: clock, content: 'hi' });
+    await ledger.set('v', 'e-3', { state: 'forwarded', at: clock, digest: contentDigest('hi') });
     await ledger.set('w', 'e-1', answered(9));
     expect(await ledger.answeredEchoIds('v')).toEqual(
       new Map([
@@ -65,5 +59,24 @@ describe("the gateway's ledger of sends in Redis", () => {
     const ttl = await connection.commands.pttl(key);
     expect(ttl).toBeGreaterThan(SEND_WINDOW_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(SEND_WINDOW_MS);
+  });
+
+  it("reads a record an earlier version kept, with the text and the answer, as today's", async () => {
+    const key = (echoId: string) => `${connection.prefix}gateway:send:v:${echoId}`;
+    await connection.commands.set(key('old-1'), JSON.stringify({ state: 'forwarded', at: 5, content: 'hi' }));
+    await connection.commands.set(
+      key('old-2'),
+      JSON.stringify({ state: 'answered', token: 't', messageId: 4, status: 200, contentType: 'application/json', body: '{"id":4}' }),
+    );
+    expect(await ledger.get('v', 'old-1')).toEqual({ state: 'forwarded', at: 5, digest: contentDigest('hi') });
+    expect(await ledger.get('v', 'old-2')).toEqual({ state: 'answered', messageId: 4 });
+  });
+
+  ledgerBoundTests(async (bounds) => {
+    let start = Date.now();
+    return {
+      ledger: new RedisSendLedger(connection, () => start, bounds),
+      advance: (ms) => void (start += ms),
+    };
   });
 });
