@@ -8,6 +8,7 @@ import { REALTIME_EVENTS } from '../../src/shared/cable';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { AppDeps } from '../context';
 import { notFound } from '../lib/apiError';
+import { isId } from '../lib/storable';
 import { findCampaign, type Campaign } from '../repositories/campaigns';
 import { createConversation, latestConversation } from '../repositories/conversations';
 import type { Inbox } from '../repositories/inboxes';
@@ -17,11 +18,14 @@ import { broadcastConversation } from './broadcast';
 import { loadConversationView } from './viewLoaders';
 import { withVisitorLock, type Visitor } from './visitorMessages';
 
-/** The campaign `campaign.triggered`'s `eventInfo` names, when the inbox runs it; 404 for an unknown or disabled one. */
+/**
+ * The campaign `campaign.triggered`'s `eventInfo` names, when the inbox runs it; 404 for an
+ * unknown or disabled one, and for any id no campaign can have (past an `integer` column's).
+ */
 export async function triggeredCampaign(deps: AppDeps, inbox: Inbox, eventInfo: Record<string, unknown>): Promise<Campaign> {
   const raw = eventInfo.campaign_id;
-  const displayId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  const campaign = Number.isInteger(displayId) ? await findCampaign(deps.db, inbox.account_id, displayId) : undefined;
+  const displayId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  const campaign = isId(displayId) ? await findCampaign(deps.db, inbox.account_id, displayId) : undefined;
   if (!campaign || campaign.inbox_id !== inbox.id || !campaign.enabled) throw notFound();
   return campaign;
 }
