@@ -1,5 +1,9 @@
 import { countRateLimitRejection, METRICS, observeRealtime } from '../../../server/observability/metrics';
 import { createFixture, sendMessage, type Fixture } from '../helpers';
+import { gatewayInFrontOf } from '../gateway/gatewayFixture';
+
+/** What `@hono/node-server` hands a route about the connection a request came on. */
+const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 let fx: Fixture;
 afterEach(async () => {
@@ -13,8 +17,9 @@ function sample(text: string, name: string, labels = ''): number {
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
+/** Scrapes as a scraper on this machine would (a loopback connection). */
 async function scrape(headers: Record<string, string> = {}) {
-  const res = await fx.request('/metrics', { headers });
+  const res = await fx.app.request('/metrics', { headers }, from('127.0.0.1'));
   expect(res.status).toBe(200);
   expect(res.headers.get('Content-Type')).toContain('text/plain');
   return res.text();
@@ -78,5 +83,28 @@ describe('GET /metrics', () => {
       expect(await res.json()).toEqual({ error: expect.stringContaining('metrics token') });
     }
     expect(await scrape({ Authorization: 'Bearer scrape-token-1' })).toContain('wren_messages_total');
+    // With the token, a scraper on another machine is answered too.
+    const remote = await fx.app.request('/metrics', { headers: { Authorization: 'Bearer scrape-token-1' } }, from('203.0.113.7'));
+    expect(remote.status).toBe(200);
+  });
+
+  it('answers only this machine without METRICS_TOKEN, in both modes: no other address, nothing a proxy passed on', async () => {
+    fx = await createFixture();
+    const gateway = await gatewayInFrontOf(fx);
+    for (const app of [fx.app, gateway.app]) {
+      const status = async (address: string | undefined, headers: Record<string, string> = {}) =>
+        (await app.request('/metrics', { headers }, address === undefined ? undefined : from(address))).status;
+      expect(await status('127.0.0.1')).toBe(200);
+      expect(await status('::1')).toBe(200);
+      expect(await status('::ffff:127.0.0.1')).toBe(200);
+      for (const address of ['203.0.113.7', '10.0.0.2', '::ffff:192.0.2.1', '2001:db8::1']) expect(await status(address)).toBe(404);
+      // nginx on this machine connects from loopback, on behalf of whoever asked it.
+      expect(await status('127.0.0.1', { 'X-Forwarded-For': '203.0.113.7' })).toBe(404);
+      expect(await status('127.0.0.1', { Forwarded: 'for=203.0.113.7' })).toBe(404);
+      expect(await status('127.0.0.1', { 'X-Real-IP': '203.0.113.7' })).toBe(404);
+      expect(await status(undefined)).toBe(404);
+      const refused = await app.request('/metrics', {}, from('203.0.113.7'));
+      expect(await refused.json()).toEqual({ error: 'Not found' });
+    }
   });
 });
