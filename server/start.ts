@@ -14,6 +14,7 @@ import { createApp } from './app';
 import type { AppConfig, Config } from './config';
 import { inProcess, throughRedis, type Coordination } from './coordination';
 import { migrateToLatest, openDatabase } from './db/database';
+import { keepUploadsPrivate } from './uploads/storage';
 import { seed } from './db/seed';
 import { createMailer } from './mail/mailer';
 import { SILENT_LOGGER, type Logger } from './observability/logger';
@@ -53,6 +54,7 @@ export interface StartOptions {
 }
 
 async function referenceMode(base: Config, logger: Logger, options: StartOptions): Promise<Mode & { config: AppConfig }> {
+  keepUploadsPrivate(base.uploadsDir);
   const db = openDatabase(base, logger);
   let coordination: Coordination | undefined;
   let config: AppConfig;

@@ -4,7 +4,7 @@
  * what differs between the engines is kept here: how a connection is opened, how a unique
  * violation looks, and how concurrent writers are kept in line.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -41,9 +41,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/**
+ * The database file holds every conversation, the secret key and the tokens: readable by its
+ * owner only (0600), in a folder created 0700. SQLite gives its `-wal` and `-shm` files the
+ * database's own mode; files an earlier version left open to others are closed now.
+ */
+function ownerOnly(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+}
+
 /** Opens (creating the folder if needed) the SQLite database at `path`, or a private in-memory one. */
 export function createDatabase(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') ownerOnly(path);
   const sqlite = new SQLite(path);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');

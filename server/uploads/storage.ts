@@ -3,7 +3,7 @@
  * client's name, so no path or name from the request reaches the file system), first as
  * `<key>.part` and renamed when complete, so an interrupted upload never looks like a file.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomToken } from '../lib/random';
@@ -21,6 +21,15 @@ export interface PendingFile {
   finish(): Promise<void>;
   commit(): Promise<void>;
   discard(): Promise<void>;
+}
+
+/**
+ * The visitors' files are Wren's alone: UPLOADS_DIR is made 0700 when the server starts (one an
+ * earlier version made open to others is closed), and each file in it is written 0600.
+ */
+export function keepUploadsPrivate(uploadsDir: string): void {
+  mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+  chmodSync(uploadsDir, 0o700);
 }
 
 /** The path of the stored file `key` (the key is validated by the caller). */
@@ -50,10 +59,10 @@ function writeChunk(stream: WriteStream, chunk: Uint8Array): Promise<void> {
  * that crosses it throws `tooLarge()` instead of being written.
  */
 export async function startFile(uploadsDir: string, maxBytes: number, tooLarge: () => Error): Promise<PendingFile> {
-  await mkdir(uploadsDir, { recursive: true });
+  await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
   const key = randomToken(24);
   const partPath = `${storedPath(uploadsDir, key)}.part`;
-  const stream = createWriteStream(partPath, { flags: 'wx', mode: 0o640 });
+  const stream = createWriteStream(partPath, { flags: 'wx', mode: 0o600 });
   let closed = false;
   const close = () =>
     new Promise<void>((resolve, reject) => {
