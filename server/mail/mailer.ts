@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { isSingleEmailAddress } from '../../src/shared/email';
 import { DEFAULT_BRANDING, type Branding } from '../config';
 
 export interface MailMessage {
@@ -19,6 +20,15 @@ export interface Mailer {
 }
 
 /**
+ * `message`, refused unless `to` is one address: a header would read `a@x.example,b@y.example` as
+ * two recipients. Every route checks first (422); an e-mail an earlier version stored is caught here.
+ */
+function oneRecipient(message: MailMessage): MailMessage {
+  if (!isSingleEmailAddress(message.to)) throw new Error('not mailing an address that is not a single e-mail address');
+  return message;
+}
+
+/**
  * A mailer for `smtpUrl`, or one writing `.eml` files into `outboxDir`. Mail goes out under the
  * installation's name (`INSTALLATION_NAME`, by default Wren).
  */
@@ -28,14 +38,14 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; bra
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({ from, ...oneRecipient(message) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...oneRecipient(message) });
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       await writeFile(join(options.outboxDir, name), info.message as Buffer);

@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { ApiError, ValidationError } from '../lib/apiError';
 import { jsonBoundsViolation } from '../lib/jsonBounds';
+import { isSingleEmailAddress } from '../../src/shared/email';
 import { MAX_ID } from '../lib/storable';
 
 /**
@@ -97,6 +98,9 @@ export const refuseNulInAddress: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
+/** What a refused e-mail address is told, wherever one is taken. */
+export const EMAIL_INVALID = 'Please enter a valid email address';
+
 /** Schema pieces used by several routes. */
 export const schemas = {
   // valibot's record would take an array (turning it into {"0": …}); attribute maps are plain objects.
@@ -105,6 +109,20 @@ export const schemas = {
     'Invalid type: Expected an object',
   ),
   optionalText: (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max)))),
+  /**
+   * An e-mail address given to be stored or mailed to: blank is none, anything else must be one
+   * address (`src/shared/email.ts`) or the request is refused with 422 — never stored, dropped
+   * or mailed to.
+   */
+  optionalEmail: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(255),
+        v.check((value) => value.trim() === '' || isSingleEmailAddress(value.trim()), EMAIL_INVALID),
+      ),
+    ),
+  ),
   /** A record's id (or any whole number an `integer` column keeps): 1 to `MAX_ID`. */
   id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID)),
   /** A whole number from 0 to `MAX_ID`, e.g. a position. */

@@ -1,10 +1,11 @@
 /**
  * Contact identification (docs/protocol.md#contact), shared by `PATCH /contact`, `set_user`, conversation
- * start and `input_email` answers: blank values are ignored, invalid e-mail/phone are dropped
- * rather than failing the request, attribute maps are deep-merged, and only a proven identifier
+ * start and `input_email` answers: blank values are ignored, an invalid phone is dropped rather
+ * than failing the request (an invalid e-mail the routes refuse with 422 first, and one that got
+ * here is never stored), attribute maps are deep-merged, and only a proven identifier
  * merges the visitor into a contact the account already knows (see `identifyContact`).
  */
-import { isEmailAddress } from '../../src/shared/email';
+import { isSingleEmailAddress } from '../../src/shared/email';
 import { isInternationalPhone } from '../../src/shared/validators';
 import type { Db } from '../db/database';
 import { ApiError } from '../lib/apiError';
@@ -25,11 +26,6 @@ export interface ContactDetails {
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 
-/** Whether `email` looks like an address (the same loose check Chatwoot's widget applies). */
-export function isValidEmail(email: string): boolean {
-  return isEmailAddress(email) && email.length <= 255;
-}
-
 const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** Whether the contact is still anonymous (nothing identifies them). */
@@ -42,7 +38,7 @@ export function usableIdentity(details: ContactDetails): { email?: string; phone
   const email = present(details.email) ? details.email.trim().toLowerCase() : undefined;
   const phone = present(details.phone_number) ? details.phone_number.replace(/[\s()-]/g, '') : undefined;
   return {
-    ...(email && isValidEmail(email) && { email }),
+    ...(email && isSingleEmailAddress(email) && { email }),
     ...(phone && isInternationalPhone(phone) && { phone_number: phone }),
     ...(present(details.identifier) && { identifier: details.identifier.trim().slice(0, 255) }),
   };

@@ -59,7 +59,7 @@ describe('POST /api/v1/widget/conversations/transcript', () => {
     expect(missing.status).toBe(422);
     expect(await missing.json()).toEqual({ error: 'An email address is required to send the transcript' });
     const invalid = await transcript(visitor, { email: 'nope' });
-    expect(await invalid.json()).toEqual({ error: 'Please enter a valid email address' });
+    expect(await invalid.json()).toEqual({ error: 'email: Please enter a valid email address' });
     expect(fx.mails).toEqual([]);
   });
 

@@ -12,10 +12,10 @@ import { countConversations, findConversationByDisplayId, listConversations } fr
 import { setTyping } from '../../services/agentActions';
 import { setConversationStatus } from '../../services/conversationStatus';
 import { teamRead } from '../../services/teamReceipts';
-import { isValidEmail } from '../../services/contactIdentity';
+import { isSingleEmailAddress } from '../../../src/shared/email';
 import { mailTranscript } from '../../services/transcript';
 import { loadConversationView } from '../../services/viewLoaders';
-import { paramId, queryInt, readBody } from '../body';
+import { EMAIL_INVALID, paramId, queryInt, readBody } from '../body';
 
 const STATUSES = ['open', 'resolved', 'pending', 'snoozed'] as const;
 const PER_PAGE = 25;
@@ -31,7 +31,7 @@ const ToggleTyping = v.object({
 });
 
 const Transcript = v.object({
-  email: v.pipe(v.string(), v.trim(), v.maxLength(255), v.check(isValidEmail, 'Please enter a valid email address')),
+  email: v.pipe(v.string(), v.trim(), v.maxLength(255), v.check(isSingleEmailAddress, EMAIL_INVALID)),
 });
 
 /** The conversation `:id` (display id) of the request's account; 404 when absent. */

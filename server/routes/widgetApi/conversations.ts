@@ -24,7 +24,7 @@ export const CreateConversation = v.object({
   contact: v.optional(
     v.object({
       name: schemas.optionalText(255),
-      email: schemas.optionalText(255),
+      email: schemas.optionalEmail,
       phone_number: schemas.optionalText(32),
     }),
   ),

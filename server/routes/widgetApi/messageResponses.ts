@@ -10,11 +10,11 @@ import { contactJson } from '../../presenters/contact';
 import { findVisitorMessage } from '../../repositories/messages';
 import { identifyContact } from '../../services/contactIdentity';
 import { answerMessage } from '../../services/messageResponses';
-import { paramId, readBody } from '../body';
+import { paramId, readBody, schemas } from '../body';
 import { storedVisitor, visitorAuth } from './auth';
 
 export const Answer = v.object({
-  contact: v.optional(v.nullable(v.object({ email: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) }))),
+  contact: v.optional(v.nullable(v.object({ email: schemas.optionalEmail }))),
   message: v.optional(v.nullable(v.object({ submitted_values: v.optional(v.unknown()) }))),
 });
 
