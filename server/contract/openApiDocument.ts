@@ -111,11 +111,19 @@ function responses(operation: Operation) {
   return answers;
 }
 
+/**
+ * The method and the path's segments, parameters by their names: `DELETE /labels/:label` →
+ * `deleteLabelsLabel`. Only letters, digits and `_`, so the id is safe in a URL.
+ */
+function operationId(operation: Operation): string {
+  const segments = operation.path.replace('/api/v1/widget', '').split('/').filter(Boolean);
+  const words = segments.map((segment) => segment.replace(/^:/, '')).map((word) => word[0].toUpperCase() + word.slice(1));
+  return `${operation.method.toLowerCase()}${words.join('')}`;
+}
+
 function operationObject(operation: Operation) {
   return {
-    operationId: `${operation.method.toLowerCase()}${openApiPath(operation.path)
-      .replace('/api/v1/widget', '')
-      .replace(/[/{}]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
+    operationId: operationId(operation),
     summary: operation.summary,
     ...(operation.description && { description: operation.description }),
     ...(operation.wren && { 'x-wren': operation.wren }),
