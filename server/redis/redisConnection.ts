@@ -31,14 +31,26 @@ export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
+/**
+ * How soon a lost connection is tried again, every time: the longest a request waits for Redis
+ * once it is back. (ioredis' own back-off grows to 2 s, so after an outage of a few seconds the
+ * first requests still found the connection down and were answered 503.)
+ */
+export const REDIS_RECONNECT_MS = 100;
+
 function connect(url: string, name: string, logger: Logger): Redis {
   const client = new Redis(url, {
     lazyConnect: true,
     connectionName: name,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    // While the connection is down, commands fail at once instead of queueing until it is back:
-    // every caller has something to do meanwhile. ioredis keeps reconnecting by itself.
-    enableOfflineQueue: false,
+    // While the connection is down a command waits for the next attempt to reconnect: it is sent
+    // the moment Redis is back, so the first request after an outage succeeds, and it fails as
+    // soon as that attempt fails (no retries per request), so an outage holds no request longer
+    // than an attempt; `commandTimeout` bounds an attempt that hangs. Every caller has something
+    // to do on a failure.
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => REDIS_RECONNECT_MS,
   });
   let down = false;
   client.on('error', (error) => {

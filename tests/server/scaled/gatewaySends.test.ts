@@ -3,6 +3,8 @@
  * a send that comes again through another process, or through two at once, or after the process
  * that forwarded it stopped without its answer, is recognised.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startRedis } from '../../../e2e/support/services.mjs';
 import { randomToken } from '../../../server/lib/random';
 import { RedisLocks } from '../../../server/redis/redisLocks';
 import { RedisSendLedger } from '../../../server/redis/redisSendLedger';
@@ -71,5 +73,17 @@ describe('gateway processes on one Redis: each send stored in Chatwoot once', ()
     expect(await busy.json()).toEqual({ error: 'The server is busy; please try again' });
     expect(sends()).toBe(0);
     expect(await stored()).toEqual([]);
+  });
+
+  it('store the first send after Redis comes back from a 10 s outage', { timeout: 60_000 }, async () => {
+    const { a, b, visitor, stored, sends } = await twoGateways();
+    await setup.redis.stop();
+    await sleep(10_000);
+    setup.redis = await startRedis({ port: setup.redis.port });
+    const first = await sendThrough(a, visitor.authToken, { content: 'Redis is back', echo_id: 'e-1' });
+    expect(first.status).toBe(200);
+    expect((await sendThrough(b, visitor.authToken, { content: 'Redis is back', echo_id: 'e-1' })).status).toBe(200);
+    expect(sends()).toBe(1);
+    expect(await stored()).toEqual(['Redis is back']);
   });
 });

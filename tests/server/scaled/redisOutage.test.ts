@@ -3,6 +3,7 @@
  * pub/sub fall back to this process, what cannot (the lock on a visitor's sends) answers 503
  * with Retry-After, and when Redis is back the servers recover by themselves.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { startRedis } from '../../../e2e/support/services.mjs';
 import { cableClient, startCluster, type Cluster } from './cluster';
@@ -112,5 +113,21 @@ describe('while Redis accepts connections but does not answer', () => {
       admin.disconnect();
     }
     await sendsAgain(a, visitor, 'After');
+  });
+});
+
+describe('when Redis comes back', () => {
+  it('stores the first send after a 10 s outage, on every process', { timeout: 60_000 }, async () => {
+    const [a, b] = cluster.servers;
+    const visitor = await cluster.visit(a);
+    const send = (server: typeof a, content: string) =>
+      cluster.widget(server, '/messages', visitor.authToken, { method: 'POST', body: { message: { content } } });
+    expect((await send(a, 'Before')).status).toBe(200);
+    await redis.stop();
+    await sleep(10_000);
+    redis = await startRedis({ port: redis.port });
+    const first = await send(a, 'First after');
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect((await send(b, 'Second after')).status).toBe(200);
   });
 });
