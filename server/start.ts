@@ -14,7 +14,7 @@ import { createApp } from './app';
 import type { AppConfig, Config } from './config';
 import { inProcess, throughRedis, type Coordination } from './coordination';
 import { migrateToLatest, openDatabase } from './db/database';
-import { seed } from './db/seed';
+import { seed } from './seed';
 import { createMailer } from './mail/mailer';
 import { SILENT_LOGGER, type Logger } from './observability/logger';
 import { observeRealtime } from './observability/metrics';

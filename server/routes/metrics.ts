@@ -4,8 +4,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../context';
 import { METRICS } from '../observability/metrics';
+import type { RequestEnv } from '../observability/requestLog';
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -15,7 +15,7 @@ function sameToken(given: string, expected: string): boolean {
 
 /** The metrics route, in either mode. */
 export function metricsRoutes(deps: { config: { metricsToken?: string } }) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<RequestEnv>();
 
   app.get('/metrics', async (c) => {
     const token = deps.config.metricsToken;

@@ -1,5 +1,5 @@
 import { MESSAGE_TYPE } from '../../src/shared/types';
-import { SEED_AGENT_ID } from '../../server/db/seed';
+import { SEED_AGENT_ID } from '../../server/seed';
 import { findConversation } from '../../server/repositories/conversations';
 import { findUsers } from '../../server/repositories/users';
 import { postAgentMessage, postInboxMessage, type AgentMessageInput } from '../../server/services/agentActions';

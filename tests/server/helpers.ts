@@ -13,7 +13,7 @@ import { createApp, type AppDeps } from '../../server/app';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { migrateToLatest, type Db } from '../../server/db/database';
-import { SEED_AGENT_ID, seed } from '../../server/db/seed';
+import { SEED_AGENT_ID, seed } from '../../server/seed';
 import type { Logger } from '../../server/observability/logger';
 import { inProcess } from '../../server/coordination';
 import type { RateLimits } from '../../server/limits/rateLimits';
