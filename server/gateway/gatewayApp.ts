@@ -74,7 +74,7 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
     const locale = chooseLocale(c.req.query('locale'), LOCALES, result.config.chatwootWebChannel.locale);
     const connect = connectSources(pageOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
     // Chatwoot's config answer does not carry the inbox's allowed domains, so any page may
-    // frame the widget here; a Chatwoot-served page would restrict it (README, gateway mode).
+    // frame the widget here; a Chatwoot-served page would restrict it (docs/operations.md#what-differs-through-a-gateway).
     return widgetPageResponse(c, assets, result.config, { locale, frameAncestors: '*', connectSources: connect });
   });
 
