@@ -22,6 +22,7 @@ import { metricsRoutes } from '../routes/metrics';
 import { publicCacheable } from '../routes/widgetApi/inboxInfo';
 import { packsRoutes } from '../routes/packs';
 import { ASSETS_MISSING, widgetAssets, widgetPageResponse } from '../routes/widgetPage';
+import { GATEWAY_PAGE_STYLE_HASH, renderGatewayPage } from '../views/gatewayPage';
 import { callOrigin, type ChatwootClient } from './chatwootClient';
 import { INBOX_ANSWERS, type InboxAnswerName, type InboxAnswers, inboxAnswerResponse } from './inboxAnswers';
 import type { TeamAway } from './teamAway';
@@ -52,6 +53,16 @@ const SENDS = '/api/v1/widget/messages';
 /** Methods the catch-all forwards; Hono's `all` would leave the log without a route. */
 const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+/** The gateway page's CSP: no script at all, its one inline stylesheet by hash, the icon, framed by nobody. */
+const GATEWAY_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src ${GATEWAY_PAGE_STYLE_HASH}`,
+  "img-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Builds the gateway's Hono app. */
 export function createGatewayApp(deps: GatewayDeps): Hono {
   const app = new Hono();
@@ -61,6 +72,15 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   app.route('/', healthRoutes(deps.readiness, deps.draining));
   app.route('/', metricsRoutes(deps));
   app.route('/', faviconRoutes());
+
+  // Whoever opens the gateway's address learns what it is and where it forwards, instead of a 404.
+  app.get('/', (c) => {
+    c.header('Content-Security-Policy', GATEWAY_PAGE_CSP);
+    c.header('Cache-Control', 'no-cache');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(renderGatewayPage({ chatwootOrigin: deps.chatwoot.origin, gatewayOrigin: pageOrigin(deps.config, c.req.url) }));
+  });
 
   app.get('/widget', async (c) => {
     const assets = widgetAssets(deps.config.packsDir);
