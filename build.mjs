@@ -29,7 +29,7 @@
  *
  *   packages/wren-chat/dist/          the npm package (docs/architecture.md#the-npm-package): index.js,
  *                                     react.js, preact.js (ESM, minified) and a .d.ts for each, plus
- *                                     globals.d.ts; `npm pack packages/wren-chat` packs it
+ *                                     globals.d.ts; `npm pack ./packages/wren-chat` packs it (docs/apps.md#installing-the-package)
  *
  * DIST_DIR=<dir> builds somewhere other than dist/.
  */
