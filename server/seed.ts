@@ -119,7 +119,7 @@ async function seedUnlocked(db: Db, config: Pick<Config, 'websiteToken' | 'apiAc
       availability: 'online',
       // A new install shows a team online from the first look, before anyone has opened the agent
       // console (docs/protocol.md#presence); a team that wants visitors to see when nobody is
-      // there turns auto-offline on (README, Presence).
+      // there turns auto-offline on (docs/operations.md#presence).
       auto_offline: false,
     });
     await syncIdSequence(db, 'users');

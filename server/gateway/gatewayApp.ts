@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HELP_CENTRE_ROUTES, WIDGET_API_ROUTES } from '../contract/widgetApiRoutes';
 import { ApiError } from '../lib/apiError';
 import { JSON_BODY_LIMIT } from '../lib/jsonBounds';
+import { pageOrigin } from '../lib/publicUrl';
 import { AWAY_HEADER } from '../../src/shared/awayMode';
 import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { requestLog } from '../observability/requestLog';
@@ -19,6 +20,7 @@ import { metricsRoutes } from '../routes/metrics';
 import { publicCacheable } from '../routes/widgetApi/publicCacheable';
 import { packsRoutes } from '../routes/packs';
 import { widgetPageRoutes, type WidgetPageSource } from '../routes/widgetPage';
+import { GATEWAY_PAGE_STYLE_HASH, renderGatewayPage } from '../views/gatewayPage';
 import { callOrigin, type ChatwootClient } from './chatwootClient';
 import { INBOX_ANSWERS, type InboxAnswerName, type InboxAnswers, inboxAnswerResponse } from './inboxAnswers';
 import type { TeamAway } from './teamAway';
@@ -55,11 +57,21 @@ function chatwootPageSource(deps: GatewayDeps): WidgetPageSource {
     async load(c, visit) {
       const page = await deps.widgetConfig.load(visit.websiteToken, visit.cwConversation, callOrigin(c, deps.config.publicUrl));
       // Chatwoot's config answer does not carry the inbox's allowed domains, so any page may
-      // frame the widget here; a Chatwoot-served page would restrict it (README, gateway mode).
+      // frame the widget here; a Chatwoot-served page would restrict it (docs/operations.md#what-differs-through-a-gateway).
       return page.ok ? { ...page, frameAncestors: '*' } : page;
     },
   };
 }
+
+/** The gateway page's CSP: no script at all, its one inline stylesheet by hash, the icon, framed by nobody. */
+const GATEWAY_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src ${GATEWAY_PAGE_STYLE_HASH}`,
+  "img-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** Builds the gateway's Hono app. */
 export function createGatewayApp(deps: GatewayDeps): Hono {
@@ -71,7 +83,17 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   app.route('/', metricsRoutes(deps));
   app.route('/', faviconRoutes());
 
+  // Whoever opens the gateway's address learns what it is and where it forwards, instead of a 404.
+  app.get('/', (c) => {
+    c.header('Content-Security-Policy', GATEWAY_PAGE_CSP);
+    c.header('Cache-Control', 'no-cache');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(renderGatewayPage({ chatwootOrigin: deps.chatwoot.origin, gatewayOrigin: pageOrigin(deps.config, c.req.url) }));
+  });
+
   app.route('/', widgetPageRoutes(chatwootPageSource(deps), deps.config));
+
   // The same for every visitor of an inbox: answered from the answers kept per website token.
   const shared = (name: InboxAnswerName) => async (c: Context) => {
     const websiteToken = c.req.query('website_token');

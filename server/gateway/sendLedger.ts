@@ -64,7 +64,7 @@ function weight(record: SendRecord): number {
 /**
  * One process's ledger, oldest send first: past the window a send is forgotten, and so is the
  * oldest once the bounds are reached, which a deployment that outgrows them reads as a shorter
- * window (README, gateway mode).
+ * window (docs/operations.md#what-differs-through-a-gateway).
  */
 export class MemorySendLedger implements SendLedger {
   private readonly entries = new Map<string, Entry>();

@@ -36,7 +36,7 @@ describe('e-mail collect', () => {
     expect((await messagesOf(visitor)).map((m) => m.content_type)).toEqual(['text']);
   });
 
-  it('does not interrupt the first message on a new install, before anyone has opened the agent console (README, Quick start)', async () => {
+  it('does not interrupt the first message on a new install, before anyone has opened the agent console (README, Quick start; docs/operations.md#presence)', async () => {
     const fresh = await createFixture({ now: () => now, agentAtWork: false });
     try {
       const visitor = await fresh.visit();
