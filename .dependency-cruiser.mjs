@@ -1,5 +1,6 @@
 /**
- * The arrows of docs/architecture.md#the-pieces as rules: `npm run deps` cruises `src/`, `packages/` and
+ * The arrows of docs/architecture.md#the-pieces and of the server's layers
+ * (docs/architecture.md#the-server) as rules: `npm run deps` cruises `src/`, `packages/` and
  * `server/` and fails on any of them. `tests/dependencyRules.test.ts` proves each rule fires.
  *
  *   sdk ──► shared ◄── widget        server ──► shared ◄── agent        packages ──► shared        no cycles anywhere
@@ -8,7 +9,27 @@
  * the other's budget; the agent console is the reference server's demo aid, never part of either; `src/` runs in browsers and can never reach the server; `src/shared/` is what
  * all of them import, so it must stand on its own (no Node built-ins, no package but valibot,
  * whose schemas the browser pieces take as types only).
+ *
+ * Inside the server the arrows point down, a layer may skip the ones below it but never reach up:
+ *
+ *   app.ts ──► routes/ ──► services/ ──► presenters/ ──► repositories/ ──► db/
+ *   gateway/ ──► the routes both modes serve, and nothing that stores (no service, repository or db)
+ *
+ * and lib/, views/, auth/, mail/, uploads/, limits/, realtime/, observability/ are leaves any layer uses.
  */
+/** The process and the reference server's wiring: what only the top imports. */
+const SERVER_TOP = '^server/(app|start|server|seed|coordination|backup|backupCommand)\\.ts$';
+/** What each server layer may not import: every layer above it. */
+const SERVER_ABOVE = {
+  db: [SERVER_TOP, '^server/(repositories|presenters|services|routes|contract|gateway)/'],
+  repositories: [SERVER_TOP, '^server/(presenters|services|routes|contract|gateway|realtime|redis)/'],
+  presenters: [SERVER_TOP, '^server/(services|routes|contract|gateway)/'],
+  services: [SERVER_TOP, '^server/(routes|contract|gateway)/'],
+  leaves: [SERVER_TOP, '^server/context\\.ts$', '^server/(db|repositories|presenters|services|routes|contract|gateway|redis)/'],
+};
+/** The server's leaves, which every layer may use. */
+const SERVER_LEAVES = '^server/(lib|views|auth|mail|uploads|limits|realtime|observability)/';
+
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 export const forbidden = [
   {
@@ -114,6 +135,76 @@ export const forbidden = [
     severity: 'error',
     from: { path: '^src/widget/', pathNot: ['^src/widget/chunks/[^/]+\\.ts$', '^src/widget/i18n/(index|localeChunks)\\.ts$'] },
     to: { dependencyTypes: ['dynamic-import', 'type-import'] },
+  },
+  {
+    name: 'server-db-is-the-bottom',
+    comment:
+      'server/db/ is the engine, the schema and the migrations: it imports no layer above it. Whatever writes rows through the repositories (the seed) stands above them.',
+    severity: 'error',
+    from: { path: '^server/db/' },
+    to: { path: SERVER_ABOVE.db },
+  },
+  {
+    name: 'server-repositories-below-services',
+    comment:
+      'A repository reads and writes rows of its tables and knows nothing that uses it: no presenter, service, route, gateway or realtime fan-out.',
+    severity: 'error',
+    from: { path: '^server/repositories/' },
+    to: { path: SERVER_ABOVE.repositories },
+  },
+  {
+    name: 'server-presenters-below-services',
+    comment: "A presenter shapes what it is given into the wire's JSON: it calls no service or route.",
+    severity: 'error',
+    from: { path: '^server/presenters/' },
+    to: { path: SERVER_ABOVE.presenters },
+  },
+  {
+    name: 'server-presenters-read-nothing',
+    comment: "A presenter takes the repositories' row types, never their functions: what it shows was read before it was called.",
+    severity: 'error',
+    from: { path: '^server/presenters/' },
+    to: { path: '^server/(repositories|db)/', dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'server-services-below-routes',
+    comment:
+      'A service is behaviour over the store, whoever asks for it (a route, the cable, a bot, a later path): it never reaches the HTTP layer that calls it.',
+    severity: 'error',
+    from: { path: '^server/services/' },
+    to: { path: SERVER_ABOVE.services },
+  },
+  {
+    name: 'server-routes-reach-db-through-repositories',
+    comment:
+      "A route reads and writes through the repositories (and the services over them), never the database's own code; the Db type is fine.",
+    severity: 'error',
+    from: { path: '^server/routes/' },
+    to: { path: '^server/db/', dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'server-leaves-below-layers',
+    comment:
+      "The server's leaves (lib, views, auth, mail, uploads, limits, realtime, observability) serve every layer, so they import none: an arrow up from a leaf makes it a layer, and a loop waiting to happen.",
+    severity: 'error',
+    from: { path: SERVER_LEAVES },
+    to: { path: SERVER_ABOVE.leaves },
+  },
+  {
+    name: 'server-only-start-runs-the-gateway',
+    comment:
+      "The gateway is a mode of its own: only start.ts chooses it (the Redis adapters implement its interfaces, types only); the reference server's code never imports it.",
+    severity: 'error',
+    from: { path: '^server/', pathNot: ['^server/gateway/', '^server/start\\.ts$', '^server/redis/'] },
+    to: { path: '^server/gateway/' },
+  },
+  {
+    name: 'server-gateway-stores-nothing',
+    comment:
+      "Gateway mode has no database: nothing it imports, through any chain of imports, may reach a repository, the db, a service or the reference server's AppDeps. What both modes serve (the /widget page, packs, health) reads its data through an interface each mode implements (routes/widgetPage.ts's WidgetPageSource).",
+    severity: 'error',
+    from: { path: '^server/gateway/' },
+    to: { path: '^server/(repositories|db|services)/|^server/(context|app|seed|coordination)\\.ts$', reachable: true },
   },
   {
     name: 'no-circular',

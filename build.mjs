@@ -29,7 +29,7 @@
  *
  *   packages/wren-chat/dist/          the npm package (docs/architecture.md#the-npm-package): index.js,
  *                                     react.js, preact.js (ESM, minified) and a .d.ts for each, plus
- *                                     globals.d.ts; `npm pack packages/wren-chat` packs it
+ *                                     globals.d.ts; `npm pack ./packages/wren-chat` packs it (docs/apps.md#installing-the-package)
  *
  * DIST_DIR=<dir> builds somewhere other than dist/.
  */
@@ -38,7 +38,7 @@ import { build, context, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { buildFolderPlugin } from './scripts/buildFolder.mjs';
@@ -312,8 +312,8 @@ const serverOptions = {
 };
 
 /**
- * esbuild moves code shared by the entry and a lazy chunk (Preact, the en strings…) into
- * `chunk-*.js` files, so no file glob can say "what the first paint loads". The manifest can:
+ * Which files the first paint loads is the manifest's to say (the entry's static imports), not a
+ * file glob's:
  * these folders gather the files of each measured whole for `.size-limit.json`.
  *   size/first-paint  the widget entry (its stylesheet inside) and every chunk it imports statically
  *   size/everything   everything the widget can ever load, with one locale (en)
@@ -353,6 +353,23 @@ async function checkChunkKeys(metafile) {
     chunkShares(metafile).map(async ({ file, parts }) => ({ file: relative(PACKS, file), code: await readFile(file, 'utf8'), parts })),
   );
   checkLazyChunkKeys(chunks, keys);
+}
+
+/**
+ * The widget's metafile as it is kept: its outputs named inside the dist folder (`packs/js/…`), not
+ * from the working directory, so two builds into two folders write the same file.
+ */
+function metafileInDist({ inputs, outputs }) {
+  const inDist = (path) => relative(DIST, path).split(sep).join('/');
+  const entries = Object.entries(outputs).map(([file, output]) => [
+    inDist(file),
+    {
+      ...output,
+      imports: output.imports.map((i) => (i.external ? i : { ...i, path: inDist(i.path) })),
+      ...(output.cssBundle ? { cssBundle: inDist(output.cssBundle) } : {}),
+    },
+  ]);
+  return { inputs, outputs: Object.fromEntries(entries) };
 }
 
 /**
@@ -464,7 +481,7 @@ async function main() {
   await buildLoader();
   const widget = await build(widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES)));
   // For esbuild's bundle analyser, or `node -p` over it: which module went into which chunk.
-  await writeFile(join(DIST, 'widget-meta.json'), JSON.stringify(widget.metafile));
+  await writeFile(join(DIST, 'widget-meta.json'), JSON.stringify(metafileInDist(widget.metafile)));
   await checkChunkKeys(widget.metafile);
   await writeLogo();
   await build(agentOptions);

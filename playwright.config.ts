@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.mjs';
  *
  * Two workers (E2E_WORKERS): a test spends most of its time waiting on the page, the server or
  * a timer, so one worker left a 2-core machine mostly idle (the run used under a third of its
- * wall time in CPU); two finish it in about two thirds of the time (README, Browsers in npm test).
+ * wall time in CPU); two finish it in about two thirds of the time (docs/contributing.md#tests).
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 

@@ -3,7 +3,7 @@
  * What PageSpeed Insights would say about a site that embeds Wren: Lighthouse's performance
  * category (the npm package, driving Debian's Chromium) on a plausible article page without
  * the widget, with Chatwoot's snippet, and with the recommended snippet
- * (docs/protocol.md#recommended-snippet), under simulated throttling (what PageSpeed uses) and
+ * (docs/embedding.md#the-recommended-snippet), under simulated throttling (what PageSpeed uses) and
  * applied (devtools) throttling, both Lighthouse's mobile profile (slow 4G, 4× CPU). Each run is
  * a fresh Chromium; variants take turns so drift on a shared machine hits them alike. Medians
  * of the score, LCP, TBT, CLS, FCP and Speed Index, and each snippet's difference from the page

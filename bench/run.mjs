@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: every benchmark in turn, each printing its own tables, then one table of
- * the performance targets (docs/architecture.md#budgets) with what was measured.
+ * the performance targets (docs/performance.md#budgets) with what was measured.
  *
  *   npm run bench
  *   BENCH_ONLY=open,conversation npm run bench
@@ -45,7 +45,7 @@ for (const name of SCRIPTS.filter((s) => only.includes(s))) {
 rmSync(dir, { recursive: true, force: true });
 
 console.log(
-  `\n=== Targets (docs/architecture.md#budgets) — ${cpus().length} cores, load average ${loadavg()
+  `\n=== Targets (docs/performance.md#budgets) — ${cpus().length} cores, load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}, ${Math.round((Date.now() - started) / 60_000)} min ===\n`,
 );

@@ -6,7 +6,7 @@ import { solidPng } from './support/files';
 import { conversationWithMessage } from './support/settings';
 import { openChat, saveScreenshot, startConversation } from './support/widget';
 
-// The evaluator's demo (README "Answering as the agent"): the demo page at / is the visitor's
+// The evaluator's demo (README, Quick start; docs/operations.md#the-agent-console): the demo page at / is the visitor's
 // side, the agent console at /agent the agent's, both on the reference server, no curl needed.
 
 const CONSOLE = `${E2E.widgetOrigin}/agent`;

@@ -118,7 +118,7 @@ async function scaled(): Promise<ChaosSetup> {
   await admin.end();
   const network = await relay(nginx.httpsPort);
   const widgetOrigin = `https://localhost:${network.port}`;
-  // One uploads folder for both, as a deploy must have (README): a file one stores, the other serves.
+  // One uploads folder for both, as a deploy must have (docs/operations.md#several-processes-postgresql-and-redis): a file one stores, the other serves.
   const uploads = mkdtempSync(join(tmpdir(), 'wren-e2e-uploads-'));
   started.push({ close: () => rmSync(uploads, { recursive: true, force: true }) });
   const env = {

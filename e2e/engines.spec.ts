@@ -8,7 +8,7 @@ import { type BrowserSession, ENGINES, type Target } from './support/engines/eng
 import { installSimulatedKeyboard, setKeyboard } from './support/keyboard';
 import { agentSays, conversationWithMessage } from './support/settings';
 
-// The cross-engine smoke (README.md#browsers-in-npm-test): one visitor's chat, described once,
+// The cross-engine smoke (docs/contributing.md#the-three-engines): one visitor's chat, described once,
 // in Chromium, Firefox ESR and WebKitGTK. It is a Playwright spec because the e2e run already
 // serves the widget and a host page on another origin; Firefox and WebKit are launched by the
 // test itself, since Playwright drives only its own patched builds of them, which cannot be

@@ -5,7 +5,7 @@ import { frameLoaded, hostEvents, probeLoader } from './support/loaderProbe';
 import { conversationWithMessage } from './support/settings';
 import { chatFrame, hostSettings, launcherRoot, openChat, saveScreenshot, startConversation } from './support/widget';
 
-// `$chatwoot` as a site programs it (docs/protocol.md#the-host-api; issue 14): arguments checked at
+// `$chatwoot` as a site programs it (docs/embedding.md#windowchatwoot; issue 14): arguments checked at
 // the call, state that survives `reset()`, calls that wait for what they need, and Wren's extras.
 
 test.beforeEach(async ({ page }) => probeLoader(page));

@@ -3,7 +3,7 @@ import { E2E } from './ports';
 import { agentApi } from './support/agentApi';
 import { frameLoaded, hostCookie, hostEvents, isCampaignsRequest, isSessionRequest, probeLoader } from './support/loaderProbe';
 
-/** The visitor's conversation cookie for the e2e inbox (docs/protocol.md#cookies-and-storage). */
+/** The visitor's conversation cookie for the e2e inbox (docs/embedding.md#cookies-and-storage). */
 const CONVERSATION_COOKIE = `cw_conversation_${E2E.websiteToken}`;
 
 // The loader on a customer's page (127.0.0.1) with the widget on another origin (localhost),

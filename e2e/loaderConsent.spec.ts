@@ -4,7 +4,7 @@ import { agentApi, latestConversation } from './support/agentApi';
 import { frameLoaded, hostEvents, probeLoader } from './support/loaderProbe';
 import { chatFrame, hostSettings, launcherRoot, startConversation } from './support/widget';
 
-// Issue 24, the loader's half (docs/behaviour.md#consent, #away-mode, docs/protocol.md#the-host-api),
+// Issue 24, the loader's half (docs/behaviour.md#consent, #away-mode, docs/embedding.md#windowchatwoot),
 // on the cross-origin host page (e2e/support/hostPage.mjs): the site's consent tool, the away
 // header, and the calls a page makes before the chat was ever opened.
 

@@ -3,7 +3,7 @@ import { E2E } from './ports';
 import { chatFrame } from './support/widget';
 
 /**
- * The recommended snippet on the demo page at `/` (docs/protocol.md#recommended-snippet):
+ * The recommended snippet on the demo page at `/` (docs/embedding.md#the-recommended-snippet):
  * sdk.js comes after the page's load event, and `$chatwoot` calls made before it are replayed.
  */
 test('the demo page loads sdk.js after its load event, and $chatwoot calls made before it still happen', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test, type FrameLocator, type Locator } from '@playwright/test'
 import { E2E } from './ports';
 import { hostSettings, launcherRoot, openChat, saveScreenshot, startConversation, windowHolder } from './support/widget';
 
-// How the widget looks as the site configures it (docs/protocol.md#settings: darkMode, widgetStyle, locale)
+// How the widget looks as the site configures it (docs/embedding.md#windowchatwootsettings: darkMode, widgetStyle, locale)
 // and on a phone. Each test also saves a screenshot to e2e-artifacts/screenshots/ for review.
 
 /** Relative luminance (0 black – 1 white) of a computed `rgb(…)` colour. */

@@ -17,9 +17,12 @@
  * the one chunk the entry's stub imports, the first paint (scripts/firstPaintChunk.mjs), is
  * `firstPaint.js`: every lazy chunk imports it, and under esbuild's name, whose hash follows the
  * lazy chunks it fetches, a change to one lazy chunk renamed it and so changed the bytes of all
- * the others. The chunks esbuild shares between lazy chunks alone keep esbuild's names. The build runs
- * with `write: false`: this plugin writes the files, and rewrites the metafile so the plugins
- * after it (the manifest) see where they went.
+ * the others. A chunk esbuild splits off for code only lazy chunks share is named after them
+ * (`PreChat~interactive.js`), for the same reason: under esbuild's hash a change to the shared code
+ * renamed it and so changed the bytes of every chunk that imports it. No name in the folder
+ * follows a file's contents, so two identical builds are byte-identical and a chunk's bytes move
+ * only with its own code. The build runs with `write: false`: this plugin writes the files, and
+ * rewrites the metafile so the plugins after it (the manifest) see where they went.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -29,6 +32,8 @@ import { servedEntry } from './firstPaintChunk.mjs';
 const HASHED_NAME = /-[A-Z0-9]{8}\.js$/;
 /** The first paint's chunk, when the entry is a stub that imports it. */
 const FIRST_PAINT = 'firstPaint.js';
+/** Between the names of the lazy chunks that share a chunk, in its name: `PreChat~interactive.js`. */
+const SHARED_BY = '~';
 
 /** `packs` is the packs folder; the folder goes under `<packs>/js/`. */
 export function buildFolderPlugin({ packs }) {
@@ -72,9 +77,24 @@ async function settle(metafile, outputFiles, { cwd, packs }) {
       .map((file) => servedEntry(outputs, file))
       .filter((file) => !outputs[file].entryPoint),
   );
+  const fetchedName = (file) => basename(file).replace(HASHED_NAME, '.js');
+  // A chunk esbuild split off for code several lazy chunks share: named after them, by the lazy
+  // chunks that load it (statically, through one another's shared chunks too).
+  const sharers = new Map();
+  const share = (file, by, seen = new Set()) => {
+    for (const { path, kind } of outputs[file].imports) {
+      if (kind !== 'import-statement' || seen.has(path) || firstPaint.has(path) || !path.endsWith('.js')) continue;
+      seen.add(path);
+      sharers.set(path, [...(sharers.get(path) ?? []), by]);
+      share(path, by, seen);
+    }
+  };
+  for (const file of fetched) share(file, fetchedName(file).slice(0, -'.js'.length));
   const nameOf = (file) => {
     if (firstPaint.has(file)) return FIRST_PAINT;
-    return fetched.has(file) ? basename(file).replace(HASHED_NAME, '.js') : basename(file);
+    if (fetched.has(file)) return fetchedName(file);
+    const by = sharers.get(file);
+    return by && !outputs[file].entryPoint ? `${[...by].sort().join(SHARED_BY)}.js` : basename(file);
   };
   const names = new Map(scripts.map((file) => [file, nameOf(file)]));
   const taken = new Map();

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/apiError';
 import { JSON_BODY_LIMIT } from './lib/jsonBounds';
@@ -16,13 +17,14 @@ import { agentConsoleRoutes } from './routes/agentConsole';
 import { refuseNulInAddress } from './routes/body';
 import { demoRoutes } from './routes/demo';
 import { faviconRoutes } from './routes/favicon';
-import { healthRoutes, readinessChecks } from './routes/health';
+import { healthRoutes } from './routes/health';
 import { helpCentreRoutes } from './routes/helpCentre';
 import { metricsRoutes } from './routes/metrics';
 import { packsRoutes } from './routes/packs';
 import { uploadRoutes } from './routes/uploads';
 import { widgetApi } from './routes/widgetApi/router';
 import { widgetPageRoutes } from './routes/widgetPage';
+import { widgetPageSource } from './routes/widgetPageSource';
 import { isMultipart } from './uploads/uploadForm';
 
 export type { AppDeps } from './context';
@@ -54,12 +56,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('/api/*', (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)));
 
-  app.route('/', healthRoutes(readinessChecks(deps), deps.draining));
+  // Ready while the database answers a trivial query, and whatever else the mode adds (Redis).
+  const database = { name: 'database', probe: () => sql`select 1`.execute(deps.db) };
+  app.route('/', healthRoutes([database, ...(deps.readiness ?? [])], deps.draining));
   app.route('/', metricsRoutes(deps));
   app.route('/', demoRoutes(deps));
   app.route('/', agentConsoleRoutes(deps));
   app.route('/', faviconRoutes());
-  app.route('/', widgetPageRoutes(deps));
+  app.route('/', widgetPageRoutes(widgetPageSource(deps), deps.config));
   app.route('/', packsRoutes(deps));
   app.route('/', uploadRoutes(deps));
   app.route('/', helpCentreRoutes(deps));

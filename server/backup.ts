@@ -55,7 +55,7 @@ export async function backupTo(file: string, source: BackupSource): Promise<Back
   const uploadsDir = backupUploadsDir(file);
   if (source.databaseUrl) {
     throw new BackupError(
-      'DATABASE_URL is set: back PostgreSQL up with pg_dump and copy UPLOADS_DIR beside it (README, "Several processes"); this command copies SQLite',
+      'DATABASE_URL is set: back PostgreSQL up with pg_dump and copy UPLOADS_DIR beside it (docs/operations.md#backups); this command copies SQLite',
     );
   }
   if (!existsSync(source.databasePath)) throw new BackupError(`no database at ${source.databasePath} (set DATABASE_PATH)`);

@@ -1,7 +1,7 @@
 /**
  * `npm run backup -- <file>`: backs up the database and uploads named by DATABASE_PATH and
  * UPLOADS_DIR (the same environment the server runs with) while the server keeps running.
- * Restoring is copying the two back with the server stopped (README, "Backup and restore").
+ * Restoring is copying the two back with the server stopped (docs/operations.md#backups).
  */
 import { BackupError, backupTo } from './backup';
 import { ConfigError, loadConfig } from './config';

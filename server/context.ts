@@ -7,6 +7,7 @@ import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { Locks } from './lib/keyedLock';
 import type { Logger } from './observability/logger';
+import type { RequestEnv } from './observability/requestLog';
 import type { RateLimits } from './limits/rateLimits';
 import type { Hub } from './realtime/hub';
 import type { Account, Inbox } from './repositories/inboxes';
@@ -39,15 +40,12 @@ export interface AppDeps {
 
 /** Hono environment: variables set by `requestLog`, `widgetAuth` and `agentAuth`. */
 export interface AppEnv {
-  Variables: {
+  Variables: RequestEnv['Variables'] & {
     inbox: Inbox;
     /** The widget request's visitor (`visitorAuth`); `stored` once they have written. */
     visitor: KnownVisitor;
     agent: User;
     account: Account;
-    requestId: string;
-    /** The request's logger: every line carries `request_id`. */
-    log: Logger;
     /** The call announced the agent's presence to visitors itself: `agentAuth` does not announce their arrival. */
     presenceAnnounced: boolean;
   };

@@ -15,7 +15,7 @@ import type { AppConfig, Config } from './config';
 import { inProcess, throughRedis, type Coordination } from './coordination';
 import { migrateToLatest, openDatabase } from './db/database';
 import { keepUploadsPrivate } from './uploads/storage';
-import { seed } from './db/seed';
+import { seed } from './seed';
 import { createMailer } from './mail/mailer';
 import { SILENT_LOGGER, type Logger } from './observability/logger';
 import { observeRealtime } from './observability/metrics';

@@ -243,6 +243,125 @@ describe('dependency rules', () => {
     ]);
   });
 
+  describe("the server's layers", () => {
+    // One small server: a route over a service over a presenter, a repository and the db, as the
+    // real one stands (docs/architecture.md#the-server).
+    const layered = {
+      'server/db/database.ts': 'export type Db = { rows: number[] };\nexport const isUniqueViolation = (e: unknown) => e === 1;\n',
+      'server/repositories/messages.ts':
+        "import type { Db } from '../db/database';\nexport type Message = { id: number };\nexport const findMessage = (db: Db): Message => ({ id: db.rows[0] });\n",
+      'server/presenters/message.ts':
+        "import type { Message } from '../repositories/messages';\nexport const messageJson = (m: Message) => ({ id: m.id });\n",
+      'server/lib/random.ts': 'export const randomToken = () => "t";\n',
+      'server/services/agentActions.ts':
+        "import type { Db } from '../db/database';\nimport { findMessage } from '../repositories/messages';\nimport { messageJson } from '../presenters/message';\nimport { randomToken } from '../lib/random';\nexport const postAgentMessage = (db: Db) => [messageJson(findMessage(db)), randomToken()];\n",
+      'server/routes/messages.ts':
+        "import type { Db } from '../db/database';\nimport { findMessage } from '../repositories/messages';\nimport { postAgentMessage } from '../services/agentActions';\nexport const route = (db: Db) => [findMessage(db), postAgentMessage(db)];\n",
+      'server/routes/widgetPage.ts':
+        'export interface WidgetPageSource { load(): Promise<string> }\nexport const widgetPage = (s: WidgetPageSource) => s.load();\n',
+      'server/gateway/gatewayApp.ts':
+        "import { widgetPage } from '../routes/widgetPage';\nexport const gateway = () => widgetPage({ load: async () => 'chatwoot' });\n",
+      'server/app.ts':
+        "import { route } from './routes/messages';\nimport { widgetPage } from './routes/widgetPage';\nexport const app = [route, widgetPage];\n",
+      'server/start.ts':
+        "import { app } from './app';\nimport { gateway } from './gateway/gatewayApp';\nexport const start = [app, gateway];\n",
+    };
+
+    it('passes arrows that point down, skipping a layer included', async () => {
+      expect(await violationsIn(fixture(layered), ['server'])).toEqual([]);
+    });
+
+    it('fails the db importing a repository (the seed writes through them, so it stands above)', async () => {
+      const root = fixture({
+        ...layered,
+        'server/db/seed.ts': "import { findMessage } from '../repositories/messages';\nexport const seed = findMessage;\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-db-is-the-bottom: server/db/seed.ts → server/repositories/messages.ts',
+      ]);
+    });
+
+    it('fails a repository that calls a service or pushes to realtime', async () => {
+      const root = fixture({
+        ...layered,
+        'server/realtime/hub.ts': 'export const publish = () => undefined;\n',
+        'server/repositories/conversations.ts':
+          "import { postAgentMessage } from '../services/agentActions';\nimport { publish } from '../realtime/hub';\nexport const reopen = () => [postAgentMessage, publish];\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-repositories-below-services: server/repositories/conversations.ts → server/realtime/hub.ts',
+        'server-repositories-below-services: server/repositories/conversations.ts → server/services/agentActions.ts',
+      ]);
+    });
+
+    it('fails a presenter that calls a service or a route, or reads a repository rather than taking its type', async () => {
+      const root = fixture({
+        ...layered,
+        'server/presenters/conversation.ts':
+          "import { postAgentMessage } from '../services/agentActions';\nimport { route } from '../routes/messages';\nimport { findMessage } from '../repositories/messages';\nexport const conversationJson = () => [postAgentMessage, route, findMessage];\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-presenters-below-services: server/presenters/conversation.ts → server/routes/messages.ts',
+        'server-presenters-below-services: server/presenters/conversation.ts → server/services/agentActions.ts',
+        'server-presenters-read-nothing: server/presenters/conversation.ts → server/repositories/messages.ts',
+      ]);
+    });
+
+    it("fails a service that reaches up into the routes (an agent message's effects belong below them)", async () => {
+      const root = fixture({
+        ...layered,
+        'server/services/csat.ts': "import { route } from '../routes/messages';\nexport const survey = route;\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-services-below-routes: server/services/csat.ts → server/routes/messages.ts',
+      ]);
+    });
+
+    it("fails a route that uses the database's own code; its Db type is fine", async () => {
+      const root = fixture({
+        ...layered,
+        'server/routes/labels.ts':
+          "import { isUniqueViolation, type Db } from '../db/database';\nexport const taken = (db: Db, e: unknown) => [db, isUniqueViolation(e)];\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-routes-reach-db-through-repositories: server/routes/labels.ts → server/db/database.ts',
+      ]);
+    });
+
+    it('fails a leaf that imports a layer, a type included', async () => {
+      const root = fixture({
+        ...layered,
+        'server/observability/activity.ts':
+          "import type { Message } from '../repositories/messages';\nexport const wrote = (m: Message) => m.id;\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-leaves-below-layers: server/observability/activity.ts → server/repositories/messages.ts',
+      ]);
+    });
+
+    it('fails the reference server importing the gateway', async () => {
+      const root = fixture({
+        ...layered,
+        'server/routes/demo.ts': "import { gateway } from '../gateway/gatewayApp';\nexport const demo = gateway;\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-only-start-runs-the-gateway: server/routes/demo.ts → server/gateway/gatewayApp.ts',
+      ]);
+    });
+
+    it('fails a gateway that reaches a repository through any chain of imports, a shared route included', async () => {
+      const root = fixture({
+        ...layered,
+        'server/routes/widgetPage.ts':
+          "import { findMessage } from '../repositories/messages';\nexport const widgetPage = () => findMessage({ rows: [1] });\n",
+      });
+      expect(await violationsIn(root, ['server'])).toEqual([
+        'server-gateway-stores-nothing: server/gateway/gatewayApp.ts → server/db/database.ts',
+        'server-gateway-stores-nothing: server/gateway/gatewayApp.ts → server/repositories/messages.ts',
+      ]);
+    });
+  });
+
   it('finds every arrow of the real tree pointing the right way', async () => {
     expect(await violationsIn(REPO, ['src', 'server', 'packages'])).toEqual([]);
   }, 60_000);

@@ -2,7 +2,7 @@
 // CSP of e2e/support/hostPage.mjs. `/` embeds Wren with Chatwoot's standard snippet (as an
 // external file: the CSP forbids inline script); `/bare` is the same page without it, the
 // baseline that the loader's main-thread cost is measured against; `/recommended` embeds it
-// with the recommended snippet (docs/protocol.md#recommended-snippet) when one is given.
+// with the recommended snippet (docs/embedding.md#the-recommended-snippet) when one is given.
 //
 // `article: true` makes the page a plausible article (a header, a hero image, a few
 // paragraphs) rather than two lines, so Lighthouse has a Largest Contentful Paint of its own.

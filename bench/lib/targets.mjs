@@ -1,4 +1,4 @@
-// The performance targets (docs/architecture.md#budgets) and how each is read from the
+// The performance targets (docs/performance.md#budgets) and how each is read from the
 // benchmarks' results: pure, so a unit test can check the reading without a browser.
 import { MODES } from './broadcastModes.mjs';
 import { median } from './stats.mjs';
@@ -19,7 +19,7 @@ const broadcastRows = (r, mode, sockets) => {
 /**
  * Each target: what it is, the bound as text, and `measure(results)` → `{ value, text }` or
  * undefined when that benchmark did not run; `ok(value)` says whether it holds; `gateway(results)`,
- * where a figure is measured through the gateway too, its text there (README's gateway column).
+ * where a figure is measured through the gateway too, its text there (docs/performance.md#targets, its gateway column).
  * `results` holds each script's BENCH_JSON output by name: open (the gateway's opens under
  * `open.gateway`), conversation, lighthouse, and fanout's broadcast part as `broadcast`.
  */

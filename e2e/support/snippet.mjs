@@ -1,4 +1,4 @@
-// The embed snippet of docs/protocol.md#embed-snippet as the test and benchmark host pages serve it:
+// The embed snippet of docs/embedding.md#the-snippet as the test and benchmark host pages serve it:
 // an external file, because their CSP forbids inline script.
 
 /**

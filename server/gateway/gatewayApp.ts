@@ -10,18 +10,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { HELP_CENTRE_ROUTES, WIDGET_API_ROUTES } from '../contract/widgetApiRoutes';
 import { ApiError } from '../lib/apiError';
 import { JSON_BODY_LIMIT } from '../lib/jsonBounds';
-import { connectSources } from '../lib/pageCsp';
 import { pageOrigin } from '../lib/publicUrl';
 import { AWAY_HEADER } from '../../src/shared/awayMode';
-import { chooseLocale, LOCALES } from '../../src/shared/locales';
 import { SILENT_LOGGER, type Logger } from '../observability/logger';
 import { requestLog } from '../observability/requestLog';
 import { faviconRoutes } from '../routes/favicon';
 import { healthRoutes, type ReadinessCheck } from '../routes/health';
 import { metricsRoutes } from '../routes/metrics';
-import { publicCacheable } from '../routes/widgetApi/inboxInfo';
+import { publicCacheable } from '../routes/widgetApi/publicCacheable';
 import { packsRoutes } from '../routes/packs';
-import { ASSETS_MISSING, widgetAssets, widgetPageResponse } from '../routes/widgetPage';
+import { widgetPageRoutes, type WidgetPageSource } from '../routes/widgetPage';
+import { GATEWAY_PAGE_STYLE_HASH, renderGatewayPage } from '../views/gatewayPage';
 import { callOrigin, type ChatwootClient } from './chatwootClient';
 import { INBOX_ANSWERS, type InboxAnswerName, type InboxAnswers, inboxAnswerResponse } from './inboxAnswers';
 import type { TeamAway } from './teamAway';
@@ -52,6 +51,28 @@ const SENDS = '/api/v1/widget/messages';
 /** Methods the catch-all forwards; Hono's `all` would leave the log without a route. */
 const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+/** The `/widget` page's data, from Chatwoot (`widgetConfigSource.ts`). */
+function chatwootPageSource(deps: GatewayDeps): WidgetPageSource {
+  return {
+    async load(c, visit) {
+      const page = await deps.widgetConfig.load(visit.websiteToken, visit.cwConversation, callOrigin(c, deps.config.publicUrl));
+      // Chatwoot's config answer does not carry the inbox's allowed domains, so any page may
+      // frame the widget here; a Chatwoot-served page would restrict it (docs/operations.md#what-differs-through-a-gateway).
+      return page.ok ? { ...page, frameAncestors: '*' } : page;
+    },
+  };
+}
+
+/** The gateway page's CSP: no script at all, its one inline stylesheet by hash, the icon, framed by nobody. */
+const GATEWAY_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src ${GATEWAY_PAGE_STYLE_HASH}`,
+  "img-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Builds the gateway's Hono app. */
 export function createGatewayApp(deps: GatewayDeps): Hono {
   const app = new Hono();
@@ -62,21 +83,16 @@ export function createGatewayApp(deps: GatewayDeps): Hono {
   app.route('/', metricsRoutes(deps));
   app.route('/', faviconRoutes());
 
-  app.get('/widget', async (c) => {
-    const assets = widgetAssets(deps.config.packsDir);
-    if (!assets) return c.json(ASSETS_MISSING, 503);
-    const result = await deps.widgetConfig.load(
-      c.req.query('website_token'),
-      c.req.query('cw_conversation'),
-      callOrigin(c, deps.config.publicUrl),
-    );
-    if (!result.ok) return c.json(result.body, result.status);
-    const locale = chooseLocale(c.req.query('locale'), LOCALES, result.config.chatwootWebChannel.locale);
-    const connect = connectSources(pageOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
-    // Chatwoot's config answer does not carry the inbox's allowed domains, so any page may
-    // frame the widget here; a Chatwoot-served page would restrict it (README, gateway mode).
-    return widgetPageResponse(c, assets, result.config, { locale, frameAncestors: '*', connectSources: connect });
+  // Whoever opens the gateway's address learns what it is and where it forwards, instead of a 404.
+  app.get('/', (c) => {
+    c.header('Content-Security-Policy', GATEWAY_PAGE_CSP);
+    c.header('Cache-Control', 'no-cache');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(renderGatewayPage({ chatwootOrigin: deps.chatwoot.origin, gatewayOrigin: pageOrigin(deps.config, c.req.url) }));
   });
+
+  app.route('/', widgetPageRoutes(chatwootPageSource(deps), deps.config));
 
   // The same for every visitor of an inbox: answered from the answers kept per website token.
   const shared = (name: InboxAnswerName) => async (c: Context) => {

@@ -9,7 +9,7 @@
  * the widget may send it again until then (`src/shared/sendWindow.ts`). The ledger is bounded
  * instead by what it takes in: at `SEND_LEDGER_BOUNDS` a new send is refused (`SendLedgerFull`)
  * and the widget keeps it and tries again, rather than an older one being forgotten and so
- * stored twice (README, gateway mode).
+ * stored twice (docs/operations.md#what-differs-through-a-gateway).
  */
 import { createHash } from 'node:crypto';
 import { SEND_WINDOW_MS } from '../../src/shared/sendWindow';

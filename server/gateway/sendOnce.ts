@@ -1,5 +1,5 @@
 /**
- * Gateway mode stores each visitor message in Chatwoot once (README, gateway mode). Chatwoot
+ * Gateway mode stores each visitor message in Chatwoot once (docs/operations.md#what-differs-through-a-gateway). Chatwoot
  * keeps no `echo_id`, so a send whose answer was lost and that the widget sends again would be
  * stored twice there. The gateway therefore writes every send into its ledger
  * (`sendLedger.ts`) before forwarding it, and Chatwoot's answer once it has it:

@@ -5,7 +5,7 @@
  * message answered which of the visitor's sends (`sendLedger.ts`), and puts that `echo_id` back
  * on the messages it passes to the widget: the `/widget` page's data block (`pageData.ts`) and
  * the `GET /api/v1/widget/messages` answers, `?after=` and `?before=` alike. A message outside the
- * window carries none, as in Chatwoot (README, "What Wren promises").
+ * window carries none, as in Chatwoot (docs/operations.md#what-wren-promises).
  */
 import type { Context } from 'hono';
 import { MESSAGE_TYPE } from '../../src/shared/types';

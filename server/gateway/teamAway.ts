@@ -1,6 +1,6 @@
 /**
  * Whether Chatwoot's team is away for an inbox, in gateway mode (docs/behaviour.md#away-mode),
- * by the reference server's rule (`isTeamAvailable`) over what Chatwoot says: its agents'
+ * by the one rule of `src/shared/teamAvailability.ts` over what Chatwoot says: its agents'
  * availability, from the `inbox_members` answer the gateway keeps per website token, and the
  * inbox's working hours. Only Chatwoot's config answer carries the hours, and that answer is per
  * visitor, so the loader's campaigns check cannot ask for it: the gateway keeps the hours (and
@@ -9,10 +9,9 @@
  */
 import * as v from 'valibot';
 import { type AwayMode, AWAY_MODES } from '../../src/shared/awayMode';
+import { isTeamAvailable } from '../../src/shared/teamAvailability';
 import type { ChannelConfig } from '../../src/shared/types';
 import { InboxMembers, WorkingHours } from '../contract/widgetApiShapes';
-import { utcOffset } from '../presenters/inbox';
-import { isTeamAvailable } from '../services/teamAvailability';
 import type { AnswerStore } from './answerStore';
 import type { CallOrigin } from './forwardHeaders';
 import type { InboxAnswers } from './inboxAnswers';
@@ -62,9 +61,9 @@ export function createTeamAway(store: AnswerStore, answers: InboxAnswers, fallba
       const agents = members.status === 200 ? parse(InboxMembers, members.body) : undefined;
       if (!agents) return null;
       const rule = kept && parse(AwayRule, kept.body);
-      const hours = rule ? { ...rule, utcOffset: utcOffset(rule.timezone, now) } : { workingHoursEnabled: false, workingHours: [] };
-      const statuses = agents.payload.map((agent) => agent.availability_status);
-      return isTeamAvailable(hours, statuses, now) ? null : (rule?.awayMode ?? fallbackMode);
+      const hours = rule ?? { workingHoursEnabled: false, workingHours: [] };
+      const agentOnline = agents.payload.some((agent) => agent.availability_status === 'online');
+      return isTeamAvailable(hours, agentOnline, now) ? null : (rule?.awayMode ?? fallbackMode);
     },
   };
 }

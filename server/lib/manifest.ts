@@ -11,7 +11,7 @@ export interface Packs {
   widgetImports: string[];
   /**
    * The branding footer's logo the build ships (`assets/logo-[hash].svg`) as a `data:` URL, when
-   * it is there: the page carries it, so a first open fetches no file for it (docs/architecture.md#budgets).
+   * it is there: the page carries it, so a first open fetches no file for it (docs/performance.md#budgets).
    */
   logo?: string;
 }

@@ -20,7 +20,7 @@ export interface RateLimit {
 interface RateLimitDefinition extends RateLimit {
   /** The environment variable that sets it (`<points>/<seconds>`) or switches it off (`off`). */
   env: string;
-  /** What is counted, for the README and error messages. */
+  /** What is counted, for docs/operations.md#rate-limits and error messages. */
   counts: string;
 }
 

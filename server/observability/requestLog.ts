@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../context';
 import type { Logger } from './logger';
 import { observeHttpRequest } from './metrics';
 
@@ -34,8 +33,17 @@ export function routePattern(c: Context): string {
   return route && route.method !== 'ALL' ? route.path : 'unmatched';
 }
 
+/** What `requestLog` gives every request of either mode, as Hono variables. */
+export interface RequestEnv {
+  Variables: {
+    requestId: string;
+    /** The request's logger: every line carries `request_id`. */
+    log: Logger;
+  };
+}
+
 /** The middleware; `logger` is the process logger, from which each request gets a child. */
-export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestLog(logger: Logger): MiddlewareHandler<RequestEnv> {
   return async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header(REQUEST_ID_HEADER);

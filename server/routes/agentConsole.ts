@@ -1,6 +1,6 @@
 /**
- * `GET /agent`: the agent console, the reference server's demo and test aid (README, "Answering
- * as the agent"). Embedded mode only: `createApp` mounts it, the gateway never does (its agents
+ * `GET /agent`: the agent console, the reference server's demo and test aid (docs/operations.md#the-agent-console).
+ * Embedded mode only: `createApp` mounts it, the gateway never does (its agents
  * answer in Chatwoot). The page holds no secret; the console signs in with the agent's
  * `api_access_token` and speaks only the Application API and the cable.
  */

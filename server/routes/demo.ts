@@ -3,7 +3,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
-import { SEED_INBOX_ID } from '../db/seed';
+import { SEED_INBOX_ID } from '../seed';
 import { pageOrigin } from '../lib/publicUrl';
 import { findInbox } from '../repositories/inboxes';
 import { DEMO_CSS, renderDemoPage, renderDemoSnippet } from '../views/demoPage';

@@ -3,8 +3,7 @@
  * `GET /readyz` that everything it depends on is reachable (503 otherwise, so traffic moves on).
  */
 import { Hono } from 'hono';
-import { sql } from 'kysely';
-import type { AppDeps, AppEnv } from '../context';
+import type { RequestEnv } from '../observability/requestLog';
 
 /** One dependency `/readyz` checks. */
 export interface ReadinessCheck {
@@ -15,11 +14,6 @@ export interface ReadinessCheck {
 
 /** A probe slower than this counts as unreachable: a stuck dependency must not hang the orchestrator's probe. */
 export const READINESS_TIMEOUT_MS = 2000;
-
-/** The checks of the reference server: the database answers a trivial query, and whatever else the mode adds (Redis). */
-export function readinessChecks(deps: AppDeps): ReadinessCheck[] {
-  return [{ name: 'database', probe: () => sql`select 1`.execute(deps.db) }, ...(deps.readiness ?? [])];
-}
 
 async function reachable(check: ReadinessCheck): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -41,7 +35,7 @@ async function reachable(check: ReadinessCheck): Promise<boolean> {
  * says the process is handing its visitors over (so a load balancer sends nobody new).
  */
 export function healthRoutes(checks: ReadinessCheck[], draining: () => boolean = () => false) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<RequestEnv>();
   const noStore = { 'Cache-Control': 'no-store' };
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, noStore));

@@ -8,8 +8,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../context';
 import { METRICS } from '../observability/metrics';
+import type { RequestEnv } from '../observability/requestLog';
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -33,7 +33,7 @@ function fromThisMachine(c: Context): boolean {
 
 /** The metrics route, in either mode. */
 export function metricsRoutes(deps: { config: { metricsToken?: string } }) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<RequestEnv>();
 
   app.get('/metrics', async (c) => {
     const token = deps.config.metricsToken;

@@ -2,33 +2,41 @@
  * `GET /widget?website_token&cw_conversation&locale` (docs/protocol.md#the-widget-page): the page the loader's
  * iframe (or a popout, or a mobile web view) opens. It stores nothing: a new visitor is only a
  * signed token until their first write (docs/protocol.md#the-lazy-visitor), and the data block
- * carries what the first paint shows (docs/protocol.md#the-data-block).
+ * carries what the first paint shows (docs/protocol.md#the-data-block). Both modes serve it: what
+ * differs is where the data comes from (`WidgetPageSource`).
  */
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { chooseLocale, LOCALES, textDirection } from '../../src/shared/locales';
 import type { GlobalConfig, WidgetBootConfig } from '../../src/shared/types';
-import { CSP_SOURCE, type Branding } from '../config';
-import type { AppDeps, AppEnv } from '../context';
+import type { Branding } from '../config';
 import { readPacks, type Packs } from '../lib/manifest';
 import { connectSources, pageCsp } from '../lib/pageCsp';
 import { pageOrigin } from '../lib/publicUrl';
-import { allowedDomains, channelConfig } from '../presenters/inbox';
-import type { Inbox } from '../repositories/inboxes';
-import { inboxPortal } from '../repositories/portals';
-import { initialData } from '../services/visitorData';
-import { resolveVisitor } from '../services/visitors';
+import type { RequestEnv } from '../observability/requestLog';
 import { renderWidgetPage } from '../views/widgetPage';
 import { preferredEncodings } from './packs';
-import { findWebsiteInbox } from './widgetApi/auth';
-import { clientAddress } from '../limits/clientAddress';
 
-/** `frame-ancestors` from the inbox's allowed domains (`*` when none are configured). */
-export function frameAncestors(inbox: Inbox): string {
-  const configured = allowedDomains(inbox);
-  if (configured.length === 0) return '*';
-  const valid = configured.filter((d) => CSP_SOURCE.test(d));
-  return valid.length ? ["'self'", ...valid].join(' ') : "'none'";
+/** What a visit to `/widget` names: the inbox, and the visitor it resumes (none: a new one). */
+export interface WidgetVisit {
+  websiteToken: string | undefined;
+  cwConversation: string | undefined;
+}
+
+/** The page for a visit: its data block and `frame-ancestors`, or the answer that refuses it. */
+export type WidgetPage =
+  | { ok: true; config: WidgetBootConfig; frameAncestors: string }
+  | { ok: false; status: 401 | 404 | 502 | 504; body: Record<string, unknown> };
+
+/**
+ * Where a mode finds what the page shows a visitor: the reference server in its database
+ * (`widgetPageSource.ts`), the gateway from Chatwoot (`gateway/widgetConfigSource.ts`). The page
+ * itself (its HTML, headers, CSP and compression) is this module's, the same in both; it reads no
+ * store, so the gateway serves it without carrying the reference server's.
+ */
+export interface WidgetPageSource {
+  /** `c` is the visitor's request, for their address; `packs` the build the page loads. */
+  load(c: Context, visit: WidgetVisit, packs: Packs): Promise<WidgetPage>;
 }
 
 /**
@@ -58,14 +66,14 @@ export function widgetGlobalConfig(config: { branding: Branding; maxUploadMb: nu
 }
 
 /** The widget's built assets, or null before a build. */
-export function widgetAssets(packsDir: string): { packs: Packs; script: string } | null {
+function widgetAssets(packsDir: string): { packs: Packs; script: string } | null {
   const packs = readPacks(packsDir);
   const script = packs?.manifest['widget.js'];
   return packs && script ? { packs, script } : null;
 }
 
-/** The `/widget` page for `config`, with its headers; gateway mode answers it too. */
-export function widgetPageResponse(
+/** The `/widget` page for `config`, with its headers. */
+function widgetPageResponse(
   c: Context,
   assets: NonNullable<ReturnType<typeof widgetAssets>>,
   config: WidgetBootConfig,
@@ -98,31 +106,21 @@ export function widgetPageResponse(
 }
 
 /** The error when the widget is not built yet. */
-export const ASSETS_MISSING = { error: 'widget assets are not built; run npm run build' } as const;
+const ASSETS_MISSING = { error: 'widget assets are not built; run npm run build' } as const;
 
-/** The `/widget` route. */
-export function widgetPageRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+/** The `/widget` route of either mode, over the mode's `source`. */
+export function widgetPageRoutes(source: WidgetPageSource, config: { packsDir: string; publicUrl?: string; cspConnectSrc: string[] }) {
+  const app = new Hono<RequestEnv>();
 
   app.get('/widget', async (c) => {
-    const { inbox, account } = (await findWebsiteInbox(deps, c.req.query('website_token'))) ?? {};
-    if (!inbox || !account) return c.json({ error: 'web widget does not exist' }, 404);
-    if (account.status !== 'active') return c.json({ error: 'Account is suspended' }, 401);
-    const assets = widgetAssets(deps.config.packsDir);
+    const assets = widgetAssets(config.packsDir);
     if (!assets) return c.json(ASSETS_MISSING, 503);
-
-    const visitor = await resolveVisitor(deps, inbox, c.req.query('cw_conversation'), clientAddress(c, deps.config.trustProxy));
-    const config: WidgetBootConfig = {
-      chatwootWebChannel: channelConfig(inbox, account, await inboxPortal(deps.db, inbox), deps.config.maxUploadMb),
-      chatwootPubsubToken: visitor.ref.pubsubToken,
-      authToken: visitor.authToken,
-      globalConfig: widgetGlobalConfig(deps.config, assets.packs),
-      // The first paint's data travels with the page: no API round trip before the widget shows.
-      initialData: await initialData(deps, inbox, account, visitor),
-    };
-    const locale = chooseLocale(c.req.query('locale'), LOCALES, account.locale);
-    const connect = connectSources(pageOrigin(deps.config, c.req.url), deps.config.cspConnectSrc);
-    return widgetPageResponse(c, assets, config, { locale, frameAncestors: frameAncestors(inbox), connectSources: connect });
+    const visit = { websiteToken: c.req.query('website_token'), cwConversation: c.req.query('cw_conversation') };
+    const page = await source.load(c, visit, assets.packs);
+    if (!page.ok) return c.json(page.body, page.status);
+    const locale = chooseLocale(c.req.query('locale'), LOCALES, page.config.chatwootWebChannel.locale);
+    const connect = connectSources(pageOrigin(config, c.req.url), config.cspConnectSrc);
+    return widgetPageResponse(c, assets, page.config, { locale, frameAncestors: page.frameAncestors, connectSources: connect });
   });
 
   return app;

@@ -13,7 +13,7 @@ import { findCampaign, type Campaign } from '../repositories/campaigns';
 import { createConversation, latestConversation } from '../repositories/conversations';
 import type { Inbox } from '../repositories/inboxes';
 import { findUsers } from '../repositories/users';
-import { postAgentMessage } from './agentActions';
+import { postInboxMessage } from './agentActions';
 import { broadcastConversation } from './broadcast';
 import { loadConversationView } from './viewLoaders';
 import { withVisitorLock, type Visitor } from './visitorMessages';
@@ -50,7 +50,7 @@ export async function runCampaign(deps: AppDeps, visitor: Visitor, campaign: Cam
       await loadConversationView(deps.db, conversation, { contactInbox: visitor.contactInbox }),
     );
     const [sender] = await findUsers(deps.db, campaign.sender_id ? [campaign.sender_id] : []);
-    await postAgentMessage(deps, conversation, sender ?? null, {
+    await postInboxMessage(deps, conversation, sender ?? null, {
       content: campaign.message,
       message_type: MESSAGE_TYPE.outgoing,
       private: false,

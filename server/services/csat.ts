@@ -11,7 +11,7 @@ import { saveCsatResponse } from '../repositories/csat';
 import { findInbox } from '../repositories/inboxes';
 import { conversationLabels } from '../repositories/labels';
 import type { Message } from '../repositories/messages';
-import { postAgentMessage } from './agentActions';
+import { postInboxMessage } from './agentActions';
 
 export const DEFAULT_CSAT_MESSAGE = 'Please rate the conversation';
 
@@ -29,7 +29,7 @@ export async function sendCsatSurvey(deps: AppDeps, conversation: Conversation):
   if (!(await rulesAllow(deps, conversation, config.survey_rules))) return;
   const message = typeof config.message === 'string' && config.message.trim() ? config.message : DEFAULT_CSAT_MESSAGE;
   const displayType = config.display_type === 'star' ? 'star' : 'emoji';
-  await postAgentMessage(deps, conversation, null, {
+  await postInboxMessage(deps, conversation, null, {
     content: message,
     message_type: MESSAGE_TYPE.template,
     private: false,

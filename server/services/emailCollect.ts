@@ -11,7 +11,7 @@ import type { Contact } from '../repositories/contacts';
 import type { Conversation } from '../repositories/conversations';
 import type { Inbox } from '../repositories/inboxes';
 import { countIncomingSince, hasMessageOfType } from '../repositories/messages';
-import { postAgentMessage } from './agentActions';
+import { postInboxMessage } from './agentActions';
 import { teamIsAway } from './teamAvailability';
 import { visitorText } from './visitorText';
 
@@ -26,7 +26,7 @@ export async function collectEmailIfAway(
   if ((await countIncomingSince(deps.db, conversation.id, 0)) !== 1) return;
   if (await hasMessageOfType(deps.db, conversation.id, 'input_email')) return;
   if (!(await teamIsAway(deps, visitor.inbox))) return;
-  await postAgentMessage(deps, conversation, null, {
+  await postInboxMessage(deps, conversation, null, {
     content: await visitorText('SERVER.EMAIL_COLLECT', locale),
     message_type: MESSAGE_TYPE.template,
     private: false,

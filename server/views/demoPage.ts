@@ -1,6 +1,6 @@
 /**
  * The demo host page at `/`: a plain page that embeds the widget with the recommended snippet
- * (docs/protocol.md#recommended-snippet), served as an external script so the page keeps a strict CSP.
+ * (docs/embedding.md#the-recommended-snippet), served as an external script so the page keeps a strict CSP.
  * It points the evaluator at the agent console (`/agent`) to play the other side.
  */
 import { HOST_API_METHODS } from '../../src/shared/hostApi';
@@ -38,7 +38,7 @@ printed when it started, or sign in with its <code>api_access_token</code>.</p>
 
 /**
  * The recommended embed snippet for `baseUrl` and `websiteToken` (JSON-encoded into the script;
- * docs/protocol.md#recommended-snippet): `sdk.js` is inserted once the page has loaded and the
+ * docs/embedding.md#the-recommended-snippet): `sdk.js` is inserted once the page has loaded and the
  * browser is idle, so it is never part of what PageSpeed measures for the page's own content,
  * and `$chatwoot` works at once: a stub queues its calls in `q` (every method of the host API,
  * src/shared/hostApi.ts), and sdk.js replays them.

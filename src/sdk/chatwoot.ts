@@ -15,7 +15,7 @@ import type { LoaderSettings } from './settings';
 
 /**
  * A call waiting for the runtime, then for the frame: `[method, args]`, the shape the
- * recommended snippet's stub queues in `$chatwoot.q` (docs/protocol.md#recommended-snippet).
+ * recommended snippet's stub queues in `$chatwoot.q` (docs/embedding.md#the-recommended-snippet).
  */
 export type HostCall = [method: string, args: unknown[]];
 
@@ -25,7 +25,7 @@ export interface Runtime {
 }
 
 /**
- * Fires a Chatwoot-compatible host event on `window` (docs/protocol.md#host-window-events). It
+ * Fires a Chatwoot-compatible host event on `window` (docs/embedding.md#events). It
  * names the widget it comes from as `event.chatwoot`, for pages with several.
  */
 export function emit(chatwoot: object, name: HostEventName, detail?: unknown): void {
@@ -44,7 +44,7 @@ export function setTeamAvailability(chatwoot: { isTeamAvailable?: boolean }, ava
 }
 
 /**
- * Builds `window.$chatwoot`, the public API site owners program against (docs/protocol.md#the-host-api).
+ * Builds `window.$chatwoot`, the public API site owners program against (docs/embedding.md#windowchatwoot).
  * Every method hands its call to the runtime by its name, and the runtime does the work and
  * checks the arguments; Chatwoot's own checks run here too, so those calls throw where they
  * were made before anything has loaded, as Chatwoot's do. The few methods below also do what

@@ -1,4 +1,4 @@
-/** Writing first-party cookies on the host page (docs/protocol.md#cookies-and-storage); reading them is src/shared/cookies.ts's. */
+/** Writing first-party cookies on the host page (docs/embedding.md#cookies-and-storage); reading them is src/shared/cookies.ts's. */
 
 /**
  * Writes a cookie (SameSite=Lax) for `maxAgeS`, or for the browser session without it, scoped

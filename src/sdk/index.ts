@@ -20,7 +20,7 @@ import { createLauncher } from './launcher';
 import { loaderSettings, type HostSettings } from './settings';
 import type { RuntimeModule } from './runtimeContext';
 
-/** What `chatwootSDK.run` takes (docs/protocol.md#embed-snippet). */
+/** What `chatwootSDK.run` takes (docs/embedding.md#the-snippet). */
 export interface RunOptions {
   websiteToken: string;
   baseUrl: string;
@@ -52,7 +52,7 @@ function whenIdle(task: () => void): void {
 }
 
 /**
- * `window.chatwootSDK.run` (docs/protocol.md#embed-snippet): starts a widget and answers it.
+ * `window.chatwootSDK.run` (docs/embedding.md#the-snippet): starts a widget and answers it.
  * Without `settings` it is the snippet's widget, `window.$chatwoot`, and a page runs one: the
  * snippet running again (Turbo's navigations re-run scripts) answers the one running. With
  * `settings` it is one more widget (docs/architecture.md#several-widgets-on-one-page), which its
@@ -64,7 +64,7 @@ export function run(
   importRuntime = (url: string): Promise<RuntimeModule> => import(/* @vite-ignore */ url),
 ): Chatwoot {
   // The snippet's widget, once running, is `window.$chatwoot`; until then the recommended
-  // snippet's stub (docs/protocol.md#recommended-snippet) queues its calls there in `q`.
+  // snippet's stub (docs/embedding.md#the-recommended-snippet) queues its calls there in `q`.
   const stub = window.$chatwoot as (Chatwoot & { q?: HostCall[] }) | undefined;
   if (!own && stub && !stub.q) return stub;
   const base = new URL(baseUrl, location.href).href.replace(/\/$/, '');

@@ -7,7 +7,7 @@
 
 /**
  * The visitor's widget JWT for one inbox, written once they engage. One per website token, so
- * several widgets on a page keep a visitor each (docs/protocol.md#cookies-and-storage).
+ * several widgets on a page keep a visitor each (docs/embedding.md#cookies-and-storage).
  */
 export function conversationCookie(websiteToken: string): string {
   return `cw_conversation_${websiteToken}`;
@@ -34,7 +34,7 @@ export function consentCookie(websiteToken: string): string {
 
 /**
  * Every cookie Wren keeps of the visitor for this inbox, and Chatwoot's one per site: what
- * `reset()` and a withdrawn consent remove (docs/protocol.md#cookies-and-storage).
+ * `reset()` and a withdrawn consent remove (docs/embedding.md#cookies-and-storage).
  */
 export function visitorCookies(websiteToken: string): string[] {
   return [

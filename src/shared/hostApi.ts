@@ -1,5 +1,5 @@
 /**
- * The host API as one list (docs/protocol.md#the-host-api): the methods of `window.$chatwoot`,
+ * The host API as one list (docs/embedding.md#windowchatwoot): the methods of `window.$chatwoot`,
  * their signatures and their argument checks. The recommended snippet's stub, `sdk.js` and the
  * npm package (`packages/wren-chat`) all take their methods from here, so a method added to
  * `HostApi` fails `tsc` in each until it is handled; none of them keeps a list of its own.
@@ -50,7 +50,7 @@ export type HostApiMethod = keyof HostApi;
 /** A host window event's name (`HOST_WINDOW_EVENTS` in src/shared/protocol.ts). */
 export type HostEventName = (typeof HOST_WINDOW_EVENTS)[keyof typeof HOST_WINDOW_EVENTS];
 
-/** What each host window event carries in `detail` (docs/protocol.md#host-window-events). */
+/** What each host window event carries in `detail` (docs/embedding.md#events). */
 interface EventDetails {
   'chatwoot:ready': null;
   /** The widget's error answer (e.g. a refused `setUser`), or `{ error }` when the chat cannot load. */
@@ -70,7 +70,7 @@ interface EventDetails {
 /** Each event's `detail`, for every event of `HOST_WINDOW_EVENTS`: an event without one fails `tsc` here. */
 export type HostEventDetail = { [E in HostEventName]: EventDetails[E] };
 
-/** A widget's settings: `window.chatwootSettings` as a site owner writes it (docs/protocol.md#settings), or a handle's options in the npm package. */
+/** A widget's settings: `window.chatwootSettings` as a site owner writes it (docs/embedding.md#windowchatwootsettings), or a handle's options in the npm package. */
 export interface HostSettings {
   position?: 'left' | 'right';
   type?: 'standard' | 'expanded_bubble';

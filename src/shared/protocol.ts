@@ -42,7 +42,7 @@ export type ConsentState = 'granted' | 'ask' | 'declined';
 
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
-/** The visitor identity the host passes to `setUser` (docs/protocol.md#the-host-api). */
+/** The visitor identity the host passes to `setUser` (docs/embedding.md#windowchatwoot). */
 export interface HostUser {
   email?: string;
   name?: string;
@@ -124,7 +124,7 @@ export type Envelope<M, K extends keyof M = keyof M> = { event: K } & M[K];
 /** A widget → host message as the loader's frame bridge delivers it: any one of `WidgetToHost`. */
 export type FrameMessage = { [K in keyof WidgetToHost]: Envelope<WidgetToHost, K> }[keyof WidgetToHost];
 
-/** Host window events (`CustomEvent` on `window`, docs/protocol.md#host-window-events). */
+/** Host window events (`CustomEvent` on `window`, docs/embedding.md#events). */
 export const HOST_WINDOW_EVENTS = {
   ready: 'chatwoot:ready',
   error: 'chatwoot:error',

@@ -1,5 +1,5 @@
 /**
- * README's PostgreSQL recipe as written (Several processes; Backups): the `wren` role and
+ * The PostgreSQL recipe as docs/operations.md writes it (#several-processes-postgresql-and-redis, #backups): the `wren` role and
  * database, a Wren server on them with a conversation, `pg_dump` while it runs, `pg_restore`
  * into a fresh database without an error, and a server on the restored database that still
  * knows the visitor. On a throwaway PostgreSQL from Debian's package (e2e/support/services.mjs);

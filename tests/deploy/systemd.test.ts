@@ -73,8 +73,8 @@ describe('the systemd unit (deploy/systemd/wren@.service)', () => {
 });
 
 describe('the example environment file (deploy/wren.env.example)', () => {
-  it('sets only variables README documents, and never PORT, which the unit sets', () => {
-    const documented = new Set([...readFileSync('README.md', 'utf8').matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]));
+  it('sets only variables docs/operations.md documents, and never PORT, which the unit sets', () => {
+    const documented = new Set([...readFileSync('docs/operations.md', 'utf8').matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]));
     const names = [
       ...Object.keys(environmentFile(ENV_EXAMPLE)),
       // The commented-out choices too: uncommenting one must give a variable Wren reads.

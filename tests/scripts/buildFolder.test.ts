@@ -107,6 +107,23 @@ describe("the widget's build folder", () => {
     expect(after['Messages.js']).toBe(before['Messages.js']);
   });
 
+  it('names a chunk that lazy chunks share after them, so a change to its code leaves theirs alone', async () => {
+    const bytes = () =>
+      Object.fromEntries(folder().files.map((file) => [file, readFileSync(join(dir, 'packs/js', folder().name, file), 'utf8')]));
+    await bundle({ firstPaintChunk: true });
+    const before = bytes();
+    expect(Object.keys(before)).toContain('Messages~prompts.js');
+    expect(before['Messages.js']).toContain('"./Messages~prompts.js"');
+    rmSync(join(dir, 'packs'), { recursive: true });
+    writeFileSync(join(dir, 'src/shared.ts'), `export const shared = (x: string) => x.repeat(3);`);
+    await bundle({ firstPaintChunk: true });
+    const after = bytes();
+    expect(after['Messages~prompts.js']).not.toBe(before['Messages~prompts.js']);
+    expect(after['Messages.js']).toBe(before['Messages.js']);
+    expect(after['prompts.js']).toBe(before['prompts.js']);
+    expect(after['firstPaint.js']).toBe(before['firstPaint.js']);
+  });
+
   it('imports the chunks a lazy chunk shares from the same folder', async () => {
     const metafile = await bundle();
     const messages = Object.keys(metafile.outputs).find((file) => file.endsWith('/Messages.js'))!;

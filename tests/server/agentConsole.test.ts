@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { agentConsoleLink, agentCsp } from '../../server/routes/agentConsole';
 import { createFixture, WIDGET_JS, type Fixture } from './helpers';
 
-// The agent console at /agent (README "Answering as the agent"): served by the reference server
+// The agent console at /agent (docs/operations.md#the-agent-console): served by the reference server
 // in embedded mode only (gateway mode: tests/server/gateway/gatewayApp.test.ts), under a CSP as
 // strict as /widget's, with its sign-in link's token kept out of every request.
 

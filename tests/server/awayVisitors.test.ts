@@ -1,3 +1,8 @@
+import { MESSAGE_TYPE } from '../../src/shared/types';
+import { SEED_AGENT_ID } from '../../server/seed';
+import { findConversation } from '../../server/repositories/conversations';
+import { findUsers } from '../../server/repositories/users';
+import { postAgentMessage, postInboxMessage, type AgentMessageInput } from '../../server/services/agentActions';
 import { createFixture, sendMessage, type Fixture, type Visitor } from './helpers';
 
 // Visitors who write while the team is away are not lost (docs/behaviour.md#away-visitors): the
@@ -31,7 +36,7 @@ describe('e-mail collect', () => {
     expect((await messagesOf(visitor)).map((m) => m.content_type)).toEqual(['text']);
   });
 
-  it('does not interrupt the first message on a new install, before anyone has opened the agent console (README, Quick start)', async () => {
+  it('does not interrupt the first message on a new install, before anyone has opened the agent console (README, Quick start; docs/operations.md#presence)', async () => {
     const fresh = await createFixture({ now: () => now, agentAtWork: false });
     try {
       const visitor = await fresh.visit();
@@ -190,5 +195,61 @@ describe('the away e-mail form (docs/behaviour.md#away-mode)', () => {
       (await fx.agent(`/conversations/${created.id}/messages`, { method: 'POST', body: { content: 'Yes, within 30 days.' } })).status,
     ).toBe(200);
     expect(fx.mails.map((mail) => [mail.to, mail.text.includes('Yes, within 30 days.')])).toEqual([['dee@example.com', true]]);
+  });
+});
+
+// The Application API is one writer of an agent's message; a bot's path, the console's or a later
+// one calls the service that writes it, and must get what follows from it all the same.
+describe("an agent's message, whichever path writes it", () => {
+  const text = (content: string): AgentMessageInput => ({
+    content,
+    message_type: MESSAGE_TYPE.outgoing,
+    private: false,
+    content_type: 'text',
+    content_attributes: {},
+    echo_id: null,
+  });
+  const statusesOf = async (visitor: Visitor) =>
+    ((await (await fx.widget('/messages', visitor)).json()) as { payload: { content: string; status: string }[] }).payload.map((m) => [
+      m.content,
+      m.status,
+    ]);
+
+  it('reads the visitor’s messages and mails a visitor who has left, without the Application API', async () => {
+    const visitor = await fx.visit();
+    await fx.widget('/contact', visitor, { method: 'PATCH', body: { email: 'cy@example.com' } });
+    const { conversation_id } = await sendMessage(fx, visitor, 'Do you ship to Iceland?');
+    now += LEFT_MS;
+    const conversation = await findConversation(fx.deps.db, conversation_id);
+    const [agent] = await findUsers(fx.deps.db, [SEED_AGENT_ID]);
+    if (!conversation || !agent) throw new Error('no conversation or agent');
+
+    const { created } = await postAgentMessage(fx.deps, conversation, agent, text('Yes, in 3 days.'));
+
+    expect(created).toBe(true);
+    expect(await statusesOf(visitor)).toEqual([
+      ['Do you ship to Iceland?', 'read'],
+      ['Yes, in 3 days.', 'sent'],
+    ]);
+    expect((await findConversation(fx.deps.db, conversation_id))?.agent_last_seen_at).toBeGreaterThan(0);
+    expect(fx.mails.map((mail) => [mail.to, mail.text.includes('Yes, in 3 days.')])).toEqual([['cy@example.com', true]]);
+  });
+
+  it('is no answer when the inbox sends it by itself (a campaign’s, the survey, the e-mail ask): nothing read, nobody mailed', async () => {
+    const visitor = await fx.visit();
+    await fx.widget('/contact', visitor, { method: 'PATCH', body: { email: 'cy@example.com' } });
+    const { conversation_id } = await sendMessage(fx, visitor, 'Hello?');
+    now += LEFT_MS;
+    const conversation = await findConversation(fx.deps.db, conversation_id);
+    const [agent] = await findUsers(fx.deps.db, [SEED_AGENT_ID]);
+    if (!conversation || !agent) throw new Error('no conversation or agent');
+
+    await postInboxMessage(fx.deps, conversation, agent, text('20% off this week'));
+
+    expect(await statusesOf(visitor)).toEqual([
+      ['Hello?', 'sent'],
+      ['20% off this week', 'sent'],
+    ]);
+    expect(fx.mails).toEqual([]);
   });
 });

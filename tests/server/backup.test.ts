@@ -73,7 +73,7 @@ describe('backup and restore', () => {
     // The server keeps serving during and after the backup.
     await call('/readyz');
 
-    // Restore as the README says: the server stopped, both copied into place, started again.
+    // Restore as docs/operations.md#backups says: the server stopped, both copied into place, started again.
     const restoredDir = mkdtempSync(join(tmpdir(), 'wren-restored-'));
     copyFileSync(file, join(restoredDir, 'wren.sqlite'));
     cpSync(backupUploadsDir(file), join(restoredDir, 'uploads'), { recursive: true });

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../../server/config';
 import { defaultRateLimits } from '../../server/limits/rateLimits';
 import { createDatabase, migrateToLatest } from '../../server/db/database';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RealtimeEnvelope } from '../../src/shared/cable';
 import { WIDGET_CONFIG_ELEMENT_ID, type WidgetBootConfig } from '../../src/shared/types';
-import { createApp } from '../../server/app';
+import { createApp, type AppDeps } from '../../server/app';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { migrateToLatest, type Db } from '../../server/db/database';
-import { SEED_AGENT_ID, seed } from '../../server/db/seed';
+import { SEED_AGENT_ID, seed } from '../../server/seed';
 import type { Logger } from '../../server/observability/logger';
 import { inProcess } from '../../server/coordination';
 import type { RateLimits } from '../../server/limits/rateLimits';
@@ -40,6 +40,8 @@ export interface RequestOptions {
 
 export interface Fixture {
   app: ReturnType<typeof createApp>;
+  /** What the app was built over: a test calls a service with it as another path (a bot, the console) would. */
+  deps: AppDeps;
   limits: RateLimits;
   db: Db;
   hub: Hub;
@@ -130,7 +132,8 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
       mails.push(message);
     },
   };
-  const app = createApp({ db, config, mailer, logger: options.logger, ...shared });
+  const deps: AppDeps = { db, config, mailer, logger: options.logger, ...shared };
+  const app = createApp(deps);
 
   const request = (path: string, { method = 'GET', body, headers = {} }: RequestOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
@@ -145,6 +148,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
 
   const fixture: Fixture = {
     app,
+    deps,
     limits,
     db,
     hub,

@@ -98,7 +98,10 @@ function documentedIntegers(): string[] {
   const found: string[] = [];
   const walk = (schema: Record<string, unknown> | undefined, place: string, depth = 0): void => {
     if (!schema || depth > 8) return;
-    if (typeof schema.$ref === 'string') return walk(document.components.schemas[schema.$ref.split('/').pop()!], place, depth + 1);
+    if (typeof schema.$ref === 'string') {
+      walk(document.components.schemas[schema.$ref.split('/').pop()!], place, depth + 1);
+      return;
+    }
     const types = ([] as unknown[]).concat(schema.type ?? []);
     if (types.includes('integer') || types.includes('number')) found.push(place);
     for (const key of ['anyOf', 'oneOf', 'allOf'])

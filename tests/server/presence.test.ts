@@ -7,7 +7,7 @@
  */
 import { MemoryPresenceStore } from '../../server/lib/presenceStore';
 import { createInbox } from '../../server/repositories/inboxes';
-import { SEED_AGENT_ID } from '../../server/db/seed';
+import { SEED_AGENT_ID } from '../../server/seed';
 import { addInboxMember, createUser, updateUser } from '../../server/repositories/users';
 import { createCableRooms } from '../../server/services/cableRooms';
 import { inboxPresenceStream } from '../../server/services/presence';

@@ -1,6 +1,6 @@
 /**
  * The three browser engines `npm test` runs the cross-engine tests in, each from Debian's
- * packages and driven by the tool that drives that browser as shipped (README.md#browsers-in-npm-test).
+ * packages and driven by the tool that drives that browser as shipped (docs/contributing.md#the-three-engines).
  * A test written against `BrowserSession` runs in all three.
  */
 import type { BrowserSession, EngineName, Viewport } from './browserSession';

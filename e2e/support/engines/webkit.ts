@@ -76,7 +76,7 @@ async function webDriverReady(server: ChildProcess, url: string, output: () => s
 /**
  * WebKitGTK's MiniBrowser through Debian's WebKitWebDriver and selenium-webdriver, on an Xvfb
  * display of its own (MiniBrowser is a GTK window and has no headless mode). The engine is the
- * one Safari ships; see README.md#browsers-in-npm-test for what that proves.
+ * one Safari ships; see docs/contributing.md#the-three-engines for what that proves.
  */
 export async function launchWebKit(viewport: Viewport): Promise<BrowserSession> {
   if (!existsSync(WEBDRIVER_PATH))

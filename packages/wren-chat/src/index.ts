@@ -1,5 +1,5 @@
 /**
- * wren-chat: Wren in apps (README, "In an app"; docs/architecture.md#the-npm-package). Nothing
+ * wren-chat: Wren in apps (docs/apps.md; docs/architecture.md#the-npm-package). Nothing
  * runs at import and nothing touches `window` before `loadWren` is called in a browser.
  */
 import { createHandle, inertHandle, type WrenHandle } from './handle';

@@ -1,6 +1,6 @@
 import type { HostSettings } from '../../../src/shared/hostApi';
 
-/** What `loadWren` takes: where Wren runs, the inbox, and the widget's settings (README, "In an app"). */
+/** What `loadWren` takes: where Wren runs, the inbox, and the widget's settings (docs/apps.md#any-framework). */
 export interface WrenOptions extends HostSettings {
   /** Where Wren runs, e.g. `https://chat.example.com`: `sdk.js` and the chat come from there. */
   baseUrl: string;

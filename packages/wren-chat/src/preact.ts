@@ -1,4 +1,4 @@
-/** `<WrenChat … />` and `useWren()` for Preact 10 (README, "In an app"). */
+/** `<WrenChat … />` and `useWren()` for Preact 10 (docs/apps.md#react-and-preact). */
 import { createContext, createElement, type ComponentChildren, type VNode } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import type { WrenHandle, WrenOptions } from 'wren-chat';

@@ -1,4 +1,4 @@
-/** `<WrenChat … />` and `useWren()` for React 18 and 19 (README, "In an app"). */
+/** `<WrenChat … />` and `useWren()` for React 18 and 19 (docs/apps.md#react-and-preact). */
 import * as React from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import type { WrenHandle, WrenOptions } from 'wren-chat';

@@ -6,9 +6,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
-import { isUniqueViolation } from '../../db/database';
 import { ValidationError } from '../../lib/apiError';
 import { conversationLabels, createLabel, listLabels, type Label } from '../../repositories/labels';
+import { unlessTaken } from '../../repositories/uniqueness';
 import { replaceCustomAttributes, replaceLabels } from '../../services/conversationUpdates';
 import { readBody, readJson, schemas } from '../body';
 import { conversationParam } from './conversations';
@@ -51,12 +51,9 @@ export function labelRoutes(deps: AppDeps) {
     const fields = body && typeof body === 'object' && 'label' in body ? (body as { label: unknown }).label : body;
     const parsed = v.safeParse(CreateLabel, fields);
     if (!parsed.success) throw new ValidationError(parsed.issues[0].message, ['title']);
-    try {
-      return c.json(labelJson(await createLabel(deps.db, c.get('account').id, parsed.output)));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationError('Title has already been taken', ['title']);
-      throw error;
-    }
+    const label = await unlessTaken(() => createLabel(deps.db, c.get('account').id, parsed.output));
+    if (!label) throw new ValidationError('Title has already been taken', ['title']);
+    return c.json(labelJson(label));
   });
 
   app.get('/conversations/:id/labels', async (c) => {

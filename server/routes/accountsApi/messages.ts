@@ -3,7 +3,6 @@
  * included), create as the token's agent (JSON or multipart, see `messageBody.ts`), delete.
  */
 import { Hono } from 'hono';
-import { MESSAGE_TYPE } from '../../../src/shared/types';
 import type { AppDeps, AppEnv } from '../../context';
 import { notFound } from '../../lib/apiError';
 import { agentWrote } from '../../observability/activity';
@@ -13,8 +12,7 @@ import { seconds } from '../../presenters/time';
 import { userPushData } from '../../presenters/user';
 import { findMessage, listMessages } from '../../repositories/messages';
 import { deleteMessage, postAgentMessage } from '../../services/agentActions';
-import { mailReplyIfAway } from '../../services/replyByEmail';
-import { teamRead, teamReceived } from '../../services/teamReceipts';
+import { teamReceived } from '../../services/teamReceipts';
 import { loadConversationView, loadMessageViews } from '../../services/viewLoaders';
 import { paramId, queryInt } from '../body';
 import { conversationParam } from './conversations';
@@ -55,12 +53,6 @@ export function messageRoutes(deps: AppDeps) {
       await upload?.commit();
       const { view, created } = await postAgentMessage(deps, conversation, c.get('agent'), input);
       agentWrote(c, view, created);
-      // An agent who answers has read what came before (a private note or an activity is no answer).
-      if (created && !view.message.private && view.message.message_type === MESSAGE_TYPE.outgoing) {
-        await teamRead(deps, view.conversation);
-        // A visitor who has left gets the answer by e-mail (docs/behaviour.md#away-visitors).
-        await mailReplyIfAway(deps, view);
-      }
       if (!created) await upload?.discard();
       return c.json(agentMessage(view));
     } catch (error) {

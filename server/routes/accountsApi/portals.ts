@@ -7,7 +7,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../../context';
-import { isUniqueViolation } from '../../db/database';
 import { notFound, ValidationError } from '../../lib/apiError';
 import { articleJson } from '../../presenters/article';
 import { portalJson } from '../../presenters/portal';
@@ -35,6 +34,7 @@ import {
   type PortalFields,
 } from '../../repositories/portals';
 import { accountRole, findUsers } from '../../repositories/users';
+import { unlessTaken } from '../../repositories/uniqueness';
 import { MAX_ID } from '../../lib/storable';
 import { modelFields, paramId, queryInt, readJson, readModel, schemas, validateModel } from '../body';
 import { articleSlug, hostName, LOCALE_CODE, PORTAL_SLUG } from '../../lib/helpCentreNames';
@@ -152,13 +152,10 @@ export function portalRoutes(deps: AppDeps) {
   };
 
   /** Turns a lost race on a unique column into the same 422 the checks give. */
-  const uniquely = async <T>(write: () => Promise<T>, field: string, label: string): Promise<T> => {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ValidationError(`${label} has already been taken`, [field]);
-      throw error;
-    }
+  const uniquely = async <T extends object>(write: () => Promise<T>, field: string, label: string): Promise<T> => {
+    const row = await unlessTaken(write);
+    if (!row) throw new ValidationError(`${label} has already been taken`, [field]);
+    return row;
   };
 
   /** The portal fields of a create or update, checked against the stored portals. */

@@ -4,7 +4,7 @@
  * An event is a visitor's write, except `webwidget.triggered` (the window opened) from a visitor
  * not stored yet: it is recorded for the inbox without storing them (docs/protocol.md#the-lazy-visitor).
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
 import { AWAY_HEADER } from '../../../src/shared/awayMode';
 import type { AppDeps, AppEnv } from '../../context';
@@ -20,17 +20,6 @@ export const WidgetEvent = v.object({
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
   event_info: v.optional(v.nullable(schemas.attributes)),
 });
-
-/**
- * The loader asks for campaigns cross-origin, without credentials, after the host page is
- * idle: allow any origin and let browsers and proxies reuse the answer for a minute.
- */
-export const publicCacheable: MiddlewareHandler = async (c, next) => {
-  c.header('Access-Control-Allow-Origin', '*');
-  await next();
-  c.res.headers.set('Access-Control-Allow-Origin', '*');
-  if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=60');
-};
 
 /** `inbox_members`, `campaigns` and `events` (mounted under `/api/v1/widget`). */
 export function widgetInboxRoutes(deps: AppDeps) {

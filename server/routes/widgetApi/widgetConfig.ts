@@ -9,11 +9,9 @@ import type { AppDeps, AppEnv } from '../../context';
 import { readPacks } from '../../lib/manifest';
 import { clientAddress } from '../../limits/clientAddress';
 import { publicUrl } from '../../lib/publicUrl';
-import { channelConfig } from '../../presenters/inbox';
-import { inboxPortal } from '../../repositories/portals';
 import { widgetConfigJson } from '../../presenters/widgetConfig';
 import { resolveVisitor } from '../../services/visitors';
-import { widgetGlobalConfig } from '../widgetPage';
+import { bootConfig } from '../widgetPageSource';
 
 /** The `config` route (mounted under `/api/v1/widget`, after the website token check). */
 export function widgetConfigRoutes(deps: AppDeps) {
@@ -22,12 +20,7 @@ export function widgetConfigRoutes(deps: AppDeps) {
   app.post('/config', async (c) => {
     const inbox = c.get('inbox');
     const visitor = await resolveVisitor(deps, inbox, c.req.header('x-auth-token'), clientAddress(c, deps.config.trustProxy));
-    const boot = {
-      chatwootWebChannel: channelConfig(inbox, c.get('account'), await inboxPortal(deps.db, inbox), deps.config.maxUploadMb),
-      chatwootPubsubToken: visitor.ref.pubsubToken,
-      authToken: visitor.authToken,
-      globalConfig: widgetGlobalConfig(deps.config, readPacks(deps.config.packsDir)),
-    };
+    const boot = await bootConfig(deps, { inbox, account: c.get('account') }, visitor, readPacks(deps.config.packsDir));
     const contact = visitor.stored?.contact;
     return c.json(
       widgetConfigJson(

@@ -95,7 +95,7 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       const count = Number(message.unreadMessageCount) || 0;
       // Hidden with the bubble when the site hides it, back with it when it shows.
       launcher.toggleClass('unread', count > 0);
-      // Wren: sites show their own badge from this (docs/protocol.md#host-window-events).
+      // Wren: sites show their own badge from this (docs/embedding.md#events).
       if (count !== unreadCount) emit(chatwoot, HOST_WINDOW_EVENTS.unreadCount, (unreadCount = count));
     },
     popoutChatWindow: () => chatwoot.popoutChatWindow(),

@@ -38,7 +38,7 @@ const snoozedTill = () => Number(getCookie(SNOOZE_COOKIE)) || undefined;
 export function installRuntime({ chatwoot, launcher, settings, raw, queue }: RuntimeContext): void {
   const origin = new URL(chatwoot.baseUrl).origin;
   // `$chatwoot` reads Chatwoot's defaults for settings the site left out, and its locale and
-  // colour scheme normalised (docs/protocol.md#the-host-api); sdk.js only carries what the site
+  // colour scheme normalised (docs/embedding.md#windowchatwoot); sdk.js only carries what the site
   // wrote, to stay small.
   const state = chatwoot as unknown as Record<string, unknown>;
   const defaults = widgetSettings(raw, settings);

@@ -1,6 +1,6 @@
 /**
  * The calls the site makes on the contact's and the conversation's custom attributes and labels
- * (docs/protocol.md#the-host-api), as data, like `endpoints.ts` but in a module of their own: only
+ * (docs/embedding.md#windowchatwoot), as data, like `endpoints.ts` but in a module of their own: only
  * the site-calls chunk (`state/siteCalls.ts`) makes them, and `endpoints.ts` ships with the first paint.
  */
 import { api } from './endpoints';

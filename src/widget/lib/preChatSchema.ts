@@ -7,7 +7,7 @@ import type { FieldValue, FormField } from './preChatFields';
  * The pre-chat form's rules (docs/behaviour.md#validation): per field, its checks in order, and
  * each field reports its first problem only, in the words below. A list of checks, not a
  * validation library's schema: the form needs nothing else from one, and valibot cost its
- * chunk 1.4 KB (docs/architecture.md#budgets).
+ * chunk 1.4 KB (docs/performance.md#budgets).
  */
 
 /** One check of an answer: the problem it finds, or undefined when the answer passes. */

@@ -4,7 +4,7 @@ import type { ChannelConfig, FeatureFlag } from '../../shared/types';
 import { DEFAULT_WIDGET_SETTINGS } from '../../shared/widgetSettings';
 
 /**
- * How the host embeds the widget (docs/protocol.md#settings, set by `config-set`), and the
+ * How the host embeds the widget (docs/embedding.md#windowchatwootsettings, set by `config-set`), and the
  * effective settings: what the host set, else the inbox's own choice. Views read those here;
  * none works out a fallback of its own.
  */

@@ -24,7 +24,7 @@ export function hostActions(state: WidgetState): HostHandlers {
     siteCallsChunk.load().then(call, (error: unknown) => bridge.send('error', { errorType: 'SITE_CALL_ERROR', data: String(error) }));
 
   // Calls on the conversation made before it exists (`setConversationCustomAttributes`,
-  // `setLabel` on a first visit) wait for it instead of failing (docs/protocol.md#the-host-api).
+  // `setLabel` on a first visit) wait for it instead of failing (docs/embedding.md#windowchatwoot).
   const waiting: (() => void)[] = [];
   const whenConversation = (call: () => void) => (conversation.id.value === undefined ? waiting.push(call) : call());
   conversation.id.subscribe((id) => {
@@ -109,7 +109,7 @@ export function hostActions(state: WidgetState): HostHandlers {
       router.navigate('/messages');
     },
     // Wren: the site's consent tool (`setConsent`) and `sendMessage` (docs/behaviour.md#consent,
-    // docs/protocol.md#the-host-api): rare calls, in a chunk of their own (siteCalls.ts).
+    // docs/embedding.md#windowchatwoot): rare calls, in a chunk of their own (siteCalls.ts).
     'set-consent': (payload) => siteCall((calls) => calls.setConsent(state, payload)),
     'send-message': (payload) => whenLoaded(() => siteCall((calls) => calls.sendMessage(state, payload))),
   };

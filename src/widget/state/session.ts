@@ -17,7 +17,7 @@ export interface SessionDeps {
 /**
  * Who the visitor is to the server: their identity (`$chatwoot.setUser`), the token every widget
  * call carries (`X-Auth-Token`), the token their realtime subscription uses, and whether that
- * connection is down (docs/protocol.md#the-host-api, docs/protocol.md#connection-behaviour).
+ * connection is down (docs/embedding.md#windowchatwoot, docs/protocol.md#connection-behaviour).
  */
 export function createSessionModel({ hostCall, bridge, authToken: bootAuthToken, pubsubToken: bootPubsubToken, onSwitch }: SessionDeps) {
   const identifier = signal<string | undefined>(undefined);

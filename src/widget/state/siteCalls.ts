@@ -12,7 +12,7 @@ import type { WidgetState } from './widget';
 /** Ends or deletes something kept for the visitor (`WidgetState['forgets']`). */
 type Forget = WidgetState['forgets'][number];
 
-/** Every key and database the widget writes in the frame starts with this (docs/protocol.md#cookies-and-storage). */
+/** Every key and database the widget writes in the frame starts with this (docs/embedding.md#cookies-and-storage). */
 export const FRAME_STORAGE_PREFIX = 'wren';
 
 const quietly = <T>(get: () => T): T | undefined => {
@@ -74,7 +74,7 @@ export function sendMessage(
 
 type HostCalls = Pick<WidgetState, 'hostCall'>;
 
-/** `$chatwoot.setCustomAttributes` (docs/protocol.md#the-host-api). */
+/** `$chatwoot.setCustomAttributes` (docs/embedding.md#windowchatwoot). */
 export const setContactAttributes = ({ hostCall }: HostCalls, { customAttributes }: HostToWidget['set-custom-attributes']) =>
   hostCall(endpoints.updateContact({ custom_attributes: customAttributes }), 'SET_CUSTOM_ATTRIBUTES_ERROR');
 

@@ -23,6 +23,7 @@ import { createPrompts } from './prompts';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
 import { isInBusinessHours } from '../../shared/availability';
+import { isTeamAvailable } from '../../shared/teamAvailability';
 
 export interface WidgetDeps {
   boot: WidgetBootConfig;
@@ -82,9 +83,9 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
   // Minute resolution is all the availability lines need; views read it, so it also re-renders them.
   const clock = signal(new Date());
   setInterval(() => (clock.value = new Date()), 60_000);
+  // Campaigns ask about the hours alone (docs/behaviour.md#campaigns); the header, home and the host about the team.
   const inBusinessHours = computed(() => isInBusinessHours(channel, clock.value));
-  /** Someone can answer now: an agent is online, within working hours when they are set. */
-  const isOnline = computed(() => inBusinessHours.value && agents.online.value.length > 0);
+  const isOnline = computed(() => isTeamAvailable(channel, agents.online.value.length > 0, clock.value));
   const unread = computed(() => unreadMessages(messages.list.value, conversation.lastSeenAt.value));
   const hasMessages = computed(() => messages.list.value.length > 0);
   const ready = signal(false);

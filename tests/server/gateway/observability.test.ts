@@ -8,7 +8,7 @@ function sample(text: string, name: string, labels: string): number {
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
-describe("the gateway's logs and metrics (README, Running in production)", () => {
+describe("the gateway's logs and metrics (docs/operations.md#health-logs-and-metrics)", () => {
   let upstream: Fixture;
   afterEach(async () => {
     await upstream?.close();

@@ -4,13 +4,13 @@
  * once (it runs under one lock, so they agree on the generated secrets); configured tokens
  * replace stored ones.
  */
-import type { PreChatField, WorkingHoursEntry } from '../../src/shared/types';
-import type { Config } from '../config';
-import { randomToken } from '../lib/random';
-import { createAccount, createInbox, findAccount, findInbox, updateInbox } from '../repositories/inboxes';
-import { resolveSetting } from '../repositories/settings';
-import { addAccountUser, addInboxMember, createUser, findUsers, updateUser } from '../repositories/users';
-import { serialized, syncIdSequence, type Db } from './database';
+import type { PreChatField, WorkingHoursEntry } from '../src/shared/types';
+import type { Config } from './config';
+import { randomToken } from './lib/random';
+import { createAccount, createInbox, findAccount, findInbox, updateInbox } from './repositories/inboxes';
+import { resolveSetting } from './repositories/settings';
+import { addAccountUser, addInboxMember, createUser, findUsers, updateUser } from './repositories/users';
+import { serialized, syncIdSequence, type Db } from './db/database';
 
 export const SEED_ACCOUNT_ID = 1;
 export const SEED_INBOX_ID = 1;
@@ -119,7 +119,7 @@ async function seedUnlocked(db: Db, config: Pick<Config, 'websiteToken' | 'apiAc
       availability: 'online',
       // A new install shows a team online from the first look, before anyone has opened the agent
       // console (docs/protocol.md#presence); a team that wants visitors to see when nobody is
-      // there turns auto-offline on (README, Presence).
+      // there turns auto-offline on (docs/operations.md#presence).
       auto_offline: false,
     });
     await syncIdSequence(db, 'users');
