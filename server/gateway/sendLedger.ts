@@ -55,8 +55,8 @@ export interface SendLedgerBounds {
  */
 export const SEND_LEDGER_BOUNDS: SendLedgerBounds = { maxSends: 50_000, maxBytes: 16 * 1024 * 1024, maxSendsPerVisitor: 2_000 };
 
-/** The ledger every gateway process shares in Redis: about 0.5 KB of Redis memory per send. */
-export const REDIS_SEND_LEDGER_BOUNDS: SendLedgerBounds = { maxSends: 1_000_000, maxBytes: 160 * 1024 * 1024, maxSendsPerVisitor: 2_000 };
+/** The ledger every gateway process shares in Redis: about 0.56 KB of Redis memory per send, so at most about 280 MB. */
+export const REDIS_SEND_LEDGER_BOUNDS: SendLedgerBounds = { maxSends: 500_000, maxBytes: 80 * 1024 * 1024, maxSendsPerVisitor: 2_000 };
 
 /** Bytes counted for a record: its JSON is at most this long (`{"state":"forwarded","at":…,"digest":"…"}`). */
 export const RECORD_BYTES = 96;
