@@ -32,7 +32,9 @@ function tree(files: Record<string, string>): string {
   return root;
 }
 
-describe('dependency rules', () => {
+// Each case runs dependency-cruiser over a tree, and the first loads its TypeScript resolver: seconds
+// on a loaded machine, past vitest's 5 s default.
+describe('dependency rules', { timeout: 30_000 }, () => {
   const roots: string[] = [];
   afterAll(() => {
     for (const root of roots) rmSync(root, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { ApiError, ValidationError } from '../lib/apiError';
 import { jsonBoundsViolation } from '../lib/jsonBounds';
-import { isSingleEmailAddress } from '../../src/shared/email';
+import { isSingleEmailAddress, readsAsMoreThanOneAddress } from '../../src/shared/email';
 import { MAX_ID } from '../lib/storable';
 
 /**
@@ -101,6 +101,18 @@ export const refuseNulInAddress: MiddlewareHandler = async (c, next) => {
 /** What a refused e-mail address is told, wherever one is taken. */
 export const EMAIL_INVALID = 'Please enter a valid email address';
 
+function optionalEmail(acceptable: (trimmed: string) => boolean) {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(255),
+        v.check((value) => value.trim() === '' || acceptable(value.trim()), EMAIL_INVALID),
+      ),
+    ),
+  );
+}
+
 /** Schema pieces used by several routes. */
 export const schemas = {
   // valibot's record would take an array (turning it into {"0": …}); attribute maps are plain objects.
@@ -110,19 +122,16 @@ export const schemas = {
   ),
   optionalText: (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max)))),
   /**
-   * An e-mail address given to be stored or mailed to: blank is none, anything else must be one
-   * address (`src/shared/email.ts`) or the request is refused with 422 — never stored, dropped
-   * or mailed to.
+   * An e-mail address that is the request's point (a transcript's recipient, a form's answer):
+   * blank is none, anything else must be one address (`src/shared/email.ts`) or the request is
+   * refused with 422 — never stored or mailed to.
    */
-  optionalEmail: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.maxLength(255),
-        v.check((value) => value.trim() === '' || isSingleEmailAddress(value.trim()), EMAIL_INVALID),
-      ),
-    ),
-  ),
+  optionalEmail: optionalEmail((value) => isSingleEmailAddress(value)),
+  /**
+   * A contact's e-mail among other details: what is simply not an address is dropped as Chatwoot
+   * drops it, but one a mail header reads as more than one address is refused with 422.
+   */
+  contactEmail: optionalEmail((value) => !readsAsMoreThanOneAddress(value)),
   /** A record's id (or any whole number an `integer` column keeps): 1 to `MAX_ID`. */
   id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID)),
   /** A whole number from 0 to `MAX_ID`, e.g. a position. */

@@ -15,7 +15,12 @@ export function isEmailAddress(value: string): boolean {
   return EMAIL_ADDRESS.test(value);
 }
 
-const HEADER_SPECIALS = /[\0,;:<>()[\]"\\]/;
+const HEADER_SPECIALS = /[\0\r\n,;:<>()[\]"\\]/;
+
+/** Whether a mail header would read `value` as more than one address, or as more than an address. */
+export function readsAsMoreThanOneAddress(value: string): boolean {
+  return HEADER_SPECIALS.test(value);
+}
 
 /** Whether `value` is one e-mail address, and nothing a mail header would read as more. */
 export function isSingleEmailAddress(value: string): boolean {

@@ -20,7 +20,7 @@ const attributes = v.optional(v.nullable(schemas.attributes));
 
 const ContactFields = {
   identifier: v.optional(v.nullable(v.union([v.pipe(v.string(), v.maxLength(255)), v.pipe(v.number(), v.transform(String))]))),
-  email: schemas.optionalEmail,
+  email: schemas.contactEmail,
   name: schemas.optionalText(255),
   avatar_url: schemas.optionalText(2048),
   phone_number: schemas.optionalText(32),

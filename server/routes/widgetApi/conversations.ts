@@ -24,7 +24,7 @@ export const CreateConversation = v.object({
   contact: v.optional(
     v.object({
       name: schemas.optionalText(255),
-      email: schemas.optionalEmail,
+      email: schemas.contactEmail,
       phone_number: schemas.optionalText(32),
     }),
   ),
