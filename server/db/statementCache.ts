@@ -8,7 +8,7 @@ import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /** How many SQL texts keep their statement: every query of the code, and the `in (?, …)` lists' lengths. */
-export const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_SIZE = 500;
 
 /** `sqlite` for Kysely, preparing each SQL text once while it stays among the `capacity` most recently used. */
 export function cachingStatements(sqlite: SQLite.Database, capacity = STATEMENT_CACHE_SIZE): SqliteDatabase {
