@@ -8,21 +8,21 @@
  *     their own);
  *   - `POST /api/v1/widget/messages`: a visitor message (with an `echo_id`, as the widget sends).
  *
- * CPU is the server process's own, all its threads (`/proc/<pid>/task/* /schedstat`), over a
- * phase of requests from 100 visitors at once, each sending its next request when the last is
- * answered; wall clock only for the latency percentiles. The servers take turns phase by phase,
- * so load from elsewhere on the machine falls on both; the ratio is taken per round and its
- * median reported. The reference server runs as `npm start` does: `LOG_LEVEL=info`, one log line
- * per request, to a file.
+ * CPU is the server process's own, all its threads (`/proc/<pid>/task/* /schedstat`), over
+ * slices of one request from each of 100 visitors at once; wall clock only for the latency
+ * percentiles. The servers take turns slice by slice, so load from elsewhere on the machine falls
+ * on both alike; the ratio is taken per round and its median reported. The reference server runs
+ * as `npm start` does: `LOG_LEVEL=info`, one log line per request, to a file.
  *
  *   node bench/servercpu.mjs
- *   node bench/servercpu.mjs --cpu-prof      # also a CPU profile of each measured phase
+ *   node bench/servercpu.mjs --cpu-prof      # also CPU profiles of the measured rounds
  *
  * Environment: BENCH_DIST_DIR / DIST_DIR (build to measure), BENCH_PORT (the reference server on
  * + 10, the bare one on + 11, their inspectors on + 12 and + 13; default 4910), BENCH_VISITORS
  * (visitors at once, 100), BENCH_CPU_ROUNDS (measured rounds after one unmeasured, 5),
- * BENCH_CPU_GETS and BENCH_CPU_POSTS (requests per visitor per phase, 20 and 4), BENCH_CPU_PROF=1
- * (as --cpu-prof; the profiles go to BENCH_CPU_PROF_DIR, default a new temporary folder, named in the report), BENCH_JSON.
+ * BENCH_CPU_GETS and BENCH_CPU_POSTS (slices per round: requests per visitor, 20 and 6),
+ * BENCH_CPU_PROF=1 (as --cpu-prof; the profiles go to BENCH_CPU_PROF_DIR, default a new temporary
+ * folder, named in the report), BENCH_JSON.
  * Linux only (CPU from /proc); loopback only.
  */
 import { spawn } from 'node:child_process';
@@ -45,7 +45,7 @@ const BASE = Number(process.env.BENCH_PORT ?? 4910);
 const [REFERENCE_PORT, BARE_PORT, REFERENCE_INSPECTOR, BARE_INSPECTOR] = [BASE + 10, BASE + 11, BASE + 12, BASE + 13];
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
-const PER_VISITOR = { get: Number(process.env.BENCH_CPU_GETS ?? 20), post: Number(process.env.BENCH_CPU_POSTS ?? 4) };
+const PER_VISITOR = { get: Number(process.env.BENCH_CPU_GETS ?? 20), post: Number(process.env.BENCH_CPU_POSTS ?? 6) };
 const PROFILE = process.argv.includes('--cpu-prof') || process.env.BENCH_CPU_PROF === '1';
 const HISTORY = 10; // agent messages and visitor messages, taking turns, in each reader's conversation
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
@@ -110,23 +110,41 @@ function widgetRequest(port, kind, visitor) {
   return call(port, 'POST', MESSAGES_PATH, visitor.authToken, { message: { content: `bench message ${n}`, echo_id: `bench-${n}` } });
 }
 
-/** `perVisitor` requests of `kind` from each visitor, all visitors at once: CPU per request and the latencies. */
-async function phase(server, kind, visitors) {
-  const latencies = [];
+/** One request of `kind` from every visitor at once: the server's CPU over it, and each latency. */
+async function slice(server, kind, visitors) {
   const before = cpuMs(server.pid);
   const started = performance.now();
-  await Promise.all(
+  const latencies = await Promise.all(
     visitors.map(async (visitor) => {
-      for (let i = 0; i < PER_VISITOR[kind]; i++) {
-        const answer = await widgetRequest(server.port, kind, visitor);
-        if (answer.status !== 200) throw new Error(`${server.name} ${KINDS[kind]} → ${answer.status} ${answer.body}`);
-        latencies.push(answer.ms);
-      }
+      const answer = await widgetRequest(server.port, kind, visitor);
+      if (answer.status !== 200) throw new Error(`${server.name} ${KINDS[kind]} → ${answer.status} ${answer.body}`);
+      return answer.ms;
     }),
   );
-  const wallMs = performance.now() - started;
-  const cpu = cpuMs(server.pid) - before;
-  return { cpuMsPerRequest: cpu / latencies.length, requests: latencies.length, wallMs, latencies };
+  return { cpuMs: cpuMs(server.pid) - before, wallMs: performance.now() - started, latencies };
+}
+
+/**
+ * `PER_VISITOR[kind]` slices per server, the servers taking turns slice by slice (which goes
+ * first alternating), so that a burst of load from elsewhere on the machine falls on both alike.
+ */
+async function phase(servers, kind, visitors) {
+  const totals = Object.fromEntries(servers.map((s) => [s.name, { cpuMs: 0, wallMs: 0, latencies: [] }]));
+  for (let i = 0; i < PER_VISITOR[kind]; i++) {
+    for (const server of i % 2 ? [...servers].reverse() : servers) {
+      const part = await slice(server, kind, visitors);
+      const total = totals[server.name];
+      total.cpuMs += part.cpuMs;
+      total.wallMs += part.wallMs;
+      total.latencies.push(...part.latencies);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(totals).map(([name, t]) => [
+      name,
+      { cpuMsPerRequest: t.cpuMs / t.latencies.length, requests: t.latencies.length, wallMs: t.wallMs, latencies: t.latencies },
+    ]),
+  );
 }
 
 /** A reader: a visitor whose conversation holds `HISTORY` agent and `HISTORY` visitor messages, taking turns. */
@@ -281,18 +299,15 @@ await runWithin(TOTAL_TIMEOUT_MS, stops, async () => {
   for (let r = 0; r <= ROUNDS; r++) {
     const round = {};
     for (const kind of Object.keys(KINDS)) {
-      round[kind] = {};
-      // Taking turns, first one then the other: neither always runs on a machine the other warmed.
-      const order = r % 2 ? [...servers].reverse() : servers;
-      for (const server of order) {
-        const profiler = r > 0 && profilers[servers.indexOf(server)];
-        if (profiler) await profiler.start();
-        round[kind][server.name] = await phase(server, kind, kind === 'get' ? readers : writers);
-        if (!profiler) continue;
-        const profile = await profiler.stop();
+      const profiling = r > 0 && profilers.length > 0;
+      if (profiling) await Promise.all(profilers.map((p) => p.start()));
+      round[kind] = await phase(servers, kind, kind === 'get' ? readers : writers);
+      if (!profiling) continue;
+      const profiles = await Promise.all(profilers.map((p) => p.stop()));
+      servers.forEach((server, i) => {
         (profiled[server.name] ??= {})[kind] ??= [];
-        profiled[server.name][kind].push(profile);
-      }
+        profiled[server.name][kind].push(profiles[i]);
+      });
     }
     // Round 0 warms both up (JIT, the page cache) and is not counted.
     if (r > 0) rounds.push(round);
