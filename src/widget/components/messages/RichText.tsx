@@ -20,6 +20,14 @@ export interface RichTextProps {
 }
 
 /**
+ * A line longer than this makes the whole message take one direction, from its first letter
+ * (`dir="auto"`), instead of each line its own (`unicode-bidi: plaintext`, conversation.chunk.css):
+ * Chromium lays out a line under `plaintext` in time proportional to the line's length times its
+ * rows, so one line of 150,000 characters took 1.3 s at 4× CPU.
+ */
+export const LONG_LINE = 2000;
+
+/**
  * A message's text. Plain text renders at once as text nodes; text with markdown or a URL is
  * swapped for the sanitised HTML once the markdown chunk arrives. If the chunk or the renderer
  * fails, the plain text stays: a bubble is never blank.
@@ -51,12 +59,14 @@ export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichText
     }
   }, [rich, renderer, text]);
 
+  const dir = useMemo(() => (text.split('\n').some((line) => line.length > LONG_LINE) ? 'auto' : undefined), [text]);
+
   return html === undefined ? (
-    <div key="text" className="rich-text">
+    <div key="text" className="rich-text" dir={dir}>
       {text}
     </div>
   ) : (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the renderer's output has been through DOMPurify (lib/sanitizeHtml.ts)
-    <div key="html" className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+    <div key="html" className="rich-text" dir={dir} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
-import { RichText, loadMarkdownRenderer, type MarkdownRenderer } from '../../../../src/widget/components/messages/RichText';
+import { LONG_LINE, RichText, loadMarkdownRenderer, type MarkdownRenderer } from '../../../../src/widget/components/messages/RichText';
 import { needsRichText } from '../../../../src/widget/components/messages/needsRichText';
 import { repairHappyDomForDOMPurify } from './happyDomPurify';
 import { settle } from './fixtures';
@@ -148,5 +148,22 @@ describe('rich text', () => {
     await loadMarkdownRenderer();
     const { container } = render(<RichText text="**now**" />);
     expect(container.querySelector('strong')?.textContent).toBe('now');
+  });
+
+  // Each line in its own direction (`unicode-bidi: plaintext`) costs Chromium a line's length
+  // times its rows: a 150,000-character line took 1.3 s of layout at 4× CPU (bench/markdown.mjs).
+  it.each([
+    ['plain text', 'a '.repeat(LONG_LINE)],
+    ['markdown', '**a '.repeat(LONG_LINE)],
+  ])('gives %s with a line of thousands of characters one direction, from its first letter', async (_, long) => {
+    await loadMarkdownRenderer();
+    const { container } = render(<RichText text={`Hello\n${long}\nthere`} />);
+    expect(container.querySelector('.rich-text')?.getAttribute('dir')).toBe('auto');
+  });
+
+  it('leaves each line of an ordinary message its own direction', async () => {
+    await loadMarkdownRenderer();
+    const { container } = render(<RichText text={`Hello\n${'a'.repeat(LONG_LINE)}\n**مرحبا**`} />);
+    expect(container.querySelector('.rich-text')?.hasAttribute('dir')).toBe(false);
   });
 });
