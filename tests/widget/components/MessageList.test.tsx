@@ -299,8 +299,7 @@ describe('a long conversation', () => {
     act(() => {
       messages.value = [...messages.value, fromAgent('Ben', { content: 'a '.repeat(75_000) })];
     });
-    expect(announced()).toMatch(/^Ben: a a a .*…$/);
-    expect(announced()!.length).toBeLessThan(1000);
+    expect(announced()).toBe(`Ben: ${'a '.repeat(250).trim()}`);
   });
 
   it("says an agent's message that sorts above the visitor's failed send (the same second)", () => {

@@ -20,12 +20,14 @@ export interface RichTextProps {
 }
 
 /**
- * A line longer than this makes the whole message take one direction, from its first letter
- * (`dir="auto"`), instead of each line its own (`unicode-bidi: plaintext`, conversation.chunk.css):
- * Chromium lays out a line under `plaintext` in time proportional to the line's length times its
- * rows, so one line of 150,000 characters took 1.3 s at 4× CPU.
+ * A message longer than this reads in the widget's direction (its `dir`, which turns off
+ * conversation.chunk.css's `unicode-bidi: plaintext`) instead of each line in its own: Chromium
+ * lays a line out under `plaintext` in time proportional to its length times its rows (one line of
+ * 150,000 characters: 1.3 s at 4× CPU). Not `dir="auto"`: Chromium looks for the first letter
+ * again as each element is parsed into such an element (150,000 characters of empty code
+ * blocks: 13 s).
  */
-export const LONG_LINE = 2000;
+export const ONE_DIRECTION = 10_000;
 
 /**
  * A message's text. Plain text renders at once as text nodes; text with markdown or a URL is
@@ -59,8 +61,7 @@ export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichText
     }
   }, [rich, renderer, text]);
 
-  const dir = useMemo(() => (text.split('\n').some((line) => line.length > LONG_LINE) ? 'auto' : undefined), [text]);
-
+  const dir = text.length > ONE_DIRECTION ? document.documentElement.dir : undefined;
   return html === undefined ? (
     <div key="text" className="rich-text" dir={dir}>
       {text}

@@ -48,10 +48,9 @@ describe('a message summary', () => {
 
   // A screen reader says it and a chip shows one line; and taking marks out of more is quadratic
   // (`**a ` × 37,500 froze the widget for 40 s).
-  it('keeps the first characters of a long message, then an ellipsis', () => {
+  it('reads only the first characters of a long message', () => {
     const summary = messageSummary(chatMessage({ content: `**Your** ${'order '.repeat(25_000)}` }), LABELS);
-    expect(summary).toHaveLength(SUMMARY_LENGTH - 4 + 1);
-    expect(summary).toMatch(/^Your order order .*order…$/);
+    expect(summary).toBe(`Your ${'order '.repeat(25_000)}`.slice(0, SUMMARY_LENGTH - 4).trim());
   });
 
   it('is empty for an empty message', () => {

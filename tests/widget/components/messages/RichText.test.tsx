@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
-import { LONG_LINE, RichText, loadMarkdownRenderer, type MarkdownRenderer } from '../../../../src/widget/components/messages/RichText';
+import { ONE_DIRECTION, RichText, loadMarkdownRenderer, type MarkdownRenderer } from '../../../../src/widget/components/messages/RichText';
 import { needsRichText } from '../../../../src/widget/components/messages/needsRichText';
 import { repairHappyDomForDOMPurify } from './happyDomPurify';
 import { settle } from './fixtures';
@@ -150,20 +150,30 @@ describe('rich text', () => {
     expect(container.querySelector('strong')?.textContent).toBe('now');
   });
 
-  // Each line in its own direction (`unicode-bidi: plaintext`) costs Chromium a line's length
-  // times its rows: a 150,000-character line took 1.3 s of layout at 4× CPU (bench/markdown.mjs).
-  it.each([
-    ['plain text', 'a '.repeat(LONG_LINE)],
-    ['markdown', '**a '.repeat(LONG_LINE)],
-  ])('gives %s with a line of thousands of characters one direction, from its first letter', async (_, long) => {
-    await loadMarkdownRenderer();
-    const { container } = render(<RichText text={`Hello\n${long}\nthere`} />);
-    expect(container.querySelector('.rich-text')?.getAttribute('dir')).toBe('auto');
-  });
+  // Each line in its own direction (`unicode-bidi: plaintext`, which `dir` turns off) costs
+  // Chromium a line's length times its rows: one line of 150,000 characters took 1.3 s of layout
+  // at 4× CPU (bench/markdown.mjs).
+  describe('a message of more than 10,000 characters', () => {
+    beforeEach(() => {
+      document.documentElement.dir = 'rtl';
+    });
+    afterEach(() => {
+      document.documentElement.removeAttribute('dir');
+    });
 
-  it('leaves each line of an ordinary message its own direction', async () => {
-    await loadMarkdownRenderer();
-    const { container } = render(<RichText text={`Hello\n${'a'.repeat(LONG_LINE)}\n**مرحبا**`} />);
-    expect(container.querySelector('.rich-text')?.hasAttribute('dir')).toBe(false);
+    it.each([
+      ['plain text', 'a '.repeat(ONE_DIRECTION / 2 + 1)],
+      ['markdown', '**a** '.repeat(ONE_DIRECTION / 5)],
+    ])('as %s reads in the widget’s direction, not line by line', async (_, long) => {
+      await loadMarkdownRenderer();
+      const { container } = render(<RichText text={long} />);
+      expect(container.querySelector('.rich-text')?.getAttribute('dir')).toBe('rtl');
+    });
+
+    it('is the only one: a shorter message reads each line in its own direction', async () => {
+      await loadMarkdownRenderer();
+      const { container } = render(<RichText text={`**Hello**\n${'a'.repeat(ONE_DIRECTION - 20)}`} />);
+      expect(container.querySelector('.rich-text')?.hasAttribute('dir')).toBe(false);
+    });
   });
 });
