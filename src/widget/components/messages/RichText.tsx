@@ -61,7 +61,7 @@ export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichText
     }
   }, [rich, renderer, text]);
 
-  const dir = text.length > ONE_DIRECTION ? document.documentElement.dir : undefined;
+  const dir = text.length > ONE_DIRECTION ? document.dir : undefined;
   return html === undefined ? (
     <div key="text" className="rich-text" dir={dir}>
       {text}

@@ -154,11 +154,12 @@ describe('rich text', () => {
   // Chromium a line's length times its rows: one line of 150,000 characters took 1.3 s of layout
   // at 4× CPU (bench/markdown.mjs).
   describe('a message of more than 10,000 characters', () => {
+    // The widget's direction, from its language (`<html dir>`, which `document.dir` reflects).
     beforeEach(() => {
-      document.documentElement.dir = 'rtl';
+      document.dir = 'rtl';
     });
     afterEach(() => {
-      document.documentElement.removeAttribute('dir');
+      document.dir = '';
     });
 
     it.each([
