@@ -70,10 +70,10 @@ function clock(hour: unknown, minute: unknown): number | null {
 /**
  * An entry's open span within its own day as [start, end) minutes, or null when closed.
  * A day is closed when closed_all_day, or when not open_all_day and either time is missing
- * (docs/behaviour.md#availability). The closing minute itself is open, as Chatwoot counts it:
- * 09:00–17:00 is open until 17:00:59, and 00:00–23:59 until midnight. Close ≤ open means the
- * shift ends on the *next* day: 22:00–02:00 runs through 02:00 the following morning, close
- * 00:00 means midnight, and equal times mean 24 hours from opening.
+ * (docs/behaviour.md#availability). The closing minute itself is closed, as Chatwoot counts it:
+ * 09:00–17:00 is closed at 17:00. Close ≤ open means the shift ends on the *next* day:
+ * 22:00–02:00 runs until 02:00 the following morning, close 00:00 means midnight, and equal
+ * times mean 24 hours from opening.
  */
 function daySpan(entry: WorkingHoursEntry): [number, number] | null {
   if (entry.open_all_day) return [0, DAY];
@@ -81,8 +81,7 @@ function daySpan(entry: WorkingHoursEntry): [number, number] | null {
   const open = clock(entry.open_hour, entry.open_minutes);
   const close = clock(entry.close_hour, entry.close_minutes);
   if (open === null || close === null || open < 0 || open >= DAY) return null;
-  const closingMinute = close <= open ? close + DAY : Math.min(close, 2 * DAY);
-  return [open, closingMinute + 1];
+  return [open, close <= open ? close + DAY : Math.min(close, 2 * DAY)];
 }
 
 interface WeekSpan {
@@ -135,8 +134,8 @@ export function nextOpening(config: AvailabilityConfig, now: Date): NextOpening 
 
 /**
  * Whether `now` lies in business hours (docs/behaviour.md#availability). Disabled working hours count as open; the span
- * of yesterday's overnight shift counts too. Minute precision: from the opening minute through
- * the closing minute.
+ * of yesterday's overnight shift counts too. Minute precision: from the opening minute up to the
+ * closing minute.
  */
 export function isInBusinessHours(config: AvailabilityConfig, now: Date): boolean {
   if (!config.workingHoursEnabled) return true;
