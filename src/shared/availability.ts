@@ -63,8 +63,9 @@ export function inboxClock(config: Pick<AvailabilityConfig, 'utcOffset' | 'timez
 
 /** hour:minute as minutes, or null when the hour is missing (the wire may carry null or ""). */
 function clock(hour: unknown, minute: unknown): number | null {
-  if (typeof hour !== 'number' || !Number.isFinite(hour)) return null;
-  return hour * 60 + (typeof minute === 'number' && Number.isFinite(minute) ? minute : 0);
+  // Number.isFinite is false for anything but a finite number.
+  if (!Number.isFinite(hour)) return null;
+  return (hour as number) * 60 + (Number.isFinite(minute) ? (minute as number) : 0);
 }
 
 /**
@@ -160,7 +161,8 @@ export function timeUntilBack(config: AvailabilityConfig, now: Date): TimeUntilB
   const next = nextOpening(config, now);
   if (!next || next.minutes === 0) return { kind: 'some_time' };
   const { minutes } = next;
-  if (minutes < 60) return { kind: 'minutes', value: Math.max(5, Math.ceil(minutes / 5) * 5) };
+  // More than 0 minutes: at least 5.
+  if (minutes < 60) return { kind: 'minutes', value: Math.ceil(minutes / 5) * 5 };
   if (minutes < 180) return { kind: 'hours', value: Math.ceil(minutes / 60) };
   if (minutes < DAY) {
     const at = (inboxClock(config, now).minutes + minutes) % DAY;
