@@ -61,13 +61,13 @@ export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichText
     }
   }, [rich, renderer, text]);
 
-  const dir = text.length > ONE_DIRECTION ? document.dir : undefined;
+  const props = { className: 'rich-text', dir: text.length > ONE_DIRECTION ? document.dir : undefined };
   return html === undefined ? (
-    <div key="text" className="rich-text" dir={dir}>
+    <div key="text" {...props}>
       {text}
     </div>
   ) : (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the renderer's output has been through DOMPurify (lib/sanitizeHtml.ts)
-    <div key="html" className="rich-text" dir={dir} dangerouslySetInnerHTML={{ __html: html }} />
+    <div key="html" {...props} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
