@@ -30,8 +30,8 @@ export interface MessageListProps {
   /** A message to bring into view, highlighted and focused (`messages.focusRequest`). */
   focus?: ReadonlySignal<{ id: number } | null>;
   onReply?(message: ChatMessage): void;
-  /** Older history from the server; nothing when there is none left to fetch. */
-  loadOlder?(): Promise<unknown> | undefined;
+  /** Older history from the server, `byVisitor` after their own scroll; nothing when there is none to fetch. */
+  loadOlder?(byVisitor: boolean): Promise<unknown> | undefined;
   /** Under the messages, in the same scroller (the typing indicator). */
   children?: ReactNode;
 }
@@ -227,7 +227,7 @@ export function MessageList(props: MessageListProps) {
         log.current?.focus({ preventScroll: true });
       moveTo(next);
     }
-    const pending = older && !my.older && props.loadOlder?.();
+    const pending = older && !my.older && props.loadOlder?.(!restore);
     if (pending) {
       my.older = 'loading';
       setLoadingOlder(true);
