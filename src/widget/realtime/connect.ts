@@ -9,6 +9,7 @@ import { realtimeActions } from '../state/realtimeActions';
 import type { WidgetState } from '../state/widget';
 import { createCable, type Cable } from '../../shared/actionCable';
 import { createRealtimeDispatcher } from './events';
+import { fetchAllMissed } from '../state/missedMessages';
 
 /** A gap fill that failed is tried again after this, doubled each time up to the most. */
 export const FIRST_FILL_RETRY_MS = 2_000;
@@ -29,7 +30,7 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
   function fillGap() {
     clearTimeout(retry);
     const [from, during] = [gapFrom, outages];
-    state.messages.fetchMissed(from).then(
+    fetchAllMissed(state.messages, from).then(
       () => {
         if (outages === during) gapFrom = undefined;
         retryDelay = FIRST_FILL_RETRY_MS;
@@ -65,7 +66,7 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
         state.conversation.fetch().catch(() => undefined);
       } else if (state.conversation.id.peek() !== undefined) {
         if (firstAfterPage === 'cable') cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });
-        else state.messages.fetchMissed().catch(() => undefined);
+        else fetchAllMissed(state.messages).catch(() => undefined);
       }
     },
   });

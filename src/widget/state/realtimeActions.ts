@@ -1,6 +1,7 @@
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { RealtimeEventData, RealtimeEventName } from '../../shared/cable';
 import type { WidgetState } from './widget';
+import { fetchAllMissed } from './missedMessages';
 
 /** One optional action per event name: the table the cable's dispatcher routes by (realtime/events.ts). */
 export type RealtimeActions = { [E in RealtimeEventName]?: (data: RealtimeEventData[E]) => void };
@@ -55,8 +56,9 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
     },
     catch_up(page) {
       // Missed while connecting: merged as history is, so a message also heard live shows once
-      // and announces itself once.
+      // and announces itself once; a full page is read on by requests.
       messages.applyMissed(page);
+      fetchAllMissed(messages, 0, page).catch(() => undefined);
     },
     'presence.update'(data) {
       agents.applyPresence(data.users ?? {});
