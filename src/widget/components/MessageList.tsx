@@ -217,7 +217,9 @@ export function MessageList(props: MessageListProps) {
         log.current?.focus({ preventScroll: true });
       moveTo(next);
     }
-    const pending = older && !my.older && props.loadOlder?.(!restore);
+    // The visitor's scroll: a scroll event of a list that cannot scroll (one that stopped
+    // overflowing as it settled) is not theirs.
+    const pending = older && !my.older && props.loadOlder?.(!restore && el.scrollHeight > el.clientHeight);
     if (pending) {
       my.older = 'loading';
       setLoadingOlder(true);
