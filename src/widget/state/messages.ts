@@ -3,7 +3,7 @@ import { MESSAGES_PAGE_SIZE } from '../../shared/limits';
 import { MESSAGE_TYPE, type MessagesPage, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
-import { firstServerId, lastServerId, mergeMessage, mergeMessages, orderedMessages } from './messageMerge';
+import { firstServerId, lastServerId, mergeMessages, orderedMessages } from './messageMerge';
 import type { ChatMessage, MessageMap, SendRefusal } from './chatMessage';
 import { uniqueId } from '../lib/uniqueId';
 
@@ -24,7 +24,7 @@ export function createMessagesModel(request: Request) {
   // The message the conversation view should bring into view and highlight (a reply's quote).
   const focusRequest = signal<{ id: number } | null>(null);
 
-  const merge = (message: WidgetMessage) => (map.value = mergeMessage(map.value, message));
+  const merge = (message: WidgetMessage) => (map.value = mergeMessages(map.value, [message]));
   const patch = (id: number | string, changes: Partial<ChatMessage>) => {
     const current = map.value.get(id);
     if (current) map.value = new Map(map.value).set(id, { ...current, ...changes });

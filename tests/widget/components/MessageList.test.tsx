@@ -93,6 +93,21 @@ describe('the message list', () => {
     expect([...document.querySelectorAll('.bubble__content')].map((el) => el.textContent)).toEqual(['Hi there', 'Hello']);
   });
 
+  it('shows each message on one row whatever it is given: an id twice, or a local copy beside the stored message it became', () => {
+    const answer = fromAgent('Ana', { content: 'Answered' });
+    const local = fromVisitor({ id: 'echo-1', status: 'in_progress', content: 'Hello' });
+    const stored = fromVisitor({ id: 9001, echo_id: 'echo-1', content: 'Hello' });
+    const messages = signal([answer, { ...answer }, stored, local]);
+    setup(messages);
+    const rows = () => [...document.querySelectorAll('.bubble-wrap')].map((el) => el.getAttribute('data-message-id'));
+    expect(rows()).toEqual([String(answer.id), '9001']);
+    // Still one row each as the list changes around them.
+    act(() => {
+      messages.value = [answer, stored, local, answer];
+    });
+    expect(rows()).toEqual([String(answer.id), '9001']);
+  });
+
   it('shows one date separator per day, above its first message', () => {
     setup([
       fromAgent('Ana', { created_at: MONDAY }),
