@@ -227,9 +227,9 @@ export function MessageList(props: MessageListProps) {
         log.current?.focus({ preventScroll: true });
       moveTo(next);
     }
-    // The visitor's scroll: a scroll event of a list that cannot scroll (one that stopped
-    // overflowing as it settled) is not theirs.
-    const pending = older && !my.older && props.loadOlder?.(!restore && el.scrollHeight > el.clientHeight);
+    // The visitor's scroll, away from the newest: a list that cannot scroll (one that stopped
+    // overflowing as it settled) still gets scroll events, at the bottom.
+    const pending = older && !my.older && props.loadOlder?.(!restore && !my.stuck);
     if (pending) {
       my.older = 'loading';
       setLoadingOlder(true);

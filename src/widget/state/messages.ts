@@ -19,7 +19,7 @@ export function createMessagesModel(request: Request) {
   const hasFetched = signal(false);
   const allLoaded = signal(false);
   // The last latest or older page held fewer than a page's worth: nothing should be older, but
-  // only an empty page ends the history (`fetchOlder`). The next latest page sets it after `clear`.
+  // only an empty page ends the history (`fetchOlder`).
   let shortPage = false;
   // The message the conversation view should bring into view and highlight (a reply's quote).
   const focusRequest = signal<{ id: number } | null>(null);
@@ -94,7 +94,7 @@ export function createMessagesModel(request: Request) {
      * on a scroll: the view asks on a render too, for history too short to scroll, and a short
      * conversation's open must cost no request.
      */
-    fetchOlder: (byVisitor?: boolean) => {
+    fetchOlder: (byVisitor = false) => {
       const before = firstServerId(map.value);
       if (before === undefined || allLoaded.value || (shortPage && !byVisitor)) return undefined;
       return fetchPage({ before });
@@ -123,6 +123,7 @@ export function createMessagesModel(request: Request) {
     clear() {
       map.value = new Map();
       allLoaded.value = false;
+      shortPage = false;
       hasFetched.value = false;
     },
     /** An empty conversation that must not fetch the old history back (a new conversation). */
