@@ -71,7 +71,10 @@ export interface ChaosReport {
   notOnScreen: string[];
   /** Messages the conversation at the end shows under two stored ids. */
   twoIdsOnScreen: string[];
-  /** Milliseconds from Enter to the server's acknowledgement (outages included). */
+  /**
+   * Milliseconds from Enter to the server's acknowledgement (outages included); for a message whose
+   * answer was lost, to the first time the visitor's screen showed it stored.
+   */
   sendDelayMs: { median: number; worst: number };
   /** Milliseconds from the agent's post to the widget receiving it (outages included). */
   showDelayMs: { median: number; worst: number };
@@ -195,6 +198,8 @@ export async function runChaos(
   const postedAt = new Map<string, number>();
   const shownAt = new Map<string, number>();
   const shownIds = new Map<string, Set<string>>();
+  // When each message was first shown under a server id: the widget knew it stored.
+  const shownStoredAt = new Map<string, number>();
   const shownTwice = new Set<string>();
   await context.exposeBinding('__chaosSeen', (_source, seen: [string, string][]) => {
     for (const text of twiceInOneLook(seen)) shownTwice.add(text);
@@ -205,6 +210,7 @@ export async function runChaos(
       }
       if (!shownIds.has(text)) shownIds.set(text, new Set());
       shownIds.get(text)?.add(id);
+      if (/^\d+$/.test(id) && !shownStoredAt.has(text)) shownStoredAt.set(text, Date.now());
     }
   });
   await context.addInitScript(watchRows, MARK.source);
@@ -260,7 +266,8 @@ export async function runChaos(
   /**
    * Every message typed so far stored by the server. Most are known by the answer to their send;
    * one whose answer was lost may never be sent again (its echo came with a gap fill first), so
-   * the rest are looked for in the conversation, where its arrival is taken as now.
+   * the rest are looked for in the conversation. Such a one was acknowledged when the widget
+   * learnt it stored: the first time the screen showed it under a server id (else now).
    */
   async function outboxEmpty() {
     const unacknowledged = () => [...typedAt.keys()].filter((text) => !ackedAt.has(text));
@@ -272,7 +279,7 @@ export async function runChaos(
             const stored = new Set((await allMessages(origin, conversationId)).map((m) => m.content));
             for (const text of unacknowledged())
               if (stored.has(text)) {
-                ackedAt.set(text, Date.now());
+                ackedAt.set(text, shownStoredAt.get(text) ?? Date.now());
                 note(`${text} found stored`);
               }
           }

@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
 import { TypingIndicator } from '../../../src/widget/components/TypingIndicator';
+import { LABELS } from './messages/fixtures';
 
 // Every render of a message's bubble, by message id: what a new message or a typing event costs.
 const bubbleRenders = vi.hoisted(() => new Map<unknown, number>());
@@ -305,6 +306,15 @@ describe('a long conversation', () => {
       messages.value = [...messages.value, fromAgent('Ben', { content: 'Hi there' })];
     });
     expect(announced()).toBe('Ben: Hi there');
+  });
+
+  it("says the start of an agent's very long message, not all of it", () => {
+    const messages = signal([fromAgent('Ana', { content: 'Held before' })]);
+    setup(messages, { messageLabels: LABELS });
+    act(() => {
+      messages.value = [...messages.value, fromAgent('Ben', { content: 'a '.repeat(75_000) })];
+    });
+    expect(announced()).toBe(`Ben: ${'a '.repeat(250).trim()}`);
   });
 
   it("says an agent's message that sorts above the visitor's failed send (the same second)", () => {
