@@ -227,7 +227,9 @@ export function MessageList(props: MessageListProps) {
         log.current?.focus({ preventScroll: true });
       moveTo(next);
     }
-    const pending = older && !my.older && props.loadOlder?.(!restore);
+    // The visitor's scroll, away from the newest: a list that cannot scroll (one that stopped
+    // overflowing as it settled) still gets scroll events, at the bottom.
+    const pending = older && !my.older && props.loadOlder?.(!restore && !my.stuck);
     if (pending) {
       my.older = 'loading';
       setLoadingOlder(true);

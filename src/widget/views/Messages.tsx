@@ -164,7 +164,7 @@ export function Messages() {
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
       onRetry: (id) => withFlow((flow) => flow.retry(id)).catch(() => undefined),
       onReply: canWrite ? (message) => composer.quote(message) : undefined,
-      loadOlder: (byVisitor) => messages.fetchOlder(byVisitor),
+      loadOlder: messages.fetchOlder,
       children: (
         <TypingIndicator
           isTyping={conversation.isAgentTyping}
