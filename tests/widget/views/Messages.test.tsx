@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Messages } from '../../../src/widget/views/Messages';
 import { WidgetContext } from '../../../src/widget/widgetContext';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
@@ -113,36 +113,28 @@ describe('a picture pasted into the composer', () => {
     });
   };
 
-  it('waits in the composer, shown, until the visitor sends it or takes it out', async () => {
+  it('is sent at once as the visitor’s message, shown as it uploads, with no Send to press', async () => {
     URL.createObjectURL ??= () => 'blob:preview';
     URL.revokeObjectURL ??= () => undefined;
-    const widget = await setup(2);
+    // The upload stays on its way, so its bubble can be seen.
+    const uploading = (endpoint: Endpoint) => (endpoint.body instanceof FormData ? new Promise(() => undefined) : undefined);
+    const widget = fakeWidget({ messages: [widgetMessage(1), widgetMessage(2)], answer: uploading });
+    await showConversation(widget);
+    await screen.findByRole('textbox', { name: 'Type your message' });
     act(() => widget.state.app.update({ enableFileUpload: true }));
     expect(screen.getByRole('button', { name: 'Add an attachment' })).toBeTruthy();
     await paste(screenshot());
-    const waiting = await screen.findByRole('list', { name: 'Files to send' });
-    expect(within(waiting).getByRole('img', { name: 'screenshot.png' })).toBeTruthy();
-    expect(uploads(widget)).toEqual([]);
-
-    // Taken out: nothing waits, nothing was sent.
-    fireEvent.click(within(waiting).getByRole('button', { name: 'Remove screenshot.png' }));
-    await act(settle);
-    expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
-    expect(uploads(widget)).toEqual([]);
-
-    // Pasted again and sent with Send, no text needed.
-    await paste(screenshot());
-    await screen.findByRole('list', { name: 'Files to send' });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-      await settle();
-    });
     await vi.waitFor(() => expect(uploads(widget)).toHaveLength(1));
     expect((uploads(widget)[0].body as FormData).get('message[attachments][]')).toMatchObject({ name: 'screenshot.png' });
-    // That the list is then gone is e2e/composer.spec.ts's to see, in a browser.
+    expect(widget.state.messages.list.value.at(-1)).toMatchObject({
+      status: 'in_progress',
+      attachments: [{ fallback_title: 'screenshot.png', file_type: 'image' }],
+    });
+    // Nothing is left waiting in the composer: Send has nothing to send.
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('is refused at once, naming the rule, when the inbox’s file rules refuse it, and does not wait', async () => {
+  it('is refused at once, naming the rule, when the inbox’s file rules refuse it, and never leaves', async () => {
     const widget = await setup(2);
     act(() => widget.state.app.update({ enableFileUpload: true }));
     await paste(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
