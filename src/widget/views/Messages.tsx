@@ -9,6 +9,7 @@ import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
 import { filePickerAccept } from '../lib/fileAccept';
 import { frameStorage } from '../lib/frameStorage';
+import { keepRating, keptRating } from '../lib/keptRatings';
 import { dayLabel, messageTime } from '../lib/dates';
 import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
@@ -113,7 +114,18 @@ export function Messages() {
       onFormSubmit: (message, values) => respond(message, { kind: 'submitted_values', values }),
       onOptionSelect: (message, option) => respond(message, { kind: 'submitted_values', values: [option] }),
       onEmailSubmit: (message, email) => respond(message, { kind: 'email', email }),
-      onCsatSubmit: (message, response) => respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
+      // A rating chosen and not sent stays chosen: in the page, and beyond it where the visitor's
+      // consent lets the widget store (lib/keptRatings.ts), until it is sent.
+      onCsatChoose: (message, rating) => {
+        messages.patch(message.id, { chosenRating: rating });
+        keepRating(frameStorage(app), message.id, rating);
+      },
+      chosenRating: (message) => message.chosenRating ?? keptRating(frameStorage(app), message.id),
+      onCsatSubmit: (message, response) =>
+        respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }).then((sent) => {
+          if (sent) keepRating(frameStorage(app), message.id);
+          return sent;
+        }),
       onPostback: (payload) => withFlow((flow) => flow.postback(payload)).catch(() => undefined),
       onJoinCall: async (message) => {
         const url = await withFlow((flow) => flow.videoCallUrl(message));
