@@ -50,7 +50,7 @@ test.describe('the length limit', () => {
     test('the line about the limit is in Arabic, inside the box, and the box keeps its buttons', async ({ page }) => {
       await hostSettings(page, { locale: 'ar' });
       await page.goto(`${E2E.hostOrigin}/`);
-      const widget = await openChat(page);
+      const widget = await openChat(page, 'تحدث معنا');
       await widget.getByRole('button', { name: 'ابدأ المحادثة' }).click();
       const composer = widget.locator('textarea');
       await composer.fill('ب'.repeat(10_003));
