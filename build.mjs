@@ -10,6 +10,8 @@
  *   dist/packs/js/sdk.js              the loader: one IIFE with a stable name, no framework
  *   dist/packs/js/sdk-runtime-[hash].js  its runtime, loaded on intent; and js/launcher/<locale>-[hash].js,
  *                                     the loader's strings in each language but English (scripts/launcherStrings.mjs)
+ *   dist/packs/js/sdk-campaigns-[hash].js  the runtime's campaign matcher, and js/sdk-urlpattern-[hash].js,
+ *                                     the URLPattern polyfill it and the widget fetch where the browser has none
  *   dist/packs/js/widget-[hash]/      the widget's scripts, one folder per build (scripts/buildFolder.mjs):
  *                                     the entry (ESM), a stub: its first paint is one chunk, its
  *                                     stylesheet inside as text (scripts/firstPaintChunk.mjs,
@@ -123,10 +125,29 @@ const manifestPlugin = {
 };
 
 /**
- * The runtime's campaign matching: its own file, which the runtime fetches only for an inbox with
- * campaigns (src/sdk/runtime/lazyParts.ts). Self-contained, so no chunk is shared with the runtime.
+ * The URLPattern polyfill (urlpattern-polyfill): its own file, fetched only for a campaign in
+ * URLPattern syntax in a browser without `URLPattern`, by the runtime's campaign matcher and by the
+ * widget's campaigns chunk alike (src/shared/campaigns.ts `urlPatternFor`). Named `sdk-…` because
+ * host pages import it too, which needs CORS (server/routes/packs.ts).
  */
-const sdkCampaignsOptions = {
+const urlPatternOptions = {
+  entryPoints: ['urlpattern-polyfill/urlpattern'],
+  outdir: PACKS,
+  entryNames: 'js/sdk-urlpattern-[hash]',
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  legalComments: 'none',
+};
+
+/**
+ * The runtime's campaign matching: its own file, which the runtime fetches only for an inbox with
+ * campaigns (src/sdk/runtime/lazyParts.ts), told the polyfill's name. Self-contained, so no chunk
+ * is shared with the runtime.
+ */
+const sdkCampaignsOptions = (urlPattern) => ({
   entryPoints: ['src/sdk/runtime/campaigns.ts'],
   outdir: PACKS,
   entryNames: 'js/sdk-campaigns-[hash]',
@@ -135,8 +156,9 @@ const sdkCampaignsOptions = {
   minify: true,
   metafile: true,
   target: BROWSER_TARGET,
+  define: { __WREN_URL_PATTERN__: JSON.stringify(urlPattern) },
   legalComments: 'none',
-};
+});
 
 /**
  * The loader's runtime: loaded by sdk.js on intent, so it gets a content hash. It carries the
@@ -177,8 +199,11 @@ const sdkOptions = (runtimeFile) => ({
   tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
 });
 
-/** `localesHash`: the hash the widget's locale files share (scripts/widgetLocales.mjs). */
-const widgetOptions = (localesHash) => ({
+/**
+ * `localesHash`: the hash the widget's locale files share (scripts/widgetLocales.mjs); `urlPattern`:
+ * the URLPattern polyfill's file, in `js/` beside the build's folder.
+ */
+const widgetOptions = (localesHash, urlPattern) => ({
   // No stylesheet entry: the first paint's CSS is text inside its script (src/widget/boot/styles.ts).
   entryPoints: ['src/widget/main.tsx'],
   outdir: PACKS,
@@ -197,7 +222,7 @@ const widgetOptions = (localesHash) => ({
   // Locale strings stay readable UTF-8 instead of \u escapes: smaller before compression too.
   charset: 'utf8',
   loader: { '.svg': 'text' },
-  define: { __WREN_LOCALES__: JSON.stringify(localesHash) },
+  define: { __WREN_LOCALES__: JSON.stringify(localesHash), __WREN_URL_PATTERN__: JSON.stringify(urlPattern) },
   // The scripts go into one folder per build, written by buildFolderPlugin (scripts/buildFolder.mjs).
   write: false,
   legalComments: 'none',
@@ -436,9 +461,15 @@ const builtFile = (metafile, dir = PACKS) =>
     Object.keys(metafile.outputs).find((f) => f.endsWith('.js')),
   );
 
-/** Builds what the runtime names: its campaign matcher and the loader's strings. */
-async function runtimeParts() {
-  const [{ metafile }, launcherStringsHash] = await Promise.all([build(sdkCampaignsOptions), writeLoaderStrings()]);
+/** Builds the URLPattern polyfill; its file's name in `js/`. */
+async function buildUrlPattern() {
+  const { metafile } = await build(urlPatternOptions);
+  return builtFile(metafile, join(PACKS, 'js'));
+}
+
+/** Builds what the runtime names: its campaign matcher (told the polyfill's name) and the loader's strings. */
+async function runtimeParts(urlPattern) {
+  const [{ metafile }, launcherStringsHash] = await Promise.all([build(sdkCampaignsOptions(urlPattern)), writeLoaderStrings()]);
   return { campaignMatcher: builtFile(metafile, join(PACKS, 'js')), launcherStringsHash };
 }
 
@@ -449,8 +480,8 @@ const OTHER_LOCALES = EXPECTED_LOCALES.filter((locale) => locale !== 'en');
 const writeLoaderStrings = () => writeLauncherStrings('locales', PACKS, OTHER_LOCALES);
 
 /** Builds the runtime's parts, then the runtime (told their names), then sdk.js (told the runtime's). */
-async function buildLoader() {
-  const { metafile } = await build(sdkRuntimeOptions(await runtimeParts()));
+async function buildLoader(urlPattern) {
+  const { metafile } = await build(sdkRuntimeOptions(await runtimeParts(urlPattern)));
   await build(sdkOptions(builtFile(metafile)));
 }
 
@@ -458,8 +489,9 @@ async function main() {
   await clean();
   if (WATCH) {
     await writeLogo();
+    const urlPattern = await buildUrlPattern();
     // The locale files are written once: restart `npm run dev` after changing a locale but English.
-    const widget = widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES));
+    const widget = widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES), urlPattern);
     const contexts = await Promise.all([widget, agentOptions, serverOptions].map((o) => context(o)));
     await Promise.all(contexts.map((c) => c.watch()));
     // sdk.js embeds the runtime's hashed name, so it is rebuilt after every runtime build.
@@ -472,14 +504,15 @@ async function main() {
         }),
     };
     // The runtime's parts are built once: restart `npm run dev` after changing campaign matching or the strings.
-    const runtimeOptions = sdkRuntimeOptions(await runtimeParts());
+    const runtimeOptions = sdkRuntimeOptions(await runtimeParts(urlPattern));
     await (await context({ ...runtimeOptions, plugins: [...runtimeOptions.plugins, rebuildLoader] })).watch();
     console.log('watching src/, server/ … (Ctrl+C to stop)');
     return;
   }
   // Sequential: the manifest is written by several steps and must not race.
-  await buildLoader();
-  const widget = await build(widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES)));
+  const urlPattern = await buildUrlPattern();
+  await buildLoader(urlPattern);
+  const widget = await build(widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES), urlPattern));
   // For esbuild's bundle analyser, or `node -p` over it: which module went into which chunk.
   await writeFile(join(DIST, 'widget-meta.json'), JSON.stringify(metafileInDist(widget.metafile)));
   await checkChunkKeys(widget.metafile);

@@ -89,12 +89,25 @@ const widgetLocales = {
   },
 };
 
+/**
+ * As in build.mjs: the URLPattern polyfill, which the widget imports by an address built from the
+ * name the build gives its file (src/widget/chunks/urlPattern.ts); here the package itself.
+ */
+const TEST_URL_PATTERN = 'sdk-urlpattern-TESTHASH.js';
+const urlPatternPolyfill = {
+  name: 'url-pattern-polyfill',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    return source.endsWith(`/${TEST_URL_PATTERN}`) ? this.resolve('urlpattern-polyfill/urlpattern', importer) : null;
+  },
+};
+
 /** The npm package imports its core by name (packages/wren-chat/src/react.ts): here, its source. */
 const wrenChat = { find: /^wren-chat$/, replacement: new URL('./packages/wren-chat/src/index.ts', import.meta.url).pathname };
 
 export default defineConfig({
-  plugins: [chunkCssAsText, firstPaintStrings, emojiData, widgetLocales],
-  define: { __WREN_LOCALES__: JSON.stringify(TEST_LOCALES_HASH) },
+  plugins: [chunkCssAsText, firstPaintStrings, emojiData, widgetLocales, urlPatternPolyfill],
+  define: { __WREN_LOCALES__: JSON.stringify(TEST_LOCALES_HASH), __WREN_URL_PATTERN__: JSON.stringify(TEST_URL_PATTERN) },
   resolve: {
     alias: [
       wrenChat,

@@ -225,15 +225,78 @@ test.describe('campaigns', () => {
     }
   });
 
+  /** The frames (host page, chat frame) that ask for the URLPattern polyfill's file, by their addresses' paths. */
+  function polyfillRequests(page: Page): string[] {
+    const requesters: string[] = [];
+    page.on('request', (request) => {
+      if (/\/packs\/js\/sdk-urlpattern-\w+\.js$/.test(request.url())) requesters.push(new URL(request.frame().url()).pathname);
+    });
+    return requesters;
+  }
+
   test('a campaign URL in URLPattern syntax (optional subdomain, as Chatwoot site owners write it) fires (issue 14)', async ({ page }) => {
     const message = `Pricing questions? Ask us (${Date.now()})`;
     // 127.0.0.1 has no subdomain: `{*.}?` must also match none.
     const pattern = `http://{*.}?127.0.0.1:${E2E.hostPort}/landing*`;
     const id = await createCampaign({ title: 'Pricing', message, url: pattern, timeOnPage: 1 });
+    const polyfill = polyfillRequests(page);
     try {
       await page.goto(`${E2E.hostOrigin}/landing`);
       await expect(chatFrame(page).locator('.compact').getByText(message)).toBeVisible({ timeout: 15_000 });
       expect(await isOpen(page)).toBe(false);
+      // Chromium has URLPattern: neither the host page nor the chat frame fetches the polyfill (issue 34).
+      expect(polyfill).toEqual([]);
+    } finally {
+      await deleteCampaign(id);
+    }
+  });
+
+  test('a campaign URL in URLPattern syntax fires in a browser without URLPattern, which alone fetches the polyfill (issue 34)', async ({
+    page,
+  }) => {
+    const message = `Found what you came for? Ask us (${Date.now()})`;
+    // An optional subdomain and a named part: syntax only URLPattern reads.
+    const pattern = `http://{*.}?127.0.0.1:${E2E.hostPort}/:page`;
+    const id = await createCampaign({ title: 'Landing', message, url: pattern, timeOnPage: 1 });
+    // As in Safari before 26 or Firefox ESR 140: in the host page and in the chat frame alike.
+    await page.addInitScript(() => delete (window as { URLPattern?: unknown }).URLPattern);
+    const polyfill = polyfillRequests(page);
+    try {
+      await page.goto(`${E2E.hostOrigin}/landing`);
+      // The loader's campaign matcher needs it to decide that this first-time visitor's page wants the chat frame…
+      const widget = chatFrame(page);
+      await expect(widget.locator('.compact').getByText(message)).toBeVisible({ timeout: 15_000 });
+      expect(await isOpen(page)).toBe(false);
+      // …and the widget to match the campaign: both ran without URLPattern, and both fetched the one file.
+      expect(await page.evaluate(() => 'URLPattern' in window)).toBe(false);
+      expect(await widget.locator(':root').evaluate(() => 'URLPattern' in window)).toBe(false);
+      expect(polyfill).toEqual(['/landing', '/widget']);
+    } finally {
+      await deleteCampaign(id);
+    }
+  });
+
+  test('a URLPattern polyfill that does not load leaves the page as it was: the campaign does not fire, and one warning says why (issue 34)', async ({
+    page,
+  }) => {
+    const message = `Anything we can help with? (${Date.now()})`;
+    const id = await createCampaign({ title: 'Help', message, url: `http://{*.}?127.0.0.1:${E2E.hostPort}/:page`, timeOnPage: 1 });
+    await page.addInitScript(() => delete (window as { URLPattern?: unknown }).URLPattern);
+    await page.route(/\/packs\/js\/sdk-urlpattern-\w+\.js$/, (route) => route.abort('failed'));
+    const warnings: string[] = [];
+    page.on('console', (entry) => {
+      if (entry.type() === 'warning') warnings.push(entry.text());
+    });
+    try {
+      await page.goto(`${E2E.hostOrigin}/landing`);
+      await expect.poll(() => warnings).toEqual([expect.stringContaining('the URLPattern polyfill did not load')]);
+      // Twice the campaign's time on page: the matcher said no, so no chat frame, and no campaign.
+      await page.waitForTimeout(2_000);
+      await expect(page.locator('#chatwoot_live_chat_widget')).toHaveCount(0);
+      await expect(launcherRoot(page)).not.toHaveClass(token('unread-view'));
+      // The chat itself works.
+      const widget = await openChat(page);
+      await expect(widget.getByRole('button', { name: 'Start Conversation' })).toBeVisible();
     } finally {
       await deleteCampaign(id);
     }

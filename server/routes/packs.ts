@@ -35,8 +35,8 @@ const TYPES: Record<string, string> = {
 // docs/architecture.md#caching-and-chunk-names): a changed file is always a new address.
 const HASHED = /-[A-Za-z0-9]{8,}(\.[a-z0-9]+$|\/)/;
 
-// The loader and the files it imports into host pages (its runtime, campaign matcher and
-// strings: build.mjs names them `js/sdk…` and `js/launcher/…`). A module script from another
+// The loader and the files it imports into host pages (its runtime, campaign matcher, the
+// URLPattern polyfill and strings: build.mjs names them `js/sdk…` and `js/launcher/…`). A module script from another
 // origin runs only with CORS; every other file is fetched by the widget's own pages, same-origin.
 const LOADED_BY_HOST_PAGES = /^js\/(sdk[.-]|launcher\/)/;
 

@@ -16,14 +16,11 @@ export interface CampaignTrigger {
 /** Literal chunks of one URL component; a `*` wildcard sits between each neighbouring pair. */
 type Glob = string[];
 
-interface UrlGlob {
-  scheme: Glob;
-  host: Glob;
-  path: Glob;
-  query: Glob;
-  hash: Glob;
-  anyQueryAndHash: boolean;
-}
+/**
+ * A pattern's globs in URL order: scheme, host, path, query and fragment. A pattern whose trailing
+ * `/` accepts any query and fragment has none for them: the page's are not compared.
+ */
+type UrlGlob = Glob[];
 
 const AUTHORITY = 0;
 const PATH = 1;
@@ -49,43 +46,34 @@ function parsePattern(pattern: string): UrlGlob | null {
   const schemeEnd = pattern.indexOf('://');
   const scheme = pattern.slice(0, schemeEnd).toLowerCase();
   if (schemeEnd < 1 || !/^[a-z*][a-z0-9+.*-]*$/.test(scheme)) return null;
-  const parts: Glob[] = [[''], [''], [''], ['']];
+  // The path is "/" until the pattern writes one, as the page's is.
+  const parts: Glob[] = [[''], ['/'], [''], ['']];
   let component = AUTHORITY;
   for (let i = schemeEnd + 3; i < pattern.length; i++) {
     const escaped = pattern[i] === '\\' && i + 1 < pattern.length;
     const char = escaped ? pattern[++i] : pattern[i];
-    const next = char === '#' ? HASH : char === '?' ? QUERY : char === '/' ? PATH : -1;
-    if (next > component) {
-      component = next;
-      if (next === PATH) parts[PATH][0] = '/';
-    } else if (char === '*' && !escaped) parts[component].push('');
+    // PATH, QUERY or HASH; any other character is AUTHORITY, which never comes after another.
+    const next = '/?#'.indexOf(char) + 1;
+    if (next > component) component = next;
+    else if (char === '*' && !escaped) parts[component].push('');
     else parts[component][parts[component].length - 1] += char;
   }
-  // A trailing `/` widens the query and fragment only when it ends the path: the slash in
-  // `?next=/` is part of the query and stays literal.
-  const anyQueryAndHash = component === PATH && pattern.endsWith('/');
   const host = parts[AUTHORITY].map((chunk) => chunk.toLowerCase());
   // The URL parser drops a scheme's default port from the page's host, so drop it here as well.
   const defaultPort = scheme === 'https' ? ':443' : scheme === 'http' ? ':80' : null;
   const lastHost = host.length - 1;
   if (defaultPort && host[lastHost].endsWith(defaultPort)) host[lastHost] = host[lastHost].slice(0, -defaultPort.length);
-  const decode = (glob: Glob) => glob.map(safeDecode);
-  return {
-    scheme: scheme.split('*'),
-    host,
-    path: decode(trimPath(parts[PATH])),
-    query: decode(parts[QUERY]),
-    hash: decode(parts[HASH]),
-    anyQueryAndHash,
-  };
+  const globs = [scheme.split('*'), host, ...[trimPath(parts[PATH]), parts[QUERY], parts[HASH]].map((glob) => glob.map(safeDecode))];
+  // A trailing `/` widens the query and fragment only when it ends the path: the slash in
+  // `?next=/` is part of the query and stays literal.
+  return component === PATH && pattern.endsWith('/') ? globs.slice(0, 3) : globs;
 }
 
-/** An empty path is "/", and one trailing slash is ignored, on the pattern as on the page. */
+/** One trailing slash is ignored, on the pattern as on the page. */
 function trimPath(path: Glob): Glob {
   const last = path.length - 1;
-  if (path.length === 1 && path[0] === '') return ['/'];
-  if (path.join('*') === '/' || !path[last].endsWith('/')) return path;
-  return [...path.slice(0, last), path[last].slice(0, -1)];
+  if (path.join('*') !== '/' && path[last].endsWith('/')) path[last] = path[last].slice(0, -1);
+  return path;
 }
 
 /**
@@ -96,48 +84,71 @@ function globMatches(glob: Glob, value: string): boolean {
   const first = glob[0];
   const last = glob[glob.length - 1];
   if (glob.length === 1) return value === first;
-  if (value.length < first.length + last.length || !value.startsWith(first) || !value.endsWith(last)) return false;
   const end = value.length - last.length;
   let position = first.length;
+  if (end < position || !value.startsWith(first) || !value.endsWith(last)) return false;
   for (const chunk of glob.slice(1, -1)) {
     const at = value.indexOf(chunk, position);
-    if (at < 0 || at + chunk.length > end) return false;
     position = at + chunk.length;
+    if (at < 0 || position > end) return false;
   }
   return true;
 }
 
-/** The browser's URLPattern constructor (tests pass the polyfill: Node has none). */
+/** A URLPattern constructor: the browser's, or the polyfill's where it has none. */
 export type UrlPatternConstructor = new (input: string) => { test(input: string): boolean };
 
 /**
- * The browser's own `URLPattern`, or none (Safari before 26, Firefox before 142): Wren ships no
- * polyfill, so there URLPattern-syntax campaigns match no page (docs/behaviour.md#campaigns).
+ * Fetches the URLPattern polyfill (urlpattern-polyfill): one file of its own that the loader's
+ * campaign matcher and the widget's campaigns chunk both import by its address (build.mjs).
  */
-export const nativeUrlPattern = (): UrlPatternConstructor | undefined => (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern;
+export type UrlPatternPolyfill = () => Promise<{ URLPattern: UrlPatternConstructor }>;
+
+/** The polyfill as this page got it: fetched once, and a failure said once. */
+let polyfilled: Promise<UrlPatternConstructor | undefined> | undefined;
+
+/**
+ * The `URLPattern` the campaigns are matched with (docs/behaviour.md#campaigns): none when none
+ * is written in URLPattern syntax, the browser's where it has one (Chromium, Firefox 142+,
+ * Safari 26+), else the polyfill, which `polyfill` fetches only then. A polyfill that does not
+ * load leaves those campaigns matching no page, and one console warning says why.
+ */
+export async function urlPatternFor(
+  campaigns: readonly CampaignTrigger[],
+  polyfill: UrlPatternPolyfill,
+): Promise<UrlPatternConstructor | undefined> {
+  if (!campaigns.some((campaign) => usesUrlPatternSyntax(campaign.trigger_rules?.url))) return undefined;
+  return (
+    (globalThis as { URLPattern?: UrlPatternConstructor }).URLPattern ??
+    (polyfilled ??= polyfill().then(
+      (module) => module.URLPattern,
+      (error: unknown) => {
+        console.warn('Wren: campaigns in URLPattern syntax will not show: the URLPattern polyfill did not load.', error);
+        return undefined;
+      },
+    ))
+  );
+}
 
 /**
  * Whether a campaign URL is written in URLPattern syntax, as Chatwoot's site owners write them
  * (`https://{*.}?example.com/pricing*`, `https://example.com/blog/:slug`): groups `{…}`,
  * regular expressions `(…)` or named parts `:name`. A plain `*` pattern is not: it follows the
- * wildcard rule below. A port (`:8080`) is not a named part.
+ * wildcard rule below. Neither is a port (`:8080`) nor the colon of `scheme://`: no letter follows them.
  */
 export function usesUrlPatternSyntax(pattern: unknown): boolean {
-  return typeof pattern === 'string' && /[{}()]|:[A-Za-z_$]/.test(pattern.trim().replace(/^[a-z][\w+.-]*:\/\//i, ''));
+  return typeof pattern === 'string' && /[{}()]|:[A-Za-z_$]/.test(pattern);
 }
 
 /**
  * Chatwoot's matching of a URLPattern-syntax campaign URL, with its trailing-slash rules: a `/`
  * ending the pattern accepts any query and fragment (it becomes `*\?*\#*`), and one `/` ending the
- * page's path is dropped first. Invalid patterns never match and never throw.
+ * page's path is dropped first (by the caller). Invalid patterns never match and never throw.
  */
-function urlPatternMatches(pattern: string, page: URL, URLPattern: UrlPatternConstructor): boolean {
-  const written = pattern.trim();
-  const input = written.endsWith('/') ? `${written.slice(0, -1)}*\\?*\\#*` : written;
-  const url = new URL(page.href);
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1);
+function urlPatternMatches(pattern: string, pageUrl: string, URLPattern: UrlPatternConstructor): boolean {
+  const input = pattern.endsWith('/') ? `${pattern.slice(0, -1)}*\\?*\\#*` : pattern;
   try {
-    return new URLPattern(input).test(url.href);
+    return new URLPattern(input).test(pageUrl);
   } catch {
     return false;
   }
@@ -145,8 +156,8 @@ function urlPatternMatches(pattern: string, page: URL, URLPattern: UrlPatternCon
 
 /**
  * Whether a campaign's URL pattern matches the page (docs/behaviour.md#validation). A pattern in
- * URLPattern syntax (`usesUrlPatternSyntax`) is matched with `URLPattern` as Chatwoot matches it;
- * without one (Safari before 26, Firefox before 142) it matches nothing. Every
+ * URLPattern syntax (`usesUrlPatternSyntax`) is matched with `URLPattern` as Chatwoot matches it
+ * (`urlPatternFor` gives the browser's or the polyfill); without one it matches nothing. Every
  * other pattern is matched without URLPattern (missing in older Safari). Each component is compared on its own, so `*` never spills from the path into
  * the query:
  * - `*` matches any run of characters within its component (host, path, query or fragment);
@@ -166,24 +177,20 @@ export function campaignUrlMatches(pattern: string, pageUrl: string, URLPattern?
   } catch {
     return false;
   }
-  if (usesUrlPatternSyntax(pattern)) return !!URLPattern && urlPatternMatches(pattern, page, URLPattern);
-  const glob = typeof pattern === 'string' ? parsePattern(pattern.trim()) : null;
-  if (!glob) return false;
-  const path = page.pathname.length > 1 && page.pathname.endsWith('/') ? page.pathname.slice(0, -1) : page.pathname;
-  return (
-    globMatches(glob.scheme, page.protocol.slice(0, -1)) &&
-    globMatches(glob.host, page.host) &&
-    globMatches(glob.path, safeDecode(path)) &&
-    (glob.anyQueryAndHash ||
-      (globMatches(glob.query, safeDecode(page.search.slice(1))) && globMatches(glob.hash, safeDecode(page.hash.slice(1)))))
-  );
+  if (typeof pattern !== 'string') return false;
+  const written = pattern.trim();
+  // One `/` ending the page's path is ignored, under either rule.
+  if (page.pathname.length > 1 && page.pathname.endsWith('/')) page.pathname = page.pathname.slice(0, -1);
+  if (usesUrlPatternSyntax(written)) return !!URLPattern && urlPatternMatches(written, page.href, URLPattern);
+  const components = [page.protocol.slice(0, -1), page.host, ...[page.pathname, page.search.slice(1), page.hash.slice(1)].map(safeDecode)];
+  return !!parsePattern(written)?.every((glob, i) => globMatches(glob, components[i]));
 }
 
 /**
  * How long campaigns stay snoozed after the visitor closes one: 1 day (docs/behaviour.md#campaigns, docs/behaviour.md#constants). Chatwoot
  * uses 1 hour; the seed spec asks for a day, so returning visitors are not re-prompted hourly.
  */
-export const SNOOZE_MS = 24 * 60 * 60 * 1000;
+export const SNOOZE_MS = 86_400_000;
 
 /** The time (ms since the epoch) until which campaigns stay snoozed when snoozed at `now`. */
 export function snoozeUntil(now: Date | number): number {

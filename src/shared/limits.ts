@@ -7,7 +7,7 @@ export const MAX_MESSAGE_LENGTH = 10_000;
 
 /**
  * Messages in a page of a conversation's history: the latest page, and each `before=` page
- * (docs/protocol.md#messages). A page with fewer is the start of the conversation.
+ * (docs/protocol.md#messages). An empty one is the start of the conversation.
  */
 export const MESSAGES_PAGE_SIZE = 20;
 

@@ -125,12 +125,12 @@ describe('PATCH /api/v1/widget/contact/set_user', () => {
 });
 
 describe('PATCH /api/v1/widget/contact', () => {
-  it('deep-merges attributes and discards an invalid phone instead of failing (an invalid e-mail is refused)', async () => {
+  it('deep-merges attributes and discards an invalid e-mail or phone instead of failing (one read as several addresses is refused)', async () => {
     const visitor = await fx.visit();
     const patch = (body: unknown) => fx.widget('/contact', visitor, { method: 'PATCH', body });
     await patch({ custom_attributes: { prefs: { lang: 'de' }, plan: 'free' }, identifier: 'frank' });
-    expect((await patch({ custom_attributes: { prefs: { font: 'big' } }, email: 'not-an-email' })).status).toBe(422);
-    const res = await patch({ custom_attributes: { prefs: { theme: 'dark' } }, phone_number: '12' });
+    expect((await patch({ custom_attributes: { prefs: { font: 'big' } }, email: 'v@x.example,postmaster' })).status).toBe(422);
+    const res = await patch({ custom_attributes: { prefs: { theme: 'dark' } }, email: 'not-an-email', phone_number: '12' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id: expect.any(Number), has_email: false, has_name: true, has_phone_number: false });
     const [found] = await search('frank');

@@ -188,6 +188,69 @@ describe('campaign URLs in URLPattern syntax, as Chatwoot site owners write them
   });
 });
 
+describe('the URLPattern campaigns are matched with (issue 34)', () => {
+  const pricing = campaign(1, 'https://{*.}?example.com/pricing*');
+  const plain = campaign(2, 'https://example.com/pricing*');
+  let urlPatternFor: typeof import('../../src/shared/campaigns').urlPatternFor;
+
+  // Each test is a fresh page: the polyfill is fetched, and a failure said, once per page.
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ urlPatternFor } = await import('../../src/shared/campaigns'));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const polyfill = () => vi.fn(async () => ({ URLPattern: Polyfill as UrlPatternConstructor }));
+
+  it('fetches the polyfill for a campaign in URLPattern syntax in a browser without URLPattern', async () => {
+    vi.stubGlobal('URLPattern', undefined);
+    const load = polyfill();
+    expect(await urlPatternFor([plain, pricing], load)).toBe(Polyfill);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('uses the browser’s own URLPattern where there is one, and fetches nothing', async () => {
+    class Native {
+      test = () => true;
+    }
+    vi.stubGlobal('URLPattern', Native);
+    const load = polyfill();
+    expect(await urlPatternFor([pricing], load)).toBe(Native);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('fetches nothing, and needs none, when no campaign is in URLPattern syntax', async () => {
+    vi.stubGlobal('URLPattern', undefined);
+    const load = polyfill();
+    expect(await urlPatternFor([plain, campaign(3, 'https://example.com:8080/a')], load)).toBeUndefined();
+    expect(await urlPatternFor([], load)).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('fetches the polyfill once for the page, however often the campaigns are matched', async () => {
+    vi.stubGlobal('URLPattern', undefined);
+    const load = polyfill();
+    await urlPatternFor([pricing], load);
+    await urlPatternFor([pricing], load);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('matches those campaigns to no page when the polyfill does not load, and says why once', async () => {
+    vi.stubGlobal('URLPattern', undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const URLPattern = await urlPatternFor([pricing], load);
+    expect(URLPattern).toBeUndefined();
+    expect(dueCampaigns([pricing], { pageUrl: 'https://www.example.com/pricing', inBusinessHours: true, now: 0, URLPattern })).toEqual([]);
+    expect(await urlPatternFor([pricing], load)).toBeUndefined();
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0].join(' ')).toMatch(/URLPattern polyfill did not load/);
+  });
+});
+
 describe('the campaign snooze', () => {
   it('lasts one day, not Chatwoot’s one hour', () => {
     expect(SNOOZE_MS).toBe(86_400_000);

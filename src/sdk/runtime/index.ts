@@ -219,8 +219,8 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
   const checkCampaigns = () => {
     if (frame || !campaigns) return;
     loadCampaignMatcher().then(
-      ({ campaignWantsFrame }) => {
-        if (!frame && campaignWantsFrame(campaigns, location.href, snoozedTill())) mountFrame();
+      async (matcher) => {
+        if (await matcher.campaignWantsFrame(campaigns, location.href, snoozedTill())) mountFrame();
       },
       () => undefined,
     );

@@ -2,17 +2,15 @@
  * The widget's campaign timers and the URLPattern its campaigns need, in the campaigns chunk with
  * the shared matching and snooze rules (chunks/contents/campaigns.ts): most inboxes run none.
  */
-import { nativeUrlPattern, usesUrlPatternSyntax, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
+import { urlPatternChunk } from '../chunks/urlPattern';
+import { urlPatternFor as sharedUrlPatternFor, type CampaignTrigger, type UrlPatternConstructor } from '../../shared/campaigns';
 
 /**
- * The `URLPattern` the inbox's campaigns need: none when none is written in URLPattern syntax,
- * else the browser's. No polyfill: it would cost 5.4 KB of the widget's 90 KB budget for a
- * shrinking few browsers.
+ * The `URLPattern` the inbox's campaigns need (shared/campaigns.ts `urlPatternFor`): the
+ * polyfill, where the browser has none, is fetched only for a campaign in URLPattern syntax.
  */
-export function urlPatternFor(campaigns: readonly CampaignTrigger[]): UrlPatternConstructor | undefined {
-  if (!campaigns.some((campaign) => usesUrlPatternSyntax(campaign.trigger_rules?.url))) return undefined;
-  return nativeUrlPattern();
-}
+export const urlPatternFor = (campaigns: readonly CampaignTrigger[]): Promise<UrlPatternConstructor | undefined> =>
+  sharedUrlPatternFor(campaigns, urlPatternChunk.load);
 
 /** The two timer functions the campaign timers need; pass `window` or fake timers. */
 export interface TimerFunctions {

@@ -5,24 +5,20 @@ import type { FrameStorage } from './frameStorage';
  * frame's storage under the survey message's id, where the visitor's consent lets the widget store
  * (`frameStorage`): the next page of the site shows it chosen, as Chatwoot's widget, which sends a
  * rating the moment it is chosen, shows it. Under the widget's prefix, so withdrawing consent
- * deletes it with the rest. Storage that refuses (full, blocked) keeps nothing and throws nothing.
+ * deletes it with the rest.
  */
 const key = (messageId: number | string) => `wren:csat:${messageId}`;
 
 /** The rating kept for the survey `messageId`, 1–5, if any. */
 export function keptRating(storage: FrameStorage | undefined, messageId: number | string): number | undefined {
-  try {
-    const rating = Number(storage?.getItem(key(messageId)));
-    return Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined;
-  } catch {
-    return undefined;
-  }
+  const kept = storage?.getItem(key(messageId));
+  return kept && /^[1-5]$/.test(kept) ? Number(kept) : undefined;
 }
 
-/** Keeps `rating` for the survey `messageId`; without one, forgets it (it has been sent). */
+/** Keeps `rating` for the survey `messageId`; without one, forgets it (it has been sent). Storage that refuses (full) keeps nothing. */
 export function keepRating(storage: FrameStorage | undefined, messageId: number | string, rating?: number): void {
   try {
-    if (rating) storage?.setItem(key(messageId), String(rating));
+    if (rating) storage?.setItem(key(messageId), `${rating}`);
     else storage?.removeItem(key(messageId));
   } catch {}
 }

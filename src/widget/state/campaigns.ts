@@ -41,7 +41,7 @@ export function createCampaignsModel(request: Request, canShow: () => boolean) {
     if (list.length === 0) return;
     try {
       logic = await campaignsChunk.load();
-      URLPattern = logic.urlPatternFor(list);
+      URLPattern = await logic.urlPatternFor(list);
     } catch {
       hasError.value = true;
       return;

@@ -115,17 +115,13 @@ export function Messages() {
       onOptionSelect: (message, option) => respond(message, { kind: 'submitted_values', values: [option] }),
       onEmailSubmit: (message, email) => respond(message, { kind: 'email', email }),
       // A rating chosen and not sent stays chosen: in the page, and beyond it where the visitor's
-      // consent lets the widget store (lib/keptRatings.ts), until it is sent.
+      // consent lets the widget store (lib/keptRatings.ts), until Submit sends it.
       onCsatChoose: (message, rating) => {
         messages.patch(message.id, { chosenRating: rating });
         keepRating(frameStorage(app), message.id, rating);
       },
       chosenRating: (message) => message.chosenRating ?? keptRating(frameStorage(app), message.id),
-      onCsatSubmit: (message, response) =>
-        respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }).then((sent) => {
-          if (sent) keepRating(frameStorage(app), message.id);
-          return sent;
-        }),
+      onCsatSubmit: (message, response) => respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
       onPostback: (payload) => withFlow((flow) => flow.postback(payload)).catch(() => undefined),
       onJoinCall: async (message) => {
         const url = await withFlow((flow) => flow.videoCallUrl(message));
@@ -164,7 +160,7 @@ export function Messages() {
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
       onRetry: (id) => withFlow((flow) => flow.retry(id)).catch(() => undefined),
       onReply: canWrite ? (message) => composer.quote(message) : undefined,
-      loadOlder: () => messages.fetchOlder(),
+      loadOlder: (byVisitor) => messages.fetchOlder(byVisitor),
       children: (
         <TypingIndicator
           isTyping={conversation.isAgentTyping}

@@ -29,6 +29,7 @@ afterEach(() => {
   delete (history as Partial<History>).replaceState;
   history.replaceState(null, '', '/');
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('page changes in a single-page app', () => {
@@ -82,6 +83,14 @@ describe('campaigns for a first-time visitor', () => {
     chatwoot.preload([campaignAt('/*')]);
     await matcherDecided();
     expect(frame()).toBeUndefined();
+  });
+
+  it('load the frame for a campaign in URLPattern syntax in a browser without URLPattern (issue 34)', async () => {
+    vi.stubGlobal('URLPattern', undefined);
+    history.replaceState(null, '', '/blog/hello');
+    const { chatwoot, frame } = setupRuntime();
+    chatwoot.preload([campaignAt('/blog/:slug')]);
+    await vi.waitFor(() => expect(frame()).toBeDefined());
   });
 });
 

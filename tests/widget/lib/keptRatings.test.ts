@@ -24,25 +24,23 @@ describe("a survey's rating kept until it is sent", () => {
 
   it('reads nothing but a rating of 1 to 5', () => {
     const storage = memoryStorage();
-    for (const garbled of ['0', '6', '2.5', 'good', '']) {
+    for (const garbled of ['0', '6', '2.5', '44', 'good', '']) {
       storage.items.set('wren:csat:1', garbled);
       expect(keptRating(storage, 1), garbled).toBeUndefined();
     }
   });
 
-  it('keeps nothing, and throws nothing, without storage or where storage refuses', () => {
+  it('keeps nothing, and throws nothing, without storage or where storage refuses to keep more', () => {
     expect(keptRating(undefined, 1)).toBeUndefined();
     expect(() => keepRating(undefined, 1, 3)).not.toThrow();
-    const refusing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
+    const full = {
+      getItem: () => null,
       setItem: () => {
         throw new Error('QuotaExceededError');
       },
       removeItem: () => undefined,
     };
-    expect(keptRating(refusing, 1)).toBeUndefined();
-    expect(() => keepRating(refusing, 1, 3)).not.toThrow();
+    expect(() => keepRating(full, 1, 3)).not.toThrow();
+    expect(keptRating(full, 1)).toBeUndefined();
   });
 });

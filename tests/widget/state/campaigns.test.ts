@@ -129,6 +129,23 @@ describe('a campaign firing', () => {
   });
 });
 
+describe('a campaign in URLPattern syntax, in a browser without URLPattern (issue 34)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows on a page it matches, matched with the polyfill', async () => {
+    vi.stubGlobal('URLPattern', undefined);
+    const { state } = await setup({
+      campaigns: [campaign({ trigger_rules: { url: 'https://{*.}?shop.example/:page', time_on_page: 5 } })],
+    });
+    // The polyfill's file is a dynamic import.
+    await vi.dynamicImportSettled();
+    vi.advanceTimersByTime(5_000);
+    expect(state.campaigns.active.value?.id).toBe(7);
+  });
+});
+
 describe('dismissing a campaign', () => {
   async function dismissed() {
     const widget = await setup();

@@ -217,7 +217,7 @@ describe("a survey's rating chosen and not sent", () => {
     expect(chosen(await showSurvey(fakeWidget({ messages: [widgetMessage(1), survey()] })))).toBeUndefined();
   });
 
-  it('is forgotten once sent', async () => {
+  it('is forgotten once Submit sends it', async () => {
     const widget = fakeWidget({ messages: [widgetMessage(1), survey()] });
     const group = await showSurvey(widget);
     await choose(group, '5');

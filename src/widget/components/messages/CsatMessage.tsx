@@ -18,8 +18,8 @@ export interface CsatMessageProps {
   /** A rating chosen earlier and not sent: shown chosen, with the comment box and Submit. */
   chosen?: number;
   labels: Pick<InteractiveLabels, 'csatTitle' | 'csatThanks' | 'csatFeedback' | 'csatRatings' | 'submit'>;
-  /** A rating chosen, before Submit: for the parent to keep. */
-  onChoose?(rating: number): void;
+  /** A rating chosen, for the parent to keep until Submit sends it (then: none). */
+  onChoose?(rating?: number): void;
   onSubmit(response: CsatResponse): Outcome;
 }
 
@@ -45,7 +45,9 @@ export function CsatMessage({ displayType = 'emoji', submitted, chosen, labels, 
       className={`csat${stars ? ' csat--stars' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (rating && !pending) track(onSubmit({ rating, feedback_message: feedback.trim() }));
+        if (!rating || pending) return;
+        track(onSubmit({ rating, feedback_message: feedback.trim() }));
+        onChoose?.();
       }}
     >
       <p className="csat__title" role="status">

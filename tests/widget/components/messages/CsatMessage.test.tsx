@@ -49,12 +49,15 @@ describe('a CSAT survey', () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ rating: 1, feedback_message: '' });
   });
 
-  it('tells each rating chosen, for the parent to keep', () => {
+  it('tells each rating chosen, for the parent to keep, and that none is left to keep once Submit sends it', () => {
     const onChoose = vi.fn();
-    setup({ onChoose });
+    const { onSubmit } = setup({ onChoose });
     fireEvent.click(screen.getByRole('radio', { name: 'fair' }));
     fireEvent.click(screen.getByRole('radio', { name: 'good' }));
     expect(onChoose.mock.calls).toEqual([[2], [4]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ rating: 4, feedback_message: '' });
+    expect(onChoose.mock.calls).toEqual([[2], [4], []]);
   });
 
   it('shows a rating chosen earlier and not sent as chosen, with the comment box, and submits it', () => {
