@@ -142,6 +142,26 @@ describe('a first-time visitor', () => {
   });
 });
 
+describe("a site in a language but English (its launcher's words come with the runtime)", () => {
+  it('loads the runtime at once, and nothing of a session: no frame, no request, nothing stored', async () => {
+    const { importRuntime, calls, fetch } = start({ locale: 'ar' });
+    expect(importRuntime).toHaveBeenCalledExactlyOnceWith(RUNTIME_URL);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([]);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.cookie).toBe('');
+    expect(localStorage.length + sessionStorage.length).toBe(0);
+  });
+
+  it('does not for English, in any form, or a site that names no language', () => {
+    for (const locale of ['en', 'en_GB', 'en-US', '', undefined]) {
+      const { importRuntime, chatwoot } = start({ locale });
+      expect(importRuntime, String(locale)).not.toHaveBeenCalled();
+      chatwoot.destroy();
+    }
+  });
+});
+
 describe('a returning visitor or an eager site', () => {
   it.each([
     ['a conversation cookie', () => (document.cookie = 'cw_conversation=jwt-1; path=/'), {}],
