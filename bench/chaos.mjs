@@ -4,8 +4,10 @@
  * messages per setup (the reference server on SQLite, two processes on PostgreSQL + Redis behind
  * nginx, the gateway), while connections are cut, processes killed, the browser taken offline,
  * the page frozen, reloaded and reopened in a new tab (e2e/support/chaos.ts). It prints, per
- * setup, what was lost, doubled and reordered (each must be 0: the run fails otherwise) and the
- * delivery delays, outages included: Enter → the server's acknowledgement, and an agent's post →
+ * setup, what was lost, doubled and reordered in the store, and on the visitor's screen the agent
+ * messages missed or shown under two ids, any message on two rows at once, and at the end the
+ * messages the conversation does not show, or shows twice (each must be 0: the run fails
+ * otherwise), and the delivery delays, outages included: Enter → the server's acknowledgement, and an agent's post →
  * the widget receiving it (a realtime frame or a gap fill).
  *
  *   node bench/chaos.mjs
@@ -64,6 +66,8 @@ console.log(
       'doubled',
       'reordered',
       'agent lost / doubled',
+      'shown twice at once',
+      'at the end: not on screen / two ids',
       'send delay median / worst',
       'agent message → widget median / worst',
       'took',
@@ -78,7 +82,9 @@ console.log(
       String(r.lost.length),
       String(r.doubled.length),
       String(r.reordered.length),
-      `${r.agentLost.length} / ${r.agentDoubled.length + r.shownTwice.length}`,
+      `${r.agentLost.length} / ${r.agentDoubled.length}`,
+      String(r.shownTwice.length),
+      `${r.notOnScreen.length} / ${r.twoIdsOnScreen.length}`,
       `${r.sendDelayMs.median} ms / ${seconds(r.sendDelayMs.worst)}`,
       `${r.showDelayMs.median} ms / ${seconds(r.showDelayMs.worst)}`,
       seconds(r.durationMs),

@@ -18,7 +18,7 @@
  *   node bench/servercpu.mjs --cpu-prof      # also CPU profiles of the measured rounds
  *
  * Environment: BENCH_DIST_DIR / DIST_DIR (build to measure), BENCH_PORT (the reference server on
- * + 10, the bare one on + 11, their inspectors on + 12 and + 13; default 4910), BENCH_VISITORS
+ * + 11, the bare one on + 12, their inspectors on + 13 and + 14; default 4910), BENCH_VISITORS
  * (visitors at once, 100), BENCH_CPU_ROUNDS (measured rounds after one unmeasured, 5),
  * BENCH_CPU_GETS and BENCH_CPU_POSTS (slices per round: requests per visitor, 20 and 6),
  * BENCH_CPU_PROF=1 (as --cpu-prof; the profiles go to BENCH_CPU_PROF_DIR, default a new temporary
@@ -42,7 +42,7 @@ import { fmt, median, quantile, table } from './lib/stats.mjs';
 import { SERVER_CPU_BOUNDS } from './lib/targets.mjs';
 
 const BASE = Number(process.env.BENCH_PORT ?? 4910);
-const [REFERENCE_PORT, BARE_PORT, REFERENCE_INSPECTOR, BARE_INSPECTOR] = [BASE + 10, BASE + 11, BASE + 12, BASE + 13];
+const [REFERENCE_PORT, BARE_PORT, REFERENCE_INSPECTOR, BARE_INSPECTOR] = [BASE + 11, BASE + 12, BASE + 13, BASE + 14];
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 const PER_VISITOR = { get: Number(process.env.BENCH_CPU_GETS ?? 20), post: Number(process.env.BENCH_CPU_POSTS ?? 6) };

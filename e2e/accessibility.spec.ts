@@ -147,7 +147,7 @@ test.describe('axe finds no WCAG 2.1 A/AA violation', () => {
   test('right-to-left in Arabic, home and a conversation', async ({ page }) => {
     await hostSettings(page, { locale: 'ar' });
     await page.goto(`${E2E.hostOrigin}/`);
-    const widget = await openChat(page);
+    const widget = await openChat(page, 'تحدث معنا');
     await expect(widget.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(widget.locator('html')).toHaveAttribute('lang', /^ar/);
     const start = widget.getByRole('button', { name: 'ابدأ المحادثة' });

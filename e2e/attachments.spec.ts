@@ -5,23 +5,16 @@ import { expect, test, type FileChooser, type FrameLocator, type Page } from '@p
 import { solidPng, tinyPdf } from './support/files';
 import { conversationMessages, isVisitorSend, openConversation, sendVisitorMessage } from './support/widgetSession';
 
-/** Picks files with the composer's 'Add an attachment' button, as a visitor would. */
+/** Picks files with the composer's 'Add an attachment' button, as a visitor would: they go at once. */
 async function attach(page: Page, widget: FrameLocator, files: Parameters<FileChooser['setFiles']>[0]) {
   const chooser = page.waitForEvent('filechooser');
   await widget.getByRole('button', { name: 'Add an attachment' }).click();
   await (await chooser).setFiles(files);
 }
 
-/** Sends what waits in the composer (picked files show there first). */
-async function sendWaitingFiles(widget: FrameLocator, names: string[]) {
-  const waiting = widget.getByRole('list', { name: 'Files to send' });
-  for (const name of names)
-    await expect(waiting.getByRole('listitem').filter({ hasText: name }).or(waiting.getByRole('img', { name }))).toBeVisible();
-  await widget.getByRole('button', { name: 'Send message' }).click();
-  await expect(waiting).toHaveCount(0);
-}
-
-test('a visitor sends a picture and a PDF: both show in the conversation and reach the agent', async ({ page }) => {
+test('a visitor picks a picture and a PDF: both are sent at once, with no Send to press, show in the conversation and reach the agent', async ({
+  page,
+}) => {
   const widget = await openConversation(page);
   const { conversationId } = await sendVisitorMessage(page, widget, 'Here are the photo and the invoice');
   const photo = solidPng(4, 3, [31, 147, 255]);
@@ -31,7 +24,8 @@ test('a visitor sends a picture and a PDF: both show in the conversation and rea
     { name: 'photo.png', mimeType: 'image/png', buffer: photo },
     { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: invoice },
   ]);
-  await sendWaitingFiles(widget, ['photo.png', 'invoice.pdf']);
+  // Nothing waits in the composer: Send has nothing to send.
+  await expect(widget.getByRole('button', { name: 'Send message' })).toBeDisabled();
 
   const log = widget.getByRole('log');
   // The picture shows as a picture (decoded from the server's copy), the PDF as a download.
@@ -84,8 +78,6 @@ test('a 50 MB file is refused with the 40 MB limit before any byte is uploaded',
   try {
     await attach(page, widget, video);
     await expect(widget.getByRole('alert').filter({ hasText: /\S/ })).toHaveText('File exceeds the 40 MB attachment limit');
-    // Refused as it is picked: it never waits in the composer.
-    await expect(widget.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -118,7 +110,6 @@ test("an upload's bar fills as its bytes go, not as an endless animation", async
 
   const report = tinyPdf(`Report ${'x'.repeat(1_500_000)}`);
   await attach(page, widget, { name: 'report.pdf', mimeType: 'application/pdf', buffer: report });
-  await sendWaitingFiles(widget, ['report.pdf']);
 
   const bar = widget.getByRole('progressbar', { name: 'Uploading...' });
   await expect(bar).toBeVisible();

@@ -91,9 +91,20 @@ function expectExactlyOnceInOrder(report: ChaosReport) {
       agentLost: report.agentLost,
       agentDoubled: report.agentDoubled,
       shownTwice: report.shownTwice,
+      notOnScreen: report.notOnScreen,
+      twoIdsOnScreen: report.twoIdsOnScreen,
     },
     `${summary}\n${report.timeline.join('\n')}`,
-  ).toEqual({ lost: [], doubled: [], reordered: [], agentLost: [], agentDoubled: [], shownTwice: [] });
+  ).toEqual({
+    lost: [],
+    doubled: [],
+    reordered: [],
+    agentLost: [],
+    agentDoubled: [],
+    shownTwice: [],
+    notOnScreen: [],
+    twoIdsOnScreen: [],
+  });
 }
 
 async function sqlite(): Promise<ChaosSetup> {

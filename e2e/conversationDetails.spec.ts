@@ -200,7 +200,7 @@ test.describe('on a 320 px phone, right to left', () => {
     await agentApi('POST', '/api/v1/profile/availability', { profile: { account_id: 1, availability: 'offline' } });
     try {
       await page.goto(`${E2E.hostOrigin}/`);
-      const widget = await openChat(page);
+      const widget = await openChat(page, 'تحدث معنا');
       await widget.getByRole('button', { name: 'ابدأ المحادثة' }).click();
       const composer = widget.locator('textarea');
       await composer.fill(`مرحبا ${Date.now()}`);

@@ -1,7 +1,8 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type FrameLocator, type Locator } from '@playwright/test';
 import { agentApi } from './support/agentApi';
 import { hostEvents, probeLoader } from './support/loaderProbe';
 import { outboxMails } from './support/serverData';
+import { saveScreenshot } from './support/widget';
 import { agentMessage, conversationMessages, openConversation, sendVisitorMessage } from './support/widgetSession';
 
 /**
@@ -151,6 +152,48 @@ test.describe('interactive messages from a bot are answered in the widget', () =
       .toEqual({ csat_survey_response: { rating: 4, feedback_message: 'Quick and friendly' } });
   });
 });
+
+/**
+ * How far the composer's box ends above the "Powered by" footer (its own bottom margin, 12 px,
+ * when nothing has moved), and how far the pane holding the view between header and footer has
+ * been scrolled.
+ */
+const composerToBranding = (widget: FrameLocator) =>
+  widget.locator('.shell__body').evaluate((pane) => ({
+    gap: document.querySelector('.branding')!.getBoundingClientRect().top - pane.querySelector('.composer')!.getBoundingClientRect().bottom,
+    scrolled: pane.scrollTop,
+  }));
+
+// Issue 33: in a conversation longer than the window, a rating's face, once clicked, pushed the
+// composer up and left an empty band above "Powered by", still there after Submit.
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 360, height: 640 },
+])
+  test(`a survey rated at the end of a long conversation moves nothing: the composer stays on the footer (${viewport.width}×${viewport.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const widget = await openConversation(page);
+    const { conversationId } = await sendVisitorMessage(page, widget, 'Thanks, that solved it');
+    for (let line = 1; line <= 12; line++) await agentMessage(conversationId, { content: `Step ${line} is done` });
+    await agentMessage(conversationId, {
+      content: 'How did we do?',
+      content_type: 'input_csat',
+      content_attributes: { display_type: 'emoji' },
+    });
+    const log = widget.getByRole('log');
+    await expect(log.getByText('Rate your conversation')).toBeVisible();
+    const before = await composerToBranding(widget);
+    expect(before).toEqual({ gap: 12, scrolled: 0 });
+
+    await rate(log, 'Good');
+    await saveScreenshot(page, `csat-rated-long-conversation-${viewport.width}`);
+    expect(await composerToBranding(widget)).toEqual(before);
+    await log.getByRole('button', { name: 'Submit' }).click();
+    await expect(log.getByText('Thank you for submitting the rating')).toBeVisible();
+    expect(await composerToBranding(widget)).toEqual(before);
+  });
 
 test.describe('the end of a conversation', () => {
   let inboxBefore: { csat_survey_enabled: boolean; csat_config: unknown };

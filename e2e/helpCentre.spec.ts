@@ -210,7 +210,7 @@ test.describe('the help centre', () => {
     try {
       await hostSettings(page, { locale: 'ar' });
       await page.goto(`${E2E.hostOrigin}/`);
-      const widget = await openChat(page);
+      const widget = await openChat(page, 'تحدث معنا');
       const list = widget.getByRole('region', { name: 'المقالات الشائعة' });
       await expect(list.getByRole('listitem')).toHaveText(['كيفية الإرجاع']);
       await expect(list.getByRole('button', { name: 'عرض جميع المقالات' })).toBeVisible();

@@ -65,6 +65,20 @@ test.describe("the launcher's own words (issue 19 item 7)", () => {
     await expect(page.getByRole('button', { name: 'تحدث معنا' })).toHaveAttribute('title', 'فتح نافذة المحادثة');
   });
 
+  // Issue 33: in Arabic, the launcher was named in English until a hover loaded the runtime.
+  test("are the site's language from the start, with no hover: the name, lang and dir, and still no chat nor session", async ({
+    page,
+    context,
+  }) => {
+    await hostSettings(page, { locale: 'ar' });
+    await page.goto(`${E2E.hostOrigin}/`);
+    await expect(bubble(page)).toHaveAccessibleName('تحدث معنا');
+    await expect(launcherRoot(page)).toHaveAttribute('lang', 'ar');
+    await expect(launcherRoot(page)).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('#chatwoot_live_chat_widget')).toHaveCount(0);
+    expect(await context.cookies()).toEqual([]);
+  });
+
   test("follow the page's locale from the first intent, before any chat loads; only that language's strings are fetched", async ({
     page,
   }) => {
@@ -95,8 +109,8 @@ test.describe("the launcher's own words (issue 19 item 7)", () => {
 test('after reset() the widget comes back in the locale the page configured', async ({ page }) => {
   await hostSettings(page, { locale: 'fr' });
   await page.goto(`${E2E.hostOrigin}/`);
-  // sdk.js has no strings of its own: the launcher speaks French once the widget has told it.
-  const widget = await openChat(page);
+  // The launcher speaks the page's language from the start (sdk.js loads the runtime, which has it).
+  const widget = await openChat(page, 'Discutez avec nous');
   await expect(widget.getByRole('button', { name: 'Démarrer la conversation' })).toBeVisible();
 
   await page.evaluate(() => window.$chatwoot!.reset());

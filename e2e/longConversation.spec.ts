@@ -126,3 +126,42 @@ test('a 2,000-message conversation opens at the newest, pages older messages in 
     await saveScreenshot(page, 'long-conversation-live');
   });
 });
+
+test("a conversation's history ends at an empty page, as Chatwoot's does: scrolled to its top, a short one asks once more, then no more", async ({
+  page,
+}) => {
+  const widget = await openConversation(page);
+  const { conversationId } = await sendVisitorMessage(page, widget, FIRST);
+  await page.goto('about:blank');
+  // Fewer than a page (20), but taller than the chat: the visitor can scroll to the top.
+  const long = 'A long answer that takes several lines in the chat window, so that the conversation scrolls. '.repeat(3);
+  for (let n = 1; n <= 10; n++) await agentMessage(conversationId, { content: `Answer ${n}: ${long}` });
+
+  const older: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/widget/messages' && url.searchParams.has('before')) older.push(url.searchParams.get('before') ?? '');
+  });
+  const reopened = await reopen(page);
+  const log = reopened.getByRole('log', { name: 'Conversation' });
+  await expect(log.getByText(`Answer 10: ${long.trim()}`)).toBeVisible();
+  expect((await listState(reopened)).atBottom).toBe(true);
+  expect(older).toEqual([]);
+
+  // To the top, as a visitor dragging the scrollbar would, until the oldest message held is there
+  // (the list renders the rows above as they near, and keeps what the visitor read in place).
+  const toTop = () => reopened.locator('.messages__scroller').evaluate((scroller) => void (scroller.scrollTop = 0));
+  for (let step = 0; step < 10 && (await listState(reopened)).scrollTop > 0; step++) {
+    await toTop();
+    await page.waitForTimeout(300);
+  }
+  expect((await listState(reopened)).texts[0]).toBe(FIRST);
+  await expect.poll(() => older.length).toBe(1);
+  await expect(reopened.locator('.message-list__older')).toHaveCount(0);
+  // The answer was empty: that was the start, and the history asks no more.
+  await reopened.locator('.messages__scroller').evaluate((scroller) => void (scroller.scrollTop = 40));
+  await toTop();
+  await page.waitForTimeout(500);
+  expect(older).toHaveLength(1);
+  expect((await listState(reopened)).texts[0]).toBe(FIRST);
+});

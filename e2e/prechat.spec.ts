@@ -46,9 +46,9 @@ test.afterEach(async () => {
 });
 
 /** Opens the chat on the host page and goes to the form with home's Start Conversation. */
-async function openForm(page: Page, startLabel = 'Start Conversation', formName: string | RegExp = INTRO) {
+async function openForm(page: Page, startLabel = 'Start Conversation', formName: string | RegExp = INTRO, launcherName = 'Chat with us') {
   await page.goto(`${E2E.hostOrigin}/`);
-  const widget = await openChat(page);
+  const widget = await openChat(page, launcherName);
   await widget.getByRole('button', { name: startLabel }).click();
   const form = widget.getByRole('form', { name: formName });
   await expect(form).toBeVisible();
@@ -311,7 +311,7 @@ test.describe('on a 390 px phone', () => {
 
   test('right to left in Arabic, the phone number still reading left to right', async ({ page }) => {
     await hostSettings(page, { locale: 'ar' });
-    const { widget, form } = await openForm(page, 'ابدأ المحادثة');
+    const { widget, form } = await openForm(page, 'ابدأ المحادثة', INTRO, 'تحدث معنا');
     await expect(widget.locator('html')).toHaveAttribute('dir', 'rtl');
     await form.getByRole('button', { name: 'ابدأ المحادثة' }).click();
     // The inbox labelled the name field in English: its error names it as the label does.

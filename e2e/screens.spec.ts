@@ -61,7 +61,7 @@ test.describe('on a 390 px phone', () => {
   test('the header in French keeps its name to one line and its reply-wait line whole, with one avatar', async ({ page }) => {
     await hostSettings(page, { locale: 'fr' });
     await page.goto(`${E2E.hostOrigin}/`);
-    const widget = await openChat(page);
+    const widget = await openChat(page, 'Discutez avec nous');
     await expect(widget.getByRole('button', { name: 'Démarrer la conversation' })).toBeVisible();
     await conversationWithAReply(page, widget, 'Bonjour, livrez-vous en Belgique ?', 'Oui, en 2 à 3 jours ouvrés.');
     await expect(widget.locator('.header__subtitle')).toHaveText('Nous répondons généralement en quelques minutes');
@@ -83,7 +83,7 @@ test('dark mode', async ({ page }) => {
 test('right to left', async ({ page }) => {
   await hostSettings(page, { locale: 'ar' });
   await page.goto(`${E2E.hostOrigin}/`);
-  const widget = await openChat(page);
+  const widget = await openChat(page, 'تحدث معنا');
   await expect(widget.locator('html')).toHaveAttribute('dir', 'rtl');
   await conversationWithAReply(page, widget, 'مرحبا، هل تشحنون إلى مصر؟', 'نعم، خلال خمسة أيام.');
   await expectTidyHeader(widget);

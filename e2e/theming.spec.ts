@@ -94,7 +94,7 @@ test('widgetStyle "flat" squares the launcher, the window and the widget control
 test('locale "ar" renders the widget right-to-left in Arabic', async ({ page }) => {
   await hostSettings(page, { locale: 'ar' });
   await page.goto(`${E2E.hostOrigin}/`);
-  const widget = await openChat(page);
+  const widget = await openChat(page, 'تحدث معنا');
   await expect(widget.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(widget.locator('html')).toHaveAttribute('lang', /^ar/);
   await expect(widget.getByRole('button', { name: 'ابدأ المحادثة' })).toBeVisible();

@@ -48,7 +48,7 @@ export function firstPaintStrings(strings) {
 /**
  * Lazy parts whose English strings travel with them, not with the rest, by import suffix: the
  * namespaces only that part shows, and single keys of a namespace it shares with the
- * conversation view (`ATTACHMENT.ADD` is the composer's, `ATTACHMENT.REMOVE` the waiting files').
+ * conversation view (`ATTACHMENT.ADD` is the composer's, `ATTACHMENT.TOO_LARGE` a picked file's check's).
  * The rest is fetched with the first lazy part of any open, so it holds only what the
  * conversation view, the parts every open loads with it and more than one lazy part show: a
  * visitor who never opens the emoji picker, never meets a bot's form or a survey, never picks a
@@ -86,14 +86,8 @@ export const PART_NAMESPACES = {
     'FORM.EMAIL_PLACEHOLDER',
     'MESSAGE.CARDS',
   ],
-  // The files waiting to be sent and their checks; a sent file's bubble is named by the conversation view.
-  attachments: [
-    'ATTACHMENT.PENDING',
-    'ATTACHMENT.REMOVE',
-    'ATTACHMENT.TOO_LARGE',
-    'ATTACHMENT.TYPE_NOT_ALLOWED',
-    'ATTACHMENT.TYPE_REFUSED',
-  ],
+  // A picked file's checks; a sent file's bubble is named by the conversation view.
+  attachments: ['ATTACHMENT.TOO_LARGE', 'ATTACHMENT.TYPE_NOT_ALLOWED', 'ATTACHMENT.TYPE_REFUSED'],
   'help-centre': ['PORTAL'],
   // The campaign's failure to start is the conversation view's (`CAMPAIGN.NOT_STARTED`).
   prompts: ['UNREAD', 'CAMPAIGN.DISMISS'],

@@ -25,7 +25,7 @@ const SERVER_CPU_REQUESTS = { get: 'GET /api/v1/widget/messages', post: 'POST /a
  * undefined when that benchmark did not run; `ok(value)` says whether it holds; `gateway(results)`,
  * where a figure is measured through the gateway too, its text there (docs/performance.md#targets, its gateway column).
  * `results` holds each script's BENCH_JSON output by name: open (the gateway's opens under
- * `open.gateway`), conversation, lighthouse, servercpu, and fanout's broadcast part as `broadcast`.
+ * `open.gateway`), conversation, markdown, lighthouse, servercpu, and fanout's broadcast part as `broadcast`.
  */
 /** The slow-4G opens of `visitor` on the reference server, or through the gateway. */
 const openRuns = (r, visitor, server = 'reference') =>
@@ -125,6 +125,17 @@ export const TARGETS = [
         text: `${m(r.conversation.open, 'scriptMs').toFixed(1)} ms`,
       },
     ok: (v) => v <= 100,
+  },
+  {
+    what: "a 150,000-character agent message into an open widget, the worst of bench/markdown.mjs's inputs: API → shown, 4× CPU (median)",
+    bound: '≤ 1000 ms',
+    measure: (r) => {
+      const inputs = r.markdown?.browser?.cpu === 4 ? Object.entries(r.markdown.browser.inputs) : [];
+      if (inputs.length === 0) return undefined;
+      const [name, ms] = inputs.map(([input, runs]) => [input, m(runs, 'shownMs')]).sort((a, b) => b[1] - a[1])[0];
+      return { value: ms, text: `${Math.round(ms)} ms (${name})` };
+    },
+    ok: (v) => v <= 1000,
   },
   ...['simulate', 'devtools'].flatMap((method) =>
     [

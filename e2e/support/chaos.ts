@@ -4,7 +4,9 @@
  * (SIGKILL) and starts them again, takes the browser offline, freezes the page, reloads it, and
  * closes the tab for a new one; an agent writes now and then through the Application API. It
  * then counts, from the agent's side, every visitor message stored exactly once and in the
- * order written, and from the visitor's side every agent message shown exactly once.
+ * order written, and from the visitor's side what the screen shows: every agent message shown,
+ * no message on two rows at once at any moment of the run, and at the end, swept from the newest
+ * message to the first, each message, the visitor's and the agent's, on a row of its stored id.
  *
  * The same run serves `e2e/chaos.spec.ts` (N = 200, every setup) and `bench/chaos.mjs`
  * (N = 1,000, with the delays). Its seed is printed with every report: `CHAOS_SEED=<seed>` replays
@@ -13,7 +15,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { agentApiAt } from './agentApi';
 import type { OwnServer } from './ownServer';
-import { deliveryOf, delays } from './chaosCount';
+import { deliveryOf, delays, finalScreen, twiceInOneLook, type ScreenRow } from './chaosCount';
 import type { TcpProxy } from './tcpProxy';
 import { composerOf, isVisitorSend, WIDGET_FRAME, type AgentViewMessage } from './widgetSession';
 
@@ -63,9 +65,16 @@ export interface ChaosReport {
   /** Agent messages the visitor never saw, or saw as two messages (two ids). */
   agentLost: string[];
   agentDoubled: string[];
-  /** Any message, the visitor's or the agent's, shown as two bubbles at once. */
+  /** Any message, the visitor's or the agent's, on two rows at once (its id twice, or its text twice), during the run or at the end. */
   shownTwice: string[];
-  /** Milliseconds from Enter to the server's acknowledgement (outages included). */
+  /** Messages, the visitor's or the agent's, that the conversation at the end shows on no row of a stored message. */
+  notOnScreen: string[];
+  /** Messages the conversation at the end shows under two stored ids. */
+  twoIdsOnScreen: string[];
+  /**
+   * Milliseconds from Enter to the server's acknowledgement (outages included); for a message whose
+   * answer was lost, to the first time the visitor's screen showed it stored.
+   */
   sendDelayMs: { median: number; worst: number };
   /** Milliseconds from the agent's post to the widget receiving it (outages included). */
   showDelayMs: { median: number; worst: number };
@@ -103,22 +112,37 @@ async function allMessages(origin: string, conversationId: number): Promise<Agen
   }
 }
 
+/** The run's mark in a message's text (`c<seed>v12`, `c<seed>a3`). */
+const MARK = /c\d+[va]\d+/;
+
+/** What `watchRows` adds to each frame's window. */
+interface ChaosWindow {
+  /** Every message row on the page carrying a mark: `[mark, data-message-id]`. */
+  __chaosRows(): [string, string][];
+  /** The binding each look is reported through. */
+  __chaosSeen(rows: [string, string][]): void;
+}
+
 /**
- * Reports every chaos bubble the widget renders, each time its list changes: `[text, message id]`
- * pairs through the `__chaosSeen` binding (the frame's list is windowed, so it is watched as it
- * changes rather than read at the end).
+ * Reports every marked row the widget renders, each time its list changes, through the
+ * `__chaosSeen` binding (the frame's list is windowed, so it is watched as it changes rather than
+ * read at the end), and lets the run read the rows itself (`__chaosRows`). Runs in every frame.
  */
-function watchBubbles() {
-  const MARK = /c\d+[va]\d+/;
+function watchRows(mark: string) {
+  const chaos = window as unknown as ChaosWindow;
+  chaos.__chaosRows = () => {
+    const rows: [string, string][] = [];
+    for (const wrap of document.querySelectorAll('.bubble-wrap[data-message-id]')) {
+      const text = new RegExp(mark).exec(wrap.textContent ?? '')?.[0];
+      if (text) rows.push([text, wrap.getAttribute('data-message-id') ?? '']);
+    }
+    return rows;
+  };
   let scheduled = false;
   const report = () => {
     scheduled = false;
-    const seen: [string, string][] = [];
-    for (const wrap of document.querySelectorAll('.bubble-wrap[data-message-id]')) {
-      const text = MARK.exec(wrap.textContent ?? '')?.[0];
-      if (text) seen.push([text, wrap.getAttribute('data-message-id') ?? '']);
-    }
-    if (seen.length) (window as unknown as { __chaosSeen(s: [string, string][]): void }).__chaosSeen(seen);
+    const seen = chaos.__chaosRows();
+    if (seen.length) chaos.__chaosSeen(seen);
   };
   const start = () =>
     new MutationObserver(() => {
@@ -174,21 +198,22 @@ export async function runChaos(
   const postedAt = new Map<string, number>();
   const shownAt = new Map<string, number>();
   const shownIds = new Map<string, Set<string>>();
+  // When each message was first shown under a server id: the widget knew it stored.
+  const shownStoredAt = new Map<string, number>();
   const shownTwice = new Set<string>();
   await context.exposeBinding('__chaosSeen', (_source, seen: [string, string][]) => {
-    const onScreen = new Set<string>();
+    for (const text of twiceInOneLook(seen)) shownTwice.add(text);
     for (const [text, id] of seen) {
-      if (onScreen.has(text)) shownTwice.add(text);
-      onScreen.add(text);
       if (!shownAt.has(text)) {
         shownAt.set(text, Date.now());
         if (text.includes('a')) note(`${text} shown`);
       }
       if (!shownIds.has(text)) shownIds.set(text, new Set());
       shownIds.get(text)?.add(id);
+      if (/^\d+$/.test(id) && !shownStoredAt.has(text)) shownStoredAt.set(text, Date.now());
     }
   });
-  await context.addInitScript(watchBubbles);
+  await context.addInitScript(watchRows, MARK.source);
 
   const down = new Set<OwnServer>();
   const disruptions = Object.fromEntries(Object.keys(DISRUPTIONS).map((k) => [k, 0])) as Record<Disruption, number>;
@@ -230,16 +255,19 @@ export async function runChaos(
     const text = mark('a', agentWrote++);
     note(`${text} posted after v${typed - 1}`);
     postedAt.set(text, Date.now());
+    // Every other one in markdown: its bubble is redrawn once the markdown chunk arrives, which
+    // may be in the middle of an outage.
     await agentApiAt(origin, 'POST', `/api/v1/accounts/1/conversations/${conversationId}/messages`, {
       message_type: 'outgoing',
-      content: text,
+      content: agentWrote % 2 ? text : `**${text}**`,
     });
   }
 
   /**
    * Every message typed so far stored by the server. Most are known by the answer to their send;
    * one whose answer was lost may never be sent again (its echo came with a gap fill first), so
-   * the rest are looked for in the conversation, where its arrival is taken as now.
+   * the rest are looked for in the conversation. Such a one was acknowledged when the widget
+   * learnt it stored: the first time the screen showed it under a server id (else now).
    */
   async function outboxEmpty() {
     const unacknowledged = () => [...typedAt.keys()].filter((text) => !ackedAt.has(text));
@@ -251,7 +279,7 @@ export async function runChaos(
             const stored = new Set((await allMessages(origin, conversationId)).map((m) => m.content));
             for (const text of unacknowledged())
               if (stored.has(text)) {
-                ackedAt.set(text, Date.now());
+                ackedAt.set(text, shownStoredAt.get(text) ?? Date.now());
                 note(`${text} found stored`);
               }
           }
@@ -289,6 +317,38 @@ export async function runChaos(
       )
       .toEqual([]);
     await newest();
+  }
+
+  /**
+   * The conversation as the last page shows it, from the newest message up to the first, half a
+   * screen at a time (the list is windowed, and brings older history in as the top comes near):
+   * every look at the rows on the way.
+   */
+  async function sweepTheScreen(): Promise<ScreenRow[][]> {
+    const frame = page.frameLocator(WIDGET_FRAME);
+    await frame.getByRole('log').press('End');
+    const looks: ScreenRow[][] = [];
+    const first = mark('v', 0);
+    await expect
+      .poll(
+        async () => {
+          const { rows, top } = await frame.locator('.messages__scroller').evaluate((el) => {
+            const rows = (window as unknown as ChaosWindow).__chaosRows();
+            const top = el.scrollTop <= 0;
+            el.scrollTop -= el.clientHeight / 2;
+            return { rows, top };
+          });
+          looks.push(rows);
+          return top && rows.some(([text]) => text === first);
+        },
+        {
+          timeout: 120_000 + messages * 100,
+          intervals: [100],
+          message: `[seed ${seed}] the conversation can be read up to its first message`,
+        },
+      )
+      .toBe(true);
+    return looks;
   }
 
   async function disrupt(kind: Disruption) {
@@ -343,6 +403,7 @@ export async function runChaos(
     }
   }
 
+  let looks: ScreenRow[][] = [];
   try {
     await type(1);
     await outboxEmpty();
@@ -353,6 +414,7 @@ export async function runChaos(
     }
     await outboxEmpty();
     await agentMessagesShown();
+    looks = await sweepTheScreen();
   } catch (error) {
     // What led there, to read the failure by (and CHAOS_SEED to replay it).
     if (error instanceof Error) error.message += `\n\nchaos ${setup.name}, seed ${seed}:\n${timeline.join('\n')}`;
@@ -365,6 +427,8 @@ export async function runChaos(
   const written = [...typedAt.keys()];
   await page.close();
   const agentTexts = [...postedAt.keys()];
+  for (const look of looks) for (const text of twiceInOneLook(look)) shownTwice.add(text);
+  const atTheEnd = finalScreen([...written, ...agentTexts], looks);
   return {
     setup: setup.name,
     seed,
@@ -375,6 +439,8 @@ export async function runChaos(
     agentLost: agentTexts.filter((text) => !shownAt.has(text)),
     agentDoubled: agentTexts.filter((text) => (shownIds.get(text)?.size ?? 0) > 1),
     shownTwice: [...shownTwice],
+    notOnScreen: atTheEnd.notShown,
+    twoIdsOnScreen: atTheEnd.twoIds,
     sendDelayMs: delays(written, typedAt, ackedAt),
     showDelayMs: delays(agentTexts, postedAt, arrivedAt),
     durationMs: Date.now() - started,
@@ -391,7 +457,7 @@ export function describeReport(report: ChaosReport): string {
     `chaos ${report.setup} seed=${report.seed}: ${report.messages} visitor + ${report.agentMessages} agent messages in ` +
     `${(report.durationMs / 1000).toFixed(0)} s (${happened}); lost ${report.lost.length}, doubled ${report.doubled.length}, ` +
     `reordered ${report.reordered.length}; agent lost ${report.agentLost.length}, doubled ${report.agentDoubled.length}; ` +
-    `shown twice ${report.shownTwice.length}; ` +
+    `shown twice ${report.shownTwice.length}; at the end not on screen ${report.notOnScreen.length}, under two ids ${report.twoIdsOnScreen.length}; ` +
     `send delay median ${report.sendDelayMs.median} ms, worst ${report.sendDelayMs.worst} ms; ` +
     `agent message to the widget: median ${report.showDelayMs.median} ms, worst ${report.showDelayMs.worst} ms`
   );

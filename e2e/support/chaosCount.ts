@@ -1,6 +1,7 @@
 /**
  * The chaos run's counting (e2e/support/chaos.ts), kept apart from the browser so its own tests
- * (tests/e2e/chaosCount.test.ts) show that it does see a loss, a copy or a swap.
+ * (tests/e2e/chaosCount.test.ts) show that it does see a loss, a copy or a swap, in the store and
+ * on the visitor's screen.
  */
 
 /**
@@ -21,6 +22,40 @@ export function deliveryOf(written: string[], stored: string[]): { lost: string[
     lost: written.filter((text) => !copies.has(text)),
     doubled: written.filter((text) => (copies.get(text) ?? 0) > 1),
     reordered: arrived.filter(laterStoredEarlier),
+  };
+}
+
+/** A message's row as the visitor's screen shows it: the run's mark in its text, and its `data-message-id`. */
+export type ScreenRow = readonly [mark: string, id: string];
+
+/**
+ * The messages on more than one row in one look at the screen: one id rendered twice, or one
+ * text on two rows (a message stored twice, or a local copy beside the stored message).
+ */
+export function twiceInOneLook(rows: readonly ScreenRow[]): string[] {
+  const twice = new Set<string>();
+  const marks = new Set<string>();
+  const ids = new Map<string, string>();
+  for (const [mark, id] of rows) {
+    if (marks.has(mark)) twice.add(mark);
+    if (ids.has(id)) twice.add(ids.get(id) ?? mark);
+    marks.add(mark);
+    ids.set(id, mark);
+  }
+  return [...twice];
+}
+
+/**
+ * What the conversation shows at the end, from every look of a sweep through it from the newest
+ * message to the first: the messages written that no row shows as stored (a server id, not a local
+ * copy's), and those shown under more than one server id.
+ */
+export function finalScreen(written: string[], looks: readonly (readonly ScreenRow[])[]): { notShown: string[]; twoIds: string[] } {
+  const storedIds = new Map<string, Set<string>>();
+  for (const [mark, id] of looks.flat()) if (/^\d+$/.test(id)) storedIds.set(mark, (storedIds.get(mark) ?? new Set()).add(id));
+  return {
+    notShown: written.filter((mark) => !storedIds.has(mark)),
+    twoIds: written.filter((mark) => (storedIds.get(mark)?.size ?? 0) > 1),
   };
 }
 

@@ -19,8 +19,11 @@ export interface AnswerStore {
   set(key: string, answer: StoredAnswer, ttlMs: number): Promise<void>;
 }
 
-/** Keys one process keeps at most: two answers per website token it serves. */
-const MAX_ENTRIES = 2_000;
+/**
+ * Keys one process keeps at most: four per website token it serves (campaigns, agents, the away
+ * rule, the agent bot's name) for 1,000 tokens.
+ */
+const MAX_ENTRIES = 4_000;
 
 /** The answers of one process, in memory. */
 export class MemoryAnswerStore implements AnswerStore {

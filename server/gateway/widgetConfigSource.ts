@@ -1,7 +1,8 @@
 /**
  * The `/widget` page's data in gateway mode, from Chatwoot (docs/protocol.md#config,
  * docs/protocol.md#the-data-block): its `POST /api/v1/widget/config` for the inbox and the
- * visitor's tokens, and alongside it the first paint's data (`pageData.ts`), so the page carries
+ * visitor's tokens, and alongside it the first paint's data (`pageData.ts`), then the inbox's
+ * agent bot, which only Chatwoot's own page names (`inboxAnswers.ts`), so the page carries
  * what the reference server's carries. Every config answer is visitor-specific: it mints the
  * visitor's token (and, without a valid `X-Auth-Token`, creates their contact), so those are
  * never shared. What Chatwoot says about the website token itself (unknown, account suspended)
@@ -91,7 +92,8 @@ export function createWidgetConfigSource(
       if (known) return known;
 
       const authToken = cwConversation && cwConversation.length <= 2048 && JWT.test(cwConversation) ? cwConversation : undefined;
-      // One round trip to Chatwoot: the config, the visitor's reads and the inbox's answers at once.
+      // One round trip to Chatwoot: the config, the visitor's reads and the inbox's answers at once
+      // (and, when it is not kept, a second for the inbox's agent bot below).
       const [answer, visitor, inbox] = await Promise.all([
         askConfig(websiteToken, authToken, from),
         visitorReads(chatwoot, sentEchoes, websiteToken, authToken, from),
@@ -110,8 +112,11 @@ export function createWidgetConfigSource(
         return { ok: false, status: 502, body: { error: `Chatwoot answered the widget config with status ${answer.status}` } };
       }
       const raw = await answer.json().catch(() => null);
-      const config = bootConfigFromChatwoot(raw, { origin: chatwoot.origin, defaults, awayMode });
-      if (!config) return { ok: false, status: 502, body: BAD_ANSWER };
+      const parsedConfig = bootConfigFromChatwoot(raw, { origin: chatwoot.origin, defaults, awayMode });
+      if (!parsedConfig) return { ok: false, status: 502, body: BAD_ANSWER };
+      // After the config: its token is one Chatwoot issued, so reading its page creates no contact.
+      const hasAConnectedAgentBot = await inboxAnswers.agentBotName(websiteToken, parsedConfig.authToken, from);
+      const config = { ...parsedConfig, chatwootWebChannel: { ...parsedConfig.chatwootWebChannel, hasAConnectedAgentBot } };
       await teamAway.keep(websiteToken, config.chatwootWebChannel);
       const contact = contactFromConfig(raw);
       // Whatever Chatwoot could not give leaves the page without the data: the widget asks for it.

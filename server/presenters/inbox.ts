@@ -89,6 +89,8 @@ export function inboxJson(inbox: Inbox) {
 export function channelConfig(inbox: Inbox, account: Account, portal: Portal | undefined, maxUploadMb: number): ChannelConfig {
   return {
     avatarUrl: inbox.avatar_url ?? '',
+    // No agent bot is ever connected here: bots answer through the Application API, as agents.
+    hasAConnectedAgentBot: '',
     locale: account.locale,
     websiteName: inbox.name,
     websiteToken: inbox.website_token,

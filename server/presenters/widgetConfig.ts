@@ -268,6 +268,8 @@ export function bootConfigFromChatwoot(raw: unknown, { origin, defaults, awayMod
   return {
     chatwootWebChannel: {
       avatarUrl: absolute(c.avatar_url, origin),
+      // The answer does not carry it; the gateway reads it from Chatwoot's /widget page (inboxAnswers.ts).
+      hasAConnectedAgentBot: '',
       locale: c.locale,
       websiteName: c.website_name,
       websiteToken: c.website_token,

@@ -4,7 +4,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { ContentType, DeliveryStatus, MessageType } from '../../src/shared/types';
-import { MESSAGES_PAGE_SIZE } from '../../src/shared/limits';
+import { MESSAGES_PAGE_SIZE, MISSED_PAGE_SIZE } from '../../src/shared/limits';
 import { MESSAGE_TYPE } from '../../src/shared/types';
 import type { Db } from '../db/database';
 import type { AttachmentsTable, MessagesTable } from '../db/schema';
@@ -159,7 +159,7 @@ export async function listMessages(db: Db, conversationId: number, page: Message
   }
   const { before, after } = page;
   if (after !== undefined && before === undefined) {
-    const rows = await query.where('id', '>', after).orderBy('id', 'asc').limit(100).execute();
+    const rows = await query.where('id', '>', after).orderBy('id', 'asc').limit(MISSED_PAGE_SIZE).execute();
     return rows.map(toMessage);
   }
   if (after !== undefined) query = query.where('id', '>=', after);

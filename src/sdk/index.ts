@@ -112,6 +112,11 @@ export function run(
   for (const [name, args] of queue.splice(0)) setTimeout(chatwoot[name as HostApiMethod] as (...a: unknown[]) => void, 0, ...args);
   // `keepOpen`: the chat was open on the page before this one (the runtime remembers it).
   if (raw.keepOpen && sessionValue(keepOpenKey(websiteToken))) chatwoot.toggle('open');
+  // The launcher's words in a language but English come with the runtime (runtime/hostStrings.ts):
+  // a site in another language loads it once the page is idle after its load (off the page's own
+  // critical path), so the launcher's name is the visitor's language before anyone reaches for it,
+  // not from the first hover (docs/embedding.md#what-loads-when).
+  if (!(settings.locale || 'en').startsWith('en')) whenIdle(loadRuntime);
   whenIdle(async () => {
     if (destroyed) return;
     // A returning visitor's frame loads at once, and the widget tells whether the team is away;

@@ -18,7 +18,7 @@ export const CHAT_PATH = 'M120 0C54 0 0 49 0 109c0 34 17 64 44 84v47l46-25c10 3 
 export interface LauncherNames {
   /** The name and the expanded bubble's text, unless the site or the widget gives a label. */
   label: string;
-  /** The tooltip while the chat is closed. */
+  /** The tooltip while the chat is closed (the runtime's: runtime/launcherIcon.ts). */
   open: string;
   /** The name and tooltip while it is open. */
   close: string;
@@ -94,12 +94,11 @@ export function createLauncher(settings: LoaderSettings, onClick: () => void, on
 
   const names: LauncherNames = { label: 'Chat with us', open: 'Open chat window', close: 'Close chat window' };
   let labelText = settings.launcherTitle;
-  // The accessible name says what a click does; the visible label keeps the site's wording.
+  // The accessible name says what a click does; the visible label keeps the site's wording. The
+  // tooltip is the runtime's (runtime/launcherIcon.ts): it shows on a hover, which loads it.
   const syncName = () => {
-    const open = root.classList.contains('open');
     label.textContent = labelText || names.label;
-    bubble.setAttribute('aria-label', open ? names.close : label.textContent);
-    bubble.title = open ? names.close : names.open;
+    bubble.setAttribute('aria-label', root.classList.contains('open') ? names.close : label.textContent);
   };
 
   const launcher: Launcher = {

@@ -63,17 +63,18 @@ export function inboxClock(config: Pick<AvailabilityConfig, 'utcOffset' | 'timez
 
 /** hour:minute as minutes, or null when the hour is missing (the wire may carry null or ""). */
 function clock(hour: unknown, minute: unknown): number | null {
-  if (typeof hour !== 'number' || !Number.isFinite(hour)) return null;
-  return hour * 60 + (typeof minute === 'number' && Number.isFinite(minute) ? minute : 0);
+  // Number.isFinite is false for anything but a finite number.
+  if (!Number.isFinite(hour)) return null;
+  return (hour as number) * 60 + (Number.isFinite(minute) ? (minute as number) : 0);
 }
 
 /**
  * An entry's open span within its own day as [start, end) minutes, or null when closed.
  * A day is closed when closed_all_day, or when not open_all_day and either time is missing
- * (docs/behaviour.md#availability). The closing minute itself is open, as Chatwoot counts it:
- * 09:00–17:00 is open until 17:00:59, and 00:00–23:59 until midnight. Close ≤ open means the
- * shift ends on the *next* day: 22:00–02:00 runs through 02:00 the following morning, close
- * 00:00 means midnight, and equal times mean 24 hours from opening.
+ * (docs/behaviour.md#availability). The closing minute itself is closed, as Chatwoot counts it:
+ * 09:00–17:00 is closed at 17:00. Close ≤ open means the shift ends on the *next* day:
+ * 22:00–02:00 runs until 02:00 the following morning, close 00:00 means midnight, and equal
+ * times mean 24 hours from opening.
  */
 function daySpan(entry: WorkingHoursEntry): [number, number] | null {
   if (entry.open_all_day) return [0, DAY];
@@ -81,8 +82,7 @@ function daySpan(entry: WorkingHoursEntry): [number, number] | null {
   const open = clock(entry.open_hour, entry.open_minutes);
   const close = clock(entry.close_hour, entry.close_minutes);
   if (open === null || close === null || open < 0 || open >= DAY) return null;
-  const closingMinute = close <= open ? close + DAY : Math.min(close, 2 * DAY);
-  return [open, closingMinute + 1];
+  return [open, close <= open ? close + DAY : Math.min(close, 2 * DAY)];
 }
 
 interface WeekSpan {
@@ -135,8 +135,8 @@ export function nextOpening(config: AvailabilityConfig, now: Date): NextOpening 
 
 /**
  * Whether `now` lies in business hours (docs/behaviour.md#availability). Disabled working hours count as open; the span
- * of yesterday's overnight shift counts too. Minute precision: from the opening minute through
- * the closing minute.
+ * of yesterday's overnight shift counts too. Minute precision: from the opening minute up to the
+ * closing minute.
  */
 export function isInBusinessHours(config: AvailabilityConfig, now: Date): boolean {
   if (!config.workingHoursEnabled) return true;
@@ -161,7 +161,8 @@ export function timeUntilBack(config: AvailabilityConfig, now: Date): TimeUntilB
   const next = nextOpening(config, now);
   if (!next || next.minutes === 0) return { kind: 'some_time' };
   const { minutes } = next;
-  if (minutes < 60) return { kind: 'minutes', value: Math.max(5, Math.ceil(minutes / 5) * 5) };
+  // More than 0 minutes: at least 5.
+  if (minutes < 60) return { kind: 'minutes', value: Math.ceil(minutes / 5) * 5 };
   if (minutes < 180) return { kind: 'hours', value: Math.ceil(minutes / 60) };
   if (minutes < DAY) {
     const at = (inboxClock(config, now).minutes + minutes) % DAY;

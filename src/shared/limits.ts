@@ -7,9 +7,15 @@ export const MAX_MESSAGE_LENGTH = 10_000;
 
 /**
  * Messages in a page of a conversation's history: the latest page, and each `before=` page
- * (docs/protocol.md#messages). A page with fewer is the start of the conversation.
+ * (docs/protocol.md#messages). An empty one is the start of the conversation.
  */
 export const MESSAGES_PAGE_SIZE = 20;
+
+/**
+ * Messages in an `after=` page, the fill of what a dropped connection missed: the oldest this many
+ * after the cursor (docs/protocol.md#messages), so a longer gap is read page after page.
+ */
+export const MISSED_PAGE_SIZE = 100;
 
 /** Longest `echo_id` a send may carry: the widget's are UUIDs (docs/protocol.md#messages). */
 export const MAX_ECHO_ID_LENGTH = 255;

@@ -134,8 +134,12 @@ function blocks(lines: string[], depth: number): string {
   return html;
 }
 
-/** Text past the rich-text limit: escaped, its line breaks kept. */
-const plainText = (text: string) => (text.trim() ? `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>` : '');
+/**
+ * Text past the rich-text limit: escaped, one text node whose newlines the bubble keeps
+ * (`white-space: pre-wrap`): an element per line would give a message of short lines up to
+ * 65,000 more elements to sanitise, style and lay out.
+ */
+const plainText = (text: string) => (text.trim() ? `<p>${escapeHtml(text)}</p>` : '');
 
 /**
  * The markdown as HTML: escaped text and the renderer's own tags, nothing else. Past `limit`

@@ -171,6 +171,12 @@ export interface HelpCentreArticlesPage {
 /** `window.chatwootWebChannel` (docs/protocol.md#the-widget-page). */
 export interface ChannelConfig {
   avatarUrl: string;
+  /**
+   * The name of the agent bot connected to the inbox, or "" (Chatwoot's page global). Chatwoot's
+   * widget defines it and reads it nowhere, and neither does Wren's: it is there for what reads
+   * the page's globals.
+   */
+  hasAConnectedAgentBot: string;
   locale: string;
   websiteName: string;
   websiteToken: string;

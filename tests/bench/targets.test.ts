@@ -167,6 +167,21 @@ describe('the bench summary', () => {
     ).toBe('2.0× (1.00 ÷ 0.50 ms, under the profiler)');
   });
 
+  it("reads the long message's figure from the slowest input's median, at 4× CPU only", () => {
+    const shown = (...ms: number[]) => ms.map((shownMs) => ({ shownMs, taskMs: shownMs, longestTaskMs: shownMs }));
+    const markdown = (cpu: number) => ({
+      node: {},
+      browser: { cpu, inputs: { '`**a ` × 37,500': shown(300, 5000, 320), 'fence openers': shown(900, 1100, 950) } },
+    });
+    const what =
+      "a 150,000-character agent message into an open widget, the worst of bench/markdown.mjs's inputs: API → shown, 4× CPU (median)";
+    expect(row(summary({ markdown: markdown(4) }), what)?.slice(1, 4)).toEqual(['≤ 1000 ms', '950 ms (fence openers)', '✓']);
+    const slow = markdown(4);
+    slow.browser.inputs['fence openers'] = shown(1200, 1300, 1250);
+    expect(row(summary({ markdown: slow }), what)?.slice(2, 4)).toEqual(['1250 ms (fence openers)', '✗']);
+    expect(row(summary({ markdown: markdown(1) }), what)?.[3]).toBe('not run');
+  });
+
   it('marks what did not run', () => {
     expect(row(rows, 'Lighthouse devtools, recommended snippet: TBT Δ (median)')?.slice(2, 4)).toEqual(['–', 'not run']);
     expect(summary({}).every((r) => r[3] === 'not run')).toBe(true);

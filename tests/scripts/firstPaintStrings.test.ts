@@ -71,10 +71,10 @@ describe('the first paint’s share of the strings', () => {
 
   it('leaves to the rest only what the conversation view shows, and to each lazy part what it alone shows', () => {
     const rest = restStrings(en);
-    // Only bots' messages, the waiting files, the help centre, the prompts, the end of a conversation, forms' checks show these.
+    // Only bots' messages, a picked file's checks, the help centre, the prompts, the end of a conversation, forms' checks show these.
     const moved = {
       interactive: ['CSAT.TITLE', 'CSAT.RATING_5', 'VIDEO_CALL.JOIN', 'FORM.SUBMIT', 'FORM.EMAIL_PLACEHOLDER', 'MESSAGE.CARDS'],
-      attachments: ['ATTACHMENT.PENDING', 'ATTACHMENT.REMOVE', 'ATTACHMENT.TOO_LARGE'],
+      attachments: ['ATTACHMENT.TOO_LARGE', 'ATTACHMENT.TYPE_REFUSED'],
       'help-centre': ['PORTAL.POPULAR_ARTICLES', 'PORTAL.ARTICLE'],
       prompts: ['UNREAD.COUNT', 'CAMPAIGN.DISMISS'],
       'form-rules': ['FORM.BETWEEN', 'FORM.URL', 'FORM.FALLBACK'],

@@ -142,6 +142,27 @@ describe('a first-time visitor', () => {
   });
 });
 
+describe("a site in a language but English (its launcher's words come with the runtime)", () => {
+  it('loads the runtime once the page is idle, and nothing of a session: no frame, no request but the campaigns check, nothing stored', async () => {
+    const { importRuntime, calls, fetch } = start({ locale: 'ar' });
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(importRuntime).toHaveBeenCalledExactlyOnceWith(RUNTIME_URL);
+    expect(calls).toEqual([]);
+    expect(fetch.mock.calls.map(([url]) => new URL(url).pathname)).toEqual(['/api/v1/widget/campaigns']);
+    expect(document.cookie).toBe('');
+    expect(localStorage.length + sessionStorage.length).toBe(0);
+  });
+
+  it('does not for English, in any form, or a site that names no language', async () => {
+    for (const locale of ['en', 'en_GB', 'en-US', '', undefined]) {
+      const { importRuntime, chatwoot } = start({ locale });
+      await vi.advanceTimersByTimeAsync(IDLE_MS);
+      expect(importRuntime, String(locale)).not.toHaveBeenCalled();
+      chatwoot.destroy();
+    }
+  });
+});
+
 describe('a returning visitor or an eager site', () => {
   it.each([
     ['a conversation cookie', () => (document.cookie = 'cw_conversation=jwt-1; path=/'), {}],

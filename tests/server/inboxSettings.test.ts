@@ -78,9 +78,10 @@ describe('inbox settings reach the /widget page', () => {
     });
     // Entries merge by day: an all-day flag leaves that day's earlier hours in place, unused.
     expect(config.workingHours).toMatchObject(WEEK);
-    // The survey arrives as a message, and there are no agent bots: the widget reads neither flag.
+    // The survey arrives as a message: the widget does not read that flag.
     expect(config).not.toHaveProperty('csatSurveyEnabled');
-    expect(config).not.toHaveProperty('hasAConnectedAgentBot');
+    // Chatwoot's page global, which names the inbox's agent bot: none is ever connected here.
+    expect(config).toHaveProperty('hasAConnectedAgentBot', '');
   });
 
   it("gives the timezone's offset at the current moment, daylight saving included", () => {

@@ -20,7 +20,7 @@ import { fullScreenWindow } from './fullScreen';
 import { widgetHandlers, type WidgetMessageHandlers } from './handlers';
 import { createHostLanguage, type HostLanguage } from './hostStrings';
 import { loadCampaignMatcher, loadHostStrings } from './lazyParts';
-import { showLauncherIcon } from './launcherIcon';
+import { showLauncherState } from './launcherIcon';
 import { createSession } from './session';
 import { createUnavailableNotice } from './unavailable';
 import { watchUrl } from './urlWatch';
@@ -82,6 +82,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
     const { label, open, close } = strings;
     Object.assign(launcher.names, { label, open, close });
     launcher.setLabel(settings.launcherTitle);
+    showLauncherState(launcher, chatwoot.isOpen);
     if (frame) frame.element.title = strings.frame;
     notice.say(strings);
   };
@@ -240,7 +241,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
       checkCampaigns();
     },
     toggle(open: boolean) {
-      showLauncherIcon(launcher, open);
+      showLauncherState(launcher, open);
       fullScreen(open);
       if (open) mountFrame();
       // The full window replaces a prompt before the widget hears it opened, so the widget

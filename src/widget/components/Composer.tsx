@@ -42,8 +42,6 @@ export interface ComposerProps {
   attachments?: { accept: string; onFiles(files: File[]): void };
   /** Present when files may not be sent at all: a paste of files is refused through it. */
   onFilesRefused?(): void;
-  /** Files wait to go with the next send: Send sends them without text too (`onSend('')`). */
-  hasAttachments?: boolean;
   autoFocus?: boolean;
   /**
    * Present when the emoji picker is allowed: the button's name, and the picker, given what to do
@@ -75,7 +73,6 @@ export function Composer({
   emoji,
   draft,
   onDraftTaken,
-  hasAttachments,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -87,7 +84,7 @@ export function Composer({
   // Where the caret goes once an inserted emoji is rendered, and focus back to the box.
   const caret = useRef<number | undefined>(undefined);
   const left = maxLength - text.length;
-  const sendable = !waiting && (hasAttachments || !!text.trim()) && left >= 0;
+  const sendable = !waiting && !!text.trim() && left >= 0;
   const limitId = useId();
 
   useEffect(() => {

@@ -30,8 +30,8 @@ export interface MessageListProps {
   /** A message to bring into view, highlighted and focused (`messages.focusRequest`). */
   focus?: ReadonlySignal<{ id: number } | null>;
   onReply?(message: ChatMessage): void;
-  /** Older history from the server; nothing when there is none left to fetch. */
-  loadOlder?(): Promise<unknown> | undefined;
+  /** Older history from the server, `byVisitor` after their own scroll; nothing when there is none to fetch. */
+  loadOlder?(byVisitor: boolean): Promise<unknown> | undefined;
   /** Under the messages, in the same scroller (the typing indicator). */
   children?: ReactNode;
 }
@@ -110,6 +110,16 @@ const MessageRow = memo(function MessageRow({ message, day, grouped, replyTo, qu
   );
 });
 
+/**
+ * One row per message, whatever the list is given: the messages model holds each message once,
+ * and a second entry would be a second row (docs/behaviour.md#delivery). An id already
+ * listed is left out, and so is a local copy whose stored message, carrying its `echo_id`, is there.
+ */
+function oneRowEach(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  const seen = new Set<unknown>(messages.map((message) => typeof message.id === 'number' && message.echo_id));
+  return messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+}
+
 /** What the list remembers between renders without rendering again. */
 interface Memory extends MessageWindow {
   list: readonly ChatMessage[];
@@ -155,7 +165,7 @@ export function MessageList(props: MessageListProps) {
   const [announcement, setAnnouncement] = useState('');
   const my = useRef({ stuck: true } as Memory).current;
 
-  const list = messages.value;
+  const list = oneRowEach(messages.value);
   const indexOf = (id?: Id) => list.findIndex((m) => m.id === id);
   const end = win.to === undefined ? list.length : indexOf(win.to) + 1 || list.length;
   let start = indexOf(win.from);
@@ -217,7 +227,9 @@ export function MessageList(props: MessageListProps) {
         log.current?.focus({ preventScroll: true });
       moveTo(next);
     }
-    const pending = older && !my.older && props.loadOlder?.();
+    // The visitor's scroll, away from the newest: a list that cannot scroll (one that stopped
+    // overflowing as it settled) still gets scroll events, at the bottom.
+    const pending = older && !my.older && props.loadOlder?.(!restore && !my.stuck);
     if (pending) {
       my.older = 'loading';
       setLoadingOlder(true);

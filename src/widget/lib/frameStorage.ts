@@ -2,7 +2,7 @@ import type { WidgetSettings } from '../../shared/protocol';
 import type { ReadonlySignal } from '@preact/signals-react';
 
 /** Storage the widget may write to in the frame. */
-export type FrameStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type FrameStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** The app's settings and whether the host has sent them (`state/appConfig.ts`). */
 interface ConsentSource {

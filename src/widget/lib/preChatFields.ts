@@ -73,7 +73,7 @@ export function compilePattern(source: string | undefined | null): RegExp | unde
   if (!source) return undefined;
   const literal = /^\/(.+)\/([a-z]*)$/s.exec(source);
   try {
-    // `g` and `y` would make `test()` remember where it stopped.
+    // `g` and `y` would make `test()` remember where it stopped (docs/embedding.md#where-wren-differs-from-chatwoot).
     return literal ? new RegExp(literal[1], literal[2].replace(/[gy]/g, '')) : new RegExp(source);
   } catch {
     return undefined;

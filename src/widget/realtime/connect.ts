@@ -9,6 +9,7 @@ import { realtimeActions } from '../state/realtimeActions';
 import type { WidgetState } from '../state/widget';
 import { createCable, type Cable } from '../../shared/actionCable';
 import { createRealtimeDispatcher } from './events';
+import { MISSED_PAGE_SIZE } from '../../shared/limits';
 
 /** A gap fill that failed is tried again after this, doubled each time up to the most. */
 export const FIRST_FILL_RETRY_MS = 2_000;
@@ -26,13 +27,16 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
   let outages = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = FIRST_FILL_RETRY_MS;
+  // The server answers the oldest MISSED_PAGE_SIZE after the cursor: a full page is read on from
+  // the newest held, so an outage in a busy conversation is not left half unseen until a reload.
   function fillGap() {
     clearTimeout(retry);
     const [from, during] = [gapFrom, outages];
     state.messages.fetchMissed(from).then(
-      () => {
+      (page) => {
         if (outages === during) gapFrom = undefined;
         retryDelay = FIRST_FILL_RETRY_MS;
+        if (page.payload.length >= MISSED_PAGE_SIZE) fillGap();
       },
       () => {
         retry = setTimeout(fillGap, retryDelay);
@@ -41,9 +45,9 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
     );
   }
   const cable = createCable({
-    url: `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}${CABLE_PATH}`,
+    url: `${origin.protocol.replace('http', 'ws')}//${origin.host}${CABLE_PATH}`,
     pubsubToken: session.pubsubToken.peek(),
-    onEvent: createRealtimeDispatcher(realtimeActions(state, session.setPubsubToken)),
+    onEvent: createRealtimeDispatcher(realtimeActions(state, session.setPubsubToken, fillGap)),
     onDisconnected: () => {
       outages++;
       gapFrom ??= state.messages.lastServerId();
@@ -65,7 +69,7 @@ export function connectRealtime(state: WidgetState, origin: { protocol: string; 
         state.conversation.fetch().catch(() => undefined);
       } else if (state.conversation.id.peek() !== undefined) {
         if (firstAfterPage === 'cable') cable.perform(CABLE_ACTIONS.catchUp, { after: state.messages.lastServerId() ?? 0 });
-        else state.messages.fetchMissed().catch(() => undefined);
+        else fillGap();
       }
     },
   });

@@ -16,6 +16,8 @@ export interface ChatMessage extends Omit<WidgetMessage, 'id'> {
   waiting?: boolean;
   /** How much of the visitor's file has gone, 0–100, while it uploads; unknown until the browser says. */
   progress?: number;
+  /** A survey's rating the visitor chose and has not sent (docs/behaviour.md#csat): still chosen when the view shows it again. */
+  chosenRating?: number;
 }
 
 /** Why the server refused a visitor's message: their session is over (401, 403), or anything else. */

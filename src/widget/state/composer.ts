@@ -8,8 +8,8 @@ export const VISITOR_TYPING_IDLE_MS = 4_000;
 
 /**
  * What the visitor is composing: the message being replied to, and their typing status as
- * agents see it (`on` at the first keystroke, `off` after 4 s idle, on send or on blur). The files
- * waiting to be sent are `pendingFiles.ts`'s, a lazy model.
+ * agents see it (`on` at the first keystroke, `off` after 4 s idle, on send or on blur). A file
+ * never waits here: it is sent as it is picked (`outgoingFiles.ts`).
  */
 export function createComposerModel(request: Request, hasConversation: () => boolean) {
   const replyTo = signal<ChatMessage | null>(null);

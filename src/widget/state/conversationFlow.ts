@@ -17,7 +17,7 @@ import type { ChatMessage } from './chatMessage';
 import type { MessagesModel } from './messages';
 import type { Request } from './request';
 import type { MessageResponse } from './botReplies';
-import type { PendingFiles } from './pendingFiles';
+import type { OutgoingFiles } from './outgoingFiles';
 
 export interface FlowDeps {
   request: Request;
@@ -43,8 +43,8 @@ export interface FlowDeps {
    * the auth token is signed afresh.
    */
   session: { pubsubToken: ReadonlySignal<string> };
-  /** The files waiting to be sent, a lazy model: there are none until it has been made. */
-  pendingFiles: LoadOnce<PendingFiles>;
+  /** The rules a picked file passes and its upload, a lazy model of the attachments chunk. */
+  outgoingFiles: LoadOnce<OutgoingFiles>;
 }
 
 export type { MessageResponse };
@@ -91,17 +91,33 @@ export function createConversationFlow(deps: FlowDeps, attachments?: LoadOnce<{ 
     return typeof quoted?.id === 'number' ? quoted.id : undefined;
   };
 
+  // Picked files on their way to the outbox (their chunk loading): what the visitor sends next
+  // waits behind them, so the server stores everything in the order the visitor gave it.
+  let filesAhead: Promise<void> | undefined;
+  /** Runs `act` once the files picked before it have gone to the outbox. */
+  const inTurn = (act: () => void | PromiseLike<void>): Promise<void> => {
+    const turn = (filesAhead ?? Promise.resolve()).then(act);
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    filesAhead = settled;
+    settled.then(() => {
+      if (filesAhead === settled) filesAhead = undefined;
+    });
+    return turn;
+  };
+
   const flow = {
     /**
-     * The composer's Send: the text, then the files waiting to be sent, each its own message (the
-     * text, when there is one, takes the quote). The composer calls it itself, so a text's way to
-     * the server crosses no view.
+     * The composer's Send: the text, shown and queued at once, or, while files picked before it
+     * are still on their way, once they have gone (the promise: the composer holds the text till
+     * then). The composer calls it itself, so a text's way to the server crosses no view.
      */
-    send(content: string) {
-      const pending = deps.pendingFiles.loaded;
-      const files = pending?.take();
+    send(content: string): Promise<void> | undefined {
+      if (filesAhead) return inTurn(() => flow.sendMessage(content));
       flow.sendMessage(content);
-      if (pending && files?.length) flow.sendFiles(files, pending.upload);
+      return undefined;
     },
 
     /** Shown at once and queued; the bubble says how it goes (`outbox.ts`). */
@@ -113,9 +129,26 @@ export function createConversationFlow(deps: FlowDeps, attachments?: LoadOnce<{ 
     },
 
     /**
-     * Sends files, each as its own message: files the upload rules passed when they were attached
-     * (`pendingFiles.ts`), sent by `send` (`fileUpload.ts`, in the attachments chunk that attaching
-     * them loaded).
+     * Files the visitor picked, pasted or dropped: checked against the inbox's rules (a refused
+     * one never leaves, and is explained), then each sent at once as its own message, after what
+     * was sent before and before what is sent after, as Chatwoot's widget sends a file as soon as
+     * it is picked. Rejects if the code that checks and sends them cannot load.
+     */
+    attach(picked: readonly File[]): Promise<void> {
+      const checking = deps.outgoingFiles.load();
+      // Its failure is the turn's, answered there; not an unhandled rejection while files ahead go.
+      checking.catch(() => undefined);
+      return inTurn(() =>
+        checking.then((files) => {
+          const accepted = files.check(picked);
+          if (accepted.length) flow.sendFiles(accepted, files.upload);
+        }),
+      );
+    },
+
+    /**
+     * Sends files that passed the upload rules, each as its own message (`fileUpload.ts`, in the
+     * attachments chunk that checking them loaded), quoting the message being replied to.
      */
     sendFiles(files: readonly File[], send: typeof sendFile) {
       const replyTo = quotedId();

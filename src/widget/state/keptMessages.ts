@@ -142,23 +142,22 @@ export function createKeptMessages({ allowed, store, election, visitor, files }:
         }
         return mine;
       });
-      const held = new Set([...messages.map.peek().values()].map((message) => message.echo_id));
       const ids: TakenMessage[] = [];
       for (const { echoId, content, replyTo, order, file } of taken) {
         const time = Math.floor(order / 1e6);
-        if (held.has(echoId)) remove(echoId, Boolean(file));
+        // A file's bytes are read first, one at a time, so each keeps its place among the texts.
+        const keeping = file && (await files?.().catch(() => undefined));
+        const bytes = keeping && (await keeping.files.get(echoId));
+        // Whether the history holds it is asked only now: the page's catch-up may have brought it
+        // stored while an earlier file was read, and a copy shown beside it would be it twice.
+        if ([...messages.map.peek().values()].some((message) => message.echo_id === echoId)) remove(echoId, Boolean(file));
         else if (!file) {
           messages.addLocal({ content }, replyTo, echoId, time);
           ids.push({ echoId });
-        } else {
-          // One at a time, so each keeps its place among the texts.
-          const keeping = await files?.().catch(() => undefined);
-          const bytes = await keeping?.files.get(echoId);
-          if (!keeping || !bytes) remove(echoId, true);
-          else {
-            keptFiles.add(echoId);
-            ids.push({ echoId, upload: keeping.restore(bytes, { echoId, replyTo, time }) });
-          }
+        } else if (!keeping || !bytes) remove(echoId, true);
+        else {
+          keptFiles.add(echoId);
+          ids.push({ echoId, upload: keeping.restore(bytes, { echoId, replyTo, time }) });
         }
       }
       return ids;

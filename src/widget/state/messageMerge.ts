@@ -7,23 +7,16 @@ const isDeleted = (message: Pick<WidgetMessage, 'content_attributes'>) => !!mess
 const DELIVERY: DeliveryStatus[] = ['sent', 'delivered', 'read'];
 
 /**
- * Merges one message from the server (HTTP response, realtime event or history page) into the
- * map, following docs/behaviour.md#sending-messages:
+ * Merges messages from the server (an HTTP response, a realtime event, a history page, an `after`
+ * gap fill, a jump back to a quote) into the map, following docs/behaviour.md#sending-messages:
  * - `content_attributes.deleted` removes it;
  * - it replaces the optimistic copy with the same `echo_id`, or else the first local
  *   `in_progress` visitor message with the same content (Chatwoot's only de-duplication rule);
  * - a message already held is updated in place, never duplicated, and its delivery state never
  *   goes back (a send's HTTP answer, 'sent', can arrive after the realtime 'read' of an agent
  *   who had the conversation open).
- * Returns the same map when nothing changed, so signals do not notify needlessly.
- */
-export function mergeMessage(map: MessageMap, incoming: WidgetMessage): MessageMap {
-  return mergeMessages(map, [incoming]);
-}
-
-/**
- * Merges a page of messages (history, `after` gap fill, a jump back to a quote) in one pass:
- * one copy of the map, however many messages, so a page of 1,000 into 2,000 held stays linear.
+ * One pass and one copy of the map, however many messages, so a page of 1,000 into 2,000 held
+ * stays linear. Returns the same map when nothing changed, so signals do not notify needlessly.
  */
 export function mergeMessages(map: MessageMap, incoming: readonly WidgetMessage[]): MessageMap {
   const next = new Map(map);
@@ -59,19 +52,18 @@ export function orderedMessages(map: MessageMap): ChatMessage[] {
   );
 }
 
-/** The newest message id the server gave us: where a gap fill (`after=`) starts. */
-export function lastServerId(map: MessageMap): number | undefined {
-  let last: number | undefined;
-  for (const id of map.keys()) if (typeof id === 'number' && (last === undefined || id > last)) last = id;
-  return last;
+/** The newest (`newest`) or oldest server id held. */
+function serverIdAtEdge(map: MessageMap, newest: boolean): number | undefined {
+  let edge: number | undefined;
+  for (const id of map.keys()) if (typeof id === 'number' && (edge === undefined || id > edge === newest)) edge = id;
+  return edge;
 }
 
+/** The newest message id the server gave us: where a gap fill (`after=`) starts. */
+export const lastServerId = (map: MessageMap) => serverIdAtEdge(map, true);
+
 /** The oldest server id: where loading older history (`before=`) starts. */
-export function firstServerId(map: MessageMap): number | undefined {
-  let first: number | undefined;
-  for (const id of map.keys()) if (typeof id === 'number' && (first === undefined || id < first)) first = id;
-  return first;
-}
+export const firstServerId = (map: MessageMap) => serverIdAtEdge(map, false);
 
 /** docs/behaviour.md#unread: outgoing messages newer than the visitor's last-seen time. */
 export function unreadMessages(messages: readonly ChatMessage[], lastSeenAt: number | undefined): ChatMessage[] {

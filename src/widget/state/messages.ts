@@ -3,7 +3,7 @@ import { MESSAGES_PAGE_SIZE } from '../../shared/limits';
 import { MESSAGE_TYPE, type MessagesPage, type WidgetMessage } from '../../shared/types';
 import * as endpoints from '../api/endpoints';
 import type { Request } from './request';
-import { firstServerId, lastServerId, mergeMessage, mergeMessages, orderedMessages } from './messageMerge';
+import { firstServerId, lastServerId, mergeMessages, orderedMessages } from './messageMerge';
 import type { ChatMessage, MessageMap, SendRefusal } from './chatMessage';
 import { uniqueId } from '../lib/uniqueId';
 
@@ -18,22 +18,27 @@ export function createMessagesModel(request: Request) {
   const isFetching = signal(false);
   const hasFetched = signal(false);
   const allLoaded = signal(false);
+  // The last latest or older page held fewer than a page's worth: nothing should be older, but
+  // only an empty page ends the history (`fetchOlder`).
+  let shortPage = false;
   // The message the conversation view should bring into view and highlight (a reply's quote).
   const focusRequest = signal<{ id: number } | null>(null);
 
-  const merge = (message: WidgetMessage) => (map.value = mergeMessage(map.value, message));
+  const merge = (message: WidgetMessage) => (map.value = mergeMessages(map.value, [message]));
   const patch = (id: number | string, changes: Partial<ChatMessage>) => {
     const current = map.value.get(id);
     if (current) map.value = new Map(map.value).set(id, { ...current, ...changes });
   };
 
   /**
-   * Merges a page of history; the latest page or a `before` page with fewer than a page's
-   * worth of messages is the start of the conversation, so nothing older is asked for.
+   * Merges a page of history; an empty latest or `before` page is the start of the
+   * conversation, so nothing older is asked for, as Chatwoot's widget stops at the empty page.
    */
   const mergePage = (page: MessagesPage, query: { before?: number; after?: number } = {}) => {
     map.value = mergeMessages(map.value, page.payload);
-    if (query.after === undefined && page.payload.length < MESSAGES_PAGE_SIZE) allLoaded.value = true;
+    if (query.after !== undefined) return;
+    shortPage = page.payload.length < MESSAGES_PAGE_SIZE;
+    if (!page.payload.length) allLoaded.value = true;
   };
 
   /** Fetches a page of history and merges it. */
@@ -83,10 +88,16 @@ export function createMessagesModel(request: Request) {
       mergePage(page);
       hasFetched.value = true;
     },
-    /** Older history for infinite scroll; nothing when there is none left to fetch. */
-    fetchOlder: () => {
+    /**
+     * Older history for infinite scroll; nothing once an empty page ended it. After a short page
+     * only the visitor's own scroll asks (`byVisitor`), once more, as Chatwoot's widget asks only
+     * on a scroll: the view asks on a render too, for history too short to scroll, and a short
+     * conversation's open must cost no request.
+     */
+    fetchOlder: (byVisitor = false) => {
       const before = firstServerId(map.value);
-      return before === undefined || allLoaded.value ? undefined : fetchPage({ before });
+      if (before === undefined || allLoaded.value || (shortPage && !byVisitor)) return undefined;
+      return fetchPage({ before });
     },
     /**
      * Everything after the newest message we hold, or after `after` (the newest held when the
@@ -112,6 +123,7 @@ export function createMessagesModel(request: Request) {
     clear() {
       map.value = new Map();
       allLoaded.value = false;
+      shortPage = false;
       hasFetched.value = false;
     },
     /** An empty conversation that must not fetch the old history back (a new conversation). */

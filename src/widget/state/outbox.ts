@@ -126,6 +126,7 @@ export function createOutbox({ messages, conversation, request, referrer, connec
         // Gone: stored after all (its echo came back with a gap fill), or a new conversation.
         if (local?.status !== 'in_progress') {
           queue.shift();
+          release(echoId);
           kept?.settle(echoId);
           continue;
         }

@@ -1,6 +1,7 @@
 import { HOST_WINDOW_EVENTS } from '../../shared/protocol';
 import type { RealtimeEventData, RealtimeEventName } from '../../shared/cable';
 import type { WidgetState } from './widget';
+import { MISSED_PAGE_SIZE } from '../../shared/limits';
 
 /** One optional action per event name: the table the cable's dispatcher routes by (realtime/events.ts). */
 export type RealtimeActions = { [E in RealtimeEventName]?: (data: RealtimeEventData[E]) => void };
@@ -9,7 +10,7 @@ export type RealtimeActions = { [E in RealtimeEventName]?: (data: RealtimeEventD
  * What each realtime event does to widget state (docs/protocol.md#events). Events about
  * another conversation are ignored (docs/behaviour.md#conversation-status).
  */
-export function realtimeActions(state: WidgetState, onPubsubToken: (token: string) => void): RealtimeActions {
+export function realtimeActions(state: WidgetState, onPubsubToken: (token: string) => void, readOn: () => void): RealtimeActions {
   const { messages, conversation, agents, bridge } = state;
   /** Is this event about the conversation on screen? Unknown conversation: accept. */
   const isCurrent = (conversationId: number | undefined) => {
@@ -55,8 +56,9 @@ export function realtimeActions(state: WidgetState, onPubsubToken: (token: strin
     },
     catch_up(page) {
       // Missed while connecting: merged as history is, so a message also heard live shows once
-      // and announces itself once.
+      // and announces itself once; a full page is read on (`readOn`).
       messages.applyMissed(page);
+      if (page.payload.length >= MISSED_PAGE_SIZE) readOn();
     },
     'presence.update'(data) {
       agents.applyPresence(data.users ?? {});

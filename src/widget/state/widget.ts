@@ -16,7 +16,7 @@ import { createMessagesModel } from './messages';
 import { createComposerModel } from './composer';
 import { createContactModel } from './contact';
 import type { createConversationFlow, FlowDeps } from './conversationFlow';
-import type { createPendingFiles } from './pendingFiles';
+import type { createOutgoingFiles } from './outgoingFiles';
 import type { createArticlesModel } from './articles';
 import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
@@ -40,8 +40,8 @@ export interface WidgetDeps {
 export interface LazyModelChunks {
   /** The conversation's flow and its sending (`conversationFlow.ts`, `outbox.ts`): the flow chunk. */
   conversation: LoadOnce<{ createConversationFlow: typeof createConversationFlow }>;
-  /** The files waiting to be sent (`pendingFiles.ts`): the attachments chunk. */
-  attachments: LoadOnce<{ createPendingFiles: typeof createPendingFiles }>;
+  /** The rules a picked file passes and its upload (`outgoingFiles.ts`): the attachments chunk. */
+  attachments: LoadOnce<{ createOutgoingFiles: typeof createOutgoingFiles }>;
   /** Home's popular articles (`articles.ts`): the help centre's chunk. */
   helpCentre: LoadOnce<{ createArticlesModel: typeof createArticlesModel }>;
 }
@@ -95,8 +95,8 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
   /** Emits a `chatwoot:*` event on the host window (docs/protocol.md#widget-to-host `onEvent`). */
   const emitHost = (eventIdentifier: string, data: unknown) => bridge.send('onEvent', { eventIdentifier, data });
   /** The files the visitor picked, waiting for their send: made with the first file, from its chunk. */
-  const pendingFiles = fromChunk(chunks.attachments, (code) =>
-    code.createPendingFiles({ rules: channel.fileRules, refuse: (message) => state.showBanner(message) }),
+  const outgoingFiles = fromChunk(chunks.attachments, (code) =>
+    code.createOutgoingFiles({ rules: channel.fileRules, refuse: (message) => state.showBanner(message) }),
   );
   /** What the conversation's flow (`conversationFlow`, a lazy model) works with. */
   const flowDeps: FlowDeps = {
@@ -114,7 +114,7 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
     // only where it may store at all (docs/behaviour.md#consent).
     storageAllowed: computed(() => settingsAllowStorage(app.settings.value)),
     session,
-    pendingFiles,
+    outgoingFiles,
   };
   /**
    * What the visitor does in the conversation: made from its chunk, fetched on their intent to act
@@ -152,7 +152,6 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
     composer,
     flowDeps,
     conversationFlow,
-    pendingFiles,
     articles,
     campaigns,
     session,

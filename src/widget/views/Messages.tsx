@@ -9,6 +9,7 @@ import { TypingIndicator } from '../components/TypingIndicator';
 import { intlLocale, locale, t } from '../i18n';
 import { filePickerAccept } from '../lib/fileAccept';
 import { frameStorage } from '../lib/frameStorage';
+import { keepRating, keptRating } from '../lib/keptRatings';
 import { dayLabel, messageTime } from '../lib/dates';
 import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
@@ -18,7 +19,6 @@ import type { ConversationFlow, MessageResponse } from '../state/conversationFlo
 import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { loadChunk } from '../lib/loadChunk';
-import { attachmentsChunk } from '../chunks/attachments';
 import { conversationEndChunk } from '../chunks/conversationEnd';
 import { emojiPickerChunk } from '../chunks/emojiPicker';
 import { interactiveChunk } from '../chunks/interactive';
@@ -31,8 +31,6 @@ adoptStyles(conversationCss);
 const ResolvedConversation = lazyPart(conversationEndChunk, (m) => m.ResolvedConversation);
 // In the interactive chunk, which the video-call message that opens it has loaded.
 const VideoCall = lazyPart(interactiveChunk, (m) => m.VideoCall);
-// With the first file picked, pasted or dropped, which made `widget.pendingFiles`.
-const PendingAttachments = lazyPart(attachmentsChunk, (m) => m.PendingAttachments);
 // Requested when the visitor first opens the picker, never with the conversation.
 const EmojiPicker = lazyPart(emojiPickerChunk, (m) => m.EmojiPicker);
 
@@ -103,19 +101,10 @@ export function Messages() {
   };
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
-  // Picked, pasted or dropped files wait above the composer, checked, for the visitor to see first:
-  // their model (`widget.pendingFiles`) and list come with a chunk of their own, fetched with the first file.
-  const [pending, setPending] = useState(() => widget.pendingFiles.loaded);
-  const attach = (files: File[]) => {
-    wantFlow();
-    return widget.pendingFiles.load().then(
-      (model) => {
-        setPending(model);
-        model.attach(files);
-      },
-      () => widget.showBanner(t('CHUNK_ERROR')),
-    );
-  };
+  // Picked, pasted or dropped files are sent at once, in turn with the texts (`flow.attach`); the
+  // code that checks and sends them failing to load is said, like the flow's (`withFlow`).
+  const attach = (files: File[]) =>
+    withFlow((loaded) => loaded.attach(files).catch(() => widget.showBanner(t('CHUNK_ERROR')))).catch(() => undefined);
 
   // Built once per language and resolved state: the list's rows compare these by identity, so a
   // re-render of this view (a reply being quoted, a banner) re-renders no message.
@@ -125,6 +114,13 @@ export function Messages() {
       onFormSubmit: (message, values) => respond(message, { kind: 'submitted_values', values }),
       onOptionSelect: (message, option) => respond(message, { kind: 'submitted_values', values: [option] }),
       onEmailSubmit: (message, email) => respond(message, { kind: 'email', email }),
+      // A rating chosen and not sent stays chosen: in the page, and beyond it where the visitor's
+      // consent lets the widget store (lib/keptRatings.ts), until Submit sends it.
+      onCsatChoose: (message, rating) => {
+        messages.patch(message.id, { chosenRating: rating });
+        keepRating(frameStorage(app), message.id, rating);
+      },
+      chosenRating: (message) => message.chosenRating ?? keptRating(frameStorage(app), message.id),
       onCsatSubmit: (message, response) => respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
       onPostback: (payload) => withFlow((flow) => flow.postback(payload)).catch(() => undefined),
       onJoinCall: async (message) => {
@@ -164,7 +160,7 @@ export function Messages() {
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
       onRetry: (id) => withFlow((flow) => flow.retry(id)).catch(() => undefined),
       onReply: canWrite ? (message) => composer.quote(message) : undefined,
-      loadOlder: () => messages.fetchOlder(),
+      loadOlder: messages.fetchOlder,
       children: (
         <TypingIndicator
           isTyping={conversation.isAgentTyping}
@@ -195,7 +191,6 @@ export function Messages() {
   );
 
   const replyTo = composer.replyTo.value;
-  const waitingFiles = pending?.files.value ?? [];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the attach button is the accessible way
@@ -232,7 +227,6 @@ export function Messages() {
           onRemove={() => composer.quote(null)}
         />
       )}
-      {canWrite && pending && <PendingAttachments pending={pending} errorLabels={chunkLabels} />}
       {canWrite && (
         <Composer
           maxLength={MAX_MESSAGE_LENGTH}
@@ -248,7 +242,6 @@ export function Messages() {
           }}
           // Sent before the flow is here, the text waits in the box for it, and stays there should it fail.
           onSend={flow ? flow.send : (text) => withFlow((loaded) => loaded.send(text))}
-          hasAttachments={waitingFiles.length > 0}
           draft={composer.draft.value}
           // The site's text in the box (`showNewMessage`) is a message about to be sent: its flow is fetched too.
           onDraftTaken={() => {

@@ -358,6 +358,15 @@ describe('the launcher icon', () => {
     chatwoot.toggle('close');
     expect(launcher.icon.getAttribute('d')).toBe(chat);
   });
+
+  it('has its tooltip once the runtime is here: "Open chat window", "Close chat window" while open', () => {
+    const { chatwoot, launcher } = setupRuntime();
+    expect(launcher.bubble.title).toBe('Open chat window');
+    chatwoot.toggle('open');
+    expect(launcher.bubble.title).toBe('Close chat window');
+    chatwoot.toggle('close');
+    expect(launcher.bubble.title).toBe('Open chat window');
+  });
 });
 
 describe('reset and destroy', () => {

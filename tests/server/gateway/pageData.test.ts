@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixture, readBootConfig, sendMessage, type Fixture } from '../helpers';
+import { agentBotNameInPage } from '../../../server/gateway/inboxAnswers';
 import { callPaths, gatewayInFrontOf, passedThroughBreaches } from './gatewayFixture';
 
 const PAGE_CALLS = [
@@ -8,7 +9,23 @@ const PAGE_CALLS = [
   'GET /api/v1/widget/messages',
   'GET /api/v1/widget/inbox_members',
   'GET /api/v1/widget/campaigns',
+  // Chatwoot's own page, for the name of the inbox's agent bot, which the config answer leaves out.
+  'GET /widget',
 ];
+
+/** Chatwoot's `/widget` page as its `widgets/show.html.erb` writes it, for an inbox whose agent bot is `botName` (HTML-escaped, as ERB writes it). */
+const chatwootPage = (botName: string) => `<!DOCTYPE html>
+<html>
+  <head>
+    <script>
+      window.chatwootWebChannel = {
+        avatarUrl: '',
+        hasAConnectedAgentBot: '${botName}',
+        locale: 'en',
+      }
+    </script>
+  </head>
+</html>`;
 
 /** The same page as the reference server (the upstream) renders it for the visitor of `token`. */
 async function upstreamPage(upstream: Fixture, token?: string) {
@@ -55,14 +72,18 @@ describe("the gateway's /widget data block (docs/protocol.md#the-data-block)", (
   it("asks a first-time visitor's page nothing of the visitor's own: they have no conversation yet", async () => {
     upstream = await createFixture();
     const { app, calls, token } = await gatewayInFrontOf(upstream);
-    const page = readBootConfig(await (await app.request(`/widget?website_token=${token}`)).text()).initialData!;
+    const boot = readBootConfig(await (await app.request(`/widget?website_token=${token}`)).text());
+    const page = boot.initialData!;
     expect(page).toMatchObject({ conversation: null, messages: { payload: [], meta: {} }, catchUp: 'request' });
     expect(page.contact).toEqual({ id: null, has_email: false, has_name: false, has_phone_number: false, identifier: null });
     expect(callPaths(calls).sort()).toEqual([
       'GET /api/v1/widget/campaigns',
       'GET /api/v1/widget/inbox_members',
+      'GET /widget',
       'POST /api/v1/widget/config',
     ]);
+    // Chatwoot's page is read with the token its config answer issued: without one it would create a contact.
+    expect(calls.find((call) => call.url.pathname === '/widget')?.url.searchParams.get('cw_conversation')).toBe(boot.authToken);
   });
 
   it('treats a token Chatwoot does not know as a new visitor with nothing yet', async () => {
@@ -123,5 +144,49 @@ describe("the gateway's /widget data block (docs/protocol.md#the-data-block)", (
     const boot = readBootConfig(await (await app.request(`/widget?website_token=${token}`)).text());
     expect(boot.authToken).toBeTruthy();
     expect(boot.initialData).toBeUndefined();
+  });
+
+  it("carries the name of the inbox's agent bot from Chatwoot's own page, which its config answer leaves out, kept per website token", async () => {
+    upstream = await createFixture();
+    let bot = 'Captain &amp; Co &#39;24';
+    const chatwoot = (async (request: Request) =>
+      new URL(request.url).pathname === '/widget'
+        ? new Response(chatwootPage(bot), { headers: { 'content-type': 'text/html' } })
+        : upstream.app.request(request)) as typeof fetch;
+    const { app, token } = await gatewayInFrontOf(upstream, { fetch: chatwoot });
+    const first = readBootConfig(await (await app.request(`/widget?website_token=${token}`)).text());
+    expect(first.chatwootWebChannel.hasAConnectedAgentBot).toBe("Captain & Co '24");
+    bot = '';
+    const again = readBootConfig(await (await app.request(`/widget?website_token=${token}&cw_conversation=${first.authToken}`)).text());
+    expect(again.chatwootWebChannel.hasAConnectedAgentBot).toBe("Captain & Co '24");
+  });
+
+  it("carries no agent bot when Chatwoot's page fails, and asks again next time", async () => {
+    upstream = await createFixture();
+    let failing = true;
+    const chatwoot = (async (request: Request) =>
+      new URL(request.url).pathname === '/widget'
+        ? failing
+          ? Response.json({ error: 'boom' }, { status: 500 })
+          : new Response(chatwootPage('Captain'))
+        : upstream.app.request(request)) as typeof fetch;
+    const { app, token } = await gatewayInFrontOf(upstream, { fetch: chatwoot });
+    const first = await app.request(`/widget?website_token=${token}`);
+    expect(first.status).toBe(200);
+    expect(readBootConfig(await first.text()).chatwootWebChannel.hasAConnectedAgentBot).toBe('');
+    failing = false;
+    const again = readBootConfig(await (await app.request(`/widget?website_token=${token}`)).text());
+    expect(again.chatwootWebChannel.hasAConnectedAgentBot).toBe('Captain');
+  });
+});
+
+describe("the agent bot's name in Chatwoot's /widget page", () => {
+  it('reads the name, undoing the HTML escapes ERB wrote', () => {
+    expect(agentBotNameInPage(chatwootPage('Ada &lt;bot&gt; &quot;2&quot;'))).toBe('Ada <bot> "2"');
+  });
+
+  it('reads "" for an inbox without a bot, and for a page that names none', () => {
+    expect(agentBotNameInPage(chatwootPage(''))).toBe('');
+    expect(agentBotNameInPage('<html></html>')).toBe('');
   });
 });

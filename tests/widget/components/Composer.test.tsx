@@ -132,19 +132,6 @@ describe('the message composer', () => {
   });
 });
 
-describe('sending with files waiting', () => {
-  it('sends without text while files wait, and not once they are gone', () => {
-    const onSend = vi.fn();
-    const { rerender } = render(<Composer maxLength={100} labels={labels} onSend={onSend} hasAttachments />);
-    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
-    expect(send.disabled).toBe(false);
-    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledExactlyOnceWith('');
-    rerender(<Composer maxLength={100} labels={labels} onSend={onSend} hasAttachments={false} />);
-    expect(send.disabled).toBe(true);
-  });
-});
-
 describe('a send that waits (the code that sends is still on its way)', () => {
   /** The composer with an `onSend` whose promise the test settles, and emoji allowed. */
   function waitingSetup() {

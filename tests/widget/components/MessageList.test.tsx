@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE } from '../../../src/shared/types';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
 import { TypingIndicator } from '../../../src/widget/components/TypingIndicator';
+import { LABELS } from './messages/fixtures';
 
 // Every render of a message's bubble, by message id: what a new message or a typing event costs.
 const bubbleRenders = vi.hoisted(() => new Map<unknown, number>());
@@ -91,6 +92,21 @@ describe('the message list', () => {
   it('shows every message in the order given', () => {
     setup([fromAgent('Ana', { content: 'Hi there' }), fromVisitor({ content: 'Hello' })]);
     expect([...document.querySelectorAll('.bubble__content')].map((el) => el.textContent)).toEqual(['Hi there', 'Hello']);
+  });
+
+  it('shows each message on one row whatever it is given: an id twice, or a local copy beside the stored message it became', () => {
+    const answer = fromAgent('Ana', { content: 'Answered' });
+    const local = fromVisitor({ id: 'echo-1', status: 'in_progress', content: 'Hello' });
+    const stored = fromVisitor({ id: 9001, echo_id: 'echo-1', content: 'Hello' });
+    const messages = signal([answer, { ...answer }, stored, local]);
+    setup(messages);
+    const rows = () => [...document.querySelectorAll('.bubble-wrap')].map((el) => el.getAttribute('data-message-id'));
+    expect(rows()).toEqual([String(answer.id), '9001']);
+    // Still one row each as the list changes around them.
+    act(() => {
+      messages.value = [answer, stored, local, answer];
+    });
+    expect(rows()).toEqual([String(answer.id), '9001']);
   });
 
   it('shows one date separator per day, above its first message', () => {
@@ -290,6 +306,15 @@ describe('a long conversation', () => {
       messages.value = [...messages.value, fromAgent('Ben', { content: 'Hi there' })];
     });
     expect(announced()).toBe('Ben: Hi there');
+  });
+
+  it("says the start of an agent's very long message, not all of it", () => {
+    const messages = signal([fromAgent('Ana', { content: 'Held before' })]);
+    setup(messages, { messageLabels: LABELS });
+    act(() => {
+      messages.value = [...messages.value, fromAgent('Ben', { content: 'a '.repeat(75_000) })];
+    });
+    expect(announced()).toBe(`Ben: ${'a '.repeat(250).trim()}`);
   });
 
   it("says an agent's message that sorts above the visitor's failed send (the same second)", () => {

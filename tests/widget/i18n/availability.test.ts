@@ -143,7 +143,11 @@ describe('the reply-wait line', () => {
     unavailableMessage = '',
     hasEmail = false,
     hasConversation = false,
+    workingHours = weekdays,
+    timezone = 'UTC',
   }: {
+    workingHours?: WorkingHoursEntry[];
+    timezone?: string;
     hasEmail?: boolean;
     hasConversation?: boolean;
     online: boolean;
@@ -153,7 +157,7 @@ describe('the reply-wait line', () => {
     unavailableMessage?: string;
   }) {
     return {
-      channel: { workingHoursEnabled, workingHours: weekdays, timezone: 'UTC', utcOffset: '+00:00', replyTime },
+      channel: { workingHoursEnabled, workingHours, timezone, utcOffset: '+00:00', replyTime },
       isOnline: signal(online),
       clock: signal(new Date(now)),
       app: { settings: signal({ ...DEFAULT_SETTINGS, unavailableMessage }) },
@@ -169,6 +173,15 @@ describe('the reply-wait line', () => {
   it('says when the team is back when away within working hours', () => {
     // Monday 08:00 UTC: opening at 09:00 is an hour away.
     expect(replyWaitText(widget({ online: false }))).toBe('We will be back online in 1 hour');
+  });
+
+  it('names Monday on a Thursday in New York when Thursday and Friday are closed', () => {
+    const thursdayFridayClosed = weekdays.map((entry) => ({ ...entry, closed_all_day: entry.closed_all_day || entry.day_of_week >= 4 }));
+    // Thursday 5 June 2025, 12:00 and 21:00 in New York (the second already Friday in UTC).
+    for (const now of ['2025-06-05T16:00:00Z', '2025-06-06T01:00:00Z'])
+      expect(replyWaitText(widget({ online: false, workingHours: thursdayFridayClosed, timezone: 'America/New_York', now }))).toBe(
+        'We will be back online on Monday',
+      );
   });
 
   it('says the answer comes by e-mail when away with the e-mail of a visitor who has written (issue 14)', () => {

@@ -391,8 +391,17 @@ describe('the rich-text limit', () => {
     const head = `**rich**\n${'a'.repeat(RICH_TEXT_LIMIT - 30)}`;
     const html = markdownToHtml(`${head}\n${'b'.repeat(40)}\n**plain** <b>x</b>`);
     expect(html).toBe(
-      `<p><strong>rich</strong><br>${'a'.repeat(RICH_TEXT_LIMIT - 30)}</p><p><br>${'b'.repeat(40)}<br>**plain** &lt;b&gt;x&lt;/b&gt;</p>`,
+      `<p><strong>rich</strong><br>${'a'.repeat(RICH_TEXT_LIMIT - 30)}</p><p>\n${'b'.repeat(40)}\n**plain** &lt;b&gt;x&lt;/b&gt;</p>`,
     );
+  });
+
+  // The bubble keeps line breaks (`white-space: pre-wrap`): an element per line would give a
+  // 150,000-character message of short lines 65,000 more elements to sanitise, style and lay out.
+  it('keeps the plain text past the limit one text node, whatever its lines', () => {
+    const box = dom(renderMarkdown(`${'x'.repeat(RICH_TEXT_LIMIT)}\n${'a\n'.repeat(20_000)}`));
+    expect(box.querySelectorAll('*')).toHaveLength(2);
+    expect(box.lastElementChild?.childNodes).toHaveLength(1);
+    expect(box.lastElementChild?.textContent).toBe(`\n${'a\n'.repeat(20_000)}`);
   });
 
   it('cuts a message without line breaks at the limit itself', () => {

@@ -98,6 +98,44 @@ describe('catching up after sleep', () => {
   });
 });
 
+describe('catching up a gap longer than one page', () => {
+  beforeEach(() => vi.stubGlobal('WebSocket', FakeSocket));
+
+  /** The server's `after=` pages: the oldest 100 after the cursor, of messages 43 to 292. */
+  const missedAfter = (after: number) => ({
+    payload: Array.from({ length: Math.max(0, Math.min(100, 292 - after)) }, (_, i) => widgetMessage(after + 1 + i)),
+    meta: {},
+  });
+  const server = {
+    answer: (endpoint: { path: string; query?: { after?: number } }) =>
+      endpoint.path.endsWith('/messages') && endpoint.query?.after !== undefined ? missedAfter(endpoint.query.after) : undefined,
+  };
+
+  it('reads on by GETs to the end of what an outage missed, not only its first 100', async () => {
+    const { state, endpoints, cable } = connectedWithConversation(server);
+    FakeSocket.last.close();
+    vi.advanceTimersByTime(20_000);
+    FakeSocket.last.confirm('pubsub-1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gets(endpoints).filter((get) => get.startsWith('/messages'))).toEqual([
+      '/messages{"after":42}',
+      '/messages{"after":142}',
+      '/messages{"after":242}',
+    ]);
+    expect(state.messages.list.value.map((m) => m.id)).toEqual(Array.from({ length: 252 }, (_, i) => 41 + i));
+    cable.stop();
+  });
+
+  it('reads on by GETs after a full page answered on the socket', async () => {
+    const { state, endpoints, cable } = connectedWithConversation(server);
+    FakeSocket.last.receive({ identifier: IDENTIFIER, message: { event: 'catch_up', data: missedAfter(42) } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gets(endpoints)).toEqual(['/messages{"after":142}', '/messages{"after":242}']);
+    expect(state.messages.list.value.at(-1)?.id).toBe(292);
+    cable.stop();
+  });
+});
+
 describe('catching up when the subscription is confirmed', () => {
   beforeEach(() => vi.stubGlobal('WebSocket', FakeSocket));
 

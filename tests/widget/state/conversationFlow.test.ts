@@ -65,6 +65,7 @@ async function setup({ answer }: { answer?: Answer } = {}) {
     return answered === undefined ? server(endpoint) : answered;
   }) as unknown as Request;
   const conversation = createConversationModel(request);
+  const refuse = vi.fn();
   const deps: FlowDeps = {
     request,
     messages: createMessagesModel(request),
@@ -79,9 +80,9 @@ async function setup({ answer }: { answer?: Answer } = {}) {
     session: { pubsubToken: signal('visitor-pubsub-token') },
     emitHost: vi.fn(),
     postback: vi.fn(),
-    pendingFiles: fromChunk(
-      loadOnce(() => import('../../../src/widget/state/pendingFiles')),
-      (code) => code.createPendingFiles({ rules: { extensions: ['png', 'pdf'], maxSizeMb: 40 }, refuse: vi.fn() }),
+    outgoingFiles: fromChunk(
+      loadOnce(() => import('../../../src/widget/state/outgoingFiles')),
+      (code) => code.createOutgoingFiles({ rules: { extensions: ['png', 'pdf'], maxSizeMb: 40 }, refuse }),
     ),
   };
   await conversation.fetch();
@@ -91,7 +92,7 @@ async function setup({ answer }: { answer?: Answer } = {}) {
   const calls = () => endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
   /** Lets sends that were not awaited finish. */
   const settle = () => new Promise((done) => setTimeout(done, 0));
-  return { flow, deps, endpoints, calls, settle };
+  return { flow, deps, endpoints, calls, settle, refuse };
 }
 
 /** The server fails the one call `method` to a path ending in `path`. */
@@ -197,38 +198,55 @@ describe('sending files', () => {
   });
 });
 
-describe("the composer's Send", () => {
-  it('sends the text alone while no file waits', async () => {
-    const { flow, calls, settle } = await setup();
-    flow.send('Hello');
+describe('a file the visitor picks', () => {
+  /** What each send carried, in the order the server got them: a text's content, a file's name. */
+  const sent = (endpoints: Endpoint[]) =>
+    endpoints
+      .filter((endpoint) => endpoint.method === 'POST')
+      .map((endpoint) =>
+        endpoint.body instanceof FormData
+          ? (endpoint.body.get('message[attachments][]') as File).name
+          : (endpoint.body as { message: { content: string } }).message.content,
+      );
+
+  it('is sent at once, with no Send, each file its own message quoting the message replied to', async () => {
+    const { flow, deps, endpoints, settle } = await setup();
+    deps.composer.quote(deps.messages.list.value[0]);
+    await flow.attach([file('photo.png', 'image/png'), file('invoice.pdf', 'application/pdf')]);
     await settle();
-    expect(calls()).toEqual(['POST /api/v1/widget/messages']);
+    expect(sent(endpoints)).toEqual(['photo.png', 'invoice.pdf']);
+    expect(endpoints.map((endpoint) => (endpoint.body as FormData).get('message[reply_to]'))).toEqual(['1', '1']);
+    expect(deps.composer.replyTo.value).toBeNull();
   });
 
-  it('sends the text with the quote, then each file waiting as its own message, and no file waits after', async () => {
-    const { flow, deps, endpoints, settle } = await setup();
-    const pending = await deps.pendingFiles.load();
-    pending.attach([file('photo.png', 'image/png'), file('invoice.pdf', 'application/pdf')]);
-    deps.composer.quote(deps.messages.list.value[0]);
-    flow.send('Here they are');
+  it('that the inbox refuses never leaves, and the visitor is told', async () => {
+    const { flow, endpoints, settle, refuse } = await setup();
+    await flow.attach([file('setup.exe', 'application/x-msdownload'), file('photo.png', 'image/png')]);
     await settle();
-    expect(
-      endpoints.map((endpoint) => (endpoint.body instanceof FormData ? endpoint.body.get('message[attachments][]') : endpoint.body)),
-    ).toEqual([
-      { message: expect.objectContaining({ content: 'Here they are', reply_to: 1 }) },
-      expect.objectContaining({ name: 'photo.png' }),
-      expect.objectContaining({ name: 'invoice.pdf' }),
-    ]);
-    expect(pending.files.value).toEqual([]);
+    expect(sent(endpoints)).toEqual(['photo.png']);
+    // Once, for the first file refused; its words are outgoingFiles.test.ts's.
+    expect(refuse).toHaveBeenCalledOnce();
   });
 
-  it('quotes the files when there is no text', async () => {
-    const { flow, deps, endpoints, settle } = await setup();
-    (await deps.pendingFiles.load()).attach([file('photo.png', 'image/png')]);
-    deps.composer.quote(deps.messages.list.value[0]);
-    flow.send('   ');
+  it('goes in order with the texts: a text sent while a file picked before it is on its way waits for it', async () => {
+    const { flow, endpoints, settle } = await setup();
+    flow.sendMessage('Before');
+    const attached = flow.attach([file('photo.png', 'image/png')]);
+    // The attachments chunk is still on its way: the text waits behind the file (the composer holds it).
+    const after = flow.send('After');
+    expect(after).toBeInstanceOf(Promise);
+    await Promise.all([attached, after]);
     await settle();
-    expect(endpoints.map((endpoint) => (endpoint.body as FormData).get('message[reply_to]'))).toEqual(['1']);
+    expect(sent(endpoints)).toEqual(['Before', 'photo.png', 'After']);
+  });
+
+  it('sends a text at once again once no file is on its way', async () => {
+    const { flow, endpoints, settle } = await setup();
+    await flow.attach([file('photo.png', 'image/png')]);
+    await settle();
+    expect(flow.send('Then this')).toBeUndefined();
+    await settle();
+    expect(sent(endpoints)).toEqual(['photo.png', 'Then this']);
   });
 });
 

@@ -69,11 +69,12 @@ function sent(call: PendingCall) {
   return { text: message.content, echoId: message.echo_id };
 }
 
-/** One page of the site: its messages model and outbox, keeping files where `allowed`. */
-function page(on: Site, tab: string, allowed = signal(true)) {
+/** One page of the site: its messages model and outbox, keeping files where `allowed`; `reading` holds back a kept file's bytes. */
+function page(on: Site, tab: string, allowed = signal(true), reading?: Promise<void>) {
   const fake = fakeRequest();
   const messages = createMessagesModel(fake.request);
-  const keeping = { ...fileKeeping(keptFilesDatabase(on.websiteToken), { messages, request: fake.request }), files: on.files };
+  const files = { ...on.files, get: async (echoId: string) => (await reading, on.files.get(echoId)) };
+  const keeping = { ...fileKeeping(keptFilesDatabase(on.websiteToken), { messages, request: fake.request }), files };
   const outbox = createOutbox({
     messages,
     conversation: createConversationModel(fake.request),
@@ -192,6 +193,33 @@ describe("the outbox's files across pages of the site", () => {
     expect(sent(next.calls[0])).toEqual({ text: 'After it', echoId: 'e-2' });
     expect(next.messages.map.value.has('e-1')).toBe(false);
     expect(on.store.entries().map((entry) => entry.echoId)).toEqual(['e-2']);
+  });
+
+  it('shows a kept message once when the catch-up brings it stored while an earlier kept file is read', async () => {
+    const on = site();
+    // The last page's upload and text reached the server, but the page went before their answers,
+    // and after this page's data was made: this page's catch-up brings them while it takes them on.
+    const now = Date.now() * 1000;
+    on.store.put({ echoId: 'e-1', visitor: 'visitor-a', owner: 'gone', order: now, content: '', file: { size: 2048 } });
+    on.store.put({ echoId: 'e-2', visitor: 'visitor-a', owner: 'gone', order: now + 1, content: 'After it' });
+    on.files.bytes.set('e-1', photo());
+    let read: () => void = () => undefined;
+    const next = page(on, 'tab-2', signal(true), new Promise<void>((done) => (read = done)));
+    await flushPromises();
+    next.messages.applyMissed({
+      payload: [
+        serverMessage(501, { message_type: MESSAGE_TYPE.incoming, content: null, echo_id: 'e-1' }),
+        serverMessage(502, { message_type: MESSAGE_TYPE.incoming, content: 'After it', echo_id: 'e-2' }),
+      ],
+      meta: {},
+    });
+    read();
+    for (let i = 0; i < 5; i++) await flushPromises();
+    expect(next.messages.list.value.map((message) => message.id)).toEqual([501, 502]);
+    // Nothing is sent again, and nothing of theirs is kept any more.
+    expect(next.calls).toHaveLength(0);
+    expect(on.store.entries()).toEqual([]);
+    await vi.waitFor(() => expect(on.files.bytes.size).toBe(0));
   });
 
   it('keeps no file while the widget may not store, and deletes the files’ database when the visitor withdraws consent', async () => {

@@ -1,14 +1,10 @@
-import {
-  firstServerId,
-  lastServerId,
-  mergeMessage,
-  mergeMessages,
-  orderedMessages,
-  unreadMessages,
-} from '../../../src/widget/state/messageMerge';
+import { firstServerId, lastServerId, mergeMessages, orderedMessages, unreadMessages } from '../../../src/widget/state/messageMerge';
 import type { ChatMessage, MessageMap } from '../../../src/widget/state/chatMessage';
 import { MESSAGE_TYPE, type MessageType, type WidgetMessage } from '../../../src/shared/types';
 import { serverMessage as server } from './messageFixtures';
+
+/** One message merged, as a realtime event or a send's answer is. */
+const mergeMessage = (map: MessageMap, message: WidgetMessage) => mergeMessages(map, [message]);
 
 /** An optimistic visitor copy keyed by its echo id. */
 const local = (echoId: string, content: string, fields: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -29,32 +25,32 @@ const asChat = (message: WidgetMessage, status: ChatMessage['status'] = 'sent'):
 describe('merging a server message', () => {
   it('replaces the optimistic copy that has the same echo_id', () => {
     const map = mapOf(local('echo-1', 'Hello'));
-    const next = mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'echo-1' }));
+    const next = mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'echo-1' })]);
     expect([...next.keys()]).toEqual([501]);
     expect(next.get(501)).toMatchObject({ id: 501, content: 'Hello', status: 'sent' });
   });
 
   it('replaces the optimistic copy by echo_id even when the server changed its content', () => {
     const map = mapOf(local('echo-1', 'Hello  '));
-    const next = mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'echo-1' }));
+    const next = mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'echo-1' })]);
     expect([...next.keys()]).toEqual([501]);
   });
 
   it('replaces an in_progress visitor message with the same content when there is no echo_id', () => {
     const map = mapOf(local('echo-1', 'Hello'));
-    const next = mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello' }));
+    const next = mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello' })]);
     expect([...next.keys()]).toEqual([501]);
   });
 
   it('replaces only the first of two in_progress copies with the same content', () => {
     const map = mapOf(local('echo-1', 'ok'), local('echo-2', 'ok'));
-    const next = mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'ok' }));
+    const next = mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'ok' })]);
     expect([...next.keys()].sort()).toEqual([501, 'echo-2'].sort());
   });
 
   it('does not match by content a copy that already failed', () => {
     const map = mapOf(local('echo-1', 'Hello', { status: 'failed', meta: { error: '' } }));
-    const next = mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello' }));
+    const next = mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello' })]);
     expect(next.has('echo-1')).toBe(true);
     expect(next.has(501)).toBe(true);
   });
@@ -65,33 +61,33 @@ describe('merging a server message', () => {
     ['template', MESSAGE_TYPE.template],
   ])('does not match by content when the server message is %s', (_name, type) => {
     const map = mapOf(local('echo-1', 'Hello'));
-    const next = mergeMessage(map, server(501, { message_type: type as MessageType, content: 'Hello' }));
+    const next = mergeMessages(map, [server(501, { message_type: type as MessageType, content: 'Hello' })]);
     expect(next.has('echo-1')).toBe(true);
     expect(next.size).toBe(2);
   });
 
   it('does not match by content a message with different content', () => {
     const map = mapOf(local('echo-1', 'Hello'));
-    const next = mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello there' }));
+    const next = mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello there' })]);
     expect(next.size).toBe(2);
   });
 
   it('does not remove an in_progress copy when a message it already holds is updated', () => {
     const map = mapOf(asChat(server(501, { message_type: MESSAGE_TYPE.incoming, content: 'ok' })), local('echo-2', 'ok'));
-    const next = mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'ok' }));
+    const next = mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'ok' })]);
     expect(next.has('echo-2')).toBe(true);
   });
 
   it('updates a message it already holds in place, without a duplicate', () => {
     const map = mapOf(asChat(server(501, { content: 'first' })));
-    const next = mergeMessage(map, server(501, { content: 'edited' }));
+    const next = mergeMessages(map, [server(501, { content: 'edited' })]);
     expect(next.size).toBe(1);
     expect(next.get(501)?.content).toBe('edited');
   });
 
   it('keeps fields an update leaves out', () => {
     const map = mapOf(asChat(server(501, { sender_type: 'User' }), 'read'));
-    const next = mergeMessage(map, server(501, { content: 'edited' }));
+    const next = mergeMessages(map, [server(501, { content: 'edited' })]);
     expect(next.get(501)).toMatchObject({ sender_type: 'User', status: 'read', content: 'edited' });
   });
 
@@ -107,8 +103,8 @@ describe('merging a server message', () => {
 
   it('never takes a held message’s delivery state back: a late "sent" answer leaves it read', () => {
     const map = mapOf(asChat(server(501, { message_type: MESSAGE_TYPE.incoming }), 'read'));
-    expect(mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, status: 'sent' })).get(501)?.status).toBe('read');
-    expect(mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, status: 'delivered' })).get(501)?.status).toBe('read');
+    expect(mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, status: 'sent' })]).get(501)?.status).toBe('read');
+    expect(mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, status: 'delivered' })]).get(501)?.status).toBe('read');
     const delivered = mapOf(asChat(server(502), 'delivered'));
     expect(mergeMessage(delivered, server(502, { status: 'read' })).get(502)?.status).toBe('read');
     // A failure is no delivery state: it is taken as it comes.
@@ -117,18 +113,18 @@ describe('merging a server message', () => {
 
   it('removes a held message that arrives deleted', () => {
     const map = mapOf(asChat(server(501)), asChat(server(502)));
-    const next = mergeMessage(map, server(501, { content_attributes: { deleted: true } }));
+    const next = mergeMessages(map, [server(501, { content_attributes: { deleted: true } })]);
     expect([...next.keys()]).toEqual([502]);
   });
 
   it('drops a deleted message it never held, returning the same map', () => {
     const map = mapOf(asChat(server(502)));
-    expect(mergeMessage(map, server(501, { content_attributes: { deleted: true } }))).toBe(map);
+    expect(mergeMessages(map, [server(501, { content_attributes: { deleted: true } })])).toBe(map);
   });
 
   it('never changes the map it was given', () => {
     const map = mapOf(local('echo-1', 'Hello'));
-    mergeMessage(map, server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'echo-1' }));
+    mergeMessages(map, [server(501, { message_type: MESSAGE_TYPE.incoming, content: 'Hello', echo_id: 'echo-1' })]);
     expect([...map.keys()]).toEqual(['echo-1']);
   });
 });

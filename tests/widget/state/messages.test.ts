@@ -80,11 +80,10 @@ describe('fetching history', () => {
     expect(model.allLoaded.value).toBe(false);
   });
 
-  it('knows history is complete from a latest page of fewer than 20: it asks for nothing older', async () => {
+  it('asks for nothing older on a render after a latest page of fewer than 20: a short conversation opens without a request', async () => {
     const { request, endpoints } = answeringRequest(() => ({ payload: [serverMessage(1), serverMessage(2)], meta: {} }));
     const model = createMessagesModel(request);
     await model.fetchLatest();
-    expect(model.allLoaded.value).toBe(true);
     expect(model.fetchOlder()).toBeUndefined();
     expect(endpoints).toHaveLength(1);
   });
@@ -97,17 +96,28 @@ describe('fetching history', () => {
     expect(endpoints).toHaveLength(0);
   });
 
-  it('marks all history loaded when an older page comes back short, and stops asking', async () => {
+  it("ends the history only at an empty page, as Chatwoot's widget does: a short page leaves the visitor's scroll one more ask", async () => {
     const { request, endpoints } = answeringRequest((endpoint) => ({
-      payload: endpoint.query?.before ? [serverMessage(5)] : page(100),
+      payload: endpoint.query?.before === 100 ? [serverMessage(5)] : endpoint.query?.before ? [] : page(100),
       meta: {},
     }));
     const model = createMessagesModel(request);
     await model.fetchLatest();
     await model.fetchOlder();
-    expect(model.allLoaded.value).toBe(true);
+    expect(model.allLoaded.value).toBe(false);
     expect(model.fetchOlder()).toBeUndefined();
-    expect(endpoints).toHaveLength(2);
+    await model.fetchOlder(true);
+    expect(queryOf(endpoints[2])).toMatchObject({ before: 5 });
+    expect(model.allLoaded.value).toBe(true);
+    expect(model.fetchOlder(true)).toBeUndefined();
+    expect(endpoints).toHaveLength(3);
+  });
+
+  it('ends the history at an empty latest page', async () => {
+    const { request } = answeringRequest(() => ({ payload: [], meta: {} }));
+    const model = createMessagesModel(request);
+    await model.fetchLatest();
+    expect(model.allLoaded.value).toBe(true);
   });
 
   it('does not mark all history loaded when a missed-messages page is empty', async () => {

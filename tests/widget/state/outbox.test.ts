@@ -429,6 +429,27 @@ describe('uploading a file', () => {
     expect(progressOf(calls[1])).toBeTypeOf('function');
   });
 
+  it("lets go of the file's preview when its echo came back before it could be sent again", async () => {
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    try {
+      const { model, calls, connectionLost } = setup();
+      model.sendAttachment(plan());
+      const [local] = model.list.value;
+      const preview = local.attachments?.[0].data_url;
+      calls[0].reject(unreachable());
+      await flushPromises();
+      // The reconnect's gap fill brings it stored (its answer was lost), then the outbox tries the queue.
+      model.merge(serverMessage(601, { message_type: MESSAGE_TYPE.incoming, content: null, echo_id: String(local.id) }));
+      connectionLost.value = true;
+      connectionLost.value = false;
+      await flushPromises();
+      expect(calls).toHaveLength(1);
+      expect(revoke).toHaveBeenCalledWith(preview);
+    } finally {
+      revoke.mockRestore();
+    }
+  });
+
   it('sends a text message by fetch, with no transport of its own', () => {
     const { model, calls } = setup();
     model.sendText('Hello');

@@ -66,7 +66,7 @@ async function setup({ conversation = true } = {}) {
   endpoints.length = 0;
   bridge.send.mockClear();
   const onPubsubToken = vi.fn();
-  const dispatch = createRealtimeDispatcher(realtimeActions(state, onPubsubToken));
+  const dispatch = createRealtimeDispatcher(realtimeActions(state, onPubsubToken, vi.fn()));
   const emit = (event: RealtimeEventName, data: unknown) => dispatch({ event, data } as RealtimeEnvelope);
   return { state, bridge, endpoints, emit, onPubsubToken };
 }

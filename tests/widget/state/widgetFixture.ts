@@ -127,7 +127,7 @@ export function fakeWidget(
     },
   });
   if (hostAnswered && inIframe) state.app.setOpen(false);
-  const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn()));
+  const dispatch = createRealtimeDispatcher(realtimeActions(state, vi.fn(), vi.fn()));
   /** A realtime event from the cable. */
   const emit = (event: RealtimeEventName, data: unknown) => dispatch({ event, data } as RealtimeEnvelope);
   /** What the widget told the host, by message name. */

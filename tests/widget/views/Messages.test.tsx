@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Messages } from '../../../src/widget/views/Messages';
 import { WidgetContext } from '../../../src/widget/widgetContext';
 import { INITIAL_ROWS } from '../../../src/widget/lib/messageWindow';
@@ -113,36 +113,29 @@ describe('a picture pasted into the composer', () => {
     });
   };
 
-  it('waits in the composer, shown, until the visitor sends it or takes it out', async () => {
+  it('is sent at once as the visitor’s message, shown as it uploads, with no Send to press', async () => {
     URL.createObjectURL ??= () => 'blob:preview';
     URL.revokeObjectURL ??= () => undefined;
-    const widget = await setup(2);
+    // The upload stays on its way, so its bubble can be seen.
+    const uploading = (endpoint: Endpoint) => (endpoint.body instanceof FormData ? new Promise(() => undefined) : undefined);
+    const widget = fakeWidget({ messages: [widgetMessage(1), widgetMessage(2)], answer: uploading });
+    await showConversation(widget);
+    await screen.findByRole('textbox', { name: 'Type your message' });
     act(() => widget.state.app.update({ enableFileUpload: true }));
     expect(screen.getByRole('button', { name: 'Add an attachment' })).toBeTruthy();
     await paste(screenshot());
-    const waiting = await screen.findByRole('list', { name: 'Files to send' });
-    expect(within(waiting).getByRole('img', { name: 'screenshot.png' })).toBeTruthy();
-    expect(uploads(widget)).toEqual([]);
-
-    // Taken out: nothing waits, nothing was sent.
-    fireEvent.click(within(waiting).getByRole('button', { name: 'Remove screenshot.png' }));
-    await act(settle);
-    expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
-    expect(uploads(widget)).toEqual([]);
-
-    // Pasted again and sent with Send, no text needed.
-    await paste(screenshot());
-    await screen.findByRole('list', { name: 'Files to send' });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-      await settle();
-    });
-    await vi.waitFor(() => expect(uploads(widget)).toHaveLength(1));
+    // The flow and the attachments chunk come first: a busy machine may take its time.
+    await vi.waitFor(() => expect(uploads(widget)).toHaveLength(1), { timeout: 5_000 });
     expect((uploads(widget)[0].body as FormData).get('message[attachments][]')).toMatchObject({ name: 'screenshot.png' });
-    // That the list is then gone is e2e/composer.spec.ts's to see, in a browser.
+    expect(widget.state.messages.list.value.at(-1)).toMatchObject({
+      status: 'in_progress',
+      attachments: [{ fallback_title: 'screenshot.png', file_type: 'image' }],
+    });
+    // Nothing is left waiting in the composer: Send has nothing to send.
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('is refused at once, naming the rule, when the inbox’s file rules refuse it, and does not wait', async () => {
+  it('is refused at once, naming the rule, when the inbox’s file rules refuse it, and never leaves', async () => {
     const widget = await setup(2);
     act(() => widget.state.app.update({ enableFileUpload: true }));
     await paste(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
@@ -171,6 +164,69 @@ describe('a picture pasted into the composer', () => {
     await vi.waitFor(() => expect(widget.state.banner.value?.message).toBe("Files can't be sent in this chat"));
     // A dropped file takes the same way; happy-dom names no `ondrop`, so e2e/fileRules.spec.ts drops one.
     expect(uploads(widget)).toEqual([]);
+  });
+});
+
+describe("a survey's rating chosen and not sent", () => {
+  const survey = () =>
+    widgetMessage(2, { content: 'How did we do?', content_type: 'input_csat', content_attributes: { display_type: 'emoji' } });
+  /** The conversation view with the survey, shown anew (as after the visitor went home and came back). */
+  async function showSurvey(widget: ReturnType<typeof fakeWidget>) {
+    await showConversation(widget);
+    // The survey comes with the interactive chunk: a busy machine may take its time.
+    return (await screen.findByRole('group', { name: 'Rate your conversation' }, { timeout: 5_000 })) as HTMLFieldSetElement;
+  }
+  const chosen = (group: HTMLFieldSetElement) =>
+    [...group.querySelectorAll<HTMLInputElement>('input[type=radio]')].find((radio) => radio.checked)?.value;
+  const choose = (group: HTMLFieldSetElement, rating: string) =>
+    act(() => {
+      fireEvent.click(group.querySelector(`input[value="${rating}"]`)!);
+    });
+  afterEach(() => localStorage.clear());
+
+  it('stays chosen when the view shows it again, and on the next page where the widget may store', async () => {
+    const widget = fakeWidget({ messages: [widgetMessage(1), survey()] });
+    await choose(await showSurvey(widget), '4');
+    cleanup();
+    expect(chosen(await showSurvey(widget))).toBe('4');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+
+    // The next page: a widget anew, over the frame's storage.
+    cleanup();
+    expect(chosen(await showSurvey(fakeWidget({ messages: [widgetMessage(1), survey()] })))).toBe('4');
+  });
+
+  it('shows one kept by an earlier page chosen as soon as the widget knows it may look in its storage', async () => {
+    localStorage.setItem('wren:csat:2', '3');
+    // The host has not said yet whether the chat is open, so the widget does not know its consent.
+    const widget = fakeWidget({ messages: [widgetMessage(1), survey()] }, { hostAnswered: false });
+    const group = await showSurvey(widget);
+    expect(chosen(group)).toBeUndefined();
+    act(() => widget.state.app.setOpen(true));
+    expect(chosen(group)).toBe('3');
+  });
+
+  it('is kept in the page only while the visitor has not consented', async () => {
+    const widget = fakeWidget({ messages: [widgetMessage(1), survey()] });
+    act(() => widget.state.app.update({ consent: 'ask' }));
+    await choose(await showSurvey(widget), '2');
+    expect(Object.keys(localStorage)).toEqual([]);
+    cleanup();
+    expect(chosen(await showSurvey(widget))).toBe('2');
+    cleanup();
+    expect(chosen(await showSurvey(fakeWidget({ messages: [widgetMessage(1), survey()] })))).toBeUndefined();
+  });
+
+  it('is forgotten once Submit sends it', async () => {
+    const widget = fakeWidget({ messages: [widgetMessage(1), survey()] });
+    const group = await showSurvey(widget);
+    await choose(group, '5');
+    expect(Object.keys(localStorage)).toEqual(['wren:csat:2']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      await settle();
+    });
+    await vi.waitFor(() => expect(Object.keys(localStorage)).toEqual([]));
   });
 });
 

@@ -15,17 +15,25 @@ export interface CsatMessageProps {
    * thank-you state with the rating; the feedback stays with the team.
    */
   submitted?: Handled<CsatResponse, 'rating' | 'feedback_message'>;
+  /** A rating chosen earlier and not sent: shown chosen, with the comment box and Submit. */
+  chosen?: number;
   labels: Pick<InteractiveLabels, 'csatTitle' | 'csatThanks' | 'csatFeedback' | 'csatRatings' | 'submit'>;
+  /** A rating chosen, for the parent to keep until Submit sends it (then: none). */
+  onChoose?(rating?: number): void;
   onSubmit(response: CsatResponse): Outcome;
 }
 
 /**
  * The satisfaction survey (`input_csat`): five ratings as native radio buttons (arrow keys work,
- * each named poor … excellent), then 'Tell us more...' and Submit, then the thank-you state.
+ * each named poor … excellent), then 'Tell us more...' and Submit, then the thank-you state. A
+ * rating chosen and not sent stays chosen (`chosen`, kept by the parent through `onChoose`).
  */
-export function CsatMessage({ displayType = 'emoji', submitted, labels, onSubmit }: CsatMessageProps) {
+export function CsatMessage({ displayType = 'emoji', submitted, chosen, labels, onChoose, onSubmit }: CsatMessageProps) {
   const name = useId();
-  const [rating, setRating] = useState(0);
+  // The visitor's choice here, else one kept from before (which may be read only once the
+  // widget knows it may look in its storage).
+  const [picked, setPicked] = useState(0);
+  const rating = picked || chosen || 0;
   const [feedback, setFeedback] = useState('');
   const [pending, track] = usePending();
   const done = !!submitted && submitted.rating >= 1;
@@ -37,7 +45,9 @@ export function CsatMessage({ displayType = 'emoji', submitted, labels, onSubmit
       className={`csat${stars ? ' csat--stars' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (rating && !pending) track(onSubmit({ rating, feedback_message: feedback.trim() }));
+        if (!rating || pending) return;
+        track(onSubmit({ rating, feedback_message: feedback.trim() }));
+        onChoose?.();
       }}
     >
       <p className="csat__title" role="status">
@@ -55,7 +65,10 @@ export function CsatMessage({ displayType = 'emoji', submitted, labels, onSubmit
                 value={value}
                 checked={current === value}
                 disabled={done || pending}
-                onChange={() => setRating(value)}
+                onChange={() => {
+                  setPicked(value);
+                  onChoose?.(value);
+                }}
               />
               <span aria-hidden="true">{stars ? '★' : emoji}</span>
               <span className="visually-hidden">{labels.csatRatings[index]}</span>

@@ -72,7 +72,9 @@ const RENDER: { [K in InteractiveContentType]: Render<K> } = {
     <CsatMessage
       displayType={display_type === 'star' ? 'star' : 'emoji'}
       submitted={submitted_values?.csat_survey_response}
+      chosen={callbacks.chosenRating?.(message)}
       labels={labels}
+      onChoose={(rating) => callbacks.onCsatChoose?.(message, rating)}
       onSubmit={(response) => callbacks.onCsatSubmit?.(message, response)}
     />
   ),

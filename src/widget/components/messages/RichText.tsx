@@ -20,6 +20,16 @@ export interface RichTextProps {
 }
 
 /**
+ * A message longer than this reads in the widget's direction (its `dir`, which turns off
+ * conversation.chunk.css's `unicode-bidi: plaintext`) instead of each line in its own: Chromium
+ * lays a line out under `plaintext` in time proportional to its length times its rows (one line of
+ * 150,000 characters: 1.3 s at 4× CPU). Not `dir="auto"`: Chromium looks for the first letter
+ * again as each element is parsed into such an element (150,000 characters of empty code
+ * blocks: 13 s).
+ */
+export const ONE_DIRECTION = 10_000;
+
+/**
  * A message's text. Plain text renders at once as text nodes; text with markdown or a URL is
  * swapped for the sanitised HTML once the markdown chunk arrives. If the chunk or the renderer
  * fails, the plain text stays: a bubble is never blank.
@@ -51,12 +61,13 @@ export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichText
     }
   }, [rich, renderer, text]);
 
+  const props = { className: 'rich-text', dir: text.length > ONE_DIRECTION ? document.dir : undefined };
   return html === undefined ? (
-    <div key="text" className="rich-text">
+    <div key="text" {...props}>
       {text}
     </div>
   ) : (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the renderer's output has been through DOMPurify (lib/sanitizeHtml.ts)
-    <div key="html" className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+    <div key="html" {...props} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

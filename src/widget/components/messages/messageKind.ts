@@ -9,6 +9,10 @@ export interface MessageCallbacks {
   onOptionSelect?(message: ChatMessage, option: SelectOption): Outcome;
   onEmailSubmit?(message: ChatMessage, email: string): Outcome;
   onCsatSubmit?(message: ChatMessage, response: CsatResponse): Outcome;
+  /** A survey's rating chosen and not sent yet: kept, for `chosenRating` to give back; none once it is sent. */
+  onCsatChoose?(message: ChatMessage, rating?: number): void;
+  /** The rating chosen for a survey and not sent, on this page or an earlier one. */
+  chosenRating?(message: ChatMessage): number | undefined;
   onPostback?(payload: string): void;
   onJoinCall?(message: ChatMessage): Outcome;
 }

@@ -49,6 +49,25 @@ describe('a CSAT survey', () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ rating: 1, feedback_message: '' });
   });
 
+  it('tells each rating chosen, for the parent to keep, and that none is left to keep once Submit sends it', () => {
+    const onChoose = vi.fn();
+    const { onSubmit } = setup({ onChoose });
+    fireEvent.click(screen.getByRole('radio', { name: 'fair' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'good' }));
+    expect(onChoose.mock.calls).toEqual([[2], [4]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ rating: 4, feedback_message: '' });
+    expect(onChoose.mock.calls).toEqual([[2], [4], []]);
+  });
+
+  it('shows a rating chosen earlier and not sent as chosen, with the comment box, and submits it', () => {
+    const { onSubmit } = setup({ chosen: 3 });
+    expect((screen.getByRole('radio', { name: 'average' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Rate your conversation');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ rating: 3, feedback_message: '' });
+  });
+
   it("shows 'Thank you for submitting the rating' with the stored rating, and nothing to change", () => {
     setup({ submitted: { rating: 4, feedback_message: 'ok' } });
     expect(screen.getByRole('status').textContent).toBe('Thank you for submitting the rating');

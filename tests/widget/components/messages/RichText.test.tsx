@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
-import { RichText, loadMarkdownRenderer, type MarkdownRenderer } from '../../../../src/widget/components/messages/RichText';
+import { ONE_DIRECTION, RichText, loadMarkdownRenderer, type MarkdownRenderer } from '../../../../src/widget/components/messages/RichText';
 import { needsRichText } from '../../../../src/widget/components/messages/needsRichText';
 import { repairHappyDomForDOMPurify } from './happyDomPurify';
 import { settle } from './fixtures';
@@ -148,5 +148,33 @@ describe('rich text', () => {
     await loadMarkdownRenderer();
     const { container } = render(<RichText text="**now**" />);
     expect(container.querySelector('strong')?.textContent).toBe('now');
+  });
+
+  // Each line in its own direction (`unicode-bidi: plaintext`, which `dir` turns off) costs
+  // Chromium a line's length times its rows: one line of 150,000 characters took 1.3 s of layout
+  // at 4× CPU (bench/markdown.mjs).
+  describe('a message of more than 10,000 characters', () => {
+    // The widget's direction, from its language (`<html dir>`, which `document.dir` reflects).
+    beforeEach(() => {
+      document.dir = 'rtl';
+    });
+    afterEach(() => {
+      document.dir = '';
+    });
+
+    it.each([
+      ['plain text', 'a '.repeat(ONE_DIRECTION / 2 + 1)],
+      ['markdown', '**a** '.repeat(ONE_DIRECTION / 5)],
+    ])('as %s reads in the widget’s direction, not line by line', async (_, long) => {
+      await loadMarkdownRenderer();
+      const { container } = render(<RichText text={long} />);
+      expect(container.querySelector('.rich-text')?.getAttribute('dir')).toBe('rtl');
+    });
+
+    it('is the only one: a shorter message reads each line in its own direction', async () => {
+      await loadMarkdownRenderer();
+      const { container } = render(<RichText text={`**Hello**\n${'a'.repeat(ONE_DIRECTION - 20)}`} />);
+      expect(container.querySelector('.rich-text')?.hasAttribute('dir')).toBe(false);
+    });
   });
 });
