@@ -143,8 +143,9 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/server/**/*.test.ts'],
-          // SQLite's online backup API has no PostgreSQL counterpart (there, pg_dump is the tool).
-          exclude: ['tests/server/backup.test.ts'],
+          // SQLite's online backup API has no PostgreSQL counterpart (there, pg_dump is the tool);
+          // tests/server/sqlite/ is about SQLite's own machinery.
+          exclude: ['tests/server/backup.test.ts', 'tests/server/sqlite/**'],
           globalSetup: ['tests/server/engines/servicesSetup.ts'],
           // Each test clones a database and some start real servers: more room than on SQLite.
           testTimeout: 20_000,

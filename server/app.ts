@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json({ error: 'Request body is too large (maximum is 1 MB)' }, 413),
   });
-  app.use('/api/*', (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)));
+  // A GET or HEAD carries no body to bound, and asking for one would build the whole WHATWG Request.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isMultipart(c) ? next() : jsonLimit(c, next)));
 
   // Ready while the database answers a trivial query, and whatever else the mode adds (Redis).
   const database = { name: 'database', probe: () => sql`select 1`.execute(deps.db) };

@@ -58,12 +58,13 @@ const LIMITS_OFF = Object.fromEntries(
  * Spawns `dist/server/server.js` on 127.0.0.1:`port` with a throwaway data directory (and
  * `env` on top, e.g. DATABASE_URL and REDIS_URL, or CHATWOOT_URL for a gateway: see
  * `startGateway`) and waits until it answers. Returns its origin (`http://localhost:port`), pid
- * and `stop()` (SIGTERM, as a deploy would).
+ * and `stop()` (SIGTERM, as a deploy would). `options.nodeArgs` go before the script (e.g.
+ * `--inspect`), and `options.stdout` (a file descriptor) receives its log instead of nothing.
  */
-export async function startServer(dist, port, env = {}) {
+export async function startServer(dist, port, env = {}, options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wren-bench-'));
-  const child = spawn(process.execPath, [join(dist, 'server/server.js')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(dist, 'server/server.js')], {
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
     env: {
       ...serverEnv({ port, dataDir: dir, distDir: dist, websiteToken: WEBSITE_TOKEN, apiAccessToken: API_ACCESS_TOKEN }),
       ...LIMITS_OFF,

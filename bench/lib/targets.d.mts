@@ -8,6 +8,7 @@ export interface Target {
   gateway?(results: Record<string, any>): string | undefined;
 }
 export const TARGETS: Target[];
+export const SERVER_CPU_BOUNDS: { get: number; post: number };
 export function summary(
   results: Record<string, any>,
 ): [what: string, bound: string, measured: string, verdict: string, throughTheGateway: string][];

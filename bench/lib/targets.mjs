@@ -16,12 +16,16 @@ const broadcastRows = (r, mode, sockets) => {
   return row && ceiling ? { row, ceiling } : undefined;
 };
 
+/** Issue 37: the reference server's CPU per widget request, at most this many times a bare `node:http` server's (bench/servercpu.mjs). */
+export const SERVER_CPU_BOUNDS = { get: 3, post: 5 };
+const SERVER_CPU_REQUESTS = { get: 'GET /api/v1/widget/messages', post: 'POST /api/v1/widget/messages (a visitor message)' };
+
 /**
  * Each target: what it is, the bound as text, and `measure(results)` → `{ value, text }` or
  * undefined when that benchmark did not run; `ok(value)` says whether it holds; `gateway(results)`,
  * where a figure is measured through the gateway too, its text there (docs/performance.md#targets, its gateway column).
  * `results` holds each script's BENCH_JSON output by name: open (the gateway's opens under
- * `open.gateway`), conversation, markdown, lighthouse, and fanout's broadcast part as `broadcast`.
+ * `open.gateway`), conversation, markdown, lighthouse, servercpu, and fanout's broadcast part as `broadcast`.
  */
 /** The slow-4G opens of `visitor` on the reference server, or through the gateway. */
 const openRuns = (r, visitor, server = 'reference') =>
@@ -166,6 +170,20 @@ export const TARGETS = [
       ok: (v) => v <= 2,
     })),
   ),
+  ...Object.entries(SERVER_CPU_BOUNDS).map(([kind, bound]) => ({
+    what: `server CPU per request, ${SERVER_CPU_REQUESTS[kind]}: reference server ÷ bare \`node:http\` (median of rounds)`,
+    bound: `≤ ${bound}×`,
+    measure: (r) => {
+      const row = r.servercpu?.rows.find((x) => x.kind === kind);
+      if (!row) return undefined;
+      const profiled = r.servercpu.profiled ? ', under the profiler' : '';
+      return {
+        value: row.ratio,
+        text: `${row.ratio.toFixed(1)}× (${row.referenceCpuMs.toFixed(2)} ÷ ${row.bareCpuMs.toFixed(2)} ms${profiled})`,
+      };
+    },
+    ok: (v) => v <= bound,
+  })),
   {
     what: "broadcast: frames lost or heard twice, Wren's servers",
     bound: '0',

@@ -21,6 +21,7 @@ import { siteOwnerControls } from './migrations/008_site_owner_controls';
 import { agentEchoIds } from './migrations/009_agent_echo_ids';
 import type { ReversibleMigration } from './migrations/reversibleMigration';
 import type { Database } from './schema';
+import { cachingStatements } from './statementCache';
 
 /** The typed database handle every repository takes. */
 export type Db = Kysely<Database>;
@@ -60,7 +61,7 @@ export function createDatabase(path: string): Db {
   if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
 }
 
 const INT8_OID = 20;

@@ -78,6 +78,9 @@ export class Hub {
 
   /** Sends `{event, data}` to every listener of `token`, in every process. */
   broadcast<D>(token: string, event: RealtimeEventName, data: D): void {
+    // Alone, a hub whose process has no listener of `token` has nobody to tell: serialising the
+    // event would be work for nothing (a visitor writing with no socket open, no agent console).
+    if (!this.transport && !this.rooms.has(token)) return;
     const envelope: RealtimeEnvelope<D> = { event, data };
     const json = JSON.stringify(envelope);
     // Published first: the other processes start their fan-out while this one does its own.

@@ -72,13 +72,26 @@ export class ReadCaches {
     (name === 'inboxes' ? this.inboxes : this.campaignLists).clear();
   }
 
+  /**
+   * What a cache gives is frozen, read or loaded alike, so no caller can change another's copy;
+   * one that needs a changed inbox builds a new object. Cloning it for each caller cost about a
+   * twentieth of a widget request (docs/performance.md#server-cpu).
+   */
   private async read<K, V>(name: CacheName, cache: TtlCache<K, V>, key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const cached = cache.get(key);
-    // A copy each time: callers may change what they are given.
-    if (cached !== undefined) return structuredClone(cached);
+    if (cached !== undefined) return cached;
     const generation = this.generation[name];
     const value = await load();
-    if (value !== undefined && generation === this.generation[name]) cache.set(key, structuredClone(value));
+    if (value === undefined) return undefined;
+    deepFreeze(value);
+    if (generation === this.generation[name]) cache.set(key, value);
     return value;
   }
+}
+
+/** Freezes `value` and everything it holds. */
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
 }

@@ -145,6 +145,28 @@ describe('the bench summary', () => {
     expect(row(rows1, "broadcast: frames lost or heard twice, Wren's servers")?.slice(2, 4)).toEqual(['1 lost, 2 twice of 80,000', '✗']);
   });
 
+  it("holds the reference server's CPU per widget request to 3× (a page) and 5× (a message) a bare node:http server's", () => {
+    const cpuRow = (kind: string, ratio: number, referenceCpuMs: number, bareCpuMs: number) => ({ kind, ratio, referenceCpuMs, bareCpuMs });
+    const measured = summary({ servercpu: { profiled: false, rows: [cpuRow('get', 2.94, 0.62, 0.21), cpuRow('post', 5.2, 1.3, 0.25)] } });
+    expect(
+      row(measured, 'server CPU per request, GET /api/v1/widget/messages: reference server ÷ bare `node:http` (median of rounds)')?.slice(
+        1,
+        4,
+      ),
+    ).toEqual(['≤ 3×', '2.9× (0.62 ÷ 0.21 ms)', '✓']);
+    expect(
+      row(
+        measured,
+        'server CPU per request, POST /api/v1/widget/messages (a visitor message): reference server ÷ bare `node:http` (median of rounds)',
+      )?.slice(1, 4),
+    ).toEqual(['≤ 5×', '5.2× (1.30 ÷ 0.25 ms)', '✗']);
+    // A profiled run's figures are inflated by the profiler, and say so.
+    const profiled = summary({ servercpu: { profiled: true, rows: [cpuRow('get', 2, 1, 0.5)] } });
+    expect(
+      row(profiled, 'server CPU per request, GET /api/v1/widget/messages: reference server ÷ bare `node:http` (median of rounds)')?.[2],
+    ).toBe('2.0× (1.00 ÷ 0.50 ms, under the profiler)');
+  });
+
   it("reads the long message's figure from the slowest input's median, at 4× CPU only", () => {
     const shown = (...ms: number[]) => ms.map((shownMs) => ({ shownMs, taskMs: shownMs, longestTaskMs: shownMs }));
     const markdown = (cpu: number) => ({

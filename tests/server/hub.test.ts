@@ -36,6 +36,20 @@ describe('Hub', () => {
     expect(heard).toEqual([[{ event: 'message.created', data: { id: 1 } }, '{"event":"message.created","data":{"id":1}}']]);
   });
 
+  it('alone, serialises nothing for a stream nobody in the process listens to', () => {
+    const hub = new Hub();
+    hub.subscribe('token-1', () => {});
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      hub.broadcast('token-2', 'message.created', { id: 2 });
+      expect(stringify).not.toHaveBeenCalled();
+      hub.broadcast('token-1', 'message.created', { id: 1 });
+      expect(stringify).toHaveBeenCalledTimes(1);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
   it('goes on to the other listeners when one fails, and logs the failure through the server log', () => {
     const log = captureLog();
     const hub = new Hub(undefined, log.logger);

@@ -77,6 +77,7 @@ const PortalSchema = {
 };
 const CreatePortal = v.object(PortalSchema);
 const UpdatePortal = v.partial(v.object(PortalSchema));
+const ArticleListQuery = v.object({ locale: v.optional(v.string()), status: v.optional(v.string()) });
 
 const statusName = v.pipe(
   v.union([v.picklist(ARTICLE_STATUSES), v.picklist([0, 1, 2])], 'Status must be draft, published or archived (or 0, 1, 2)'),
@@ -236,7 +237,7 @@ export function portalRoutes(deps: AppDeps) {
 
   app.get('/portals/:slug/articles', async (c) => {
     const portal = await loadPortal(c);
-    const query = v.parse(v.object({ locale: v.optional(v.string()), status: v.optional(v.string()) }), {
+    const query = v.parse(ArticleListQuery, {
       locale: c.req.query('locale'),
       status: c.req.query('status'),
     });
