@@ -17,7 +17,7 @@ describe('gateway processes on one Redis', () => {
     return gatewayInFrontOf(setup.upstream, { store: new InsuredAnswerStore(new RedisAnswerStore(connection)) });
   }
 
-  it('ask Chatwoot once between them for the campaigns and agents of an inbox', async () => {
+  it('ask Chatwoot once between them for the campaigns, agents and agent bot of an inbox', async () => {
     const prefix = `wren-test-${randomToken(6)}:`;
     const [a, b] = [await gateway(prefix), await gateway(prefix)];
     await a.app.request(`/widget?website_token=${a.token}`);
@@ -26,6 +26,8 @@ describe('gateway processes on one Redis', () => {
     expect(callPaths(a.calls).sort()).toEqual([
       'GET /api/v1/widget/campaigns',
       'GET /api/v1/widget/inbox_members',
+      // The agent bot's name, which only Chatwoot's page carries (server/gateway/inboxAnswers.ts).
+      'GET /widget',
       'POST /api/v1/widget/config',
     ]);
     expect(callPaths(b.calls)).toEqual(['POST /api/v1/widget/config']);
