@@ -4,9 +4,7 @@
  * Boot asks whether an earlier page left any, without loading the outbox, so a page without
  * any loads nothing more (docs/behaviour.md#the-outbox-across-pages).
  */
-
-/** The prefix of an inbox's keys: two inboxes on one site keep two outboxes. */
-export const outboxPrefix = (websiteToken: string) => `wren:outbox:${websiteToken}:`;
+import { outboxPrefix } from '../../shared/outbox';
 
 /** This inbox's keys; none where storage is blocked (nothing was kept either). */
 export function unsentKeys(websiteToken: string): string[] {

@@ -8,7 +8,8 @@ import type { fileKeeping, sendFile } from './fileUpload';
 import { createKeptMessages, type FileKeeping } from './keptMessages';
 import { createOutbox } from './outbox';
 import { createElection } from './outboxElection';
-import { createStorageStore, keptFilesDatabase } from './outboxStore';
+import { outboxFilesDatabase } from '../../shared/outbox';
+import { createStorageStore } from './outboxStore';
 import { showMessage } from './showMessage';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
@@ -79,7 +80,7 @@ export function createConversationFlow(deps: FlowDeps, attachments?: LoadOnce<{ 
       visitor: () => deps.session.pubsubToken.peek(),
       files:
         attachments &&
-        (() => attachments.load().then((code) => (keeping ??= code.fileKeeping(keptFilesDatabase(websiteToken), { messages, request })))),
+        (() => attachments.load().then((code) => (keeping ??= code.fileKeeping(outboxFilesDatabase(websiteToken), { messages, request })))),
     },
     messages,
   );

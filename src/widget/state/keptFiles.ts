@@ -33,7 +33,7 @@ function openStore(name: string): UseStore {
     });
 }
 
-/** The kept files in the database `name` (`keptFilesDatabase` in `outboxStore.ts`). */
+/** The kept files in the database `name` (`outboxFilesDatabase` in `shared/outbox.ts`). */
 export function createKeptFiles(name: string): KeptFiles {
   let store = openStore(name);
   async function quietly<T>(action: (store: UseStore) => Promise<T>, fallback: T): Promise<T> {

@@ -9,6 +9,7 @@
  * own; two such tabs may then both send one, and the server, which stores a message under its
  * `echo_id` once, keeps one.
  */
+import { outboxLock } from '../../shared/outbox';
 import { uniqueId } from '../lib/uniqueId';
 
 export interface OutboxElection {
@@ -25,7 +26,7 @@ export type Locks = Pick<LockManager, 'request' | 'query'>;
 
 export function createElection(websiteToken: string, locks: Locks | undefined = globalThis.navigator?.locks): OutboxElection {
   const tab = uniqueId();
-  const inbox = `wren:outbox:${websiteToken}`;
+  const inbox = outboxLock(websiteToken);
   const tabLock = `${inbox}:tab:`;
   // Never released: the browser frees it when the tab goes.
   locks?.request(tabLock + tab, () => new Promise<never>(() => {})).catch(() => undefined);

@@ -9,25 +9,10 @@
  * only its bytes are in IndexedDB (`keptFiles.ts`), whose code a page loads only when an entry
  * says a file is kept.
  */
-import { outboxPrefix, unsentKeys } from '../lib/unsentMessages';
+import { outboxFilesDatabase, outboxPrefix, type OutboxEntry } from '../../shared/outbox';
+import { unsentKeys } from '../lib/unsentMessages';
 
-/** One message the server has not acknowledged yet, as stored. */
-export interface OutboxEntry {
-  /** The message's `echo_id`, which the server stores it under: sent again, it is stored once. */
-  echoId: string;
-  /** The visitor who wrote it (their pubsub token): it is only ever sent as them. */
-  visitor: string;
-  /** The tab that sends it (`outboxElection.ts`); another tab takes it on once that one is gone. */
-  owner: string;
-  /** Its place in the visitor's order: when it was written, in µs, unique within a tab. */
-  order: number;
-  /** A text's words; empty for a file. */
-  content: string;
-  /** The message it quotes, if any. */
-  replyTo?: number;
-  /** A file's message: its bytes wait in IndexedDB under the echo id; its size counts towards the cap. */
-  file?: { size: number };
-}
+export type { OutboxEntry };
 
 /** A store of entries. Storage that fails (blocked, full, private mode) throws nothing: the page still holds the message. */
 export interface OutboxStore {
@@ -38,13 +23,6 @@ export interface OutboxStore {
   /** Deletes every entry, the kept files' database too: the visitor withdrew their consent (the widget's `forgetStoredData`). */
   forget(): void;
 }
-
-/**
- * The inbox's database of kept files (`keptFiles.ts` opens it by this name, handed over, since that
- * chunk shares no module with this one). Its name starts like every key the widget stores, so
- * forgetting finds it.
- */
-export const keptFilesDatabase = (websiteToken: string) => `wren:outbox-files:${websiteToken}`;
 
 /** This inbox's store in the frame's localStorage, which browsers partition by the embedding site. */
 export function createStorageStore(websiteToken: string): OutboxStore {
@@ -67,7 +45,7 @@ export function createStorageStore(websiteToken: string): OutboxStore {
     forget() {
       for (const key of unsentKeys(websiteToken)) quietly(() => localStorage.removeItem(key));
       // By name, without the kept files' code: a connection open in any tab closes for it (`keptFiles.ts`).
-      quietly(() => indexedDB.deleteDatabase(keptFilesDatabase(websiteToken)));
+      quietly(() => indexedDB.deleteDatabase(outboxFilesDatabase(websiteToken)));
     },
   };
 }

@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals-react';
 import { ApiError } from '../../../src/widget/api/client';
 import type { Endpoint } from '../../../src/widget/api/endpoints';
-import { keptFilesDatabase } from '../../../src/widget/state/outboxStore';
+import { outboxFilesDatabase } from '../../../src/shared/outbox';
 import { createConversationModel } from '../../../src/widget/state/conversation';
 import { fileKeeping, sendFile } from '../../../src/widget/state/fileUpload';
 import type { KeptFiles } from '../../../src/widget/state/keptFiles';
@@ -74,7 +74,7 @@ function page(on: Site, tab: string, allowed = signal(true), reading?: Promise<v
   const fake = fakeRequest();
   const messages = createMessagesModel(fake.request);
   const files = { ...on.files, get: async (echoId: string) => (await reading, on.files.get(echoId)) };
-  const keeping = { ...fileKeeping(keptFilesDatabase(on.websiteToken), { messages, request: fake.request }), files };
+  const keeping = { ...fileKeeping(outboxFilesDatabase(on.websiteToken), { messages, request: fake.request }), files };
   const outbox = createOutbox({
     messages,
     conversation: createConversationModel(fake.request),
@@ -236,7 +236,7 @@ describe("the outbox's files across pages of the site", () => {
       allowed.value = true;
       deleteDatabase.mockClear();
       allowed.value = false;
-      expect(deleteDatabase).toHaveBeenCalledWith(keptFilesDatabase(on.websiteToken));
+      expect(deleteDatabase).toHaveBeenCalledWith(outboxFilesDatabase(on.websiteToken));
     } finally {
       vi.unstubAllGlobals();
     }

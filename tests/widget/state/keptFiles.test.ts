@@ -2,10 +2,10 @@
 // structured clone keeps a Blob's bytes and type (not a File's name: the store keeps that itself).
 import 'fake-indexeddb/auto';
 import { createKeptFiles } from '../../../src/widget/state/keptFiles';
-import { keptFilesDatabase } from '../../../src/widget/state/outboxStore';
+import { outboxFilesDatabase } from '../../../src/shared/outbox';
 
 let inbox = 0;
-const database = () => keptFilesDatabase(`web-token-${++inbox}`);
+const database = () => outboxFilesDatabase(`web-token-${++inbox}`);
 const photo = () => new File(['\x89PNG bytes'], 'holiday.png', { type: 'image/png' });
 
 /** Deletes a database as the widget forgets it: by name, with no handle on its connections. */

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { outboxPrefix, unsentKeys } from '../../../src/widget/lib/unsentMessages';
+import { outboxPrefix } from '../../../src/shared/outbox';
+import { unsentKeys } from '../../../src/widget/lib/unsentMessages';
 
 const hasUnsentMessages = (websiteToken: string) => unsentKeys(websiteToken).length > 0;
 import { createStorageStore, type OutboxEntry } from '../../../src/widget/state/outboxStore';
