@@ -122,6 +122,14 @@ export const forbidden = [
     to: { path: '^src/widget/state/', pathNot: '^src/widget/state/preChatFlow\\.ts$', dependencyTypesNot: ['type-only'] },
   },
   {
+    name: 'widget-views-and-components-name-no-chunk',
+    comment:
+      "Lazy loading has one owner: views act through the widget's actions (state/conversationActions.ts), which await the lazy code inside, and show lazy parts from lazy/, which say a failure in their place (docs/architecture.md#loading-strategy). A view or a component that imports a chunk's loader or contents would fetch code and answer its failure itself.",
+    severity: 'error',
+    from: { path: '^src/widget/(views|components)/' },
+    to: { path: '^src/widget/chunks/' },
+  },
+  {
     name: 'widget-state-not-to-realtime',
     comment: "Realtime drives state (the cable's events become model actions), one way: a model never reaches for the connection.",
     severity: 'error',

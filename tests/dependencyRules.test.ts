@@ -227,6 +227,26 @@ describe('dependency rules', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('fails a widget view or component that names a chunk; lazy/ and state/ may', async () => {
+    const root = fixture({
+      'src/widget/lib/loadOnce.ts': 'export const loadOnce = <T>(load: () => Promise<T>) => ({ load });\n',
+      'src/widget/chunks/contents/emojiPicker.ts': 'export const EmojiPicker = () => null;\n',
+      'src/widget/chunks/emojiPicker.ts':
+        "import { loadOnce } from '../lib/loadOnce';\nexport const emojiPickerChunk = loadOnce(() => import('./contents/emojiPicker'));\n",
+      'src/widget/lazy/conversationParts.ts': "import { emojiPickerChunk } from '../chunks/emojiPicker';\nexport const picker = emojiPickerChunk;\n",
+      'src/widget/state/conversationActions.ts':
+        "import type { EmojiPicker } from '../chunks/contents/emojiPicker';\nexport const none: typeof EmojiPicker | undefined = undefined;\n",
+      'src/widget/views/Messages.tsx':
+        "import { emojiPickerChunk } from '../chunks/emojiPicker';\nimport { picker } from '../lazy/conversationParts';\nexport const parts = [emojiPickerChunk, picker];\n",
+      'src/widget/components/Composer.tsx':
+        "import type { EmojiPicker } from '../chunks/contents/emojiPicker';\nexport const none: typeof EmojiPicker | undefined = undefined;\n",
+    });
+    expect(await violationsIn(root, ['src'])).toEqual([
+      'widget-views-and-components-name-no-chunk: src/widget/components/Composer.tsx → src/widget/chunks/contents/emojiPicker.ts',
+      'widget-views-and-components-name-no-chunk: src/widget/views/Messages.tsx → src/widget/chunks/emojiPicker.ts',
+    ]);
+  });
+
   it("fails a widget module outside chunks/ that loads a lazy module, or reads one's type through import()", async () => {
     const root = fixture({
       'src/widget/lib/loadOnce.ts': 'export const loadOnce = <T>(load: () => Promise<T>) => ({ load });\n',

@@ -2,7 +2,7 @@ import { helpCentreChunk } from './chunks/helpCentre';
 import { messagesChunk } from './chunks/messages';
 import { preChatChunk } from './chunks/preChat';
 import { promptsChunk } from './chunks/prompts';
-import { lazyPart } from './components/LazyPart';
+import { lazyPart } from './lazy/part';
 import type { RoutePath } from './router';
 
 /** A route's view: a component in its own chunk, with the retry the chunk failure shows. */

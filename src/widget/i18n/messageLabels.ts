@@ -17,7 +17,5 @@ export function messageLabels(): MessageLabels {
     uploading: t('ATTACHMENT.UPLOADING'),
     replyingTo: t('REPLY.TO'),
     removeReply: t('REPLY.CANCEL'),
-    loadFailed: t('CHUNK_ERROR'),
-    retry: t('RETRY'),
   };
 }

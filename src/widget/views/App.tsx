@@ -8,20 +8,12 @@ import { replyWaitText } from '../i18n/availability';
 import { useWidget } from '../widgetContext';
 import { Home } from './Home';
 import { Spinner } from '../components/Spinner';
-import { lazyPart } from '../components/LazyPart';
 import { ROUTE_TABLE } from '../router';
-import { conversationEndChunk } from '../chunks/conversationEnd';
-import { consentChunk } from '../chunks/consent';
+import { Consent, EndConversation } from '../lazy/shellParts';
 import { ROUTE_VIEWS } from '../routeViews';
 import { useDocumentTheme } from '../useDocumentTheme';
 
 const END_CONVERSATION_STATUSES = new Set(['open', 'snoozed', 'pending']);
-
-// Fetched when the visitor asks to end the conversation, never with the first paint.
-// With the resolved conversation's footer, which follows it.
-const EndConversation = lazyPart(conversationEndChunk, (m) => m.EndConversation);
-// Fetched only by an open that must ask for consent first (docs/behaviour.md#consent).
-const Consent = lazyPart(consentChunk, (m) => m.Consent);
 
 /** The shell: header, banner, the current route and the branding footer (docs/behaviour.md#screens). */
 export function App() {
@@ -55,7 +47,7 @@ export function App() {
   useEffect(() => setScrollTop(0), [path]);
 
   // The conversation is the likeliest next screen: fetch its view once the frame is idle after its
-  // first paint. What the visitor does there comes on their intent to act (chunks/flow.ts).
+  // first paint. What the visitor does there comes on their intent to act (state/conversationActions.ts).
   useEffect(() => {
     const preload = () => ROUTE_VIEWS['/messages']?.preload();
     if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 3000 });
@@ -83,8 +75,7 @@ export function App() {
   useEffect(() => {
     document.documentElement.classList.toggle('compact', compact);
   }, [compact]);
-  const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
-  if (compact && View) return <View errorLabels={chunkLabels} />;
+  if (compact && View) return <View />;
 
   return (
     <div className="shell">
@@ -110,9 +101,9 @@ export function App() {
       <Banner notice={widget.banner.value} />
       <Banner notice={widget.session.connectionLost.value ? { message: t('CONNECTION.LOST'), type: 'error' } : null} />
       <main className="shell__body" onScroll={onHome ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}>
-        {View ? <View errorLabels={chunkLabels} fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
+        {View ? <View fallback={<Spinner label={t('LOADING')} />} /> : <Home />}
       </main>
-      {confirmingEnd && <EndConversation errorLabels={chunkLabels} onDone={() => setConfirmingEnd(false)} />}
+      {confirmingEnd && <EndConversation onDone={() => setConfirmingEnd(false)} />}
       {!channel.disableBranding && brandName && !frame.noBranding && (
         <Branding
           brandUrl={globalConfig.WIDGET_BRAND_URL}

@@ -1,12 +1,8 @@
 import { Avatar } from '../components/Avatar';
-import { helpCentreChunk } from '../chunks/helpCentre';
-import { lazyPart } from '../components/LazyPart';
 import { t } from '../i18n';
 import { availabilityText, replyWaitText } from '../i18n/availability';
+import { HelpCentre } from '../lazy/shellParts';
 import { useWidget } from '../widgetContext';
-
-// The help centre's popular articles: a chunk requested only for an inbox with a portal.
-const HelpCentre = lazyPart(helpCentreChunk, (m) => m.HelpCentre);
 
 /** Home: who is there and how soon they answer, the way into the conversation, and the help centre. */
 export function Home() {
@@ -38,7 +34,7 @@ export function Home() {
           {hasMessages.value ? t('CONTINUE_CONVERSATION') : t('START_CONVERSATION')}
         </button>
       </section>
-      {channel.portal && <HelpCentre errorLabels={{ failed: t('CHUNK_ERROR'), retry: t('RETRY') }} />}
+      {channel.portal && <HelpCentre />}
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { MessageList, type MessageListProps } from '../components/MessageList';
 import { messageSummary, ReplyToChip, type MessageCallbacks } from '../components/messages';
 import { Composer } from '../components/Composer';
-import { lazyPart } from '../components/LazyPart';
 import { RetryNotice } from '../components/RetryNotice';
 import { Spinner } from '../components/Spinner';
 import { TypingIndicator } from '../components/TypingIndicator';
@@ -15,33 +14,22 @@ import type { ChatMessage } from '../state/chatMessage';
 import { MESSAGE_TYPE } from '../../shared/types';
 import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from '../widgetContext';
-import type { ConversationFlow, MessageResponse } from '../state/conversationFlow';
 import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
-import { loadChunk } from '../lib/loadChunk';
-import { conversationEndChunk } from '../chunks/conversationEnd';
-import { emojiPickerChunk } from '../chunks/emojiPicker';
-import { interactiveChunk } from '../chunks/interactive';
+import { EmojiPicker, ResolvedConversation, VideoCall } from '../lazy/conversationParts';
 import conversationCss from '../styles/conversation.chunk.css';
 
 // This view is a lazy chunk; its stylesheet travels with it.
 adoptStyles(conversationCss);
 
-// With the header's End Conversation confirmation, which leads to it.
-const ResolvedConversation = lazyPart(conversationEndChunk, (m) => m.ResolvedConversation);
-// In the interactive chunk, which the video-call message that opens it has loaded.
-const VideoCall = lazyPart(interactiveChunk, (m) => m.VideoCall);
-// Requested when the visitor first opens the picker, never with the conversation.
-const EmojiPicker = lazyPart(emojiPickerChunk, (m) => m.EmojiPicker);
-
 /**
  * The conversation view: history, live messages, typing indicator and the composer, usable at once.
- * What the visitor does here (`widget.conversationFlow`, a lazy model) is fetched on their intent
- * to act: the first input in the composer, a file, or an action that needs it, which waits for it.
+ * What the visitor does here is the widget's `actions` (`state/conversationActions.ts`): its code is
+ * fetched on their intent to act, the first input in the composer or an action, which waits for it.
  */
 export function Messages() {
   const widget = useWidget();
-  const { messages, conversation, channel, composer, app } = widget;
+  const { messages, conversation, channel, composer, app, actions } = widget;
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
@@ -62,32 +50,6 @@ export function Messages() {
   const filesOff = !app.canAttach.value;
   const refuseFiles = () => widget.showBanner(t('ATTACHMENT.OFF'));
   const canPickEmoji = app.canPickEmoji.value;
-  const chunkLabels = { failed: t('CHUNK_ERROR'), retry: t('RETRY') };
-
-  // Held once here, so the composer's Send calls the flow itself: a text's way to the server
-  // crosses no view (docs/architecture.md#invariants).
-  const [flow, setFlow] = useState(() => widget.conversationFlow.loaded);
-  // Asked once, at the visitor's first input: offline, every keystroke would be another request.
-  // An action that needs the flow asks again (`withFlow`).
-  const askedForFlow = useRef(false);
-  /** Fetches the flow ahead of an action: the visitor has begun to write. */
-  const wantFlow = () => {
-    if (askedForFlow.current) return;
-    askedForFlow.current = true;
-    widget.conversationFlow.load().then(setFlow, () => undefined);
-  };
-  /** Acts once the flow is here; one that cannot load is said, and the action rejects: nothing is taken. */
-  const withFlow = <T,>(act: (loaded: ConversationFlow) => T | PromiseLike<T>): Promise<T> =>
-    widget.conversationFlow.load().then(
-      (loaded) => {
-        setFlow(loaded);
-        return act(loaded);
-      },
-      (error: unknown) => {
-        widget.showBanner(t('CHUNK_ERROR'));
-        throw error;
-      },
-    );
 
   useEffect(() => {
     if (!messages.hasFetched.value && !messages.isFetching.value) messages.fetchLatest().catch(() => undefined);
@@ -101,15 +63,10 @@ export function Messages() {
   };
   const nameOf = (message: ChatMessage) => (message.message_type === MESSAGE_TYPE.incoming ? t('SENDER.YOU') : senderOf(message).name);
 
-  // Picked, pasted or dropped files are sent at once, in turn with the texts (`flow.attach`); the
-  // code that checks and sends them failing to load is said, like the flow's (`withFlow`).
-  const attach = (files: File[]) =>
-    withFlow((loaded) => loaded.attach(files).catch(() => widget.showBanner(t('CHUNK_ERROR')))).catch(() => undefined);
-
   // Built once per language and resolved state: the list's rows compare these by identity, so a
   // re-render of this view (a reply being quoted, a banner) re-renders no message.
   const listProps = useMemo<MessageListProps>(() => {
-    const respond = (message: ChatMessage, response: MessageResponse) => withFlow((flow) => flow.respond(message, response));
+    const { respond } = actions;
     const callbacks: MessageCallbacks = {
       onFormSubmit: (message, values) => respond(message, { kind: 'submitted_values', values }),
       onOptionSelect: (message, option) => respond(message, { kind: 'submitted_values', values: [option] }),
@@ -122,9 +79,9 @@ export function Messages() {
       },
       chosenRating: (message) => message.chosenRating ?? keptRating(frameStorage(app), message.id),
       onCsatSubmit: (message, response) => respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
-      onPostback: (payload) => withFlow((flow) => flow.postback(payload)).catch(() => undefined),
+      onPostback: actions.postback,
       onJoinCall: async (message) => {
-        const url = await withFlow((flow) => flow.videoCallUrl(message));
+        const url = await actions.videoCallUrl(message);
         if (url) setCallUrl(url);
         else widget.showBanner(t('VIDEO_CALL.ERROR'));
       },
@@ -151,14 +108,10 @@ export function Messages() {
       senderOf,
       quoted: (id) => messages.map.value.get(id),
       // Older than the history held: fetched up to it, then focused.
-      onQuoteSelect: (id) =>
-        withFlow((flow) => flow.showMessage(id)).then(
-          (found) => found || widget.showBanner(t('REPLY.NOT_FOUND')),
-          () => undefined,
-        ),
+      onQuoteSelect: (id) => actions.showMessage(id).then((found) => found === false && widget.showBanner(t('REPLY.NOT_FOUND'))),
       focus: messages.focusRequest,
       dayLabel: (createdAt) => dayLabel(createdAt, { today: t('DATE.TODAY'), yesterday: t('DATE.YESTERDAY') }, intlLocale.value),
-      onRetry: (id) => withFlow((flow) => flow.retry(id)).catch(() => undefined),
+      onRetry: actions.retry,
       onReply: canWrite ? (message) => composer.quote(message) : undefined,
       loadOlder: messages.fetchOlder,
       children: (
@@ -175,7 +128,7 @@ export function Messages() {
     event.preventDefault();
     setDragging(false);
     const files = Array.from(event.dataTransfer?.files ?? []);
-    if (files.length) canAttach ? attach(files) : refuseFiles();
+    if (files.length) canAttach ? actions.attach(files) : refuseFiles();
   };
 
   const emojiPicker = (insert: (emoji: string) => void) => (
@@ -183,10 +136,8 @@ export function Messages() {
       locale={locale.value}
       intlLocale={intlLocale.value}
       t={t}
-      loadChunk={loadChunk}
       onPick={insert}
       storage={frameStorage(app)}
-      errorLabels={chunkLabels}
     />
   );
 
@@ -215,7 +166,7 @@ export function Messages() {
       ) : (
         <MessageList {...listProps} />
       )}
-      {resolved && <ResolvedConversation withFlow={withFlow} canWrite={canWrite} errorLabels={chunkLabels} />}
+      {resolved && <ResolvedConversation canWrite={canWrite} />}
       {campaignFailed && (
         <RetryNotice labels={{ failed: t('CAMPAIGN.NOT_STARTED'), retry: t('RETRY') }} onRetry={() => widget.retryCampaign()} />
       )}
@@ -241,26 +192,26 @@ export function Messages() {
             },
           }}
           // Sent before the flow is here, the text waits in the box for it, and stays there should it fail.
-          onSend={flow ? flow.send : (text) => withFlow((loaded) => loaded.send(text))}
+          onSend={actions.send}
           draft={composer.draft.value}
           // The site's text in the box (`showNewMessage`) is a message about to be sent: its flow is fetched too.
           onDraftTaken={() => {
-            wantFlow();
+            actions.prepare();
             composer.prefill(null);
           }}
           onInput={(text) => {
-            wantFlow();
+            actions.prepare();
             composer.onInput(text);
           }}
           onBlur={() => composer.stopTyping()}
-          attachments={canAttach ? { accept: filePickerAccept(channel.fileRules), onFiles: attach } : undefined}
+          attachments={canAttach ? { accept: filePickerAccept(channel.fileRules), onFiles: actions.attach } : undefined}
           onFilesRefused={filesOff ? refuseFiles : undefined}
           autoFocus={app.isWidgetOpen.value}
           emoji={canPickEmoji ? { label: t('COMPOSER.EMOJI'), picker: emojiPicker } : undefined}
         />
       )}
       {dragging && <div className="drop-zone">{t('ATTACHMENT.DROP')}</div>}
-      {callUrl && <VideoCall url={callUrl} onLeave={() => setCallUrl(null)} errorLabels={chunkLabels} />}
+      {callUrl && <VideoCall url={callUrl} onLeave={() => setCallUrl(null)} />}
     </div>
   );
 }

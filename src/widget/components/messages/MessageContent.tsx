@@ -1,18 +1,10 @@
-import { attachmentsChunk } from '../../chunks/attachments';
-import { interactiveChunk } from '../../chunks/interactive';
+import { AttachmentBubble, BotMessage } from '../../lazy/messageParts';
 import type { ChatMessage } from '../../state/chatMessage';
 import { ActivityMessage } from './ActivityMessage';
-import { lazyPart } from '../LazyPart';
 import { Spinner } from '../Spinner';
 import type { MessageLabels } from './labels';
 import { interactiveContentType, messageKind, type MessageCallbacks } from './messageKind';
 import { RichText, type RichTextProps } from './RichText';
-
-// Files and pictures are a lazy chunk with their stylesheet: many conversations have none.
-const AttachmentBubble = lazyPart(attachmentsChunk, (m) => m.AttachmentBubble);
-// Bots' interactive kinds: one chunk for every such message, with what reads their attributes
-// and the words they show.
-const BotMessage = lazyPart(interactiveChunk, (m) => m.BotMessage);
 
 export interface MessageContentProps {
   message: ChatMessage;
@@ -44,7 +36,6 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer }
             uploading={message.status === 'in_progress'}
             progress={message.progress}
             fallback={<Spinner label={labels.uploading} />}
-            errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry ?? '' }}
           />
         ))}
         {text}
@@ -55,14 +46,7 @@ export function MessageContent({ message, labels, callbacks = {}, loadRenderer }
   return (
     <div className="message-content">
       {text}
-      {contentType && (
-        <BotMessage
-          contentType={contentType}
-          message={message}
-          callbacks={callbacks}
-          errorLabels={{ failed: labels.loadFailed ?? '', retry: labels.retry }}
-        />
-      )}
+      {contentType && <BotMessage contentType={contentType} message={message} callbacks={callbacks} />}
     </div>
   );
 }

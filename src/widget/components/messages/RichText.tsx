@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { markdownChunk } from '../../chunks/markdown';
+import { markdownRenderer } from '../../lazy/messageParts';
 import { needsRichText } from './needsRichText';
 
 /** What the lazy markdown chunk (`lib/markdown.ts`) provides. */
@@ -8,10 +8,10 @@ export interface MarkdownRenderer {
 }
 
 /**
- * Loads the markdown renderer, once for every bubble (`chunks/markdown.ts`); a failure is
+ * Loads the markdown renderer, once for every bubble (`lazy/messageParts.ts`); a failure is
  * forgotten, so the next message tries again.
  */
-export const loadMarkdownRenderer: () => Promise<MarkdownRenderer> = markdownChunk.load;
+export const loadMarkdownRenderer: () => Promise<MarkdownRenderer> = markdownRenderer.load;
 
 export interface RichTextProps {
   text: string;
@@ -37,7 +37,7 @@ export const ONE_DIRECTION = 10_000;
 export function RichText({ text, loadRenderer = loadMarkdownRenderer }: RichTextProps) {
   const rich = needsRichText(text);
   const [renderer, setRenderer] = useState<MarkdownRenderer | undefined>(() =>
-    loadRenderer === loadMarkdownRenderer ? markdownChunk.loaded : undefined,
+    loadRenderer === loadMarkdownRenderer ? markdownRenderer.loaded : undefined,
   );
 
   useEffect(() => {

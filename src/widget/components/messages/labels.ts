@@ -62,10 +62,6 @@ export interface MessageLabels {
   replyingTo: string;
   /** 'Remove reply' (composer bar's close button) */
   removeReply: string;
-  /** 'Part of the chat failed to load.' (an interactive message's chunk failed; CHUNK_ERROR) */
-  loadFailed?: string;
-  /** 'Try again' (RETRY); without it a failed chunk shows no retry button */
-  retry?: string;
 }
 
 export type AttachmentLabels = Pick<

@@ -29,8 +29,6 @@ export const LABELS: MessageLabels & InteractiveLabels = {
   uploading: 'Uploading...',
   replyingTo: 'Replying to',
   removeReply: 'Remove reply',
-  loadFailed: 'Part of the chat failed to load.',
-  retry: 'Try again',
 };
 
 /** A fresh agent message; override any field. */

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { lazyPart } from '../../../src/widget/components/LazyPart';
+import { lazyPart } from '../../../src/widget/lazy/part';
 import { loadOnce } from '../../../src/widget/lib/loadOnce';
-
-const errorLabels = { failed: 'Part of the chat failed to load.', retry: 'Try again' };
 
 interface GreetingProps {
   name: string;
@@ -39,7 +37,7 @@ describe('a component from a lazy chunk', () => {
   it('shows the fallback until the chunk arrives', () => {
     const { load } = chunk();
     const Part = part(load);
-    render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
+    render(<Part name="Ana" fallback={<span>Loading…</span>} />);
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(screen.queryByText('Hello Ana')).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
@@ -48,14 +46,14 @@ describe('a component from a lazy chunk', () => {
   it('shows nothing while loading when there is no fallback', () => {
     const { load } = chunk();
     const Part = part(load);
-    const { container } = render(<Part name="Ana" errorLabels={errorLabels} />);
+    const { container } = render(<Part name="Ana" />);
     expect(container.textContent).toBe('');
   });
 
   it('shows the loaded component with its props once the chunk arrives', async () => {
     const { load, arrive } = chunk();
     const Part = part(load);
-    render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
+    render(<Part name="Ana" fallback={<span>Loading…</span>} />);
     await arrive();
     expect(screen.getByText('Hello Ana')).toBeTruthy();
     expect(screen.queryByText('Loading…')).toBeNull();
@@ -64,7 +62,7 @@ describe('a component from a lazy chunk', () => {
   it('passes only the component’s own props, not the fallback or error labels', async () => {
     const { load, arrive } = chunk();
     const Part = part(load);
-    render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
+    render(<Part name="Ana" fallback={<span>Loading…</span>} />);
     await arrive();
     expect(seen.at(-1)).toEqual({ name: 'Ana' });
   });
@@ -72,9 +70,9 @@ describe('a component from a lazy chunk', () => {
   it('passes new props to the loaded component', async () => {
     const { load, arrive } = chunk();
     const Part = part(load);
-    const { rerender } = render(<Part name="Ana" errorLabels={errorLabels} />);
+    const { rerender } = render(<Part name="Ana" />);
     await arrive();
-    rerender(<Part name="Ben" errorLabels={errorLabels} />);
+    rerender(<Part name="Ben" />);
     expect(screen.getByText('Hello Ben')).toBeTruthy();
   });
 });
@@ -83,7 +81,7 @@ describe('a lazy chunk that fails to load', () => {
   it('says so, with a retry button, instead of a blank pane', async () => {
     const { load, fail } = chunk();
     const Part = part(load);
-    render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
+    render(<Part name="Ana" fallback={<span>Loading…</span>} />);
     await fail();
     expect(screen.getByRole('alert').textContent).toContain('Part of the chat failed to load.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -93,7 +91,7 @@ describe('a lazy chunk that fails to load', () => {
   it('loads the chunk again on retry and then shows the component', async () => {
     const { load, fail, arrive } = chunk();
     const Part = part(load);
-    render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
+    render(<Part name="Ana" fallback={<span>Loading…</span>} />);
     await fail();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(load).toHaveBeenCalledTimes(2);
@@ -106,7 +104,7 @@ describe('a lazy chunk that fails to load', () => {
   it('shows the failure again when the retry fails too', async () => {
     const { load, fail } = chunk();
     const Part = part(load);
-    render(<Part name="Ana" errorLabels={errorLabels} />);
+    render(<Part name="Ana" />);
     await fail();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await fail();
@@ -117,10 +115,10 @@ describe('a lazy chunk that fails to load', () => {
   it('lets a later instance load the chunk afresh after a failure', async () => {
     const { load, fail, arrive } = chunk();
     const Part = part(load);
-    const first = render(<Part name="Ana" errorLabels={errorLabels} />);
+    const first = render(<Part name="Ana" />);
     await fail();
     first.unmount();
-    render(<Part name="Ben" errorLabels={errorLabels} />);
+    render(<Part name="Ben" />);
     expect(load).toHaveBeenCalledTimes(2);
     await arrive();
     expect(screen.getByText('Hello Ben')).toBeTruthy();
@@ -133,9 +131,9 @@ describe('sharing a lazy chunk', () => {
     const Part = part(load);
     render(
       <>
-        <Part name="Ana" errorLabels={errorLabels} />
-        <Part name="Ben" errorLabels={errorLabels} />
-        <Part name="Cy" errorLabels={errorLabels} />
+        <Part name="Ana" />
+        <Part name="Ben" />
+        <Part name="Cy" />
       </>,
     );
     await arrive();
@@ -148,9 +146,9 @@ describe('sharing a lazy chunk', () => {
   it('shows a later instance at once, without the fallback or another fetch', async () => {
     const { load, arrive } = chunk();
     const Part = part(load);
-    render(<Part name="Ana" errorLabels={errorLabels} />);
+    render(<Part name="Ana" />);
     await arrive();
-    render(<Part name="Ben" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
+    render(<Part name="Ben" fallback={<span>Loading…</span>} />);
     expect(screen.getByText('Hello Ben')).toBeTruthy();
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
@@ -161,7 +159,7 @@ describe('sharing a lazy chunk', () => {
     const second = chunk();
     const FirstPart = part(first.load);
     part(second.load);
-    render(<FirstPart name="Ana" errorLabels={errorLabels} />);
+    render(<FirstPart name="Ana" />);
     await first.arrive();
     expect(second.load).not.toHaveBeenCalled();
   });
@@ -181,7 +179,7 @@ describe('preloading a lazy chunk', () => {
     const preloading = Part.preload();
     await arrive();
     await preloading;
-    render(<Part name="Ana" fallback={<span>Loading…</span>} errorLabels={errorLabels} />);
+    render(<Part name="Ana" fallback={<span>Loading…</span>} />);
     expect(screen.getByText('Hello Ana')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -190,7 +188,7 @@ describe('preloading a lazy chunk', () => {
     const { load, arrive } = chunk();
     const Part = part(load);
     Part.preload();
-    render(<Part name="Ana" errorLabels={errorLabels} />);
+    render(<Part name="Ana" />);
     await arrive();
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Hello Ana')).toBeTruthy();
@@ -202,7 +200,7 @@ describe('preloading a lazy chunk', () => {
     const preloading = Part.preload();
     await fail();
     await expect(preloading).resolves.toBeUndefined();
-    render(<Part name="Ana" errorLabels={errorLabels} />);
+    render(<Part name="Ana" />);
     expect(load).toHaveBeenCalledTimes(2);
     await arrive();
     expect(screen.getByText('Hello Ana')).toBeTruthy();
