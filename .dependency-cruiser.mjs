@@ -116,15 +116,15 @@ export const forbidden = [
   {
     name: 'widget-views-build-no-models',
     comment:
-      "Models are built in state/widget.ts, the lazy ones from their chunks too, and views read them through useWidget(): a view that imports a model's module builds a second one that nothing else sees. The pre-chat form's submission (state/preChatFlow.ts), an action on the widget's models in the form's chunk, is the one exception.",
+      "Models are built in state/widget.ts, the lazy ones from their chunks too, and views read them through useWidget(): a view that imports a model's module builds a second one that nothing else sees. The exceptions are actions on the widget's models that hold none, in the chunk of the view that acts: the pre-chat form's submission (state/preChatFlow.ts) and the conversation's actions (state/conversationActions.ts).",
     severity: 'error',
     from: { path: '^src/widget/views/' },
-    to: { path: '^src/widget/state/', pathNot: '^src/widget/state/preChatFlow\\.ts$', dependencyTypesNot: ['type-only'] },
+    to: { path: '^src/widget/state/', pathNot: '^src/widget/state/(preChatFlow|conversationActions)\\.ts$', dependencyTypesNot: ['type-only'] },
   },
   {
     name: 'widget-views-and-components-name-no-chunk',
     comment:
-      "Lazy loading has one owner: views act through the widget's actions (state/conversationActions.ts), which await the lazy code inside, and show lazy parts from lazy/, which say a failure in their place (docs/architecture.md#loading-strategy). A view or a component that imports a chunk's loader or contents would fetch code and answer its failure itself.",
+      "Lazy loading has one owner: views act through the conversation's actions (state/conversationActions.ts), which await the lazy code inside, and show lazy parts from lazy/, which say a failure in their place (docs/architecture.md#loading-strategy). A view or a component that imports a chunk's loader or contents would fetch code and answer its failure itself.",
     severity: 'error',
     from: { path: '^src/widget/(views|components)/' },
     to: { path: '^src/widget/chunks/' },

@@ -20,10 +20,8 @@ import type { createOutgoingFiles } from './outgoingFiles';
 import type { createArticlesModel } from './articles';
 import { createCampaignsModel } from './campaigns';
 import { createPrompts } from './prompts';
-import { createConversationActions } from './conversationActions';
 import { unreadMessages } from './messageMerge';
 import { locale } from '../i18n';
-import { chunkFailure } from '../i18n/chunkFailure';
 import { isInBusinessHours } from '../../shared/availability';
 import { isTeamAvailable } from '../../shared/teamAvailability';
 
@@ -121,11 +119,9 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
   /**
    * What the visitor does in the conversation: made from its chunk, fetched on their intent to act
    * there (`chunks/flow.ts`). Until then the conversation view shows the history and the composer;
-   * views act through `actions`, which wait for it.
+   * views act through its actions (`conversationActions.ts`), which wait for it.
    */
   const conversationFlow = fromChunk(chunks.conversation, (code) => code.createConversationFlow(flowDeps));
-  /** What views call to act in the conversation, at once: each awaits the flow, and says once if it cannot come. */
-  const actions = createConversationActions(conversationFlow, () => state.showBanner(chunkFailure().failed));
   /** Home's popular articles, kept for the session: made when home first shows an inbox's portal. */
   const articles = fromChunk(chunks.helpCentre, (code) => code.createArticlesModel(request));
   const prompts = createPrompts({
@@ -156,7 +152,6 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
     composer,
     flowDeps,
     conversationFlow,
-    actions,
     articles,
     campaigns,
     session,

@@ -18,6 +18,7 @@ import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
 import { EmojiPicker, ResolvedConversation, VideoCall } from '../lazy/conversationParts';
 import conversationCss from '../styles/conversation.chunk.css';
+import { createConversationActions } from '../state/conversationActions';
 
 // This view is a lazy chunk; its stylesheet travels with it.
 adoptStyles(conversationCss);
@@ -29,7 +30,8 @@ adoptStyles(conversationCss);
  */
 export function Messages() {
   const widget = useWidget();
-  const { messages, conversation, channel, composer, app, actions } = widget;
+  const { messages, conversation, channel, composer, app } = widget;
+  const [actions] = useState(() => createConversationActions(widget));
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
@@ -166,7 +168,7 @@ export function Messages() {
       ) : (
         <MessageList {...listProps} />
       )}
-      {resolved && <ResolvedConversation canWrite={canWrite} />}
+      {resolved && <ResolvedConversation actions={actions} canWrite={canWrite} />}
       {campaignFailed && (
         <RetryNotice labels={{ failed: t('CAMPAIGN.NOT_STARTED'), retry: t('RETRY') }} onRetry={() => widget.retryCampaign()} />
       )}

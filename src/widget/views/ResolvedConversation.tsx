@@ -1,20 +1,22 @@
 import { ResolvedFooter } from '../components/ResolvedFooter';
 import { t } from '../i18n';
+import type { ConversationActions } from '../state/conversationActions';
 import { useWidget } from '../widgetContext';
 
 export interface ResolvedConversationProps {
   canWrite: boolean;
+  /** The conversation view's actions (`state/conversationActions.ts`). */
+  actions: Pick<ConversationActions, 'startNewConversation' | 'requestTranscript'>;
 }
 
 /**
  * The footer of a resolved conversation, wired (docs/behaviour.md#conversation-status): the note,
  * the transcript, and a new conversation where the inbox takes no messages after resolving
  * (`canWrite` false). In the End Conversation chunk, with its strings; both actions are the
- * widget's (`state/conversationActions.ts`).
+ * conversation view's, which awaits the code that does them.
  */
-export function ResolvedConversation({ canWrite }: ResolvedConversationProps) {
+export function ResolvedConversation({ actions, canWrite }: ResolvedConversationProps) {
   const widget = useWidget();
-  const { actions } = widget;
   return (
     <ResolvedFooter
       labels={{
