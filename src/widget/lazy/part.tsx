@@ -3,7 +3,7 @@ import { RetryNotice } from '../components/RetryNotice';
 import { chunkFailure } from '../i18n/chunkFailure';
 import type { LoadOnce } from '../lib/loadOnce';
 
-type State<P> = { component?: ComponentType<P>; error?: unknown; attempt: number };
+type State<P> = { component?: ComponentType<P>; error?: unknown };
 
 /**
  * A component that lives in a lazy chunk: `pick` takes it from the chunk's code, which `chunk` (a
@@ -16,24 +16,23 @@ type State<P> = { component?: ComponentType<P>; error?: unknown; attempt: number
 export function lazyPart<C, P extends object>(chunk: LoadOnce<C>, pick: (code: C) => ComponentType<P>) {
   // biome-ignore lint/correctness/noComponentHookFactories: one component per lazy part is the point; it is made once, at module level, by each caller
   function LazyPart({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
-    const [state, setState] = useState<State<P>>(() => ({ component: chunk.loaded && pick(chunk.loaded), attempt: 0 }));
+    const [state, setState] = useState<State<P>>(() => ({ component: chunk.loaded && pick(chunk.loaded) }));
+    // Runs again on a retry, which empties the state.
     useEffect(() => {
-      if (state.component) return;
+      if (state.component || state.error) return;
       let live = true;
       chunk.load().then(
-        (code) => live && setState((s) => ({ ...s, component: pick(code), error: undefined })),
-        (error) => live && setState((s) => ({ ...s, error })),
+        (code) => live && setState({ component: pick(code) }),
+        (error) => live && setState({ error }),
       );
       return () => {
         live = false;
       };
-    }, [state.attempt]);
+    }, [state]);
 
-    if (state.component) {
-      const Part = state.component;
-      return <Part {...(props as P)} />;
-    }
-    if (state.error) return <RetryNotice labels={chunkFailure()} onRetry={() => setState((s) => ({ attempt: s.attempt + 1 }))} />;
+    const Part = state.component;
+    if (Part) return <Part {...(props as P)} />;
+    if (state.error) return <RetryNotice labels={chunkFailure()} onRetry={() => setState({})} />;
     return <>{fallback}</>;
   }
   /** Starts fetching the chunk ahead of need (e.g. when the browser is idle). */

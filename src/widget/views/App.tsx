@@ -8,8 +8,8 @@ import { replyWaitText } from '../i18n/availability';
 import { useWidget } from '../widgetContext';
 import { Home } from './Home';
 import { Spinner } from '../components/Spinner';
-import { ROUTE_TABLE } from '../router';
 import { Consent, EndConversation } from '../lazy/shellParts';
+import { ROUTE_TABLE } from '../router';
 import { ROUTE_VIEWS } from '../routeViews';
 import { useDocumentTheme } from '../useDocumentTheme';
 

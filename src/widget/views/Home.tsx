@@ -1,7 +1,7 @@
 import { Avatar } from '../components/Avatar';
+import { HelpCentre } from '../lazy/shellParts';
 import { t } from '../i18n';
 import { availabilityText, replyWaitText } from '../i18n/availability';
-import { HelpCentre } from '../lazy/shellParts';
 import { useWidget } from '../widgetContext';
 
 /** Home: who is there and how soon they answer, the way into the conversation, and the help centre. */

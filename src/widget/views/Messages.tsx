@@ -16,9 +16,9 @@ import { MAX_MESSAGE_LENGTH } from '../../shared/limits';
 import { useWidget } from '../widgetContext';
 import { messageLabels } from '../i18n/messageLabels';
 import { adoptStyles } from '../lib/adoptStyles';
+import { createConversationActions } from '../state/conversationActions';
 import { EmojiPicker, ResolvedConversation, VideoCall } from '../lazy/conversationParts';
 import conversationCss from '../styles/conversation.chunk.css';
-import { createConversationActions } from '../state/conversationActions';
 
 // This view is a lazy chunk; its stylesheet travels with it.
 adoptStyles(conversationCss);
