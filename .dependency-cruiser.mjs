@@ -119,7 +119,11 @@ export const forbidden = [
       "Models are built in state/widget.ts, the lazy ones from their chunks too, and views read them through useWidget(): a view that imports a model's module builds a second one that nothing else sees. The exceptions are actions on the widget's models that hold none, in the chunk of the view that acts: the pre-chat form's submission (state/preChatFlow.ts) and the conversation's actions (state/conversationActions.ts).",
     severity: 'error',
     from: { path: '^src/widget/views/' },
-    to: { path: '^src/widget/state/', pathNot: '^src/widget/state/(preChatFlow|conversationActions)\\.ts$', dependencyTypesNot: ['type-only'] },
+    to: {
+      path: '^src/widget/state/',
+      pathNot: '^src/widget/state/(preChatFlow|conversationActions)\\.ts$',
+      dependencyTypesNot: ['type-only'],
+    },
   },
   {
     name: 'widget-views-and-components-name-no-chunk',

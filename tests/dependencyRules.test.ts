@@ -233,7 +233,8 @@ describe('dependency rules', { timeout: 30_000 }, () => {
       'src/widget/chunks/contents/emojiPicker.ts': 'export const EmojiPicker = () => null;\n',
       'src/widget/chunks/emojiPicker.ts':
         "import { loadOnce } from '../lib/loadOnce';\nexport const emojiPickerChunk = loadOnce(() => import('./contents/emojiPicker'));\n",
-      'src/widget/lazy/conversationParts.ts': "import { emojiPickerChunk } from '../chunks/emojiPicker';\nexport const picker = emojiPickerChunk;\n",
+      'src/widget/lazy/conversationParts.ts':
+        "import { emojiPickerChunk } from '../chunks/emojiPicker';\nexport const picker = emojiPickerChunk;\n",
       'src/widget/state/conversationActions.ts':
         "import type { EmojiPicker } from '../chunks/contents/emojiPicker';\nexport const none: typeof EmojiPicker | undefined = undefined;\n",
       'src/widget/views/Messages.tsx':

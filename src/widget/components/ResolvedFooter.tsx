@@ -21,7 +21,8 @@ export interface ResolvedFooterProps {
   hasEmail: boolean;
   /** Offers 'Start a new conversation'; left out where the visitor may write in this one. */
   onStartNew?(): void;
-  onRequestTranscript(email?: string): Promise<boolean>;
+  /** True once sent; false or undefined when it was not. */
+  onRequestTranscript(email?: string): Promise<boolean | undefined>;
 }
 
 /**

@@ -16,8 +16,6 @@ export const VideoCall = lazyPart(interactiveChunk, (m) => m.VideoCall);
  * names' file gets the time-out and failure of every lazy part (`lib/loadChunk.ts`), handed in so
  * the picker's chunk shares no code with the first paint (esbuild would split it out of the entry).
  */
-export const EmojiPicker = lazyPart(
-  emojiPickerChunk,
-  ({ EmojiPicker: Picker }) =>
-    (props: Omit<EmojiPickerProps, 'loadChunk'>) => <Picker {...props} loadChunk={loadChunk} />,
-);
+export const EmojiPicker = lazyPart(emojiPickerChunk, ({ EmojiPicker: Picker }) => (props: Omit<EmojiPickerProps, 'loadChunk'>) => (
+  <Picker {...props} loadChunk={loadChunk} />
+));

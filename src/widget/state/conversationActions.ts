@@ -54,8 +54,8 @@ export function createConversationActions({ conversationFlow: flow, showBanner }
     showMessage: (id: number) => quietly((loaded) => loaded.showMessage(id)),
     /** 'Start a new conversation' after a resolved one. */
     startNewConversation: () => quietly((loaded) => loaded.startNewConversation()),
-    /** E-mails the transcript; false when it was not sent. */
-    requestTranscript: (email?: string) => withFlow((loaded) => loaded.requestTranscript(email)).catch(() => false),
+    /** E-mails the transcript: true once sent; false or undefined when it was not. */
+    requestTranscript: (email?: string) => quietly((loaded) => loaded.requestTranscript(email)),
   };
 }
 

@@ -31,7 +31,7 @@ adoptStyles(conversationCss);
 export function Messages() {
   const widget = useWidget();
   const { messages, conversation, channel, composer, app } = widget;
-  const [actions] = useState(() => createConversationActions(widget));
+  const actions = useMemo(() => createConversationActions(widget), []);
   const [dragging, setDragging] = useState(false);
   const [callUrl, setCallUrl] = useState<string | null>(null);
   // Only whether there is anything to show: the list itself is read by MessageList, so a new
@@ -68,11 +68,10 @@ export function Messages() {
   // Built once per language and resolved state: the list's rows compare these by identity, so a
   // re-render of this view (a reply being quoted, a banner) re-renders no message.
   const listProps = useMemo<MessageListProps>(() => {
-    const { respond } = actions;
     const callbacks: MessageCallbacks = {
-      onFormSubmit: (message, values) => respond(message, { kind: 'submitted_values', values }),
-      onOptionSelect: (message, option) => respond(message, { kind: 'submitted_values', values: [option] }),
-      onEmailSubmit: (message, email) => respond(message, { kind: 'email', email }),
+      onFormSubmit: (message, values) => actions.respond(message, { kind: 'submitted_values', values }),
+      onOptionSelect: (message, option) => actions.respond(message, { kind: 'submitted_values', values: [option] }),
+      onEmailSubmit: (message, email) => actions.respond(message, { kind: 'email', email }),
       // A rating chosen and not sent stays chosen: in the page, and beyond it where the visitor's
       // consent lets the widget store (lib/keptRatings.ts), until Submit sends it.
       onCsatChoose: (message, rating) => {
@@ -80,7 +79,8 @@ export function Messages() {
         keepRating(frameStorage(app), message.id, rating);
       },
       chosenRating: (message) => message.chosenRating ?? keptRating(frameStorage(app), message.id),
-      onCsatSubmit: (message, response) => respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
+      onCsatSubmit: (message, response) =>
+        actions.respond(message, { kind: 'submitted_values', values: { csat_survey_response: response } }),
       onPostback: actions.postback,
       onJoinCall: async (message) => {
         const url = await actions.videoCallUrl(message);
@@ -134,13 +134,7 @@ export function Messages() {
   };
 
   const emojiPicker = (insert: (emoji: string) => void) => (
-    <EmojiPicker
-      locale={locale.value}
-      intlLocale={intlLocale.value}
-      t={t}
-      onPick={insert}
-      storage={frameStorage(app)}
-    />
+    <EmojiPicker locale={locale.value} intlLocale={intlLocale.value} t={t} onPick={insert} storage={frameStorage(app)} />
   );
 
   const replyTo = composer.replyTo.value;
