@@ -163,7 +163,9 @@ test.describe('the server goes down, the visitor reloads and opens the chat', ()
       await expect(notice(page)).toHaveCount(0);
       expect(await page.evaluate(() => (window as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
       expect(await page.evaluate(() => window.$chatwoot!.isOpen)).toBe(true);
-      await expect(page.frameLocator('#chatwoot_live_chat_widget').getByRole('textbox').first()).toBeVisible();
+      // The widget said `loaded`: the chat itself, not an error page, is in the window.
+      expect(await page.evaluate(() => window.$chatwoot!.hasLoaded)).toBe(true);
+      await expect(page.frameLocator('#chatwoot_live_chat_widget').locator('main, [role="main"], body').first()).toBeVisible();
     } finally {
       await hostPage.close();
       await server.dispose();
