@@ -16,8 +16,9 @@
  *                                     the entry (ESM), a stub: its first paint is one chunk, its
  *                                     stylesheet inside as text (scripts/firstPaintChunk.mjs,
  *                                     src/widget/boot/styles.ts), which the manifest names as
- *                                     `widget.js`; the lazy chunks, `<chunk>.js` (the emoji
- *                                     picker's data among them: scripts/emojiData.mjs)
+ *                                     `widget.js`; the lazy chunks, `<name>.js`, named by the
+ *                                     chunk plan (src/widget/chunks/plan.ts), and the emoji
+ *                                     picker's data (scripts/emojiData.mjs)
  *   dist/packs/assets/logo-[hash].svg the branding footer's logo, named `logo.svg` in the manifest (the
  *                                     server puts it in the /widget page as a data: URL)
  *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
