@@ -22,5 +22,4 @@ interface SizeLimitEntry {
   path: string | readonly string[];
   limit: string;
 }
-export declare function plannedSizeLimits(plan?: Budgets): (SizeLimitEntry & { of: string })[];
 export declare function sizeLimitProblems(entries: readonly SizeLimitEntry[], plan?: Budgets): string[];

@@ -66,7 +66,7 @@ export function chunkPlanProblems(metafile, plan = lazyChunks) {
 }
 
 /** The size-limit entry the plan asks for each of its chunks (and the first paint): the files measured and the limit. */
-export function plannedSizeLimits(plan = { firstPaint, lazyChunks }) {
+function plannedSizeLimits(plan = { firstPaint, lazyChunks }) {
   return [
     { of: 'the first paint', path: FIRST_PAINT_FILES, limit: `${plan.firstPaint.budget} KB` },
     ...Object.entries(plan.lazyChunks).map(([name, chunk]) => {
