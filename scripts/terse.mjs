@@ -24,13 +24,18 @@ import { minify } from 'terser';
 /** Scripts that are data: the widget's and the loader's strings per locale, the emoji names. */
 const DATA = /(^|\/)(locales|launcher)\/|(^|\/)emoji-names-[^/]*\.js$/;
 
-/** terser's options for one script: `module` for an ES module, false for sdk.js's IIFE. */
+/**
+ * terser's options for one script: `module` for an ES module, false for sdk.js's IIFE. sdk.js
+ * alone also has its function expressions made arrows (`unsafe_arrows`, 15 B of every page
+ * view): unsafe only for a function something constructs with `new`, and the loader is our own
+ * code, which constructs classes only; the widget's bundles carry libraries, which may.
+ */
 const options = (module) => ({
   module,
   // Every browser the build targets (build.mjs's BROWSER_TARGET) runs ES2020.
   ecma: 2020,
   // `directives`: the React adapter's "use client" (Next.js's App Router) is no directive terser knows.
-  compress: { passes: 2, directives: false },
+  compress: { passes: 2, directives: false, unsafe_arrows: !module },
   format: { comments: false },
 });
 
