@@ -1,15 +1,15 @@
 /**
  * A second minifier over what esbuild wrote: terser, on every script a visitor's browser or an
- * app's bundle runs (docs/architecture.md#sizes).
+ * app's bundle runs (docs/performance.md#sizes).
  *
  * esbuild minifies as it bundles, fast, but it does not look across statements: it never inlines a
  * function called once, folds a variable into its only use, or joins the `const`s a module
  * declares. terser does, and its mangler hands the shortest names to the most used bindings.
  * Measured on the build of 2 December 2026, brotli: the first paint 23,739 → 23,060 B, the
  * conversation view 7,964 → 7,751 B, the loader's runtime 6,784 → 6,513 B, everything the
- * widget can load 87.8 → 85.3 KB, about 3 % on code everywhere. Only terser's safe transforms
- * run (no `unsafe*`, no `pure_getters`: reading a signal's `.value` subscribes, so a read must
- * never be dropped as if it did nothing).
+ * widget can load 87.8 → 85.5 KB, about 3 % on code everywhere. Only terser's safe transforms
+ * run, but for one on sdk.js (see `options`); never `pure_getters`: reading a signal's `.value`
+ * subscribes, so a read must never be dropped as if it did nothing.
  *
  * Data modules (a locale's strings, the emoji names) are left as esbuild wrote them: terser finds
  * nothing to fold there, and its string quoting made the emoji names 185 B larger.
