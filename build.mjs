@@ -521,7 +521,8 @@ async function main() {
   await build(agentOptions);
   await build(serverOptions);
   await buildPackage();
-  // terser after esbuild (scripts/terse.mjs), on what visitors and apps run: not the agent console.
+  // terser after esbuild (scripts/terse.mjs), on what visitors and apps run: not the agent console;
+  // a production build's step (`--watch` serves esbuild's output as it is).
   await terseScripts(join(PACKS, 'js'), { iife: ['sdk.js'], skip: /^agent-/ });
   await terseScripts(join(PACKAGE, 'dist'));
   await writeSizeViews();
