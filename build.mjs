@@ -50,6 +50,7 @@ import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
 import { checkFirstPaintKeys, checkLazyChunkKeys, chunkShares, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 import { launcherStringsPlugin, writeLauncherStrings } from './scripts/launcherStrings.mjs';
+import { terseScripts } from './scripts/terse.mjs';
 import { writeWidgetLocales } from './scripts/widgetLocales.mjs';
 
 const WATCH = process.argv.includes('--watch');
@@ -514,6 +515,10 @@ async function main() {
   await build(agentOptions);
   await build(serverOptions);
   await buildPackage();
+  // terser after esbuild (scripts/terse.mjs), on what visitors and apps run: not the agent console;
+  // a production build's step (`--watch` serves esbuild's output as it is).
+  await terseScripts(join(PACKS, 'js'), { iife: ['sdk.js'], skip: /^agent-/ });
+  await terseScripts(join(PACKAGE, 'dist'));
   await writeSizeViews();
   await precompress();
   if (!QUIET) await printSizeTable();
