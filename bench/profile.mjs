@@ -18,7 +18,9 @@
  *
  * Environment: BENCH_DIST_DIR / DIST_DIR, BENCH_BASELINE_DIST, BENCH_PORT (the widget servers
  * listen on BENCH_PORT + 30 and + 32, their host pages on + 31 and + 33; default 4910),
- * BENCH_PROFILE_RUNS (page views and opens per build, default 5), BENCH_JSON, CHROMIUM_PATH.
+ * BENCH_PROFILE_RUNS (page views and opens per build, default 5), BENCH_TRACE_DIR (write the first
+ * round's traces there, `<build>-host.json` and `<build>-open.json`, which DevTools' Performance
+ * panel opens), BENCH_JSON, CHROMIUM_PATH.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +37,7 @@ import { fmt, median, table } from './lib/stats.mjs';
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4910) + 30;
 const TOTAL_TIMEOUT_MS = 20 * 60_000;
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 
 /** The first paint's script of a build, as the /widget page names it. */
 export const firstPaintPath = (dist) => `/packs/${JSON.parse(readFileSync(join(dist, 'packs/manifest.json'), 'utf8'))['widget.js']}`;
@@ -74,9 +77,13 @@ async function main() {
       // Builds take turns, so a burst of load from elsewhere falls on each alike.
       for (const { label, server, host, firstPaint } of builds) {
         const r = results[label];
-        r.host.push(await once((c) => profileHostPage(c, `${host.origin}/inline`, server.origin)));
+        // The first round's traces, for DevTools' Performance panel, when asked for.
+        const traceFile = (what) => run === 0 && TRACE_DIR && join(TRACE_DIR, `${label.replace(/\W+/g, '-')}-${what}.json`);
+        r.host.push(await once((c) => profileHostPage(c, `${host.origin}/inline`, server.origin, { traceFile: traceFile('host') })));
         r.bare.push(await once((c) => profileHostPage(c, `${host.origin}/bare`, server.origin)));
-        r.open.push(await once((c) => profileFirstOpen(c, `${host.origin}/inline`, server.origin, firstPaint)));
+        r.open.push(
+          await once((c) => profileFirstOpen(c, `${host.origin}/inline`, server.origin, firstPaint, { traceFile: traceFile('open') })),
+        );
       }
       process.stderr.write(`bench: profile round ${run + 1}/${RUNS} (${Math.round((performance.now() - started) / 1000)} s)\n`);
     }

@@ -18,8 +18,8 @@ const STEP_TIMEOUT_MS = 30_000;
 /** A long task, as the Long Tasks API and Lighthouse count one. */
 const LONG_TASK_MS = 50;
 
-/** The events of a trace of `page` taken while `body` runs. */
-async function traced(page, body) {
+/** The events of a trace of `page` taken while `body` runs; written to `file` too when one is named. */
+async function traced(page, body, file) {
   const browser = page.context().browser();
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const done = await body().then(
@@ -28,6 +28,7 @@ async function traced(page, body) {
   );
   const buffer = await browser.stopTracing();
   if (done) throw done;
+  if (file) writeFileSync(file, buffer);
   return JSON.parse(buffer.toString('utf8')).traceEvents;
 }
 
@@ -48,15 +49,19 @@ async function throttledPage(context, cpuRate) {
  * every task of the page's main thread, the host's own work included, for the page without the
  * widget to be compared with.
  */
-export async function profileHostPage(context, url, widgetOrigin, { cpuRate = 4 } = {}) {
+export async function profileHostPage(context, url, widgetOrigin, { cpuRate = 4, traceFile } = {}) {
   const page = await throttledPage(context, cpuRate);
   try {
-    const events = await traced(page, async () => {
-      await page.goto(url, { waitUntil: 'load' });
-      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
-      // The loader's own idle callback and the campaigns answer come after the page's first idle.
-      await page.waitForTimeout(1500);
-    });
+    const events = await traced(
+      page,
+      async () => {
+        await page.goto(url, { waitUntil: 'load' });
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+        // The loader's own idle callback and the campaigns answer come after the page's first idle.
+        await page.waitForTimeout(1500);
+      },
+      traceFile,
+    );
     const isWren = (u) => u.startsWith(widgetOrigin);
     const thread = threadRunning(events, (u) => u.startsWith(new URL(url).origin)) ?? threadRunning(events, isWren);
     const tasks = thread ? tasksOf(events, thread) : [];
@@ -90,20 +95,24 @@ export async function profileHostPage(context, url, widgetOrigin, { cpuRate = 4 
  * `widgetOrigin` from the click on are listed with when each was sent and finished, relative to
  * the click, so a chain of round trips shows as one.
  */
-export async function profileFirstOpen(context, url, widgetOrigin, firstPaintPath, { cpuRate = 4 } = {}) {
+export async function profileFirstOpen(context, url, widgetOrigin, firstPaintPath, { cpuRate = 4, traceFile } = {}) {
   const page = await throttledPage(context, cpuRate);
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
     await page.waitForTimeout(500);
-    const events = await traced(page, async () => {
-      const bubble = page.locator('#wren-chat .bubble');
-      await bubble.hover();
-      await bubble.click();
-      await page.frameLocator('#chatwoot_live_chat_widget').getByRole('button', { name: 'Start Conversation' }).waitFor();
-      // The probe marks it usable a frame later.
-      await page.waitForTimeout(300);
-    });
+    const events = await traced(
+      page,
+      async () => {
+        const bubble = page.locator('#wren-chat .bubble');
+        await bubble.hover();
+        await bubble.click();
+        await page.frameLocator('#chatwoot_live_chat_widget').getByRole('button', { name: 'Start Conversation' }).waitFor();
+        // The probe marks it usable a frame later.
+        await page.waitForTimeout(300);
+      },
+      traceFile,
+    );
     const clickAt = markAt(events, 'wren-bench:click');
     const usableAt = markAt(events, 'wren-bench:usable');
     const requests = requestsOf(events).filter((r) => r.url.startsWith(widgetOrigin));

@@ -189,7 +189,7 @@ describe('the bench summary', () => {
 });
 
 describe("Lighthouse's figures", () => {
-  it('keeps the score out of 100, the metrics in ms, and whether sdk.js was loaded', () => {
+  it("keeps the score out of 100, the metrics in ms, whether sdk.js was loaded, and Wren's main thread and long tasks", () => {
     const audit = (numericValue: number) => ({ numericValue });
     const lhr = {
       categories: { performance: { score: 0.97 } },
@@ -200,9 +200,39 @@ describe("Lighthouse's figures", () => {
         'first-contentful-paint': audit(900),
         'speed-index': audit(1100),
         'network-requests': { details: { items: [{ url: 'http://127.0.0.1/' }, { url: 'http://localhost:4916/packs/js/sdk.js' }] } },
+        'bootup-time': {
+          details: {
+            items: [
+              { url: 'http://127.0.0.1/', total: 300 },
+              { url: 'http://localhost:4916/packs/js/sdk.js', total: 3.5 },
+              { url: 'http://localhost:4916/packs/js/sdk-runtime-X.js', total: 1 },
+            ],
+          },
+        },
+        'long-tasks': {
+          details: {
+            items: [
+              { url: 'http://127.0.0.1/', duration: 120 },
+              { url: 'http://localhost:4916/packs/js/sdk.js', duration: 61.4 },
+            ],
+          },
+        },
       },
     };
-    expect(lighthouseFigures(lhr)).toEqual({ score: 97, lcp: 1234.5, tbt: 12, cls: 0.01, fcp: 900, si: 1100, sdkLoaded: true });
+    expect(lighthouseFigures(lhr)).toEqual({
+      score: 97,
+      lcp: 1234.5,
+      tbt: 12,
+      cls: 0.01,
+      fcp: 900,
+      si: 1100,
+      sdkLoaded: true,
+      wrenMainThreadMs: 4.5,
+      wrenLongTasks: [61],
+    });
+    // A page without the widget: nothing of Wren's.
+    const bare = { ...lhr, audits: { ...lhr.audits, 'network-requests': { details: { items: [{ url: 'http://127.0.0.1/' }] } } } };
+    expect(lighthouseFigures(bare)).toMatchObject({ sdkLoaded: false, wrenMainThreadMs: 0, wrenLongTasks: [] });
   });
 });
 
