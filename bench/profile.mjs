@@ -22,7 +22,7 @@
  * round's traces there, `<build>-host.json` and `<build>-open.json`, which DevTools' Performance
  * panel opens), BENCH_JSON, CHROMIUM_PATH.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureBuilt } from './lib/dist.mjs';
@@ -30,7 +30,7 @@ import { launchChromium, runWithin } from './lib/harness.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { KIND_NAMES } from './lib/mainThread.mjs';
 import { probe } from './lib/pageProbe.mjs';
-import { profileFirstOpen, profileHostPage } from './lib/profiles.mjs';
+import { firstPaintPath, profileFirstOpen, profileHostPage } from './lib/profiles.mjs';
 import { startServer, WEBSITE_TOKEN } from './lib/server.mjs';
 import { fmt, median, table } from './lib/stats.mjs';
 
@@ -38,9 +38,6 @@ const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4910) + 30;
 const TOTAL_TIMEOUT_MS = 20 * 60_000;
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
-
-/** The first paint's script of a build, as the /widget page names it. */
-export const firstPaintPath = (dist) => `/packs/${JSON.parse(readFileSync(join(dist, 'packs/manifest.json'), 'utf8'))['widget.js']}`;
 
 async function main() {
   const started = performance.now();

@@ -18,6 +18,9 @@ const STEP_TIMEOUT_MS = 30_000;
 /** A long task, as the Long Tasks API and Lighthouse count one. */
 const LONG_TASK_MS = 50;
 
+/** The first paint's script of a build, as its /widget page names it. */
+export const firstPaintPath = (dist) => `/packs/${JSON.parse(readFileSync(join(dist, 'packs/manifest.json'), 'utf8'))['widget.js']}`;
+
 /** The events of a trace of `page` taken while `body` runs; written to `file` too when one is named. */
 async function traced(page, body, file) {
   const browser = page.context().browser();

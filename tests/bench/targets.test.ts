@@ -28,6 +28,7 @@ const results = {
       },
     },
     contacts: { opens: 100, created: 0 },
+    frameCpu: [{ frameCpuMs: 420 }, { frameCpuMs: 380 }, { frameCpuMs: 610 }],
     gateway: {
       opens: {
         'cpu-4x + slow-4g': {
@@ -47,6 +48,19 @@ const results = {
       'no widget': [lighthouseRun(98, 1000), lighthouseRun(98, 1040), lighthouseRun(97, 1020)],
       "Chatwoot's snippet": [lighthouseRun(92, 1500), lighthouseRun(92, 1520), lighthouseRun(93, 1490)],
       'recommended snippet': [lighthouseRun(98, 1010), lighthouseRun(98, 1030), lighthouseRun(98, 1025)],
+      "Chatwoot's snippet inline, no CSP": [
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 40, wrenLongTasks: [] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 3, wrenLongTasks: [] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 4.5, wrenLongTasks: [] },
+      ],
+    },
+    devtools: {
+      'no widget': [lighthouseRun(98, 1000)],
+      "Chatwoot's snippet inline, no CSP": [
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 90, wrenLongTasks: [97] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 94, wrenLongTasks: [] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 99, wrenLongTasks: [61, 52] },
+      ],
     },
   },
 };
@@ -180,6 +194,24 @@ describe('the bench summary', () => {
     slow.browser.inputs['fence openers'] = shown(1200, 1300, 1250);
     expect(row(summary({ markdown: slow }), what)?.slice(2, 4)).toEqual(['1250 ms (fence openers)', '✗']);
     expect(row(summary({ markdown: markdown(1) }), what)?.[3]).toBe('not run');
+  });
+
+  it("holds Wren's share of the host page's main thread to 5 ms and no long task, and the frame's CPU after its first paint's script to 150 ms", () => {
+    const inline = "Chatwoot's snippet inline on a page without CSP";
+    expect(row(rows, `Lighthouse simulate, ${inline}: Wren's main thread before intent (bootup-time, median)`)?.slice(2, 4)).toEqual([
+      '4.5 ms',
+      '✓',
+    ]);
+    expect(row(rows, `Lighthouse simulate, ${inline}: runs with a long task of Wren's`)?.slice(2, 4)).toEqual(['0 of 3', '✓']);
+    expect(row(rows, `Lighthouse devtools, ${inline}: Wren's main thread before intent (bootup-time, median)`)?.slice(2, 4)).toEqual([
+      '94.0 ms',
+      '✗',
+    ]);
+    expect(row(rows, `Lighthouse devtools, ${inline}: runs with a long task of Wren's`)?.slice(2, 4)).toEqual(['2 of 3 (≤ 97 ms)', '✗']);
+    const frame =
+      "first open, first-time visitor: the frame's CPU from the first paint's script to a usable home, 4× CPU (median of traced opens)";
+    expect(row(rows, frame)?.slice(2, 4)).toEqual(['420 ms', '✗']);
+    expect(row(summary({ open: { frameCpu: [{ frameCpuMs: 140 }] } }), frame)?.slice(2, 4)).toEqual(['140 ms', '✓']);
   });
 
   it('marks what did not run', () => {
