@@ -1,6 +1,8 @@
 // Chromium traces of what Wren costs a main thread, at 4× CPU: the host page before intent, and
 // the chat frame's first open. bench/profile.mjs prints their hot spots; bench/open.mjs reports
 // the frame's figure beside its click → composer times.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   busyBetween,
   byKind,
