@@ -21,22 +21,28 @@ declare module '*.json?launcher' {
   export default strings;
 }
 
+/** A locale file's words of the notice of a chat that cannot load (scripts/launcherStrings.mjs). */
+declare module '*.json?notice' {
+  const words: import('./sdk/runtime/notice/words').NoticeWords;
+  export default words;
+}
+
 /** The rest of a locale file: every key the first paint does not carry (scripts/firstPaintStrings.mjs). */
 declare module '*.json?rest' {
   const strings: Record<string, string>;
   export default strings;
 }
 
-/** A lazy part's own English strings (scripts/firstPaintStrings.mjs `PART_NAMESPACES`). */
-declare module '*.json?emoji-picker' {
+/** A lazy chunk's own English strings, and the form checks' (src/widget/chunks/plan.ts `strings`, `sharedStrings`). */
+declare module '*.json?emojiPicker' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?pre-chat' {
+declare module '*.json?preChat' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?conversation-end' {
+declare module '*.json?conversationEnd' {
   const strings: Record<string, string>;
   export default strings;
 }
@@ -44,7 +50,7 @@ declare module '*.json?consent' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?form-rules' {
+declare module '*.json?formRules' {
   const strings: Record<string, string>;
   export default strings;
 }
@@ -56,7 +62,7 @@ declare module '*.json?attachments' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?help-centre' {
+declare module '*.json?helpCentre' {
   const strings: Record<string, string>;
   export default strings;
 }
