@@ -85,7 +85,8 @@ export function createConsent(websiteToken: string, raw: HostSettings): Consent 
       return kept;
     },
     keepOutbox(key, value) {
-      if (mayStore() && isOutboxKey(key)) use('localStorage', (storage) => (value === undefined ? storage.removeItem(key) : storage.setItem(key, value)));
+      if (mayStore() && isOutboxKey(key))
+        use('localStorage', (storage) => (value === undefined ? storage.removeItem(key) : storage.setItem(key, value)));
     },
   };
 }

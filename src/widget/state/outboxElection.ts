@@ -31,7 +31,10 @@ export function createElection(websiteToken: string, locks: Locks | undefined = 
   // Never released: the browser frees it when the tab goes.
   locks?.request(tabLock + tab, () => new Promise<never>(() => {})).catch(() => undefined);
   // The locks this frame may use: none where the browser refuses them (a SecurityError).
-  const usable = locks ? locks.query().then(() => locks, () => undefined) : Promise.resolve(undefined);
+  const usable = Promise.resolve(locks?.query()).then(
+    () => locks,
+    () => undefined,
+  );
   return {
     tab,
     exclusive: async <T>(task: () => Promise<T>) => {
