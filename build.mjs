@@ -16,8 +16,9 @@
  *                                     the entry (ESM), a stub: its first paint is one chunk, its
  *                                     stylesheet inside as text (scripts/firstPaintChunk.mjs,
  *                                     src/widget/boot/styles.ts), which the manifest names as
- *                                     `widget.js`; the lazy chunks, `<chunk>.js` (the emoji
- *                                     picker's data among them: scripts/emojiData.mjs)
+ *                                     `widget.js`; the lazy chunks, `<name>.js`, named by the
+ *                                     chunk plan (src/widget/chunks/plan.ts), and the emoji
+ *                                     picker's data (scripts/emojiData.mjs)
  *   dist/packs/assets/logo-[hash].svg the branding footer's logo, named `logo.svg` in the manifest (the
  *                                     server puts it in the /widget page as a data: URL)
  *   dist/packs/js/agent-[hash].js     the agent console at /agent (reference server only), and its
@@ -44,10 +45,12 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { ALIASES } from './aliases.mjs';
 import { EXPECTED_LOCALES } from './scripts/checkLocales.mjs';
 import { buildFolderPlugin } from './scripts/buildFolder.mjs';
+import { chunkPlanProblems, firstPaint, plannedName, prefetchedModules } from './scripts/chunkPlan.mjs';
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
 import { checkFirstPaintKeys, checkLazyChunkKeys, chunkShares, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
 import { launcherStringsPlugin, writeLauncherStrings } from './scripts/launcherStrings.mjs';
+import { terseScripts } from './scripts/terse.mjs';
 import { writeWidgetLocales } from './scripts/widgetLocales.mjs';
 
 const WATCH = process.argv.includes('--watch');
@@ -226,35 +229,20 @@ const widgetOptions = (localesHash, urlPattern) => ({
   // The scripts go into one folder per build, written by buildFolderPlugin (scripts/buildFolder.mjs).
   write: false,
   legalComments: 'none',
-  // The emoji picker's data, trimmed from emojibase-data as the picker's chunks are built; the
-  // first paint's share of the English strings (scripts/firstPaintStrings.mjs); the first paint in
-  // one chunk instead of nine (scripts/firstPaintChunk.mjs).
+  // The lazy chunks under their names in the chunk plan (scripts/buildFolder.mjs); the emoji
+  // picker's data, trimmed from emojibase-data as the picker's chunks are built; the first paint's
+  // share of the English strings (scripts/firstPaintStrings.mjs); the first paint in one chunk
+  // instead of nine (scripts/firstPaintChunk.mjs).
   plugins: [
     // First: the plugins after it see the files where they went.
-    buildFolderPlugin({ packs: PACKS }),
+    buildFolderPlugin({ packs: PACKS, chunkName: plannedName }),
     cssTextPlugin(),
     emojiDataPlugin(EXPECTED_LOCALES),
     // Before the strings' plugin: the lazy import of English's rest (`en.json?rest`) is a lazy
     // chunk like any other, which this plugin must see first to have it import the entry.
-    firstPaintChunkPlugin('src/widget/main.tsx', {
-      // Shared by the conversation view and other lazy parts; each would be a request of its own.
-      alsoFirstPaint: [
-        // The composer: with it the conversation view would pass its 8 KB ceiling, and as a chunk
-        // of its own it would be one more request on every open (both are prefetched anyway).
-        'src/widget/components/Composer.tsx',
-        'src/widget/lib/adoptStyles.ts',
-        'src/widget/lib/sanitizeUrl.ts',
-        'src/widget/components/messages/attachmentInfo.ts',
-        // The e-mail check (one regular expression): the pre-chat form's, the interactive
-        // messages' and the transcript's; apart it was a file of its own, imported by all three.
-        'src/shared/email.ts',
-        // The interactive messages' loader: the conversation view's and its flow's (the flow chunk).
-        'src/widget/chunks/interactive.ts',
-      ],
-      // Fetched by every open (the view when the frame is idle, the socket) or the first keystroke
-      // (the flow): each should be one request.
-      prefetched: ['src/widget/views/Messages.tsx', 'src/widget/chunks/contents/realtime.ts', 'src/widget/chunks/contents/flow.ts'],
-    }),
+    // The plan's modules carried in the first paint, and its chunks every open fetches: each
+    // should be one request (src/widget/chunks/plan.ts).
+    firstPaintChunkPlugin('src/widget/main.tsx', { alsoFirstPaint: firstPaint.modules, prefetched: prefetchedModules }),
     firstPaintStringsPlugin(),
     manifestPlugin,
   ],
@@ -366,6 +354,12 @@ async function writeSizeViews() {
     await mkdir(dir, { recursive: true });
     await Promise.all(files.map((file) => copyFile(join(PACKS, file), join(dir, file.replaceAll('/', '__')))));
   }
+}
+
+/** Fails the build when its lazy chunks are not the chunk plan's (scripts/chunkPlan.mjs). */
+function checkChunkPlan(metafile) {
+  const problems = chunkPlanProblems(metafile);
+  if (problems.length > 0) throw new Error(`The widget's lazy chunks are not its chunk plan's:\n  ${problems.join('\n  ')}`);
 }
 
 /**
@@ -515,11 +509,16 @@ async function main() {
   const widget = await build(widgetOptions(await writeWidgetLocales('locales', PACKS, OTHER_LOCALES), urlPattern));
   // For esbuild's bundle analyser, or `node -p` over it: which module went into which chunk.
   await writeFile(join(DIST, 'widget-meta.json'), JSON.stringify(metafileInDist(widget.metafile)));
+  checkChunkPlan(widget.metafile);
   await checkChunkKeys(widget.metafile);
   await writeLogo();
   await build(agentOptions);
   await build(serverOptions);
   await buildPackage();
+  // terser after esbuild (scripts/terse.mjs), on what visitors and apps run: not the agent console;
+  // a production build's step (`--watch` serves esbuild's output as it is).
+  await terseScripts(join(PACKS, 'js'), { iife: ['sdk.js'], skip: /^agent-/ });
+  await terseScripts(join(PACKAGE, 'dist'));
   await writeSizeViews();
   await precompress();
   if (!QUIET) await printSizeTable();

@@ -62,8 +62,7 @@ const emojiData = {
       import('./scripts/emojiData.mjs'),
       import('./scripts/checkLocales.mjs'),
     ]);
-    const { contents, loader } = emojiDataSource(EXPECTED_LOCALES).load(id.slice(EMOJI.length, -3));
-    return loader === 'text' ? `export default ${JSON.stringify(contents)};` : contents;
+    return emojiDataSource(EXPECTED_LOCALES).load(id.slice(EMOJI.length, -3)).contents;
   },
 };
 

@@ -6,7 +6,7 @@ import { openChat, saveScreenshot } from './support/widget';
 // short message with a retry in place of the feature, the rest of the widget keeps working, and
 // the retry loads the part once the network lets it through.
 
-const CONVERSATION_CHUNK = /\/js\/widget-[^/]+\/Messages\.js(\?.*)?$/;
+const CONVERSATION_CHUNK = /\/js\/widget-[^/]+\/messages\.js(\?.*)?$/;
 
 test('a conversation chunk that fails to load shows a retry, and the retry loads it once the network is back', async ({ page }) => {
   let blocked = 0;

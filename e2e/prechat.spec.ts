@@ -31,7 +31,7 @@ const FIELDS = [
   { field_type: 'contact_attribute', name: 'plan', label: 'Plan', type: 'list', values: ['Free', 'Pro'], required: true, enabled: true },
 ];
 
-const isPreChatChunk = (url: string) => /\/js\/widget-\w+\/PreChat\.js$/.test(url);
+const isPreChatChunk = (url: string) => /\/js\/widget-\w+\/preChat\.js$/.test(url);
 const isConversationCreate = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/v1/widget/conversations';
 
 let restoreInbox: () => Promise<void>;

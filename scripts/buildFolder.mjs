@@ -13,12 +13,13 @@
  * paint's chunk (scripts/firstPaintChunk.mjs), so a change to any file already gave every file a
  * new name.
  *
- * The chunks an `import()` fetches take their module's name (`Messages.js`, `realtime.js`), and
- * the one chunk the entry's stub imports, the first paint (scripts/firstPaintChunk.mjs), is
- * `firstPaint.js`: every lazy chunk imports it, and under esbuild's name, whose hash follows the
- * lazy chunks it fetches, a change to one lazy chunk renamed it and so changed the bytes of all
- * the others. A chunk esbuild splits off for code only lazy chunks share is named after them
- * (`PreChat~interactive.js`), for the same reason: under esbuild's hash a change to the shared code
+ * The chunks an `import()` fetches take their name in the chunk plan (`messages.js`,
+ * `realtime.js`; src/widget/chunks/plan.ts, through `chunkName`), else their module's: a module
+ * renamed or moved leaves its chunk's file, and so its budget, where they were. The one chunk the
+ * entry's stub imports, the first paint (scripts/firstPaintChunk.mjs), is `firstPaint.js`: every
+ * lazy chunk imports it, and under esbuild's name, whose hash follows the lazy chunks it fetches,
+ * a change to one lazy chunk renamed it and so changed the bytes of all the others. A chunk esbuild splits off for code only lazy chunks share is named after them
+ * (`interactive~preChat.js`), for the same reason: under esbuild's hash a change to the shared code
  * renamed it and so changed the bytes of every chunk that imports it. No name in the folder
  * follows a file's contents, so two identical builds are byte-identical and a chunk's bytes move
  * only with its own code. The build runs with `write: false`: this plugin writes the files, and
@@ -32,11 +33,14 @@ import { servedEntry } from './firstPaintChunk.mjs';
 const HASHED_NAME = /-[A-Z0-9]{8}\.js$/;
 /** The first paint's chunk, when the entry is a stub that imports it. */
 const FIRST_PAINT = 'firstPaint.js';
-/** Between the names of the lazy chunks that share a chunk, in its name: `PreChat~interactive.js`. */
+/** Between the names of the lazy chunks that share a chunk, in its name: `interactive~preChat.js`. */
 const SHARED_BY = '~';
 
-/** `packs` is the packs folder; the folder goes under `<packs>/js/`. */
-export function buildFolderPlugin({ packs }) {
+/**
+ * `packs` is the packs folder; the folder goes under `<packs>/js/`. `chunkName` names the chunk
+ * built from an entry point (as esbuild's metafile names it), or leaves it its module's name.
+ */
+export function buildFolderPlugin({ packs, chunkName = () => undefined }) {
   let previous;
   return {
     name: 'build-folder',
@@ -45,7 +49,7 @@ export function buildFolderPlugin({ packs }) {
       b.onEnd(async (result) => {
         const { metafile, outputFiles } = result;
         if (!metafile || !outputFiles) return;
-        const folder = await settle(metafile, outputFiles, { cwd, packs });
+        const folder = await settle(metafile, outputFiles, { cwd, packs, chunkName });
         // Watching (`npm run dev`): the last build's folder goes, nothing names it any more.
         if (previous && previous !== folder) await rm(previous, { recursive: true, force: true });
         previous = folder;
@@ -67,7 +71,7 @@ function specifier(from, to) {
  * Moves every script of the build into one folder named after their contents, stable names for
  * the chunks `import()` fetches, and writes every file; returns the folder.
  */
-async function settle(metafile, outputFiles, { cwd, packs }) {
+async function settle(metafile, outputFiles, { cwd, packs, chunkName }) {
   const { outputs } = metafile;
   const scripts = Object.keys(outputs).filter((file) => file.endsWith('.js'));
   const fetched = new Set(scripts.flatMap((file) => outputs[file].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
@@ -77,7 +81,10 @@ async function settle(metafile, outputFiles, { cwd, packs }) {
       .map((file) => servedEntry(outputs, file))
       .filter((file) => !outputs[file].entryPoint),
   );
-  const fetchedName = (file) => basename(file).replace(HASHED_NAME, '.js');
+  const fetchedName = (file) => {
+    const planned = outputs[file].entryPoint && chunkName(outputs[file].entryPoint);
+    return planned ? `${planned}.js` : basename(file).replace(HASHED_NAME, '.js');
+  };
   // A chunk esbuild split off for code several lazy chunks share: named after them, by the lazy
   // chunks that load it (statically, through one another's shared chunks too).
   const sharers = new Map();

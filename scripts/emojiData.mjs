@@ -14,6 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { compactScriptModule } from './compactScript.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -147,12 +148,16 @@ export function emojiModule(groups, wrenLocales, available) {
   ].join('\n');
 }
 
+/** A names module: the names as one string, in two bytes a letter where that is smaller (scripts/compactScript.mjs). */
+const namesModule = (names) =>
+  compactScriptModule(names, (text, restore) => `export default ${JSON.stringify(text)}${restore ? `.replace(${restore})` : ''};`);
+
 /** The virtual modules' ids: `emoji-data` and `emoji-data/emoji-names-<dataset code>`. */
 export const EMOJI_DATA_ID = /^emoji-data(\/emoji-names-[\w-]+)?$/;
 
 /**
- * A source of the virtual modules for the given Wren locales: `load(id)` answers `emoji-data` as
- * JavaScript, or a names module as its text (one name per line). The build (below) and vitest (vitest.config.mjs)
+ * A source of the virtual modules for the given Wren locales: `load(id)` answers `emoji-data`, or
+ * a names module, whose default export is its text (one name per line), as JavaScript. The build (below) and vitest (vitest.config.mjs)
  * serve the same data.
  */
 export function emojiDataSource(wrenLocales) {
@@ -163,7 +168,7 @@ export function emojiDataSource(wrenLocales) {
       if (id === 'emoji-data') return { contents: emojiModule(trimmed(), wrenLocales, datasetLocales()), loader: 'js' };
       const code = id.slice('emoji-data/emoji-names-'.length);
       const { names } = namesFor(trimmed(), readJson(`${code}/compact.json`), readJson('en/compact.json'));
-      return { contents: names, loader: 'text' };
+      return { contents: namesModule(names), loader: 'js' };
     },
   };
 }

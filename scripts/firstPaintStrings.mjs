@@ -10,23 +10,25 @@
  *     and those of `FIRST_PAINT_NAMESPACES`;
  *   - a lazy part that alone shows a string imports its share, `locales/en.json?<part>`
  *     (`PART_NAMESPACES`: namespaces, or single keys), and adds it (`addEnglish`) as its chunk
- *     runs; a share two parts show rides in the chunk they share (`form-rules`);
+ *     runs; a share two parts show rides in the chunk they share (`formRules`);
  *   - the rest (`locales/en.json?rest`, an ordinary lazy chunk, like any other locale) is every
  *     other string the widget shows: the conversation view's, and the few several parts show.
  *     `lazyPart()` waits for it before it renders a lazy part, so every first conversation
  *     fetches it: a string no first open shows belongs to a part.
  *
  * No share repeats another's keys. A new feature's strings get a namespace of their own, listed
- * under the part that shows them. Two checks run after every build, so the rule cannot drift from
- * the code: `checkFirstPaintKeys()` fails it when a first-paint file names a key the first paint
- * does not carry, and `checkLazyChunkKeys()` when any chunk names a key that reaches it with no
- * share (it would show as its key), saying which part's share it needs.
+ * under the part that shows them in the chunk plan (src/widget/chunks/plan.ts). Two checks run
+ * after every build, so the rule cannot drift from the code: `checkFirstPaintKeys()` fails it
+ * when a first-paint file names a key the first paint does not carry, and `checkLazyChunkKeys()`
+ * when any chunk names a key that reaches it with no share (it would show as its key), saying
+ * which part's share it needs.
  */
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
+import { firstPaint, lazyChunks, sharedStrings } from './chunkPlan.mjs';
 
-/** Namespaces the first paint shows (the collapsed and expanded header, availability). */
-export const FIRST_PAINT_NAMESPACES = ['HEADER', 'TEAM_AVAILABILITY', 'REPLY_TIME', 'CONNECTION'];
+/** Namespaces the first paint shows (the collapsed and expanded header, availability): the chunk plan's. */
+export const FIRST_PAINT_NAMESPACES = firstPaint.strings;
 
 /** The import suffix that asks for the first-paint subset of a locale file. */
 export const FIRST_PAINT_QUERY = '?first-paint';
@@ -46,51 +48,21 @@ export function firstPaintStrings(strings) {
 }
 
 /**
- * Lazy parts whose English strings travel with them, not with the rest, by import suffix: the
- * namespaces only that part shows, and single keys of a namespace it shares with the
- * conversation view (`ATTACHMENT.ADD` is the composer's, `ATTACHMENT.TOO_LARGE` a picked file's check's).
- * The rest is fetched with the first lazy part of any open, so it holds only what the
- * conversation view, the parts every open loads with it and more than one lazy part show: a
- * visitor who never opens the emoji picker, never meets a bot's form or a survey, never picks a
- * file, never sees the help centre or a prompt, never fetches their words. The module that
- * imports a part's share adds it (`addEnglish`) as its chunk runs; `checkLazyChunkKeys()` fails
- * a build whose chunk names a string that reaches it with no share. Other locales arrive whole,
- * these included.
+ * Lazy parts whose English strings travel with them, not with the rest, by import suffix: each
+ * chunk's and each shared share of the chunk plan (src/widget/chunks/plan.ts `strings`,
+ * `sharedStrings`), namespaces only that part shows, or single keys of a namespace it shares
+ * with the conversation view (`ATTACHMENT.ADD` is the composer's, `ATTACHMENT.TOO_LARGE` a
+ * picked file's check's). The rest is fetched with the first lazy part of any open, so it holds
+ * only what the conversation view, the parts every open loads with it and more than one lazy
+ * part show: a visitor who never opens the emoji picker, never meets a bot's form or a survey,
+ * never picks a file, never sees the help centre or a prompt, never fetches their words. The
+ * module that imports a part's share adds it (`addEnglish`) as its chunk runs;
+ * `checkLazyChunkKeys()` fails a build whose chunk names a string that reaches it with no share.
+ * Other locales arrive whole, these included.
  */
 export const PART_NAMESPACES = {
-  'emoji-picker': ['EMOJI'],
-  // The away e-mail form rides in the pre-chat form's chunk (views/AwayEmailForm.tsx).
-  'pre-chat': ['PRECHAT', 'AWAY_FORM'],
-  // The confirmation and the resolved footer, one chunk (chunks/contents/conversationEnd.ts).
-  'conversation-end': ['END_CONVERSATION', 'TRANSCRIPT', 'CONVERSATION.RESOLVED', 'CONVERSATION.START_NEW'],
-  consent: ['CONSENT'],
-  // The form checks' words, with the checks in the chunk the pre-chat form and bots' messages share.
-  'form-rules': [
-    'FORM.URL',
-    'FORM.FALLBACK',
-    'FORM.MIN',
-    'FORM.MAX',
-    'FORM.BETWEEN',
-    'FORM.MIN_LENGTH',
-    'FORM.MAX_LENGTH',
-    'FORM.BETWEEN_LENGTH',
-  ],
-  // Bots' messages and the call they open.
-  interactive: [
-    'CSAT',
-    'VIDEO_CALL.JOIN',
-    'VIDEO_CALL.LEAVE',
-    'VIDEO_CALL.TITLE',
-    'FORM.SUBMIT',
-    'FORM.REQUIRED',
-    'FORM.EMAIL_PLACEHOLDER',
-    'MESSAGE.CARDS',
-  ],
-  // A picked file's checks; a sent file's bubble is named by the conversation view.
-  attachments: ['ATTACHMENT.TOO_LARGE', 'ATTACHMENT.TYPE_NOT_ALLOWED', 'ATTACHMENT.TYPE_REFUSED'],
-  'help-centre': ['PORTAL'],
-  // The campaign's failure to start is the conversation view's (`CAMPAIGN.NOT_STARTED`).
-  prompts: ['UNREAD', 'CAMPAIGN.DISMISS'],
+  ...Object.fromEntries(Object.entries(lazyChunks).flatMap(([name, chunk]) => (chunk.strings ? [[name, chunk.strings]] : []))),
+  ...sharedStrings,
 };
 
 const namespaceOf = (key) => key.slice(0, Math.max(0, key.indexOf('.')));
@@ -174,13 +146,13 @@ export function checkFirstPaintKeys(files, allKeys) {
   if (named.length > 0) {
     throw new Error(
       `The widget's first paint names strings it does not carry: ${named.join(', ')}. ` +
-        'Give them a namespace listed in scripts/firstPaintStrings.mjs, or move their use into a lazy part.',
+        "Add their namespace to the first paint's `strings` in src/widget/chunks/plan.ts, or move their use into a lazy part.",
     );
   }
 }
 
 /** A share in esbuild's metafile: an input in the namespace its import suffix loads in (`interactive-strings:locales/en.json`). */
-const SHARE_INPUT = /^([a-z-]+)-strings:/;
+const SHARE_INPUT = /^([a-zA-Z-]+)-strings:/;
 
 /**
  * Each JavaScript file of a build with the lazy parts' shares it can count on: those in it and in
@@ -227,7 +199,7 @@ export function checkLazyChunkKeys(chunks, allKeys) {
     throw new Error(
       `Widget chunks name strings that would show as their keys:\n  ${problems.join('\n  ')}\n` +
         "Move the string's use into the part that carries it, import that share where the chunk adds its strings " +
-        '(`addEnglish`), or take the key out of PART_NAMESPACES in scripts/firstPaintStrings.mjs so the rest carries it.',
+        "(`addEnglish`), or take the key out of its chunk's `strings` in src/widget/chunks/plan.ts so the rest carries it.",
     );
   }
 }

@@ -8,6 +8,14 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { compactScriptModule } from './compactScript.mjs';
+
+/**
+ * A locale's module, its strings as the JSON `json`; with `restore` (scripts/compactScript.mjs),
+ * each string is restored as the module loads. Written minified: no minifier sees these files.
+ */
+const localeModule = (json, restore) =>
+  restore ? `const s=${json};for(const k in s)s[k]=s[k].replace(${restore});export default s;\n` : `export default ${json};\n`;
 
 /**
  * Writes `pick(strings)` of each locale file in `localesDir` into `<packsDir>/<dir>/` and returns
@@ -18,7 +26,7 @@ export async function writeLocaleModules({ localesDir, packsDir, dir, locales, p
   const modules = await Promise.all(
     locales.map(async (locale) => {
       const strings = pick(JSON.parse(await readFile(join(localesDir, `${locale}.json`), 'utf8')));
-      return [locale, `export default ${JSON.stringify(strings)};\n`];
+      return [locale, compactScriptModule(JSON.stringify(strings), localeModule)];
     }),
   );
   const digest = createHash('sha256');

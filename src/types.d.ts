@@ -27,16 +27,16 @@ declare module '*.json?rest' {
   export default strings;
 }
 
-/** A lazy part's own English strings (scripts/firstPaintStrings.mjs `PART_NAMESPACES`). */
-declare module '*.json?emoji-picker' {
+/** A lazy chunk's own English strings, and the form checks' (src/widget/chunks/plan.ts `strings`, `sharedStrings`). */
+declare module '*.json?emojiPicker' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?pre-chat' {
+declare module '*.json?preChat' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?conversation-end' {
+declare module '*.json?conversationEnd' {
   const strings: Record<string, string>;
   export default strings;
 }
@@ -44,7 +44,7 @@ declare module '*.json?consent' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?form-rules' {
+declare module '*.json?formRules' {
   const strings: Record<string, string>;
   export default strings;
 }
@@ -56,7 +56,7 @@ declare module '*.json?attachments' {
   const strings: Record<string, string>;
   export default strings;
 }
-declare module '*.json?help-centre' {
+declare module '*.json?helpCentre' {
   const strings: Record<string, string>;
   export default strings;
 }

@@ -34,7 +34,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
  * `firstPaintChunk`, also as the real one's first paint is made: a chunk every lazy chunk imports,
  * the entry a stub that imports it (scripts/firstPaintChunk.mjs).
  */
-async function bundle({ firstPaintChunk = false } = {}): Promise<Metafile> {
+async function bundle({
+  firstPaintChunk = false,
+  chunkName,
+}: {
+  firstPaintChunk?: boolean;
+  chunkName?: (entryPoint: string) => string | undefined;
+} = {}): Promise<Metafile> {
   const { metafile } = await build({
     absWorkingDir: dir,
     entryPoints: ['src/main.ts'],
@@ -49,7 +55,7 @@ async function bundle({ firstPaintChunk = false } = {}): Promise<Metafile> {
     write: false,
     logLevel: 'silent',
     plugins: [
-      buildFolderPlugin({ packs: 'packs' }),
+      buildFolderPlugin({ packs: 'packs', chunkName }),
       ...(firstPaintChunk ? [firstPaintChunkPlugin(join(dir, 'src/main.ts'), { root: join(dir, 'src') })] : []),
     ],
   });
@@ -122,6 +128,25 @@ describe("the widget's build folder", () => {
     expect(after['Messages.js']).toBe(before['Messages.js']);
     expect(after['prompts.js']).toBe(before['prompts.js']);
     expect(after['firstPaint.js']).toBe(before['firstPaint.js']);
+  });
+
+  it('names a chunk as its plan does, so a module renamed moves neither its file nor its bytes', async () => {
+    const bytes = () =>
+      Object.fromEntries(folder().files.map((file) => [file, readFileSync(join(dir, 'packs/js', folder().name, file), 'utf8')]));
+    const planned = (module: string) => (entryPoint: string) => (entryPoint.endsWith(module) ? 'conversation' : undefined);
+    await bundle({ firstPaintChunk: true, chunkName: planned('src/Messages.ts') });
+    const before = bytes();
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['firstPaint.js', 'conversation.js', 'conversation~prompts.js', 'prompts.js']),
+    );
+    rmSync(join(dir, 'packs'), { recursive: true });
+    rmSync(join(dir, 'src/Messages.ts'));
+    writeFileSync(join(dir, 'src/Conversation.ts'), FILES['src/Messages.ts']);
+    writeFileSync(join(dir, 'src/main.ts'), FILES['src/main.ts'].replace('./Messages', './Conversation'));
+    await bundle({ firstPaintChunk: true, chunkName: planned('src/Conversation.ts') });
+    // The entry's stub aside, which keeps esbuild's name: the page loads the first paint's chunk.
+    const served = (files: Record<string, string>) => Object.entries(files).filter(([file]) => !file.startsWith('widget-'));
+    expect(served(bytes())).toEqual(served(before));
   });
 
   it('imports the chunks a lazy chunk shares from the same folder', async () => {

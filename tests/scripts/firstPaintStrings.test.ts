@@ -75,10 +75,10 @@ describe('the first paint’s share of the strings', () => {
     const moved = {
       interactive: ['CSAT.TITLE', 'CSAT.RATING_5', 'VIDEO_CALL.JOIN', 'FORM.SUBMIT', 'FORM.EMAIL_PLACEHOLDER', 'MESSAGE.CARDS'],
       attachments: ['ATTACHMENT.TOO_LARGE', 'ATTACHMENT.TYPE_REFUSED'],
-      'help-centre': ['PORTAL.POPULAR_ARTICLES', 'PORTAL.ARTICLE'],
+      helpCentre: ['PORTAL.POPULAR_ARTICLES', 'PORTAL.ARTICLE'],
       prompts: ['UNREAD.COUNT', 'CAMPAIGN.DISMISS'],
-      'form-rules': ['FORM.BETWEEN', 'FORM.URL', 'FORM.FALLBACK'],
-      'conversation-end': ['END_CONVERSATION.CONFIRM_TITLE', 'CONVERSATION.RESOLVED', 'TRANSCRIPT.REQUEST'],
+      formRules: ['FORM.BETWEEN', 'FORM.URL', 'FORM.FALLBACK'],
+      conversationEnd: ['END_CONVERSATION.CONFIRM_TITLE', 'CONVERSATION.RESOLVED', 'TRANSCRIPT.REQUEST'],
     };
     for (const [part, keys] of Object.entries(moved)) {
       for (const key of keys) {
@@ -99,17 +99,17 @@ describe('the first paint’s share of the strings', () => {
       expect(rest[key], key).toBe(en[key as keyof typeof en]);
     }
     // The header's "End conversation" is the first paint's, not the confirmation's.
-    expect(partStrings(en, 'conversation-end')).not.toHaveProperty('END_CONVERSATION');
+    expect(partStrings(en, 'conversationEnd')).not.toHaveProperty('END_CONVERSATION');
   });
 
   it('gives the emoji picker its own strings, which the rest (fetched with every open) leaves out', () => {
-    const picker = partStrings(en, 'emoji-picker');
+    const picker = partStrings(en, 'emojiPicker');
     expect(Object.keys(picker)).toContain('EMOJI.SMILEYS');
     expect(Object.keys(picker).every((key) => key.startsWith('EMOJI.'))).toBe(true);
     expect(Object.keys(restStrings(en)).filter((key) => key.startsWith('EMOJI.'))).toEqual([]);
     // The composer's button, outside the picker, is named by a string of the rest.
     expect(restStrings(en)['COMPOSER.EMOJI']).toBe('Insert emoji');
-    expect(SHARE_QUERY.test('locales/en.json?emoji-picker')).toBe(true);
+    expect(SHARE_QUERY.test('locales/en.json?emojiPicker')).toBe(true);
   });
 
   it("leaves out the server's and the loader's strings, which the widget never shows", () => {

@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { lazyChunks } from '../../src/widget/chunks/plan';
 
 /**
  * Two builds of the same tree are the same bytes (docs/architecture.md#caching-and-chunk-names):
  * a size budget measures code, never a name or a path that moved between builds, and a deploy of
  * an unchanged tree gives visitors no file to fetch again. The whole `npm run build` runs twice,
- * into two dist folders, and every file of both (the npm package's too) is compared.
+ * into two dist folders, and every file of both (the npm package's too) is compared, each lazy
+ * chunk of the chunk plan among them under its plan's name, which is what its budget measures.
  */
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -45,6 +47,9 @@ describe('the build', () => {
     const second = await buildInto('second');
     expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
     expect(first.size).toBeGreaterThan(100);
+    // Every chunk of the plan among them, under the name the plan gives it (src/widget/chunks/plan.ts).
+    const widgetScripts = [...first.keys()].filter((path) => /packs\/js\/widget-[^/]+\/[^/]+\.js$/.test(path));
+    expect(widgetScripts.map((path) => basename(path, '.js'))).toEqual(expect.arrayContaining(Object.keys(lazyChunks)));
     const differing = [...first].filter(([path, bytes]) => !bytes.equals(second.get(path)!)).map(([path]) => path);
     expect(differing).toEqual([]);
   }, 240_000);

@@ -46,7 +46,7 @@ export function withAllStrings<T>(part: Promise<T>): Promise<T> {
 
 /**
  * A lazy part's own English strings, which travel with it rather than with the rest
- * (scripts/firstPaintStrings.mjs `PART_NAMESPACES`): added as its chunk runs.
+ * (its chunk's `strings` in `chunks/plan.ts`): added as its chunk runs.
  */
 export function addEnglish(more: Strings): void {
   english.value = { ...english.value, ...more };

@@ -4,8 +4,7 @@ import { formRuleMessages } from './formRuleWords';
 import { addEnglish, t } from './index';
 
 // In the interactive chunk (views/BotMessage.tsx): the words only bots' messages and their call
-// show travel with it, not with the rest every open fetches (scripts/firstPaintStrings.mjs
-// `PART_NAMESPACES`).
+// show travel with it, not with the rest every open fetches (its `strings` in chunks/plan.ts).
 addEnglish(interactiveEnglish);
 
 /** Bots' interactive messages' and their call's strings in the visitor's language. */

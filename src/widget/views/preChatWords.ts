@@ -1,4 +1,4 @@
-import preChatEnglish from '../../../locales/en.json?pre-chat';
+import preChatEnglish from '../../../locales/en.json?preChat';
 import { addEnglish, t } from '../i18n';
 import { formRuleMessages } from '../i18n/formRuleWords';
 import type { Country } from '../lib/dialCodes';

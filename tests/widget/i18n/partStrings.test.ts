@@ -16,14 +16,14 @@ interface Chunk {
 
 /** The chunk that carries each part's strings (the form checks': either chunk that shares them). */
 const CHUNKS: Record<Part, () => Promise<Chunk>> = {
-  'emoji-picker': () => import('../../../src/widget/chunks/emojiPicker').then((m) => m.emojiPickerChunk),
-  'pre-chat': () => import('../../../src/widget/chunks/preChat').then((m) => m.preChatChunk),
-  'conversation-end': () => import('../../../src/widget/chunks/conversationEnd').then((m) => m.conversationEndChunk),
+  emojiPicker: () => import('../../../src/widget/chunks/emojiPicker').then((m) => m.emojiPickerChunk),
+  preChat: () => import('../../../src/widget/chunks/preChat').then((m) => m.preChatChunk),
+  conversationEnd: () => import('../../../src/widget/chunks/conversationEnd').then((m) => m.conversationEndChunk),
   consent: () => import('../../../src/widget/chunks/consent').then((m) => m.consentChunk),
-  'form-rules': () => import('../../../src/widget/chunks/interactive').then((m) => m.interactiveChunk),
+  formRules: () => import('../../../src/widget/chunks/interactive').then((m) => m.interactiveChunk),
   interactive: () => import('../../../src/widget/chunks/interactive').then((m) => m.interactiveChunk),
   attachments: () => import('../../../src/widget/chunks/attachments').then((m) => m.attachmentsChunk),
-  'help-centre': () => import('../../../src/widget/chunks/helpCentre').then((m) => m.helpCentreChunk),
+  helpCentre: () => import('../../../src/widget/chunks/helpCentre').then((m) => m.helpCentreChunk),
   prompts: () => import('../../../src/widget/chunks/prompts').then((m) => m.promptsChunk),
 };
 

@@ -2,9 +2,9 @@
  * The help centre's chunk: home's popular articles and the article viewer they open, one file.
  * Only an inbox with a portal fetches it, as home shows; apart, the two were two files and shared
  * a third (the skeleton and the article links) for a few hundred bytes. Its English strings
- * travel with it (scripts/firstPaintStrings.mjs `PART_NAMESPACES`): added as the chunk runs.
+ * travel with it (its `strings` in `chunks/plan.ts`): added as the chunk runs.
  */
-import helpCentreEnglish from '../../../../locales/en.json?help-centre';
+import helpCentreEnglish from '../../../../locales/en.json?helpCentre';
 import { addEnglish } from '../../i18n';
 
 addEnglish(helpCentreEnglish);
