@@ -24,14 +24,18 @@ export interface OutboxStore {
 }
 
 /** Storage with one key per entry: the frame's localStorage, or the host page's through the loader. */
-export type KeyedStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { keys(): string[] };
+export interface KeyedStorage {
+  keys(): string[];
+  get(key: string): string | null | undefined;
+  /** Writes `value` under `key`, or removes the key (no value). */
+  set(key: string, value?: string): void;
+}
 
 /** The frame's localStorage. Any use throws where the browser gives the frame none (a cross-site frame, a private window). */
 const frameStorage: KeyedStorage = {
   keys: () => Object.keys(localStorage),
-  getItem: (key) => localStorage.getItem(key),
-  setItem: (key, value) => localStorage.setItem(key, value),
-  removeItem: (key) => localStorage.removeItem(key),
+  get: (key) => localStorage.getItem(key),
+  set: (key, value) => (value === undefined ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
 };
 
 /** The loader's keeping of the outbox in the host page's storage (`config-set`'s `outbox`, the `outbox` message). */
@@ -47,14 +51,11 @@ function hostStorage(kept: Record<string, string>, keep: HostOutbox['keep']): Ke
   const copy = new Map(Object.entries(kept));
   return {
     keys: () => [...copy.keys()],
-    getItem: (key) => copy.get(key) ?? null,
-    setItem(key, value) {
-      copy.set(key, value);
+    get: (key) => copy.get(key),
+    set(key, value) {
+      if (value === undefined) copy.delete(key);
+      else copy.set(key, value);
       keep(key, value);
-    },
-    removeItem(key) {
-      copy.delete(key);
-      keep(key);
     },
   };
 }
@@ -96,13 +97,13 @@ export function createStorageStore(websiteToken: string, storage: () => KeyedSto
   return {
     entries() {
       const entries: OutboxEntry[] = [];
-      for (const key of keys()) quietly(() => entries.push(JSON.parse(storage().getItem(key) ?? '')));
+      for (const key of keys()) quietly(() => entries.push(JSON.parse(storage().get(key) ?? '')));
       return entries.sort((a, b) => a.order - b.order);
     },
-    put: (entry) => quietly(() => storage().setItem(prefix + entry.echoId, JSON.stringify(entry))),
-    remove: (echoId) => quietly(() => storage().removeItem(prefix + echoId)),
+    put: (entry) => quietly(() => storage().set(prefix + entry.echoId, JSON.stringify(entry))),
+    remove: (echoId) => quietly(() => storage().set(prefix + echoId)),
     forget() {
-      for (const key of keys()) quietly(() => storage().removeItem(key));
+      for (const key of keys()) quietly(() => storage().set(key));
       // By name, without the kept files' code: a connection open in any tab closes for it (`keptFiles.ts`).
       quietly(() => indexedDB.deleteDatabase(outboxFilesDatabase(websiteToken)));
     },
