@@ -12,6 +12,8 @@
  *                                     the loader's strings in each language but English (scripts/launcherStrings.mjs)
  *   dist/packs/js/sdk-campaigns-[hash].js  the runtime's campaign matcher, and js/sdk-urlpattern-[hash].js,
  *                                     the URLPattern polyfill it and the widget fetch where the browser has none
+ *   dist/packs/js/sdk-notice-[hash].js  the runtime's notice of a chat that cannot load, and
+ *                                     js/notice/<locale>-[hash].js, its words in each language but English
  *   dist/packs/js/widget-[hash]/      the widget's scripts, one folder per build (scripts/buildFolder.mjs):
  *                                     the entry (ESM), a stub: its first paint is one chunk, its
  *                                     stylesheet inside as text (scripts/firstPaintChunk.mjs,
@@ -49,7 +51,7 @@ import { chunkPlanProblems, firstPaint, plannedName, prefetchedModules } from '.
 import { emojiDataPlugin } from './scripts/emojiData.mjs';
 import { firstPaintChunkPlugin, servedEntry } from './scripts/firstPaintChunk.mjs';
 import { checkFirstPaintKeys, checkLazyChunkKeys, chunkShares, firstPaintStringsPlugin } from './scripts/firstPaintStrings.mjs';
-import { launcherStringsPlugin, writeLauncherStrings } from './scripts/launcherStrings.mjs';
+import { launcherStringsPlugin, writeLauncherStrings, writeNoticeWords } from './scripts/launcherStrings.mjs';
 import { terseScripts } from './scripts/terse.mjs';
 import { writeWidgetLocales } from './scripts/widgetLocales.mjs';
 
@@ -164,11 +166,32 @@ const sdkCampaignsOptions = (urlPattern) => ({
 });
 
 /**
- * The loader's runtime: loaded by sdk.js on intent, so it gets a content hash. It carries the
- * loader's English strings and is told the names of its lazy parts: the campaign matcher and the
- * other languages' strings.
+ * The runtime's notice of a chat that cannot load (src/sdk/runtime/notice/): its own file, which
+ * the runtime fetches when the frame fails or loads (src/sdk/runtime/lazyParts.ts), with its
+ * English words and told the hash of the other languages' (scripts/launcherStrings.mjs).
+ * Self-contained, so no chunk is shared with the runtime.
  */
-const sdkRuntimeOptions = ({ campaignMatcher, launcherStringsHash }) => ({
+const sdkNoticeOptions = (noticeWordsHash) => ({
+  entryPoints: ['src/sdk/runtime/notice/index.ts'],
+  outdir: PACKS,
+  entryNames: 'js/sdk-notice-[hash]',
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: BROWSER_TARGET,
+  charset: 'utf8',
+  plugins: [cssTextPlugin(), launcherStringsPlugin()],
+  define: { __WREN_NOTICE_WORDS__: JSON.stringify(noticeWordsHash) },
+  legalComments: 'none',
+});
+
+/**
+ * The loader's runtime: loaded by sdk.js on intent, so it gets a content hash. It carries the
+ * loader's English strings and is told the names of its lazy parts: the campaign matcher, the
+ * notice and the other languages' strings.
+ */
+const sdkRuntimeOptions = ({ campaignMatcher, notice, launcherStringsHash }) => ({
   entryPoints: ['src/sdk/runtime/index.ts'],
   outdir: PACKS,
   entryNames: 'js/sdk-runtime-[hash]',
@@ -181,6 +204,7 @@ const sdkRuntimeOptions = ({ campaignMatcher, launcherStringsHash }) => ({
   plugins: [cssTextPlugin(), launcherStringsPlugin(), manifestPlugin],
   define: {
     __WREN_CAMPAIGN_MATCHER__: JSON.stringify(campaignMatcher),
+    __WREN_NOTICE__: JSON.stringify(notice),
     __WREN_LAUNCHER_STRINGS__: JSON.stringify(launcherStringsHash),
   },
   legalComments: 'none',
@@ -461,10 +485,18 @@ async function buildUrlPattern() {
   return builtFile(metafile, join(PACKS, 'js'));
 }
 
-/** Builds what the runtime names: its campaign matcher (told the polyfill's name) and the loader's strings. */
+/**
+ * Builds what the runtime names: its campaign matcher (told the polyfill's name), its notice (told
+ * the hash of its words) and the loader's strings.
+ */
 async function runtimeParts(urlPattern) {
-  const [{ metafile }, launcherStringsHash] = await Promise.all([build(sdkCampaignsOptions(urlPattern)), writeLoaderStrings()]);
-  return { campaignMatcher: builtFile(metafile, join(PACKS, 'js')), launcherStringsHash };
+  const [campaigns, notice, launcherStringsHash] = await Promise.all([
+    build(sdkCampaignsOptions(urlPattern)),
+    writeNoticeWords('locales', PACKS, OTHER_LOCALES).then((hash) => build(sdkNoticeOptions(hash))),
+    writeLoaderStrings(),
+  ]);
+  const js = join(PACKS, 'js');
+  return { campaignMatcher: builtFile(campaigns.metafile, js), notice: builtFile(notice.metafile, js), launcherStringsHash };
 }
 
 /** Every locale but English, which the widget and the runtime carry themselves. */
@@ -497,7 +529,7 @@ async function main() {
           if (r.metafile) await build(sdkOptions(builtFile(r.metafile))).catch(console.error);
         }),
     };
-    // The runtime's parts are built once: restart `npm run dev` after changing campaign matching or the strings.
+    // The runtime's parts are built once: restart `npm run dev` after changing campaign matching, the notice or the strings.
     const runtimeOptions = sdkRuntimeOptions(await runtimeParts(urlPattern));
     await (await context({ ...runtimeOptions, plugins: [...runtimeOptions.plugins, rebuildLoader] })).watch();
     console.log('watching src/, server/ … (Ctrl+C to stop)');

@@ -22,7 +22,8 @@ const chunkCssAsText = {
 /**
  * As in build.mjs: `locales/en.json?first-paint` is the first paint's share of the strings,
  * `locales/en.json?<part>` a lazy part's own (scripts/firstPaintStrings.mjs), `locales/en.json?rest`
- * the widget's others, and `locales/en.json?launcher` the loader's (scripts/launcherStrings.mjs).
+ * the widget's others, `locales/en.json?launcher` the loader's and `locales/en.json?notice` its
+ * notice's (scripts/launcherStrings.mjs).
  */
 const SHARE = /^\0([\w-]+)-strings:(.*)\.js$/;
 const firstPaintStrings = {
@@ -30,7 +31,7 @@ const firstPaintStrings = {
   enforce: 'pre',
   async resolveId(source, importer) {
     const { SHARE_QUERY } = await import('./scripts/firstPaintStrings.mjs');
-    const query = (SHARE_QUERY.exec(source) ?? /\.json\?(launcher)$/.exec(source))?.[1];
+    const query = (SHARE_QUERY.exec(source) ?? /\.json\?(launcher|notice)$/.exec(source))?.[1];
     if (!query || !importer) return null;
     const { resolve, dirname } = await import('node:path');
     return `\0${query}-strings:${resolve(dirname(importer), source.slice(0, -query.length - 1))}.js`;
@@ -40,9 +41,9 @@ const firstPaintStrings = {
     if (!share) return null;
     const { readFile } = await import('node:fs/promises');
     const { firstPaintStrings: firstPaint, restStrings: rest, partStrings } = await import('./scripts/firstPaintStrings.mjs');
-    const { launcherStrings: launcher } = await import('./scripts/launcherStrings.mjs');
+    const { launcherStrings: launcher, noticeWords: notice } = await import('./scripts/launcherStrings.mjs');
     const strings = JSON.parse(await readFile(file, 'utf8'));
-    const whole = { 'first-paint': firstPaint, rest, launcher }[share];
+    const whole = { 'first-paint': firstPaint, rest, launcher, notice }[share];
     return `export default ${JSON.stringify(whole ? whole(strings) : partStrings(strings, share))};`;
   },
 };
@@ -67,24 +68,27 @@ const emojiData = {
 };
 
 /**
- * As in build.mjs: a locale's strings but English, which the widget imports by an address built
- * from the hash the build gives the files (scripts/widgetLocales.mjs); here the locale file itself.
+ * As in build.mjs: a locale's strings but English, which the widget (and the loader's notice its
+ * words) imports by an address built from the hash the build gives the files
+ * (scripts/widgetLocales.mjs, scripts/launcherStrings.mjs); here the locale file itself.
  */
 const TEST_LOCALES_HASH = 'TESTHASH';
-const LOCALE_FILE = new RegExp(`/locales/(\\w+)-${TEST_LOCALES_HASH}\\.js$`);
+const LOCALE_FILE = new RegExp(`/(locales|notice)/(\\w+)-${TEST_LOCALES_HASH}\\.js$`);
 const widgetLocales = {
   name: 'widget-locales',
   enforce: 'pre',
   resolveId(source) {
-    const locale = LOCALE_FILE.exec(source)?.[1];
-    return locale ? `\0widget-locale:${locale}.js` : null;
+    const [, share, locale] = LOCALE_FILE.exec(source) ?? [];
+    return locale ? `\0${share}-locale:${locale}.js` : null;
   },
   async load(id) {
-    const [, locale] = /^\0widget-locale:(\w+)\.js$/.exec(id) ?? [];
+    const [, share, locale] = /^\0(locales|notice)-locale:(\w+)\.js$/.exec(id) ?? [];
     if (!locale) return null;
     const { readFile } = await import('node:fs/promises');
     const { widgetStrings } = await import('./scripts/widgetLocales.mjs');
-    return `export default ${JSON.stringify(widgetStrings(JSON.parse(await readFile(`locales/${locale}.json`, 'utf8'))))};`;
+    const { noticeWords } = await import('./scripts/launcherStrings.mjs');
+    const strings = JSON.parse(await readFile(`locales/${locale}.json`, 'utf8'));
+    return `export default ${JSON.stringify(share === 'notice' ? noticeWords(strings) : widgetStrings(strings))};`;
   },
 };
 
@@ -106,7 +110,11 @@ const wrenChat = { find: /^wren-chat$/, replacement: new URL('./packages/wren-ch
 
 export default defineConfig({
   plugins: [chunkCssAsText, firstPaintStrings, emojiData, widgetLocales, urlPatternPolyfill],
-  define: { __WREN_LOCALES__: JSON.stringify(TEST_LOCALES_HASH), __WREN_URL_PATTERN__: JSON.stringify(TEST_URL_PATTERN) },
+  define: {
+    __WREN_LOCALES__: JSON.stringify(TEST_LOCALES_HASH),
+    __WREN_NOTICE_WORDS__: JSON.stringify(TEST_LOCALES_HASH),
+    __WREN_URL_PATTERN__: JSON.stringify(TEST_URL_PATTERN),
+  },
   resolve: {
     alias: [
       wrenChat,

@@ -12,6 +12,9 @@
  *   - contacts created by 100 opens without a message: first-time visitors who open the chat,
  *     read home and leave (counted through the Application API's contacts list when the server
  *     has one, else in its SQLite file);
+ *   - the frame's CPU after the first paint's script arrives: first-time opens at 4× CPU traced
+ *     (bench/lib/profiles.mjs), the main thread's busy time from that script's last byte until
+ *     "Start Conversation" is usable, by kind of work, and the open's requests in sequence;
  *   - the same opens through a gateway (`CHATWOOT_URL`) in front of the reference server, with
  *     what each open cost the upstream, as a recording proxy between the two saw it: requests
  *     by route, and those sent again in the same open (same method, address and visitor token:
@@ -25,7 +28,7 @@
  * listens on BENCH_PORT + 3, the host page on + 4, the gateway on + 8 and its recording proxy
  * on + 9; default 4910),
  * BENCH_RUNS (opens per variant and visitor, default 10), BENCH_OPENS (opens without a message,
- * default 100), BENCH_SERVERS (`reference,gateway`), BENCH_JSON, CHROMIUM_PATH. Not part of
+ * default 100), BENCH_TRACED_OPENS (traced first-time opens for the frame's CPU, default 5), BENCH_SERVERS (`reference,gateway`), BENCH_JSON, CHROMIUM_PATH. Not part of
  * `npm test`.
  */
 import { writeFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ import { launchChromium, runWithin } from './lib/harness.mjs';
 import { startHostPage } from './lib/hostPage.mjs';
 import { watchNetwork } from './lib/network.mjs';
 import { probe } from './lib/pageProbe.mjs';
+import { firstPaintPath, profileFirstOpen } from './lib/profiles.mjs';
 import { startRecordingProxy } from './lib/recordingProxy.mjs';
 import { agentApi, startGateway, startServer, WEBSITE_TOKEN } from './lib/server.mjs';
 import { fmt, median, quantile, table } from './lib/stats.mjs';
@@ -46,6 +50,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4910) + 3;
 const GATEWAY_PORT = PORT + 5;
 const RECORDER_PORT = PORT + 6;
 const SERVERS = (process.env.BENCH_SERVERS ?? 'reference,gateway').split(',');
+const TRACED_OPENS = Number(process.env.BENCH_TRACED_OPENS ?? 5);
 const STEP_TIMEOUT_MS = 30_000;
 const TOTAL_TIMEOUT_MS = 20 * 60_000;
 
@@ -236,6 +241,18 @@ async function main() {
       hosts.push(host);
       results.opens = await measureOpens(newContext, host, server.origin, marks, started, { label: 'reference server' });
 
+      // The frame's CPU after the first paint's script arrives, from traces: apart from the timed
+      // opens above, which tracing would slow.
+      results.frameCpu = [];
+      for (let i = 0; i < TRACED_OPENS; i++) {
+        const context = await newContext();
+        try {
+          results.frameCpu.push(await profileFirstOpen(context, `${host.origin}/`, server.origin, firstPaintPath(dist)));
+        } finally {
+          await context.close();
+        }
+      }
+
       // Opens without a message, unthrottled: what the server stores for visitors who only look.
       const before = await countContacts(server);
       for (let i = 0; i < OPENS; i++) {
@@ -287,6 +304,28 @@ function openRows(opens, label, throughGateway) {
   return rows;
 }
 
+/** The traced opens: the frame's CPU after the first paint's script, by kind, and one open's requests in sequence. */
+function reportFrameCpu(runs) {
+  const mp = (values) => `${fmt(median(values))} / ${fmt(quantile(values, 0.9))}`;
+  const kinds = Object.keys(runs[0].frameKinds).filter((kind) => runs.some((r) => r.frameKinds[kind] >= 0.5));
+  console.log(`\nThe frame's CPU, first-time visitor, cpu-4x: ${runs.length} traced opens, median / p90, ms\n`);
+  console.log(
+    table(
+      ['click → "Start Conversation" usable', 'first paint script arrived → usable', "the frame's CPU in that span", ...kinds],
+      [
+        [
+          mp(runs.map((r) => r.clickToUsableMs)),
+          mp(runs.map((r) => r.firstPaintToUsableMs)),
+          mp(runs.map((r) => r.frameCpuMs)),
+          ...kinds.map((kind) => fmt(median(runs.map((r) => r.frameKinds[kind])))),
+        ],
+      ],
+    ),
+  );
+  const sequence = runs[0].requests.map((q) => `${q.path.replace(/^\/packs\/js\//, '')} ${fmt(q.sentMs)} → ${fmt(q.finishedMs)}`);
+  console.log(`  requests of one traced open (sent → answered, ms after the click): ${sequence.join('; ')}`);
+}
+
 function report(results, started) {
   const servers = [
     ...(results.contacts ? [['reference server', results.opens, false]] : []),
@@ -320,6 +359,7 @@ function report(results, started) {
       console.log(`  sent upstream, returning:  ${upstream(example.returning[0]).join(', ')}`);
     }
   }
+  if (results.frameCpu?.length) reportFrameCpu(results.frameCpu);
   if (results.contacts)
     console.log(
       `\nContacts created by ${results.contacts.opens} opens without a message: ${results.contacts.created} (${results.contacts.source}).`,

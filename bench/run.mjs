@@ -6,7 +6,7 @@
  *   npm run bench
  *   BENCH_ONLY=open,conversation npm run bench
  *
- * Environment: BENCH_ONLY (a subset of loader, fanout, servercpu, markdown, open, conversation,
+ * Environment: BENCH_ONLY (a subset of loader, fanout, servercpu, markdown, open, profile, conversation,
  * lighthouse, chaos), BENCH_PORT (each script takes its ports from it; default 4910), and each
  * script's own variables (see bench/README.md). Exits 1 when a script fails; a target not met
  * is reported, not a failure (wall-clock figures belong in a report, not in a test).
@@ -20,7 +20,7 @@ import { ensureBuilt } from './lib/dist.mjs';
 import { table } from './lib/stats.mjs';
 import { summary } from './lib/targets.mjs';
 
-const SCRIPTS = ['loader', 'fanout', 'servercpu', 'markdown', 'open', 'conversation', 'lighthouse', 'chaos'];
+const SCRIPTS = ['loader', 'fanout', 'servercpu', 'markdown', 'open', 'profile', 'conversation', 'lighthouse', 'chaos'];
 const only = process.env.BENCH_ONLY?.split(',') ?? SCRIPTS;
 const here = fileURLToPath(new URL('.', import.meta.url));
 

@@ -468,7 +468,8 @@ const JOURNEYS: Journey[] = [
         async reach({ page }) {
           await page.goto(`${E2E.hostOrigin}/unknown-token`);
           await page.getByRole('button', { name: 'Chat with us' }).click();
-          await expect(page.locator('#wren-chat').getByRole('alert')).toContainText('Chat unavailable');
+          // A second after the frame's error page, after a request to the server and the notice's own part.
+          await expect(page.locator('#wren-chat').getByRole('alert')).toContainText('Chat unavailable', { timeout: 15_000 });
         },
       },
     ],

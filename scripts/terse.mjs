@@ -21,8 +21,8 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { minify } from 'terser';
 
-/** Scripts that are data: the widget's and the loader's strings per locale, the emoji names. */
-const DATA = /(^|\/)(locales|launcher)\/|(^|\/)emoji-names-[^/]*\.js$/;
+/** Scripts that are data: the widget's and the loader's strings per locale (the notice's words too), the emoji names. */
+const DATA = /(^|\/)(locales|launcher|notice)\/|(^|\/)emoji-names-[^/]*\.js$/;
 
 /**
  * terser's options for one script: `module` for an ES module, false for sdk.js's IIFE. sdk.js

@@ -21,6 +21,12 @@ declare module '*.json?launcher' {
   export default strings;
 }
 
+/** A locale file's words of the notice of a chat that cannot load (scripts/launcherStrings.mjs). */
+declare module '*.json?notice' {
+  const words: import('./sdk/runtime/notice/words').NoticeWords;
+  export default words;
+}
+
 /** The rest of a locale file: every key the first paint does not carry (scripts/firstPaintStrings.mjs). */
 declare module '*.json?rest' {
   const strings: Record<string, string>;

@@ -2,7 +2,8 @@
 // CSP of e2e/support/hostPage.mjs. `/` embeds Wren with Chatwoot's standard snippet (as an
 // external file: the CSP forbids inline script); `/bare` is the same page without it, the
 // baseline that the loader's main-thread cost is measured against; `/recommended` embeds it
-// with the recommended snippet (docs/embedding.md#the-recommended-snippet) when one is given.
+// with the recommended snippet (docs/embedding.md#the-recommended-snippet) when one is given;
+// `/inline` is the page as most sites have it: no CSP, Chatwoot's snippet pasted inline.
 //
 // `article: true` makes the page a plausible article (a header, a hero image, a few
 // paragraphs) rather than two lines, so Lighthouse has a Largest Contentful Paint of its own.
@@ -31,19 +32,25 @@ export function startHostPage(port, widgetOrigin, websiteToken, { recommendedSni
 <img class="hero" src="/hero.svg" width="1200" height="600" alt="">
 ${Array.from({ length: 8 }, (_, i) => `<p>${PARAGRAPH.repeat(2 + (i % 3))}</p>`).join('\n')}</main>`
     : '<h1>Acme Store</h1><p>An ordinary page of a site that embeds Wren.</p>';
-  const page = (snippetPath) => `<!doctype html>
+  const page = (snippet) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Acme Store</title>
 <meta name="description" content="A host page for Wren's benchmarks."><link rel="icon" href="data:,"><link rel="stylesheet" href="/site.css"></head>
 <body>${body}
 <script src="/site.js"></script>
-${snippetPath ? `<script src="${snippetPath}"></script>` : ''}
+${snippet ?? ''}
 </body></html>`;
   const snippet = embedSnippet(widgetOrigin, websiteToken);
   const css = article
     ? 'body{font:18px/1.6 system-ui;margin:0;color:#1a202c}.top{display:flex;justify-content:space-between;padding:1rem 2rem;background:#f7fafc}main{max-width:48rem;margin:0 auto;padding:1rem 1.5rem}.hero{width:100%;height:auto}'
     : 'body{font:16px system-ui;margin:2rem;min-height:150vh}';
-  const pages = { '/': '/snippet.js', '/bare': null, ...(recommendedSnippet ? { '/recommended': '/recommended.js' } : {}) };
+  const external = (path) => `<script src="${path}"></script>`;
+  const pages = {
+    '/': external('/snippet.js'),
+    '/bare': null,
+    '/inline': `<script>\n${snippet}\n</script>`,
+    ...(recommendedSnippet ? { '/recommended': external('/recommended.js') } : {}),
+  };
   const server = createServer((req, res) => {
     const path = new URL(req.url, 'http://host').pathname;
     const script = (text) => res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' }).end(text);
@@ -55,9 +62,8 @@ ${snippetPath ? `<script src="${snippetPath}"></script>` : ''}
     else if (path === '/hero.svg' && article)
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' }).end(HERO_SVG);
     else if (Object.hasOwn(pages, path)) {
-      res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-cache' })
-        .end(page(pages[path]));
+      const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+      res.writeHead(200, path === '/inline' ? headers : { ...headers, 'content-security-policy': csp }).end(page(pages[path]));
     } else res.writeHead(404).end();
   });
   return new Promise((resolve, reject) => {

@@ -7,5 +7,9 @@ export interface LighthouseFigures {
   fcp: number;
   si: number;
   sdkLoaded: boolean;
+  /** Lighthouse's `bootup-time` of the widget origin's scripts. */
+  wrenMainThreadMs: number;
+  /** Lighthouse's `long-tasks` attributed to them, ms each. */
+  wrenLongTasks: number[];
 }
 export function lighthouseFigures(lhr: unknown): LighthouseFigures;

@@ -8,7 +8,11 @@
  * in it (`'start'`), and when the composer is usable (`'composer'`).
  */
 export function probe() {
-  const mark = (name) => window.__benchMark?.(name).catch(() => undefined);
+  // Also a user timing mark, so a trace (bench/lib/profiles.mjs) has it in its own clock.
+  const mark = (name) => {
+    performance.mark(`wren-bench:${name}`);
+    return window.__benchMark?.(name).catch(() => undefined);
+  };
   const nextPaint = (then) => requestAnimationFrame(() => setTimeout(then));
   if (location.pathname === '/widget') {
     // The chat frame: usable once "Start Conversation" is laid out, visible and enabled (and

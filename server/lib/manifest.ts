@@ -2,13 +2,18 @@
  * Reads `${PACKS_DIR}/manifest.json` (entry → content-hashed file, written by build.mjs),
  * re-reading only when the file changes so a rebuild is picked up without a restart.
  */
-import { statSync, readFileSync } from 'node:fs';
+import { readdirSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Packs {
   manifest: Record<string, string>;
   /** Chunks the widget entry imports statically: the page preloads them alongside it. */
   widgetImports: string[];
+  /**
+   * Each locale's strings but English's, `js/locales/<locale>-<hash>.js` (src/widget/i18n/localeChunks.ts),
+   * by locale: the first paint imports the page's locale at once, so the page preloads it.
+   */
+  localeStrings: Record<string, string>;
   /**
    * The branding footer's logo the build ships (`assets/logo-[hash].svg`) as a `data:` URL, when
    * it is there: the page carries it, so a first open fetches no file for it (docs/performance.md#budgets).
@@ -28,6 +33,24 @@ function logoDataUrl(packsDir: string, file: string | undefined): string | undef
     return `data:image/svg+xml,${svg.replaceAll('"', "'").replace(/[<>#%\t\n\r]/g, encodeURIComponent)}`;
   } catch {
     return undefined;
+  }
+}
+
+/** A locale's strings file (scripts/widgetLocales.mjs): `<locale>-<hash>.js`. */
+const LOCALE_FILE = /^([a-z]{2,3}(?:_[A-Z]{2})?)-[A-Z0-9]+\.js$/;
+
+/** The widget's locale files of a build, by locale; none before a build writes them. */
+function localeStrings(packsDir: string): Record<string, string> {
+  try {
+    const files = readdirSync(join(packsDir, 'js/locales'));
+    return Object.fromEntries(
+      files.flatMap((file) => {
+        const locale = LOCALE_FILE.exec(file)?.[1];
+        return locale ? [[locale, `js/locales/${file}`]] : [];
+      }),
+    );
+  } catch {
+    return {};
   }
 }
 
@@ -54,7 +77,7 @@ export function readPacks(packsDir: string): Packs | null {
     const widgetImports = Array.isArray(imports)
       ? imports.filter((path): path is string => typeof path === 'string' && SAFE_PATH.test(path) && !path.includes('..'))
       : [];
-    const packs = { manifest, widgetImports, logo: logoDataUrl(packsDir, manifest['logo.svg']) };
+    const packs = { manifest, widgetImports, localeStrings: localeStrings(packsDir), logo: logoDataUrl(packsDir, manifest['logo.svg']) };
     cache.set(file, { mtimeMs, packs });
     return packs;
   } catch {

@@ -36,9 +36,10 @@ const TYPES: Record<string, string> = {
 const HASHED = /-[A-Za-z0-9]{8,}(\.[a-z0-9]+$|\/)/;
 
 // The loader and the files it imports into host pages (its runtime, campaign matcher, the
-// URLPattern polyfill and strings: build.mjs names them `js/sdk…` and `js/launcher/…`). A module script from another
-// origin runs only with CORS; every other file is fetched by the widget's own pages, same-origin.
-const LOADED_BY_HOST_PAGES = /^js\/(sdk[.-]|launcher\/)/;
+// URLPattern polyfill, the notice and their words: build.mjs names them `js/sdk…`, `js/launcher/…`
+// and `js/notice/…`). A module script from another origin runs only with CORS; every other file
+// is fetched by the widget's own pages, same-origin.
+const LOADED_BY_HOST_PAGES = /^js\/(sdk[.-]|launcher\/|notice\/)/;
 
 /** Cache-Control for a file under /packs. */
 export function packCacheControl(relativePath: string): string {

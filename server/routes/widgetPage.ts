@@ -72,6 +72,18 @@ function widgetAssets(packsDir: string): { packs: Packs; script: string } | null
   return packs && script ? { packs, script } : null;
 }
 
+/**
+ * What the first paint imports at once, for the page to fetch alongside its script rather than
+ * after it has run: the chunks it imports statically, and the strings of a locale but English
+ * (English's first-paint share is in the script). The widget asks for the page's locale as it
+ * starts (`setLocale` in src/widget/main.tsx; in a frame the host's `config-set` names the same
+ * one, the `locale` of the frame's address).
+ */
+function firstPaintImports(packs: Packs, locale: string): string[] {
+  const strings = locale === 'en' ? undefined : packs.localeStrings[locale];
+  return strings ? [...packs.widgetImports, strings] : packs.widgetImports;
+}
+
 /** The `/widget` page for `config`, with its headers. */
 function widgetPageResponse(
   c: Context,
@@ -84,7 +96,7 @@ function widgetPageResponse(
     locale,
     dir: textDirection(locale),
     scriptSrc: `/packs/${assets.script}`,
-    preloads: assets.packs.widgetImports.map((path) => `/packs/${path}`),
+    preloads: firstPaintImports(assets.packs, locale).map((path) => `/packs/${path}`),
     config,
   });
   c.header('Content-Security-Policy', widgetCsp(options.frameAncestors, options.connectSources));

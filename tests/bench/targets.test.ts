@@ -28,6 +28,7 @@ const results = {
       },
     },
     contacts: { opens: 100, created: 0 },
+    frameCpu: [{ frameCpuMs: 420 }, { frameCpuMs: 380 }, { frameCpuMs: 610 }],
     gateway: {
       opens: {
         'cpu-4x + slow-4g': {
@@ -47,6 +48,19 @@ const results = {
       'no widget': [lighthouseRun(98, 1000), lighthouseRun(98, 1040), lighthouseRun(97, 1020)],
       "Chatwoot's snippet": [lighthouseRun(92, 1500), lighthouseRun(92, 1520), lighthouseRun(93, 1490)],
       'recommended snippet': [lighthouseRun(98, 1010), lighthouseRun(98, 1030), lighthouseRun(98, 1025)],
+      "Chatwoot's snippet inline, no CSP": [
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 40, wrenLongTasks: [] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 3, wrenLongTasks: [] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 4.5, wrenLongTasks: [] },
+      ],
+    },
+    devtools: {
+      'no widget': [lighthouseRun(98, 1000)],
+      "Chatwoot's snippet inline, no CSP": [
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 90, wrenLongTasks: [97] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 94, wrenLongTasks: [] },
+        { ...lighthouseRun(95, 1100), wrenMainThreadMs: 99, wrenLongTasks: [61, 52] },
+      ],
     },
   },
 };
@@ -182,6 +196,24 @@ describe('the bench summary', () => {
     expect(row(summary({ markdown: markdown(1) }), what)?.[3]).toBe('not run');
   });
 
+  it("holds Wren's share of the host page's main thread to 5 ms and no long task, and the frame's CPU after its first paint's script to 150 ms", () => {
+    const inline = "Chatwoot's snippet inline on a page without CSP";
+    expect(row(rows, `Lighthouse simulate, ${inline}: Wren's main thread before intent (bootup-time, median)`)?.slice(2, 4)).toEqual([
+      '4.5 ms',
+      '✓',
+    ]);
+    expect(row(rows, `Lighthouse simulate, ${inline}: runs with a long task of Wren's`)?.slice(2, 4)).toEqual(['0 of 3', '✓']);
+    expect(row(rows, `Lighthouse devtools, ${inline}: Wren's main thread before intent (bootup-time, median)`)?.slice(2, 4)).toEqual([
+      '94.0 ms',
+      '✗',
+    ]);
+    expect(row(rows, `Lighthouse devtools, ${inline}: runs with a long task of Wren's`)?.slice(2, 4)).toEqual(['2 of 3 (≤ 97 ms)', '✗']);
+    const frame =
+      "first open, first-time visitor: the frame's CPU from the first paint's script to a usable home, 4× CPU (median of traced opens)";
+    expect(row(rows, frame)?.slice(2, 4)).toEqual(['420 ms', '✗']);
+    expect(row(summary({ open: { frameCpu: [{ frameCpuMs: 140 }] } }), frame)?.slice(2, 4)).toEqual(['140 ms', '✓']);
+  });
+
   it('marks what did not run', () => {
     expect(row(rows, 'Lighthouse devtools, recommended snippet: TBT Δ (median)')?.slice(2, 4)).toEqual(['–', 'not run']);
     expect(summary({}).every((r) => r[3] === 'not run')).toBe(true);
@@ -189,7 +221,7 @@ describe('the bench summary', () => {
 });
 
 describe("Lighthouse's figures", () => {
-  it('keeps the score out of 100, the metrics in ms, and whether sdk.js was loaded', () => {
+  it("keeps the score out of 100, the metrics in ms, whether sdk.js was loaded, and Wren's main thread and long tasks", () => {
     const audit = (numericValue: number) => ({ numericValue });
     const lhr = {
       categories: { performance: { score: 0.97 } },
@@ -200,9 +232,39 @@ describe("Lighthouse's figures", () => {
         'first-contentful-paint': audit(900),
         'speed-index': audit(1100),
         'network-requests': { details: { items: [{ url: 'http://127.0.0.1/' }, { url: 'http://localhost:4916/packs/js/sdk.js' }] } },
+        'bootup-time': {
+          details: {
+            items: [
+              { url: 'http://127.0.0.1/', total: 300 },
+              { url: 'http://localhost:4916/packs/js/sdk.js', total: 3.5 },
+              { url: 'http://localhost:4916/packs/js/sdk-runtime-X.js', total: 1 },
+            ],
+          },
+        },
+        'long-tasks': {
+          details: {
+            items: [
+              { url: 'http://127.0.0.1/', duration: 120 },
+              { url: 'http://localhost:4916/packs/js/sdk.js', duration: 61.4 },
+            ],
+          },
+        },
       },
     };
-    expect(lighthouseFigures(lhr)).toEqual({ score: 97, lcp: 1234.5, tbt: 12, cls: 0.01, fcp: 900, si: 1100, sdkLoaded: true });
+    expect(lighthouseFigures(lhr)).toEqual({
+      score: 97,
+      lcp: 1234.5,
+      tbt: 12,
+      cls: 0.01,
+      fcp: 900,
+      si: 1100,
+      sdkLoaded: true,
+      wrenMainThreadMs: 4.5,
+      wrenLongTasks: [61],
+    });
+    // A page without the widget: nothing of Wren's.
+    const bare = { ...lhr, audits: { ...lhr.audits, 'network-requests': { details: { items: [{ url: 'http://127.0.0.1/' }] } } } };
+    expect(lighthouseFigures(bare)).toMatchObject({ sdkLoaded: false, wrenMainThreadMs: 0, wrenLongTasks: [] });
   });
 });
 

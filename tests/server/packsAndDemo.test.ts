@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { packCacheControl, preferredEncodings, resolvePackPath } from '../../server/routes/packs';
 import { createFixture, STYLESHEET, WIDGET_JS, type Fixture } from './helpers';
@@ -27,19 +27,22 @@ describe('/packs/*', () => {
     expect(css.headers.get('last-modified')).toBeNull();
   });
 
-  it.each(['js/sdk-runtime-QEK3PPTR.js', 'js/sdk-campaigns-J7CVEJ25.js', 'js/launcher/fr-UUSFZFN2.js'])(
-    'lets host pages import the loader’s %s cross-origin, as module scripts need',
-    async (path) => {
-      mkdirSync(join(fx.packsDir, 'js/launcher'), { recursive: true });
-      writeFileSync(join(fx.packsDir, path), 'export {};\n');
-      const res = await fx.request(`/packs/${path}`, { headers: { Origin: 'https://shop.example' } });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(res.headers.get('last-modified')).toBeNull();
-      expect(res.headers.get('x-request-id')).toBeNull();
-    },
-  );
+  it.each([
+    'js/sdk-runtime-QEK3PPTR.js',
+    'js/sdk-campaigns-J7CVEJ25.js',
+    'js/launcher/fr-UUSFZFN2.js',
+    'js/sdk-notice-K4WQ2ZTA.js',
+    'js/notice/ar-9QX1MLKE.js',
+  ])('lets host pages import the loader’s %s cross-origin, as module scripts need', async (path) => {
+    mkdirSync(join(fx.packsDir, dirname(path)), { recursive: true });
+    writeFileSync(join(fx.packsDir, path), 'export {};\n');
+    const res = await fx.request(`/packs/${path}`, { headers: { Origin: 'https://shop.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('last-modified')).toBeNull();
+    expect(res.headers.get('x-request-id')).toBeNull();
+  });
 
   it('says why a missing loader file failed: its 404 is readable cross-origin, a widget file’s is not', async () => {
     const runtime = await fx.request('/packs/js/sdk-runtime-GONE1234.js', { headers: { Origin: 'https://shop.example' } });

@@ -26,6 +26,24 @@ describe('GET /widget', () => {
     ]);
   });
 
+  it("preloads the strings of the page's locale but English, a file the server serves", async () => {
+    mkdirSync(join(fx.packsDir, 'js/locales'), { recursive: true });
+    for (const file of ['de-7QX2K4AB.js', 'pt_BR-7QX2K4AB.js', 'notes.txt'])
+      writeFileSync(join(fx.packsDir, 'js/locales', file), 'export default {};');
+    writeFileSync(join(fx.packsDir, 'manifest.json'), JSON.stringify({ 'widget.js': WIDGET_JS }));
+    const preloads = async (locale: string) =>
+      (await (await fx.request(`/widget?website_token=${fx.config.websiteToken}&locale=${locale}`)).text()).match(
+        /<link rel="modulepreload" href="[^"]*">/g,
+      );
+    expect(await preloads('de')).toEqual(['<link rel="modulepreload" href="/packs/js/locales/de-7QX2K4AB.js">']);
+    expect(await preloads('pt-BR')).toEqual(['<link rel="modulepreload" href="/packs/js/locales/pt_BR-7QX2K4AB.js">']);
+    // English's first-paint strings are in the first paint's script; the rest waits for a lazy part.
+    expect(await preloads('en')).toBeNull();
+    const served = await fx.request('/packs/js/locales/de-7QX2K4AB.js');
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('export default {};');
+  });
+
   it('is compressed as the browser accepts, brotli first, and says it varies by Accept-Encoding', async () => {
     const url = `/widget?website_token=${fx.config.websiteToken}`;
     const plain = await fx.request(url);

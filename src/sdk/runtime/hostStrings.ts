@@ -6,10 +6,6 @@ import type { LauncherNames } from '../launcher';
 export interface HostStrings extends LauncherNames {
   /** The chat frame's title. */
   frame: string;
-  /** The notice's heading when the chat cannot load (runtime/unavailable.ts). */
-  unavailable: string;
-  /** Its one line of explanation. */
-  unavailableDetail: string;
 }
 
 /** The loader's strings in a locale, and that locale. */

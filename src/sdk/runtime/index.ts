@@ -15,14 +15,13 @@ import { sheet } from '../launcher';
 import { colorScheme, widgetSettings } from '../settings';
 import { createConsent } from './consent';
 import { createFrame, type ChatFrame } from './frame';
-import { diagnose, problemMessage, type FrameProblem } from './frameProblems';
 import { fullScreenWindow } from './fullScreen';
 import { widgetHandlers, type WidgetMessageHandlers } from './handlers';
 import { createHostLanguage, type HostLanguage } from './hostStrings';
-import { loadCampaignMatcher, loadHostStrings } from './lazyParts';
+import type { Notice } from './notice';
+import { loadCampaignMatcher, loadHostStrings, loadNotice } from './lazyParts';
 import { showLauncherState } from './launcherIcon';
 import { createSession } from './session';
-import { createUnavailableNotice } from './unavailable';
 import { watchUrl } from './urlWatch';
 import { WIDGET_MESSAGES } from './widgetMessages';
 import { userHash } from './userHash';
@@ -70,13 +69,23 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
   // the launcher stays a launcher and `$chatwoot.isOpen` stays false (docs/protocol.md#the-frame).
   let compact = false;
   let destroyed = false;
-  // Problems the console has been told about: one warning each per page, however often a click retries.
-  const warned = new Set<FrameProblem>();
-  const notice = createUnavailableNotice(slot, () => chatwoot.toggle('close'));
+  // What the console has been told: one warning per problem and page, however often the chat is tried again.
+  const warned = new Set<string>();
+  // The notice of a chat that cannot load (runtime/notice/): its own part, fetched the first time
+  // the frame fails, or loads (a later outage finds it in the cache then, not on the server that
+  // is down); undefined where it cannot be fetched.
+  let notice: Promise<Notice | undefined> | undefined;
+  const noticePart = () =>
+    (notice ??= loadNotice().then(
+      ({ createNotice }) => createNotice({ chatwoot, launcher, slot, consent, raw, retry: mountFrame }),
+      () => undefined,
+    ));
+  const stopNotice = () => notice?.then((part) => part?.stop());
 
   // What the loader shows, in the visitor's language (runtime/hostStrings.ts); `lang` and `dir`
   // are the launcher's own from the start, so the host page's never leak in.
-  const speak = ({ locale, strings }: HostLanguage) => {
+  const speak = (spoken: HostLanguage) => {
+    const { locale, strings } = spoken;
     launcher.root.lang = languageTag(locale);
     launcher.root.dir = textDirection(locale);
     const { label, open, close } = strings;
@@ -84,7 +93,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
     launcher.setLabel(settings.launcherTitle);
     showLauncherState(launcher, chatwoot.isOpen);
     if (frame) frame.element.title = strings.frame;
-    notice.say(strings);
+    notice?.then((part) => part?.say(spoken));
   };
   const language = createHostLanguage(loadHostStrings, speak);
   speak(language.current);
@@ -155,6 +164,11 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
       // Everything asked before the frame existed, in the order it was asked: a setUser made
       // before `chatwoot:ready` is never lost, and never overtakes an earlier call.
       for (const [event, [payload]] of queue.splice(0)) loaded.send(event as keyof HostToWidget, payload as never);
+      // The chat is back, or was never gone: no notice, and its words are fetched while the server answers.
+      noticePart().then((part) => {
+        part?.stop();
+        part?.say(language.current);
+      });
     },
   };
 
@@ -178,8 +192,6 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
 
   const mountFrame = () => {
     if (frame || destroyed) return;
-    launcher.toggleClass('unavailable', false);
-    notice.hide();
     const url = new URL('/widget', chatwoot.baseUrl);
     url.searchParams.set('website_token', chatwoot.websiteToken);
     const conversation = session.token();
@@ -196,22 +208,26 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
         // TypeScript cannot pair a union of events with its handler; `event` picked the right one.
         (handlers[message.event] as (message: FrameMessage) => void)(message);
       },
-      diagnose: () => diagnose(chatwoot.baseUrl, chatwoot.websiteToken),
+      // The notice's part fetched from a server that does not answer is the answer.
+      diagnose: () => noticePart().then((part) => (part ? part.diagnose() : 'unreachable')),
       onFail(problem) {
         // Never leave an invisible layer over the page: the frame goes. An open window says the
-        // chat is unavailable instead, until the visitor closes it (the next open tries again);
-        // the site's developer reads what is wrong in the console.
+        // chat is unavailable instead, until the visitor closes it or it loads after all; the
+        // site's developer reads what is wrong in the console.
         unmountFrame();
         leaveCompact();
-        const error = problemMessage(problem, chatwoot.baseUrl, chatwoot.websiteToken);
-        if (!warned.has(problem)) console.warn(error);
-        warned.add(problem);
-        emit(chatwoot, HOST_WINDOW_EVENTS.error, { error });
-        if (!chatwoot.isOpen) return;
-        // The notice is small, above the launcher: the page around it is the visitor's again.
-        fullScreen(false);
-        launcher.toggleClass('unavailable', true);
-        notice.show(language.current.strings);
+        noticePart().then((part) => {
+          const error = part ? part.message(problem) : `Wren: ${chatwoot.baseUrl} cannot be reached`;
+          if (!warned.has(error)) console.warn(error);
+          warned.add(error);
+          emit(chatwoot, HOST_WINDOW_EVENTS.error, { error });
+          if (!chatwoot.isOpen) return;
+          // Without its notice the window would spin for ever: it closes, and the launcher tries again on a click.
+          if (!part) return chatwoot.toggle('close');
+          // The notice is small, above the launcher: the page around it is the visitor's again.
+          fullScreen(false);
+          part.show(problem, language.current);
+        });
       },
     });
   };
@@ -245,6 +261,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
       showLauncherState(launcher, open);
       fullScreen(open);
       if (open) mountFrame();
+      else stopNotice();
       // The full window replaces a prompt before the widget hears it opened, so the widget
       // turns the prompt into the conversation it announced.
       if (open) leaveCompact();
@@ -300,10 +317,12 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
       unmountFrame();
       leaveCompact();
       launcher.toggleClass('unread', false);
+      stopNotice();
       session.reset();
     },
     destroy() {
       destroyed = true;
+      stopNotice();
       fullScreen(false);
       queue.length = 0;
       unmountFrame();

@@ -8,6 +8,8 @@ import type { HostStrings } from '../../../src/sdk/runtime/hostStrings';
  */
 export const loadCampaignMatcher = () => import('../../../src/sdk/runtime/campaigns');
 
+export const loadNotice = () => import('../../../src/sdk/runtime/notice');
+
 /** Every language the runtime asked for, in order. */
 export const requestedLanguages: string[] = [];
 

@@ -1,4 +1,4 @@
-import { diagnose, problemMessage } from '../../../src/sdk/runtime/frameProblems';
+import { diagnose, problemMessage, serverSilent, type FrameProblem } from '../../../src/sdk/runtime/frameProblems';
 
 const BASE = 'https://chat.example';
 
@@ -16,7 +16,22 @@ describe('why the chat frame did not load', () => {
   it('asks the campaigns endpoint about the token, without credentials', async () => {
     const fetch = answering(200);
     await diagnose(BASE, 'a b');
-    expect(fetch).toHaveBeenCalledExactlyOnceWith(`${BASE}/api/v1/widget/campaigns?website_token=a%20b`, { credentials: 'omit' });
+    expect(fetch).toHaveBeenCalledExactlyOnceWith(`${BASE}/api/v1/widget/campaigns?website_token=a%20b`, {
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  });
+
+  it('asks the server, not the answer the page view left in the HTTP cache: a server down since then is unreachable', async () => {
+    // The browser's cache as the page view's own campaigns request left it (public, max-age=60),
+    // in front of a server that has stopped since.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.cache === 'no-store' || init?.cache === 'reload' ? Promise.reject(new TypeError('Failed to fetch')) : new Response('[]'),
+      ),
+    );
+    expect(await diagnose(BASE, 'tok')).toBe('unreachable');
   });
 
   it.each([
@@ -37,6 +52,18 @@ describe('why the chat frame did not load', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     expect(await diagnose(BASE, 'tok')).toBe('unreachable');
+  });
+});
+
+describe('what trying again can mend', () => {
+  it.each([
+    ['unreachable', true],
+    ['timeout', true],
+    ['unknown-token', false],
+    ['suspended', false],
+    ['refused', false],
+  ] as [FrameProblem, boolean][])('%s: %s', (problem, silent) => {
+    expect(serverSilent(problem)).toBe(silent);
   });
 });
 

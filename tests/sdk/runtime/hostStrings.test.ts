@@ -20,7 +20,7 @@ describe("the loader's language", () => {
   it('is English, built in, until another is asked for', () => {
     const language = createHostLanguage(vi.fn(), vi.fn());
     expect(language.current.locale).toBe('en');
-    expect(language.current.strings.unavailable).toBe('Chat unavailable');
+    expect(language.current.strings.frame).toBe('Chat window');
   });
 
   it('takes a locale whole, else its language part, and ignores what it has no strings for', async () => {

@@ -198,28 +198,33 @@ describe('identifying the visitor', () => {
 
 describe('a frame that fails to load', () => {
   const notice = (launcher: { shadow: ShadowRoot }) => launcher.shadow.querySelector<HTMLElement>('[role="alert"]');
+  /** The notice once its part (the first time, a module to transform) has shown it. */
+  const shownNotice = (launcher: { shadow: ShadowRoot }) =>
+    vi.waitFor(() => notice(launcher) ?? Promise.reject(new Error('no notice')), { timeout: 10_000 });
 
-  it('gives way to a notice while the chat is open: the chat is unavailable, and nothing else covers the page', () => {
+  it('gives way to a notice while the chat is open: the chat is unavailable, and nothing else covers the page', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { chatwoot, frame, classes, launcher } = setupRuntime();
     chatwoot.toggle('open');
     const failed = frame()!;
     failed.options.onFail('unknown-token');
     expect(failed.disposed).toBe(true);
+    const shown = await shownNotice(launcher);
     expect(chatwoot.isOpen).toBe(true);
     expect(classes()).toEqual(expect.arrayContaining(['open', 'unavailable']));
-    expect(notice(launcher)!.textContent).toContain('Chat unavailable');
-    expect(notice(launcher)!.textContent).toContain("The chat can't be reached right now. Please try again later.");
+    expect(shown.textContent).toContain('Chat unavailable');
+    expect(shown.textContent).toContain("The chat can't open on this page. Please try again later.");
     expect(warn).toHaveBeenCalledExactlyOnceWith(`Wren: ${BASE} has no inbox with the website token "${TOKEN}"`);
     expect(errors).toEqual([{ error: `Wren: ${BASE} has no inbox with the website token "${TOKEN}"` }]);
   });
 
-  it('warns the console once per problem, however often the visitor tries again', () => {
+  it('warns the console once per problem, however often the visitor tries again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { chatwoot, frame } = setupRuntime();
+    const { chatwoot, frame, launcher } = setupRuntime();
     for (const attempt of [1, 2]) {
       chatwoot.toggle('open');
       frame()!.options.onFail('suspended');
+      await shownNotice(launcher);
       chatwoot.toggle('close');
       expect(frames).toHaveLength(attempt);
     }
@@ -227,45 +232,189 @@ describe('a frame that fails to load', () => {
     expect(errors).toHaveLength(2);
   });
 
-  it('closes from the notice, by its button or Escape', () => {
+  it('closes from the notice, by its button or Escape', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { chatwoot, frame, launcher } = setupRuntime();
     chatwoot.toggle('open');
-    frame()!.options.onFail('unreachable');
-    const close = notice(launcher)!.querySelector('button')!;
+    frame()!.options.onFail('refused');
+    const close = (await shownNotice(launcher)).querySelector('button')!;
     expect(close.getAttribute('aria-label')).toBe('Close chat window');
     close.click();
     expect(chatwoot.isOpen).toBe(false);
     chatwoot.toggle('open');
-    frame()!.options.onFail('unreachable');
-    notice(launcher)!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    frame()!.options.onFail('refused');
+    (await shownNotice(launcher)).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(chatwoot.isOpen).toBe(false);
   });
 
-  it('leaves nothing on the page when the chat was closed (a frame loaded ahead of a click)', () => {
+  it('leaves nothing on the page when the chat was closed (a frame loaded ahead of a click)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { chatwoot, frame, classes, launcher } = setupRuntime();
     chatwoot.preload();
     frame()!.options.onFail('refused');
     expect(frame()!.disposed).toBe(true);
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
     expect(classes()).not.toContain('unavailable');
     expect(notice(launcher)).toBeNull();
-    expect(errors).toHaveLength(1);
   });
 
-  it('is tried again, with the calls it never received, on the next open, without the notice', () => {
+  it('is tried again, with the calls it never received, on the next open, without the notice', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { chatwoot, frame, load, classes, launcher } = setupRuntime();
     chatwoot.toggle('open');
     chatwoot.setLabel('vip');
-    frame()!.options.onFail('timeout');
+    frame()!.options.onFail('refused');
+    await shownNotice(launcher);
     chatwoot.toggle('close');
     chatwoot.toggle('open');
     expect(frames).toHaveLength(2);
-    expect(classes()).not.toContain('unavailable');
+    await vi.waitFor(() => expect(classes()).not.toContain('unavailable'));
     expect(notice(launcher)).toBeNull();
     load();
     expect(frame()!.sent.map((m) => m.event)).toContain('set-label');
+  });
+
+  it('asks the server what is wrong through the notice, and takes a notice it cannot fetch for a server that does not answer', async () => {
+    const fetch = vi.fn(async () => new Response('[]', { status: 404 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const { chatwoot, frame } = setupRuntime();
+      chatwoot.toggle('open');
+      expect(await frame()!.options.diagnose()).toBe('unknown-token');
+      expect(fetch).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  describe('while the server does not answer', () => {
+    beforeEach(() => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      localStorage.clear();
+    });
+
+    /**
+     * Lets the notice's part (a dynamic import) and its words settle, with the clock held: the
+     * check runs between real tasks (`setImmediate`, which is not faked), where `vi.waitFor`
+     * would move the fake clock on.
+     */
+    const settle = async (done: () => boolean = () => true) => {
+      for (let task = 0; task < 200; task++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (done()) return;
+      }
+      throw new Error('did not settle');
+    };
+    const shownNotice = async (launcher: { shadow: ShadowRoot }) => {
+      await settle(() => !!notice(launcher));
+      return notice(launcher)!;
+    };
+
+    it('says so and loads the chat again by itself, 2 s, then 4 s, after each failure, until it loads in place', async () => {
+      const { chatwoot, frame, load, classes, launcher } = setupRuntime();
+      chatwoot.toggle('open');
+      frame()!.options.onFail('unreachable');
+      const shown = await shownNotice(launcher);
+      expect(shown.textContent).toContain("The chat server isn't answering. Trying again…");
+      expect(errors).toEqual([{ error: `Wren: ${BASE} cannot be reached` }]);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(frames).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(frames).toHaveLength(2);
+      // The notice stays while the frame loads behind it.
+      expect(notice(launcher)).toBe(shown);
+      frame()!.options.onFail('timeout');
+      await settle();
+      await vi.advanceTimersByTimeAsync(3_999);
+      expect(frames).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(frames).toHaveLength(3);
+      load();
+      await settle(() => !notice(launcher));
+      expect(classes()).toEqual(expect.arrayContaining(['open', 'loaded']));
+      expect(classes()).not.toContain('unavailable');
+      expect(chatwoot.isOpen).toBe(true);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(frames).toHaveLength(3);
+    });
+
+    it('tries at once when the browser is back online', async () => {
+      const { chatwoot, frame, launcher } = setupRuntime();
+      chatwoot.toggle('open');
+      frame()!.options.onFail('unreachable');
+      await shownNotice(launcher);
+      dispatchEvent(new Event('online'));
+      expect(frames).toHaveLength(2);
+    });
+
+    it('stops trying when the visitor closes the window, or the site resets or destroys the widget', async () => {
+      for (const end of ['close', 'reset', 'destroy'] as const) {
+        const { chatwoot, frame, launcher } = setupRuntime();
+        chatwoot.toggle('open');
+        frame()!.options.onFail('unreachable');
+        await shownNotice(launcher);
+        const before = frames.length;
+        if (end === 'close') chatwoot.toggle('close');
+        else chatwoot[end]();
+        await settle();
+        await vi.advanceTimersByTimeAsync(60_000);
+        dispatchEvent(new Event('online'));
+        expect(frames).toHaveLength(before);
+        expect(notice(launcher)).toBeNull();
+        destroyWidgets();
+      }
+    });
+
+    it('does not try again a problem that trying cannot mend', async () => {
+      const { chatwoot, frame, launcher } = setupRuntime();
+      chatwoot.toggle('open');
+      frame()!.options.onFail('unknown-token');
+      await shownNotice(launcher);
+      await vi.advanceTimersByTimeAsync(60_000);
+      dispatchEvent(new Event('online'));
+      expect(frames).toHaveLength(1);
+    });
+
+    it('lists the messages that wait in the page’s storage, oldest first, a file by its size, in their own words', async () => {
+      const entry = (echoId: string, order: number, content: string, file?: { size: number }) =>
+        localStorage.setItem(
+          `wren:outbox:${TOKEN}:${echoId}`,
+          JSON.stringify({ echoId, visitor: 'pubsub-1', owner: 'tab-1', order, content, ...(file && { file }) }),
+        );
+      entry('e2', 20, '');
+      entry('e1', 10, '<b>Is anyone there?</b>', { size: 0 });
+      entry('e3', 30, '', { size: 1_400_000 });
+      localStorage.setItem(`wren:outbox:another-token:e9`, JSON.stringify({ order: 1, content: 'Not this inbox' }));
+      const { chatwoot, frame, launcher } = setupRuntime();
+      chatwoot.toggle('open');
+      frame()!.options.onFail('unreachable');
+      const shown = await shownNotice(launcher);
+      expect(shown.textContent).toContain('These messages will be sent once the chat is back:');
+      expect([...shown.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['File (0 kB)', '', 'File (1.4 MB)']);
+      // A text is text, never markup.
+      entry('e1', 10, '<b>Is anyone there?</b>');
+      dispatchEvent(new Event('online'));
+      frame()!.options.onFail('unreachable');
+      await settle(() => shown.querySelector('li')!.textContent === '<b>Is anyone there?</b>');
+      expect(shown.querySelector('b')).toBeNull();
+    });
+
+    it('lists nothing where the consent gate keeps the loader out of the page’s storage', async () => {
+      localStorage.setItem(`wren:outbox:${TOKEN}:e1`, JSON.stringify({ echoId: 'e1', order: 1, content: 'Hello' }));
+      for (const raw of [{ storage: 'session' as const }, { consent: 'required' as const }]) {
+        const { chatwoot, frame, launcher } = setupRuntime(raw);
+        chatwoot.toggle('open');
+        frame()!.options.onFail('unreachable');
+        const shown = await shownNotice(launcher);
+        expect(shown.querySelector<HTMLElement>('.notice__waiting')!.hidden).toBe(true);
+        expect(shown.querySelectorAll('li')).toHaveLength(0);
+        destroyWidgets();
+      }
+    });
   });
 });
 
@@ -305,8 +454,8 @@ describe('the language of what the loader shows', () => {
     await vi.waitFor(() => expect(launcher.root.lang).toBe('de'));
     chatwoot.toggle('open');
     frame()!.options.onFail('unknown-token');
-    const notice = launcher.shadow.querySelector('[role="alert"]')!;
-    expect(notice.textContent).toContain('Chat nicht verfügbar');
+    const notice = await vi.waitFor(() => launcher.shadow.querySelector('[role="alert"]') ?? Promise.reject(new Error('no notice')));
+    await vi.waitFor(() => expect(notice.textContent).toContain('Chat nicht verfügbar'));
     chatwoot.setLocale('ja');
     await vi.waitFor(() => expect(notice.textContent).toContain('チャットは利用できません'));
   });
