@@ -36,6 +36,12 @@ export interface WidgetSettings {
   consentDeclined: 'session' | 'none';
   /** Wren: `session` keeps nothing beyond memory in the frame (and session cookies on the host). */
   storage: 'persistent' | 'session';
+  /**
+   * Wren: the visitor's unsent messages the loader keeps for this inbox in the host page's own
+   * storage, by key (docs/behaviour.md#the-outbox-across-pages). Present when the loader keeps them,
+   * as a cross-site frame may have no storage of its own; empty until storage is allowed.
+   */
+  outbox?: Record<string, string>;
 }
 
 export type ConsentState = 'granted' | 'ask' | 'declined';
@@ -117,6 +123,8 @@ export interface WidgetToHost {
   consent: { granted: boolean };
   /** Wren: whether anyone can answer now, when the widget learns it (data block, presence). */
   'team-availability': { available: boolean };
+  /** Wren: keep one of the outbox's entries in the host page's storage (`value`), or forget it (none). */
+  outbox: { key: string; value?: string };
 }
 
 export type Envelope<M, K extends keyof M = keyof M> = { event: K } & M[K];

@@ -86,5 +86,11 @@ if (bridge.inNativeApp) {
   bridge.sendNative({ type: 'auth-token', value: boot.authToken });
 }
 if (!boot.initialData) state.load();
-// An earlier page of the site left messages unsent: the outbox shows them and sends them now.
-if (unsentKeys(channel.websiteToken).length) state.conversationFlow.load().catch(() => undefined);
+// An earlier page of the site left messages unsent: the outbox shows them and sends them now. In a
+// frame, asked once the loader has spoken: its `config-set` brings what it kept in the host page's
+// storage, where a cross-site frame's messages wait (docs/behaviour.md#the-outbox-across-pages).
+effect(() => {
+  if (!state.app.openStateKnown.value) return;
+  const { outbox } = state.app.settings.peek();
+  if (outbox ? Object.keys(outbox).length : unsentKeys(channel.websiteToken).length) state.conversationFlow.load().catch(() => undefined);
+});

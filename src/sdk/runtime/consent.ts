@@ -1,4 +1,5 @@
 import { consentCookie, getCookie, keepOpenKey, visitorCookies } from '../../shared/cookies';
+import { outboxPrefix } from '../../shared/outbox';
 import type { ConsentState } from '../../shared/protocol';
 import { removeCookie, setCookie } from '../cookies';
 import type { HostSettings } from '../settings';
@@ -24,6 +25,14 @@ export interface Consent {
   decline(): void;
   /** The site called `setConsent(false)`: everything Wren stored on the host page goes. */
   withdraw(): void;
+  /**
+   * The visitor's unsent messages kept in the host page's localStorage, by key: the widget's
+   * outbox for a frame that may store nothing of its own (docs/behaviour.md#the-outbox-across-pages).
+   * None while storage is not allowed.
+   */
+  outbox(): Record<string, string>;
+  /** Keeps (`value`) or forgets one entry of this inbox's outbox, if storage is allowed; any other key is refused. */
+  keepOutbox(key: string, value?: string): void;
 }
 
 export function createConsent(websiteToken: string, raw: HostSettings): Consent {
@@ -31,14 +40,17 @@ export function createConsent(websiteToken: string, raw: HostSettings): Consent 
   let state: ConsentState = raw.consent !== 'required' || getCookie(consentCookie(websiteToken)) === 'granted' ? 'granted' : 'ask';
   const write = (name: string, value: string, maxAgeS = YEAR_S) =>
     setCookie(name, value, raw.baseDomain, sessionOnly ? undefined : maxAgeS);
-  const session = (change: (storage: Storage) => void) => {
+  const use = (area: 'sessionStorage' | 'localStorage', change: (storage: Storage) => void) => {
     try {
-      change(sessionStorage);
+      change(window[area]);
     } catch {
-      // Storage refused (every cookie blocked): `keepOpen` then has nothing to remember.
+      // Storage refused (every cookie blocked): `keepOpen` and the outbox then keep nothing beyond the page.
     }
   };
   const openKey = keepOpenKey(websiteToken);
+  const isOutboxKey = (key: string) => key.startsWith(outboxPrefix(websiteToken));
+  const outboxEntries = (storage: Storage) => Object.entries(storage).filter(([key]) => isOutboxKey(key));
+  const mayStore = () => state === 'granted' && !sessionOnly;
 
   return {
     state: () => state,
@@ -49,7 +61,7 @@ export function createConsent(websiteToken: string, raw: HostSettings): Consent 
     },
     rememberOpen(open) {
       if (!raw.keepOpen || state !== 'granted') return;
-      session((storage) => (open ? storage.setItem(openKey, '1') : storage.removeItem(openKey)));
+      use('sessionStorage', (storage) => (open ? storage.setItem(openKey, '1') : storage.removeItem(openKey)));
     },
     grant() {
       // Only a site that asks needs the answer kept.
@@ -62,7 +74,19 @@ export function createConsent(websiteToken: string, raw: HostSettings): Consent 
     withdraw() {
       state = 'declined';
       for (const name of visitorCookies(websiteToken)) removeCookie(name, raw.baseDomain);
-      session((storage) => storage.removeItem(openKey));
+      use('sessionStorage', (storage) => storage.removeItem(openKey));
+      use('localStorage', (storage) => {
+        for (const [key] of outboxEntries(storage)) storage.removeItem(key);
+      });
+    },
+    outbox() {
+      let kept = {};
+      if (mayStore()) use('localStorage', (storage) => (kept = Object.fromEntries(outboxEntries(storage))));
+      return kept;
+    },
+    keepOutbox(key, value) {
+      if (mayStore() && isOutboxKey(key))
+        use('localStorage', (storage) => (value === undefined ? storage.removeItem(key) : storage.setItem(key, value)));
     },
   };
 }

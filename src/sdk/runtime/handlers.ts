@@ -51,6 +51,7 @@ export function widgetHandlers(context: HandlerContext): WidgetMessageHandlers {
       if (message.errorType === 'SET_USER_ERROR') removeCookie(userCookie(chatwoot.websiteToken), settings.baseDomain);
       emit(chatwoot, HOST_WINDOW_EVENTS.error, message.data);
     },
+    outbox: ({ key, value }) => typeof key === 'string' && consent.keepOutbox(key, value),
     onEvent(message) {
       // Only Chatwoot's own event names: a widget must not fire arbitrary events on the host.
       const name = message.eventIdentifier;

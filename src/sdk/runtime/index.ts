@@ -155,6 +155,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
         darkMode: colorScheme(chatwoot.darkMode),
         campaignsSnoozedTill: snoozedTill(),
         consent: consent.state(),
+        outbox: consent.outbox(),
       });
       loaded.send('toggle-open', openState(chatwoot.isOpen));
       focusIfLauncherHadIt();

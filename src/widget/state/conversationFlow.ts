@@ -9,7 +9,7 @@ import { createKeptMessages, type FileKeeping } from './keptMessages';
 import { createOutbox } from './outbox';
 import { createElection } from './outboxElection';
 import { outboxFilesDatabase } from '../../shared/outbox';
-import { createStorageStore } from './outboxStore';
+import { createStorageStore, outboxStorage, type HostOutbox } from './outboxStore';
 import { showMessage } from './showMessage';
 import type { ComposerModel } from './composer';
 import type { ContactModel } from './contact';
@@ -38,6 +38,8 @@ export interface FlowDeps {
    * next page of the site (`outbox.ts`); while false they live in the page's memory only.
    */
   storageAllowed: ReadonlySignal<boolean>;
+  /** The loader's keeping of those messages in the host page's storage, for a frame that may store nothing. */
+  hostOutbox: HostOutbox;
   /**
    * Who the visitor is now: their unsent messages are only ever sent as them. The pubsub token
    * names the visitor (their contact in this inbox) and stays the same from page to page, where
@@ -75,7 +77,7 @@ export function createConversationFlow(deps: FlowDeps, attachments?: LoadOnce<{ 
   const kept = createKeptMessages(
     {
       allowed: deps.storageAllowed,
-      store: createStorageStore(websiteToken),
+      store: createStorageStore(websiteToken, outboxStorage(deps.hostOutbox)),
       election: createElection(websiteToken),
       visitor: () => deps.session.pubsubToken.peek(),
       files:

@@ -5,9 +5,9 @@
  * free (the tab was closed, reloaded or crashed). Adopting reads, checks and rewrites entries, so
  * it runs under one lock per inbox.
  *
- * Browsers without Web Locks (Safari before 15.4) adopt every entry of a tab other than their
- * own; two such tabs may then both send one, and the server, which stores a message under its
- * `echo_id` once, keeps one.
+ * Browsers without Web Locks (Safari before 15.4), and those that refuse them to a cross-site
+ * frame, adopt every entry of a tab other than their own; two such tabs may then both send one,
+ * and the server, which stores a message under its `echo_id` once, keeps one.
  */
 import { outboxLock } from '../../shared/outbox';
 import { uniqueId } from '../lib/uniqueId';
@@ -30,11 +30,19 @@ export function createElection(websiteToken: string, locks: Locks | undefined = 
   const tabLock = `${inbox}:tab:`;
   // Never released: the browser frees it when the tab goes.
   locks?.request(tabLock + tab, () => new Promise<never>(() => {})).catch(() => undefined);
+  // The locks this frame may use: none where the browser refuses them (a SecurityError).
+  const usable = Promise.resolve(locks?.query()).then(
+    () => locks,
+    () => undefined,
+  );
   return {
     tab,
-    exclusive: <T>(task: () => Promise<T>) => (locks ? (locks.request(inbox, task) as Promise<T>) : task()),
+    exclusive: async <T>(task: () => Promise<T>) => {
+      const granted = await usable;
+      return granted ? (granted.request(inbox, task) as Promise<T>) : task();
+    },
     async living() {
-      const held = new Set((await locks?.query())?.held?.map((lock) => lock.name));
+      const held = new Set((await (await usable)?.query())?.held?.map((lock) => lock.name));
       return (owner) => owner === tab || held.has(tabLock + owner);
     },
   };

@@ -113,6 +113,7 @@ export function createWidgetState({ boot, request, bridge, router, chunks }: Wid
     // The widget keeps unsent messages for the next page of the site (docs/behaviour.md#the-outbox-across-pages),
     // only where it may store at all (docs/behaviour.md#consent).
     storageAllowed: computed(() => settingsAllowStorage(app.settings.value)),
+    hostOutbox: { kept: () => app.settings.peek().outbox, keep: (key, value) => bridge.send('outbox', { key, value }) },
     session,
     outgoingFiles,
   };

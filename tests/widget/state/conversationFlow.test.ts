@@ -74,9 +74,10 @@ async function setup({ answer }: { answer?: Answer } = {}) {
     composer: createComposerModel(request, () => conversation.id.value !== undefined),
     contact: createContactModel(request),
     connectionLost: signal(false),
-    // The outbox's storage has tests of its own (outbox.test.ts, outboxStorage.test.ts).
+    // The outbox's storage has tests of its own (outbox.test.ts, outboxStore.test.ts).
     websiteToken: 'web-token',
     storageAllowed: signal(false),
+    hostOutbox: { kept: () => undefined, keep: vi.fn() },
     session: { pubsubToken: signal('visitor-pubsub-token') },
     emitHost: vi.fn(),
     postback: vi.fn(),

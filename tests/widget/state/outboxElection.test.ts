@@ -60,3 +60,19 @@ describe('which tab sends a stored message', () => {
     await expect(election.exclusive(async () => 'ran')).resolves.toBe('ran');
   });
 });
+
+describe('which tab sends a stored message, where the browser refuses Web Locks to a cross-site frame', () => {
+  const refused = () => Promise.reject(new DOMException('The request was denied.', 'SecurityError'));
+  const refusingLocks = { request: vi.fn(refused), query: vi.fn(refused) } as unknown as Locks;
+
+  it('still takes entries on, as a browser without Web Locks does', async () => {
+    const election = createElection('inbox-1', refusingLocks);
+    await expect(election.exclusive(async () => 'taken on')).resolves.toBe('taken on');
+  });
+
+  it('counts only itself alive, so it adopts what another tab left', async () => {
+    const election = createElection('inbox-1', refusingLocks);
+    const alive = await election.living();
+    expect([election.tab, 'another tab'].map(alive)).toEqual([true, false]);
+  });
+});

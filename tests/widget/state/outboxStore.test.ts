@@ -3,7 +3,7 @@ import { outboxPrefix } from '../../../src/shared/outbox';
 import { unsentKeys } from '../../../src/widget/lib/unsentMessages';
 
 const hasUnsentMessages = (websiteToken: string) => unsentKeys(websiteToken).length > 0;
-import { createStorageStore, type OutboxEntry } from '../../../src/widget/state/outboxStore';
+import { createStorageStore, outboxStorage, type OutboxEntry } from '../../../src/widget/state/outboxStore';
 
 const entry = (echoId: string, order: number): OutboxEntry => ({ echoId, visitor: 'v', owner: 't', order, content: echoId });
 
@@ -66,5 +66,53 @@ describe("the outbox's store in the frame's localStorage", () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+// A cross-site frame may store nothing of its own: the loader keeps the entries in the host page's
+// storage (docs/behaviour.md#the-outbox-across-pages), handing the frame what it kept in `config-set`.
+describe("the outbox's store in the host page's storage, through the loader", () => {
+  afterEach(() => localStorage.clear());
+
+  const loader = (kept: Record<string, string> | undefined) => {
+    const host = { kept: () => kept, keep: vi.fn<(key: string, value?: string) => void>() };
+    return { host, store: createStorageStore('web-token', outboxStorage(host)) };
+  };
+
+  it('reads what the loader kept, and writes each change through to it, not to the frame', () => {
+    const left = entry('left', 1);
+    const { host, store } = loader({ [`${outboxPrefix('web-token')}left`]: JSON.stringify(left) });
+    expect(store.entries()).toEqual([left]);
+    store.put(entry('new', 2));
+    store.remove('left');
+    expect(store.entries().map((e) => e.echoId)).toEqual(['new']);
+    expect(host.keep.mock.calls).toEqual([
+      [`${outboxPrefix('web-token')}new`, JSON.stringify(entry('new', 2))],
+      [`${outboxPrefix('web-token')}left`, undefined],
+    ]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('forgets every entry through the loader', () => {
+    const { host, store } = loader({});
+    store.put(entry('one', 1));
+    store.put(entry('two', 2));
+    store.forget();
+    expect(store.entries()).toEqual([]);
+    expect(host.keep.mock.calls.filter(([, value]) => value === undefined).map(([key]) => key)).toEqual(
+      ['one', 'two'].map((id) => `${outboxPrefix('web-token')}${id}`),
+    );
+  });
+
+  it("keeps in the frame's storage where no loader keeps the outbox (a popout), and turns to the host's once the loader says it does", () => {
+    let kept: Record<string, string> | undefined;
+    const host = { kept: () => kept, keep: vi.fn() };
+    const store = createStorageStore('web-token', outboxStorage(host));
+    store.put(entry('popout', 1));
+    expect(hasUnsentMessages('web-token')).toBe(true);
+    kept = {};
+    store.put(entry('framed', 2));
+    expect(host.keep).toHaveBeenCalledWith(`${outboxPrefix('web-token')}framed`, JSON.stringify(entry('framed', 2)));
+    expect(store.entries().map((e) => e.echoId)).toEqual(['framed']);
   });
 });
