@@ -42,6 +42,10 @@ export default defineConfig({
   workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // A give-up limit, not a speed claim: on a shared 2-core machine running two workers (one of
+  // them may be driving Firefox or WebKit), a frame that loads in half a second idle has taken
+  // over 5 s, Playwright's default, to say `loaded`.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     browserName: 'chromium',
