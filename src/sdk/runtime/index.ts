@@ -77,7 +77,7 @@ export function installRuntime({ chatwoot, launcher, settings, raw, queue }: Run
   let notice: Promise<Notice | undefined> | undefined;
   const noticePart = () =>
     (notice ??= loadNotice().then(
-      ({ createNotice }) => createNotice({ chatwoot, launcher, slot, consent, raw, retry: mountFrame }),
+      ({ createNotice }) => createNotice({ chatwoot, launcher, slot, consent, retry: mountFrame }),
       () => undefined,
     ));
   const stopNotice = () => notice?.then((part) => part?.stop());

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { outboxPrefix, type OutboxEntry } from '../../../src/shared/outbox';
+import { createConsent } from '../../../src/sdk/runtime/consent';
 import { waitingMessages } from '../../../src/sdk/runtime/notice/waiting';
 
 const TOKEN = 'web-tok';
+/** What the loader's consent gate hands the notice: this inbox's outbox, where it may store. */
+const kept = () => createConsent(TOKEN, {}).outbox();
 const entry = (echoId: string, order: number, content: string, file?: { size: number }): OutboxEntry => ({
   echoId,
   visitor: 'pubsub-1',
@@ -20,8 +23,8 @@ describe('the messages that wait in the host page’s storage', () => {
     for (const e of entries) localStorage.setItem(outboxPrefix(TOKEN) + e.echoId, JSON.stringify(e));
     localStorage.setItem(`${outboxPrefix('other-inbox')}x`, JSON.stringify(entry('x', 1, 'another inbox')));
     localStorage.setItem('wren:open:web-tok', '1');
-    expect(waitingMessages(localStorage, TOKEN).map((e) => e.echoId)).toEqual(['a', 'b', 'c']);
-    expect(waitingMessages(localStorage, TOKEN)[1].file).toEqual({ size: 2048 });
+    expect(waitingMessages(kept()).map((e) => e.echoId)).toEqual(['a', 'b', 'c']);
+    expect(waitingMessages(kept())[1].file).toEqual({ size: 2048 });
   });
 
   it('leave out what is not an entry', () => {
@@ -29,6 +32,6 @@ describe('the messages that wait in the host page’s storage', () => {
     localStorage.setItem(`${outboxPrefix(TOKEN)}null`, 'null');
     localStorage.setItem(`${outboxPrefix(TOKEN)}no-order`, JSON.stringify({ content: 'hi' }));
     localStorage.setItem(`${outboxPrefix(TOKEN)}ok`, JSON.stringify(entry('ok', 1, 'hi')));
-    expect(waitingMessages(localStorage, TOKEN).map((e) => e.content)).toEqual(['hi']);
+    expect(waitingMessages(kept()).map((e) => e.content)).toEqual(['hi']);
   });
 });

@@ -9,7 +9,7 @@ import type { Chatwoot } from '../../chatwoot';
 import type { Consent } from '../consent';
 import type { HostLanguage } from '../hostStrings';
 import type { Launcher } from '../../launcher';
-import { colorScheme, type HostSettings } from '../../settings';
+import { colorScheme } from '../../settings';
 import { sheet } from '../../launcher';
 import { diagnose, problemMessage, serverSilent, type FrameProblem } from '../frameProblems';
 import { createRetry } from './retrySchedule';
@@ -25,7 +25,6 @@ export interface NoticeHost {
   /** The chat window, where the notice shows in place of the frame. */
   slot: HTMLElement;
   consent: Consent;
-  raw: HostSettings;
   /** Loads the chat frame again; it fails or says `loaded` as any frame does. */
   retry(): void;
 }
@@ -51,7 +50,7 @@ const fileSize = (bytes: number, lang: string) => {
   );
 };
 
-export function createNotice({ chatwoot, launcher, slot, consent, raw, retry }: NoticeHost): Notice {
+export function createNotice({ chatwoot, launcher, slot, consent, retry }: NoticeHost): Notice {
   const { baseUrl, websiteToken } = chatwoot;
   launcher.shadow.adoptedStyleSheets = [...launcher.shadow.adoptedStyleSheets, sheet(css)];
   const view = createNoticeView(() => chatwoot.toggle('close'));
@@ -60,16 +59,8 @@ export function createNotice({ chatwoot, launcher, slot, consent, raw, retry }: 
   /** The problem the notice shows; undefined while it is not shown. */
   let shown: FrameProblem | undefined;
 
-  /** What waits in the host page's storage, where the consent gate lets the loader read it (src/sdk/runtime/consent.ts). */
-  const waiting = () => {
-    if (consent.state() !== 'granted' || raw.storage === 'session') return [];
-    try {
-      return waitingMessages(localStorage, websiteToken);
-    } catch {
-      // Storage refused by the browser: nothing the loader could have kept either.
-      return [];
-    }
-  };
+  /** What waits in the host page's storage, where the consent gate lets the loader read it. */
+  const waiting = () => waitingMessages(consent.outbox());
 
   const render = async () => {
     const now = language!;
